@@ -15,18 +15,17 @@ SUITS = "cdhs"
 DECK: tuple[int, ...] = tuple(range(52))
 UNKNOWN = "??"
 
-_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
-_RANK_INDEX["1"] = _RANK_INDEX["T"]  # "10" is accepted as ten, see parse_cards
-_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+# Suit symbols, accepted when parsing and optional when printing (hand replay page).
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"  # ♣ ♦ ♥ ♠, same order as SUITS
+
 _NAMES: tuple[str, ...] = tuple(RANKS[c // 4] + SUITS[c % 4] for c in DECK)
-_BY_NAME: dict[str, int] = {name: c for c, name in enumerate(_NAMES)}
-for _c, _name in enumerate(_NAMES):
-    _BY_NAME[_name[0] + _name[1].upper()] = _c
-    _BY_NAME[_name[0].lower() + _name[1]] = _c
-    _BY_NAME[_name[0].lower() + _name[1].upper()] = _c
-    if _name[0] == "T":
-        _BY_NAME["10" + _name[1]] = _c
-        _BY_NAME["10" + _name[1].upper()] = _c
+_SYMBOL_NAMES: tuple[str, ...] = tuple(RANKS[c // 4] + SUIT_SYMBOLS[c % 4] for c in DECK)
+_BY_NAME: dict[str, int] = {}
+for _c in DECK:
+    # Any case for rank and suit letter ("As", "as", "AS"), "10" for ten, or a symbol.
+    for _rank in {RANKS[_c // 4], RANKS[_c // 4].lower()} | ({"10"} if _c // 4 == 8 else set()):
+        for _suit in (SUITS[_c % 4], SUITS[_c % 4].upper(), SUIT_SYMBOLS[_c % 4]):
+            _BY_NAME[_rank + _suit] = _c
 
 # Suit order for the initial button draw only: spades > diamonds > clubs > hearts
 # (seed 000 §8.3(e), SHUF-09). Suits never break ties between poker hands (RANK-03).
@@ -42,7 +41,11 @@ class CardError(ValueError):
 
 
 def parse_card(text: str) -> int:
-    """Parse one card such as ``"As"``, ``"Td"``, ``"10d"`` or ``"9c"``."""
+    """Parse one card such as ``"As"``, ``"Td"``, ``"10d"``, ``"9c"`` or ``"K♠"``.
+
+    Jokers, wild cards and anything else outside the 52-card deck raise
+    ``CardError`` (DECK-02).
+    """
     try:
         return _BY_NAME[text]
     except (KeyError, TypeError):
@@ -69,14 +72,20 @@ def parse_cards(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def format_card(card: int) -> str:
-    if not 0 <= card < 52:
+def is_card(card: object) -> bool:
+    """True for an ``int`` that encodes one of the 52 cards (``bool`` is not a card)."""
+    return type(card) is int and 0 <= card < 52
+
+
+def format_card(card: int, *, symbols: bool = False) -> str:
+    """``"As"`` (or ``"A♠"`` with ``symbols=True``); ``CardError`` if not a card."""
+    if not is_card(card):
         raise CardError(str(card))
-    return _NAMES[card]
+    return _SYMBOL_NAMES[card] if symbols else _NAMES[card]
 
 
-def format_cards(cards: Iterable[int], sep: str = "") -> str:
-    return sep.join(format_card(c) for c in cards)
+def format_cards(cards: Iterable[int], sep: str = "", *, symbols: bool = False) -> str:
+    return sep.join(format_card(c, symbols=symbols) for c in cards)
 
 
 def rank_of(card: int) -> int:
@@ -88,13 +97,15 @@ def suit_of(card: int) -> int:
 
 
 def duplicates(cards: Sequence[int]) -> list[int]:
-    """Cards that appear more than once, in order of second appearance."""
+    """Cards that appear more than once, each listed once, in order of second appearance."""
     seen: set[int] = set()
     dup: list[int] = []
     for c in cards:
         if c in seen:
-            dup.append(c)
-        seen.add(c)
+            if c not in dup:
+                dup.append(c)
+        else:
+            seen.add(c)
     return dup
 
 
@@ -108,6 +119,9 @@ def button_draw_winner(draw: dict[int, int]) -> int:
     """Seat that wins the button draw, given ``{seat: card}`` (SHUF-09, §8.3(e))."""
     if not draw:
         raise ValueError("no cards drawn")
+    for card in draw.values():
+        if not is_card(card):
+            raise CardError(str(card))
     if len(set(draw.values())) != len(draw):
         raise ValueError("the same card was drawn twice")
     return max(draw, key=lambda seat: button_draw_key(draw[seat]))

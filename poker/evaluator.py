@@ -1,0 +1,328 @@
+"""Texas Hold'em hand evaluator: the best five cards out of 5, 6 or 7 (seed 000 §5.8).
+
+A hand value is a plain ``int``; larger is better and equal values are exact
+ties, so suits never break a tie (RANK-03) and players who play the board get
+equal values (SHOW-12). The value is structured: ``value >> 20`` is the
+``HandCategory`` and the next five 4-bit fields hold the deciding ranks
+(0 = deuce .. 12 = ace) in the order RANK-02 compares them, e.g. a full house
+of kings and tens is ``FULL_HOUSE << 20 | K << 16 | T << 12``.
+
+How it is fast in pure Python: each card maps to one precomputed integer that
+carries its rank as ``5**rank`` (so a sum of cards is the rank histogram in base
+5) and one 4-bit counter per suit. Adding the cards' integers gives both at
+once; a suit counter of five or more means a flush. Hands without a flush are
+one dictionary lookup on the histogram; flushes look up the ranks held in the
+flush suit. Both tables are generated once by ``poker/_gen_eval_tables.py``
+(a brute-force reference) and shipped compressed in ``poker/_eval_tables.py``.
+
+``evaluate`` checks its input; ``evaluate5`` and ``evaluate7`` are the unchecked
+fast paths for callers that have already validated the cards (distinct ints
+0..51, see ``poker.cards``).
+"""
+
+from __future__ import annotations
+
+import base64
+import sys
+import zlib
+from array import array
+from collections.abc import Sequence
+from enum import IntEnum
+from itertools import accumulate, combinations
+
+from poker import _eval_tables
+from poker.cards import CardError, rank_of
+
+__all__ = [
+    "HandCategory",
+    "HandError",
+    "best_five",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate5",
+    "evaluate6",
+    "evaluate7",
+    "hand_ranks",
+]
+
+
+class HandCategory(IntEnum):
+    """Hand categories (RANK-01). Larger is better, like hand values.
+
+    ``manual_position`` gives the manual's numbering (1 = royal flush).
+    """
+
+    HIGH_CARD = 1
+    ONE_PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+    ROYAL_FLUSH = 10  # reported as its own category (RANK-05)
+
+    @property
+    def manual_position(self) -> int:
+        """Position in RANK-01's table, best first: 1 (royal flush) .. 10 (high card)."""
+        return 11 - int(self)
+
+
+class HandError(ValueError):
+    """Cards that cannot be evaluated as one poker hand (wrong count or repeated)."""
+
+
+_CATEGORY_SHIFT = 20
+_FLUSH_TEST_OFFSET = 0x3333  # + 3 per suit counter: bit 3 set iff that suit holds >= 5
+_FLUSH_TEST_BITS = 0x8888
+_SUIT_FIELD_BITS = 16  # four 4-bit suit counters below the rank histogram
+
+# One integer per card: 5**rank above the suit counters, 1 in its suit's counter.
+_CARD_KEYS: tuple[int, ...] = tuple(
+    (5 ** (c >> 2) << _SUIT_FIELD_BITS) | (1 << 4 * (c & 3)) for c in range(52)
+)
+# The flush-test bit of each suit's counter, to the suit index.
+_FLUSH_SUIT = {0x8 << 4 * s: s for s in range(4)}
+
+
+def _decode(keys_b64: str, values_b64: str, count: int) -> dict[int, int]:
+    deltas = array("I", zlib.decompress(base64.b64decode(keys_b64)))
+    values = array("I", zlib.decompress(base64.b64decode(values_b64)))
+    if sys.byteorder != "little":
+        deltas.byteswap()
+        values.byteswap()
+    if len(deltas) != count or len(values) != count:
+        raise ImportError("poker._eval_tables is corrupt: regenerate it")
+    return dict(zip(accumulate(deltas), values, strict=True))
+
+
+_RANKS: dict[int, int] = _decode(
+    _eval_tables.RANKS_KEYS, _eval_tables.RANKS_VALUES, _eval_tables.RANKS_COUNT
+)
+_FLUSHES: dict[int, int] = _decode(
+    _eval_tables.FLUSHES_KEYS, _eval_tables.FLUSHES_VALUES, _eval_tables.FLUSHES_COUNT
+)
+
+
+def _flush_value(cards: Sequence[int], flush_bits: int) -> int:
+    """Best flush or straight flush; only one suit can hold five of seven cards."""
+    suit = _FLUSH_SUIT[flush_bits]
+    mask = 0
+    for c in cards:
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return _FLUSHES[mask]
+
+
+def evaluate7(cards: Sequence[int]) -> int:
+    """Value of the best five of exactly seven distinct cards (unchecked fast path)."""
+    k = _CARD_KEYS
+    a, b, c, d, e, f, g = cards
+    t = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
+    flush = (t + _FLUSH_TEST_OFFSET) & _FLUSH_TEST_BITS
+    if flush:
+        return _flush_value(cards, flush)
+    return _RANKS[t >> _SUIT_FIELD_BITS]
+
+
+def evaluate6(cards: Sequence[int]) -> int:
+    """Value of the best five of exactly six distinct cards (unchecked)."""
+    k = _CARD_KEYS
+    a, b, c, d, e, f = cards
+    t = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
+    flush = (t + _FLUSH_TEST_OFFSET) & _FLUSH_TEST_BITS
+    if flush:
+        return _flush_value(cards, flush)
+    return _RANKS[t >> _SUIT_FIELD_BITS]
+
+
+def evaluate5(cards: Sequence[int]) -> int:
+    """Value of exactly five distinct cards (unchecked fast path)."""
+    k = _CARD_KEYS
+    a, b, c, d, e = cards
+    t = k[a] + k[b] + k[c] + k[d] + k[e]
+    flush = (t + _FLUSH_TEST_OFFSET) & _FLUSH_TEST_BITS
+    if flush:
+        return _flush_value(cards, flush)
+    return _RANKS[t >> _SUIT_FIELD_BITS]
+
+
+_BY_COUNT = {5: evaluate5, 6: evaluate6, 7: evaluate7}
+
+
+def _check(cards: Sequence[int]) -> None:
+    n = len(cards)
+    if n not in _BY_COUNT:
+        raise HandError(f"a hand has 5, 6 or 7 cards, not {n}")
+    for c in cards:
+        if type(c) is not int or not 0 <= c < 52:
+            raise CardError(str(c))
+    if len(set(cards)) != n:
+        raise HandError("the same card appears twice in one hand")
+
+
+def evaluate(cards: Sequence[int]) -> int:
+    """Value of the best five-card hand from 5, 6 or 7 distinct cards (RANK-01..05).
+
+    Larger is better; equal values are exact ties. Raises ``HandError`` or
+    ``CardError`` (both ``ValueError``) on a wrong count, a repeated card or an
+    int outside 0..51.
+    """
+    _check(cards)
+    return _BY_COUNT[len(cards)](cards)
+
+
+def category(value: int) -> HandCategory:
+    """The category of a hand value."""
+    return HandCategory(value >> _CATEGORY_SHIFT)
+
+
+def hand_ranks(value: int) -> tuple[int, ...]:
+    """The deciding ranks of a value, most significant first (0 = deuce .. 12 = ace).
+
+    E.g. ``(K, T)`` for kings full of tens, ``(7, K, 9)`` for a pair of nines...
+    a pair of sevens with K-9-x kickers has four entries. Zero-padding fields
+    are dropped according to the category's shape.
+    """
+    cat = category(value)
+    width = _RANK_FIELDS[cat]
+    return tuple((value >> (16 - 4 * i)) & 0xF for i in range(width))
+
+
+_RANK_FIELDS = {
+    HandCategory.HIGH_CARD: 5,
+    HandCategory.ONE_PAIR: 4,
+    HandCategory.TWO_PAIR: 3,
+    HandCategory.THREE_OF_A_KIND: 3,
+    HandCategory.STRAIGHT: 1,
+    HandCategory.FLUSH: 5,
+    HandCategory.FULL_HOUSE: 2,
+    HandCategory.FOUR_OF_A_KIND: 2,
+    HandCategory.STRAIGHT_FLUSH: 1,
+    HandCategory.ROYAL_FLUSH: 1,
+}
+
+
+def best_five(cards: Sequence[int]) -> tuple[int, ...]:
+    """The five cards that make the best hand, most significant first.
+
+    Groups come first (the four, the three, the pairs), then single cards by
+    rank; a five-high straight lists the ace last. When several choices of five
+    cards tie, the one using the earliest cards of ``cards`` is returned (pass
+    the hole cards first to prefer them).
+    """
+    _check(cards)
+    best = max(combinations(cards, 5), key=evaluate5)
+    value = evaluate5(best)
+    counts: dict[int, int] = {}
+    for c in best:
+        counts[rank_of(c)] = counts.get(rank_of(c), 0) + 1
+    ordered = sorted(best, key=lambda c: (counts[rank_of(c)], rank_of(c)), reverse=True)
+    if category(value) in _STRAIGHTS and hand_ranks(value)[0] == _FIVE:
+        ordered.append(ordered.pop(0))  # the ace plays low: 5-4-3-2-A (RANK-04)
+    return tuple(ordered)
+
+
+_FIVE = 3
+_STRAIGHTS = (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
+
+# Rank names for describe(): Spanish singular/plural, English singular/plural.
+_ES_ONE: tuple[str, ...] = tuple(
+    "dos tres cuatro cinco seis siete ocho nueve diez jota reina rey as".split()
+)
+_ES_MANY: tuple[str, ...] = tuple(
+    "doses treses cuatros cincos seises sietes ochos nueves dieces jotas reinas reyes ases".split()
+)
+_EN_ONE: tuple[str, ...] = tuple(
+    "deuce three four five six seven eight nine ten jack queen king ace".split()
+)
+_EN_MANY: tuple[str, ...] = tuple(
+    "deuces threes fours fives sixes sevens eights nines tens jacks queens kings aces".split()
+)
+
+
+def _list_es(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " y " + words[-1]
+
+
+def _list_en(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _describe_es(cat: HandCategory, r: tuple[int, ...], kickers: bool) -> str:
+    one, many = _ES_ONE, _ES_MANY
+    if cat is HandCategory.ROYAL_FLUSH:
+        return "Escalera real"
+    if cat is HandCategory.STRAIGHT_FLUSH:
+        return f"Escalera de color al {one[r[0]]}"
+    if cat is HandCategory.FOUR_OF_A_KIND:
+        text, rest = f"Póquer de {many[r[0]]}", r[1:]
+    elif cat is HandCategory.FULL_HOUSE:
+        return f"Full de {many[r[0]]} y {many[r[1]]}"
+    elif cat is HandCategory.FLUSH:
+        text, rest = f"Color al {one[r[0]]}", r[1:]
+    elif cat is HandCategory.STRAIGHT:
+        return f"Escalera al {one[r[0]]}"
+    elif cat is HandCategory.THREE_OF_A_KIND:
+        text, rest = f"Trío de {many[r[0]]}", r[1:]
+    elif cat is HandCategory.TWO_PAIR:
+        text, rest = f"Doble pareja de {many[r[0]]} y {many[r[1]]}", r[2:]
+    elif cat is HandCategory.ONE_PAIR:
+        text, rest = f"Pareja de {many[r[0]]}", r[1:]
+    else:
+        text, rest = f"Carta alta, {one[r[0]]}", r[1:]
+    if not kickers:
+        return text
+    if cat is HandCategory.FLUSH or cat is HandCategory.HIGH_CARD:
+        return f"{text}, luego {_list_es([one[x] for x in rest])}"
+    label = "kicker" if len(rest) == 1 else "kickers"
+    return f"{text}, {label} {_list_es([one[x] for x in rest])}"
+
+
+def _describe_en(cat: HandCategory, r: tuple[int, ...], kickers: bool) -> str:
+    one, many = _EN_ONE, _EN_MANY
+    if cat is HandCategory.ROYAL_FLUSH:
+        return "Royal flush"
+    if cat is HandCategory.STRAIGHT_FLUSH:
+        return f"Straight flush, {one[r[0]]} high"
+    if cat is HandCategory.FOUR_OF_A_KIND:
+        text, rest = f"Four of a kind, {many[r[0]]}", r[1:]
+    elif cat is HandCategory.FULL_HOUSE:
+        return f"Full house, {many[r[0]]} full of {many[r[1]]}"
+    elif cat is HandCategory.FLUSH:
+        text, rest = f"Flush, {one[r[0]]} high", r[1:]
+    elif cat is HandCategory.STRAIGHT:
+        return f"Straight, {one[r[0]]} high"
+    elif cat is HandCategory.THREE_OF_A_KIND:
+        text, rest = f"Three of a kind, {many[r[0]]}", r[1:]
+    elif cat is HandCategory.TWO_PAIR:
+        text, rest = f"Two pair, {many[r[0]]} and {many[r[1]]}", r[2:]
+    elif cat is HandCategory.ONE_PAIR:
+        text, rest = f"Pair of {many[r[0]]}", r[1:]
+    else:
+        text, rest = f"High card, {one[r[0]]}", r[1:]
+    if not kickers:
+        return text
+    if cat is HandCategory.FLUSH or cat is HandCategory.HIGH_CARD:
+        return f"{text}, then {_list_en([one[x] for x in rest])}"
+    label = "kicker" if len(rest) == 1 else "kickers"
+    return f"{text}, {label} {_list_en([one[x] for x in rest])}"
+
+
+def describe(value: int, lang: str = "es", *, kickers: bool = False) -> str:
+    """Name a hand value for people: "Full de reyes y dieces" / "Full house, kings full of tens".
+
+    Spanish uses the glossary's category names (escalera real, escalera de
+    color, póquer, full, color, escalera, trío, doble pareja, pareja, carta
+    alta). With ``kickers=True`` the remaining deciding cards are named too, so
+    two different values never get the same text.
+    """
+    cat = category(value)
+    ranks = hand_ranks(value)
+    if lang == "es":
+        return _describe_es(cat, ranks, kickers)
+    if lang == "en":
+        return _describe_en(cat, ranks, kickers)
+    raise ValueError(f"unsupported language: {lang!r} (use 'es' or 'en')")
