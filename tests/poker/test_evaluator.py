@@ -18,6 +18,7 @@ from poker.evaluator import (
     evaluate5,
     evaluate6,
     evaluate7,
+    evaluate_hands,
     hand_ranks,
 )
 
@@ -413,3 +414,47 @@ def test_value_layout_category_and_ranks() -> None:
     assert v == (HandCategory.FULL_HOUSE << 20) | (11 << 16) | (8 << 12)
     assert hand_ranks(v) == (11, 8)
     assert hand_ranks(ev("7c7d9hKs2d")) == (5, 11, 7, 0)
+
+
+# --- the showdown helper ---
+
+
+def test_evaluate_hands_matches_evaluate_per_player_show_14() -> None:
+    board = parse_cards("Ks9s7s4d2d")
+    holes = [parse_cards(h) for h in ("AsQs", "KdKh", "9c7c", "3s5s", "Ah2c")]
+    values = evaluate_hands(board, holes)
+    assert values == [evaluate(h + board) for h in holes]
+    assert category(values[0]) is HandCategory.FLUSH
+    assert category(values[1]) is HandCategory.THREE_OF_A_KIND
+    assert values.index(max(values)) == 0
+    assert evaluate_hands(board, []) == []
+    # A board of three or four cards (5 or 6 cards per hand) also works.
+    assert evaluate_hands(board[:3], holes) == [evaluate(h + board[:3]) for h in holes]
+    assert evaluate_hands(board[:4], holes) == [evaluate(h + board[:4]) for h in holes]
+
+
+def test_evaluate_hands_players_playing_the_board_tie_show_12() -> None:
+    board = parse_cards("AhKhQhJhTh")
+    assert len(set(evaluate_hands(board, [parse_cards("2c3d"), parse_cards("9h8h")]))) == 1
+
+
+@pytest.mark.parametrize(
+    ("board", "holes", "error"),
+    [
+        ("Ks9s7s4d2d", ["AsQs", "AsKh"], HandError),  # As dealt twice
+        ("Ks9s7s4d2d", ["AsQs", "Ks2c"], HandError),  # a hole card also on the board
+        ("Ks9s7s4d2d", ["AsQsJs"], HandError),  # eight cards
+        ("Ks9s", ["AsQs"], HandError),  # four cards
+    ],
+)
+def test_evaluate_hands_refuses_bad_deals(board: str, holes: list[str], error: type) -> None:
+    with pytest.raises(error):
+        evaluate_hands(parse_cards(board), [parse_cards(h) for h in holes])
+
+
+@pytest.mark.parametrize("bad", [52, -1, 3.0, "As"])
+def test_evaluate_hands_refuses_non_cards(bad: object) -> None:
+    with pytest.raises(CardError):
+        evaluate_hands(parse_cards("Ks9s7s4d2d"), [(parse_cards("Qc")[0], bad)])  # type: ignore[list-item]
+    with pytest.raises(CardError):
+        evaluate((*parse_cards("Ks9s7s4d2dQc"), bad))  # type: ignore[arg-type]

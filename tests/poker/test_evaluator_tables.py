@@ -1,0 +1,42 @@
+"""The shipped lookup tables are exactly what the generator produces (RANK-01..05).
+
+``poker/_eval_tables.py`` is generated; this guards against hand edits and
+against a generator change that was not followed by a regeneration.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from poker import _eval_tables
+from poker import _gen_eval_tables as generator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_shipped_tables_match_the_generator() -> None:
+    assert generator.OUTPUT.read_text(encoding="ascii") == generator.render()
+
+
+def test_table_sizes() -> None:
+    # Rank multisets of 5, 6 and 7 cards with at most four of a rank, and
+    # flush-suit rank masks of 5, 6 or 7 ranks (C(13,5) + C(13,6) + C(13,7)).
+    assert _eval_tables.RANKS_COUNT == 6_175 + 18_395 + 49_205
+    assert _eval_tables.FLUSHES_COUNT == 1_287 + 1_716 + 1_716
+    assert generator.OUTPUT.stat().st_size < 200_000  # small enough to commit
+
+
+def test_import_is_quick_and_pure_python() -> None:
+    # The command line pays the import on every run: no big tables built at
+    # import time, and no Django anywhere in the engine.
+    code = (
+        "import sys, time; t = time.perf_counter(); import poker.evaluator; "
+        "print(time.perf_counter() - t); print('django' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert float(out[0]) < 0.25  # generous: about 0.015 s on the team's machines
+    assert out[1] == "False"
