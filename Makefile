@@ -1,0 +1,50 @@
+# Mesa — two commands on a fresh machine:
+#   make run    install, migrate the embedded SQLite database, load demo data, serve on 127.0.0.1:$(PORT)
+#   make test   install with test extras, start a throwaway PostgreSQL 15 and Redis, run the whole suite
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test install install-test bench lint load drills clean messages
+
+$(VENV)/bin/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml requirements/constraints.txt | $(VENV)/bin/python
+	$(BIN)/pip install -q -c requirements/constraints.txt -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml requirements/constraints.txt | $(VENV)/bin/python
+	$(BIN)/pip install -q -c requirements/constraints.txt -e '.[test]'
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+run: $(VENV)/.installed
+	DJANGO_SETTINGS_MODULE=casino.settings.dev $(BIN)/python manage.py migrate --noinput -v 0
+	DJANGO_SETTINGS_MODULE=casino.settings.dev $(BIN)/python manage.py seed_demo
+	@echo "Mesa: http://127.0.0.1:$(PORT)/  (API docs: /api/docs/, health: /health)"
+	DJANGO_SETTINGS_MODULE=casino.settings.dev $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(VENV)/.installed-test
+	./scripts/system-deps.sh
+	$(BIN)/python scripts/testenv.py -- $(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m benchmarks.evaluator
+	$(BIN)/python -m benchmarks.engine
+
+messages: $(VENV)/.installed
+	cd casino && ../$(BIN)/django-admin makemessages -l es -l en --ignore '*/migrations/*'
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,113 @@
+"""Who is acting, in which role, and may they (Zulip-style ``access_*`` helpers).
+
+Every service takes ``actor=`` — an :class:`Actor`, the user plus the one role
+they act in for this action (issue 2 §3). Entry points build it with
+:func:`actor_for`; services call :func:`require` before they change anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import PermissionRefused, ValidationFailed, permission_denied
+from .roles import Perm, Role, role_has, roles_with
+
+if TYPE_CHECKING:
+    from .models import Casino, User
+
+ROLE_HEADER = "X-Mesa-Role"
+ROLE_SESSION_KEY = "mesa_acting_role"
+
+
+@dataclass(frozen=True)
+class Actor:
+    user: User
+    role: Role
+
+    @property
+    def casino(self) -> Casino:
+        casino = self.user.casino
+        if casino is None:
+            raise PermissionRefused(
+                "NO_CASINO",
+                "Su usuario no pertenece a ningún casino.",
+                "Your user does not belong to any casino.",
+            )
+        return casino
+
+    def can(self, perm: Perm) -> bool:
+        return role_has(self.role, perm)
+
+
+def parse_role(value: str | None, *, field: str = "role") -> Role:
+    try:
+        return Role(str(value))
+    except ValueError:
+        raise ValidationFailed(
+            "UNKNOWN_ROLE",
+            f"Rol desconocido: «{value}». Roles válidos: {', '.join(Role.values)}.",
+            f"Unknown role: '{value}'. Valid roles: {', '.join(Role.values)}.",
+            field=field,
+        ) from None
+
+
+def acting_as(user: User, role: Role | str) -> Actor:
+    """An actor for ``user`` in ``role``; refused if the user does not hold it."""
+    parsed = parse_role(str(role))
+    if not user.is_active or not user.holds_role(parsed):
+        raise PermissionRefused(
+            "ROLE_NOT_HELD",
+            f"No tiene el rol «{parsed.label}».",
+            f"You do not hold the role '{parsed.value}'.",
+            field="role",
+            details={"role": parsed.value},
+        )
+    return Actor(user=user, role=parsed)
+
+
+def actor_for(user: User, perm: Perm, requested_role: str | None = None) -> Actor:
+    """The actor for an action needing ``perm``.
+
+    With a requested role (header, form field, page switch) that role is used and
+    checked. Without one, the user's only role that grants ``perm`` is used; a
+    user with several such roles must say which one they act in.
+    """
+    if requested_role:
+        actor = acting_as(user, requested_role)
+        require(actor, perm)
+        return actor
+    candidates = [r for r in roles_with(perm) if user.holds_role(r)]
+    if not candidates:
+        raise permission_denied(perm.value)
+    if len(candidates) > 1:
+        raise ValidationFailed(
+            "ROLE_REQUIRED",
+            "Tiene varios roles que permiten esta acción: indique en cuál actúa "
+            f"({', '.join(c.value for c in candidates)}).",
+            "You hold several roles that allow this action: say which one you act in "
+            f"({', '.join(c.value for c in candidates)}).",
+            field="role",
+        )
+    return Actor(user=user, role=candidates[0])
+
+
+def require(actor: Actor, perm: Perm) -> None:
+    if not actor.user.is_active or not actor.user.holds_role(actor.role):
+        raise PermissionRefused(
+            "ROLE_NOT_HELD",
+            f"No tiene el rol «{actor.role.label}».",
+            f"You do not hold the role '{actor.role.value}'.",
+            field="role",
+        )
+    if not actor.can(perm):
+        raise permission_denied(perm.value, actor.role.value)
+
+
+def same_casino(actor: Actor, obj: Any) -> None:
+    """Refuse access to another casino's records (answered as not found)."""
+    from .errors import NotFound
+
+    casino_id = getattr(obj, "casino_id", None)
+    if casino_id is not None and casino_id != actor.user.casino_id:
+        raise NotFound("NOT_FOUND", "No encontrado.", "Not found.")

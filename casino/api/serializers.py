@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from casino.models import AuditEvent, GamingDay, Signature
+from casino.roles import Role
+
+
+class ErrorEntrySerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.DictField(child=serializers.CharField())
+    field = serializers.CharField(allow_null=True)
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The one shape of every 4xx answer."""
+
+    code = serializers.CharField()
+    message = serializers.DictField(child=serializers.CharField())
+    field = serializers.CharField(allow_null=True)
+    errors = ErrorEntrySerializer(many=True)
+
+
+class HealthSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["ok", "degraded"])
+    database = serializers.DictField()
+    broker = serializers.DictField()
+
+
+class MeSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField()
+    casino = serializers.CharField(allow_null=True)
+    roles = serializers.ListField(child=serializers.ChoiceField(choices=Role.choices))
+
+
+class TokenInputSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+
+class TokenOutputSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class AuditEventSerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+
+    class Meta:
+        model = AuditEvent
+        fields = [
+            "id",
+            "at",
+            "actor",
+            "role",
+            "action",
+            "object_type",
+            "object_id",
+            "object_repr",
+            "before",
+            "after",
+            "reason",
+            "gaming_day",
+        ]
+
+
+class SignatureSerializer(serializers.ModelSerializer):
+    signer = serializers.CharField(source="signer.username")
+    signer_name = serializers.CharField(source="signer.display_name")
+
+    class Meta:
+        model = Signature
+        fields = ["id", "role", "signer", "signer_name", "method", "signed_at", "content_hash"]
+
+
+class SignInputSerializer(serializers.Serializer):
+    """Input of every document's sign endpoint."""
+
+    role = serializers.ChoiceField(choices=Role.choices)
+    signer = serializers.CharField(
+        max_length=150,
+        required=False,
+        help_text="Username of a croupier signing with their PIN on this terminal.",
+    )
+    pin = serializers.CharField(max_length=32, required=False, trim_whitespace=False)
+
+
+class GamingDaySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GamingDay
+        fields = ["id", "business_date", "status", "opened_at", "closed_at"]
+
+
+class GamingDayOpenSerializer(serializers.Serializer):
+    business_date = serializers.DateField()

@@ -1,0 +1,178 @@
+"""API of the shared kernel: health, identity, tokens, gaming days, audit trail."""
+
+from __future__ import annotations
+
+import django_filters
+from django.conf import settings
+from django.contrib.auth import authenticate
+from django.db import connection
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from casino import services
+from casino.access import ROLE_HEADER, actor_for
+from casino.errors import PermissionRefused
+from casino.models import AuditEvent, GamingDay
+from casino.roles import Perm, Role
+
+from .idempotency import idempotent
+from .parsing import parse
+from .serializers import (
+    AuditEventSerializer,
+    ErrorSerializer,
+    GamingDayOpenSerializer,
+    GamingDaySerializer,
+    HealthSerializer,
+    MeSerializer,
+    TokenInputSerializer,
+    TokenOutputSerializer,
+)
+
+ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 409: ErrorSerializer}
+
+
+def broker_status() -> dict[str, object]:
+    url = settings.CELERY_BROKER_URL
+    if not url:
+        return {"ok": True, "mode": "eager"}
+    try:
+        import redis
+
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+        client.ping()
+        return {"ok": True, "mode": "redis"}
+    except Exception as exc:  # noqa: BLE001 - any failure means "down"
+        return {"ok": False, "mode": "redis", "error": exc.__class__.__name__}
+
+
+def database_status() -> dict[str, object]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+        return {"ok": True, "vendor": connection.vendor}
+    except Exception as exc:  # noqa: BLE001
+        return {"ok": False, "vendor": connection.vendor, "error": exc.__class__.__name__}
+
+
+class HealthView(APIView):
+    """Database and broker status; 503 when either is down."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(responses={200: HealthSerializer, 503: HealthSerializer}, tags=["system"])
+    def get(self, request: Request) -> Response:
+        db = database_status()
+        broker = broker_status()
+        ok = bool(db["ok"]) and bool(broker["ok"])
+        body = {"status": "ok" if ok else "degraded", "database": db, "broker": broker}
+        return Response(body, status=200 if ok else 503)
+
+
+class MeView(APIView):
+    @extend_schema(responses={200: MeSerializer, **ERRORS}, tags=["system"])
+    def get(self, request: Request) -> Response:
+        user = request.user
+        return Response(
+            {
+                "username": user.username,
+                "name": str(user),
+                "casino": user.casino.code if user.casino else None,
+                "roles": [r.value for r in Role if user.holds_role(r)],
+            }
+        )
+
+
+class TokenView(APIView):
+    """Exchange username and password for an API token (throttled)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=TokenInputSerializer, responses={200: TokenOutputSerializer, **ERRORS}, tags=["system"]
+    )
+    def post(self, request: Request) -> Response:
+        data = parse(TokenInputSerializer, request.data)
+        user = authenticate(request, username=data["username"], password=data["password"])
+        if user is None or not user.is_active:
+            raise PermissionRefused(
+                "LOGIN_FAILED",
+                "Usuario o contraseña incorrectos.",
+                "Wrong username or password.",
+            )
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class AuditEventFilter(django_filters.FilterSet):
+    since = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="gte")
+    until = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="lt")
+    actor = django_filters.CharFilter(field_name="actor__username")
+    action = django_filters.CharFilter(field_name="action", lookup_expr="startswith")
+
+    class Meta:
+        model = AuditEvent
+        fields = ["role", "object_type", "object_id", "gaming_day"]
+
+
+class AuditEventListView(generics.ListAPIView):
+    """The audit trail, newest first, filterable (read-only)."""
+
+    serializer_class = AuditEventSerializer
+    filterset_class = AuditEventFilter
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return AuditEvent.objects.none()
+        actor = actor_for(self.request.user, Perm.VIEW_AUDIT, self.request.headers.get(ROLE_HEADER))
+        return AuditEvent.objects.filter(casino=actor.casino).select_related("actor")
+
+    @extend_schema(tags=["audit"], responses={200: AuditEventSerializer(many=True), **ERRORS})
+    def get(self, request: Request, *args: object, **kwargs: object) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class GamingDayListView(APIView):
+    @extend_schema(tags=["gaming days"], responses={200: GamingDaySerializer(many=True), **ERRORS})
+    def get(self, request: Request) -> Response:
+        actor = actor_for(request.user, Perm.VIEW_TABLES, request.headers.get(ROLE_HEADER))
+        days = GamingDay.objects.filter(casino=actor.casino)[:60]
+        return Response(GamingDaySerializer(days, many=True).data)
+
+    @extend_schema(
+        tags=["gaming days"],
+        request=GamingDayOpenSerializer,
+        responses={201: GamingDaySerializer, **ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        actor = actor_for(request.user, Perm.OPEN_GAMING_DAY, request.headers.get(ROLE_HEADER))
+        data = parse(GamingDayOpenSerializer, request.data)
+
+        def handle() -> Response:
+            day = services.gaming_day_open(actor=actor, business_date=data["business_date"])
+            return Response(GamingDaySerializer(day).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class GamingDayCloseView(APIView):
+    @extend_schema(tags=["gaming days"], request=None, responses={200: GamingDaySerializer, **ERRORS})
+    def post(self, request: Request, pk: int) -> Response:
+        actor = actor_for(request.user, Perm.CLOSE_GAMING_DAY, request.headers.get(ROLE_HEADER))
+        day = GamingDay.objects.filter(casino=actor.casino, pk=pk).first()
+        if day is None:
+            from casino.errors import NotFound
+
+            raise NotFound("NOT_FOUND", "Jornada no encontrada.", "Gaming day not found.")
+        day = services.gaming_day_close(actor=actor, gaming_day=day)
+        return Response(GamingDaySerializer(day).data)

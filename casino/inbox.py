@@ -1,0 +1,42 @@
+"""Next tasks per role for the home page and the pit boss's signing queue.
+
+Apps register providers (in their ``AppConfig.ready``); each provider returns
+the open items an actor should deal with next — sheets to sign, fills to
+issue, invalid hands to review. The home page shows them per role (issue 2 §7,
+issue 8 §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .access import Actor
+
+
+@dataclass(frozen=True)
+class InboxItem:
+    kind: str  # machine kind, e.g. "opening.sign"
+    title: str  # already translated for the active language
+    url: str
+    detail: str = ""
+    urgent: bool = False
+    created_at: object = None
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+
+Provider = Callable[[Actor], list[InboxItem]]
+_PROVIDERS: list[Provider] = []
+
+
+def register(provider: Provider) -> Provider:
+    if provider not in _PROVIDERS:
+        _PROVIDERS.append(provider)
+    return provider
+
+
+def items_for(actor: Actor) -> list[InboxItem]:
+    items: list[InboxItem] = []
+    for provider in _PROVIDERS:
+        items.extend(provider(actor))
+    return sorted(items, key=lambda i: (not i.urgent, str(i.created_at or "")))

@@ -1,0 +1,193 @@
+"""Staff roles and permissions: one source of truth (ROLE-01, ROLE-02).
+
+Roles are Django groups named after :class:`Role`; each group's permissions are
+exactly ``ROLE_PERMISSIONS[role]``, synchronised after every ``migrate``
+(:func:`sync_roles`). Permission codenames come from the one enum
+:class:`Perm` and live on the ``casino.Permissions`` anchor model, so every
+check reads ``casino.<codename>``.
+
+A user may hold several roles but acts in one role per action (issue 2): the
+role is chosen per request (``X-Mesa-Role`` header, or the page's role switch)
+and checked by :mod:`casino.access`.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    CROUPIER = "croupier", _("Croupier")
+    SUPERVISOR = "supervisor", _("Table supervisor")
+    PIT_BOSS = "pit_boss", _("Pit boss")
+    SHIFT_MANAGER = "shift_manager", _("Shift manager")
+    SECURITY = "security", _("Security officer")
+    CAGE_CASHIER = "cage_cashier", _("Cage cashier")
+    SURVEILLANCE = "surveillance", _("Surveillance")
+    AUDITOR = "auditor", _("Auditor")
+
+
+class Perm(models.TextChoices):
+    """Every permission codename in Mesa. Add new ones here, in their block."""
+
+    # casino kernel
+    VIEW_AUDIT = "view_audit", _("View the audit trail")
+    MANAGE_STAFF = "manage_staff", _("Manage staff and roles")
+    MANAGE_SETTINGS = "manage_settings", _("Change casino and table settings")
+    OPEN_GAMING_DAY = "open_gaming_day", _("Open a gaming day")
+    CLOSE_GAMING_DAY = "close_gaming_day", _("Close a gaming day")
+    # tables: sessions, counts, decks, sanctions
+    VIEW_TABLES = "view_tables", _("View tables and sessions")
+    OPEN_SESSION = "open_session", _("Open a table session and record its opening count")
+    CLOSE_SESSION = "close_session", _("Close a table session and record its closing count")
+    SUSPEND_SESSION = "suspend_session", _("Suspend or resume a table")
+    RECORD_DEALER_CHANGE = "record_dealer_change", _("Record dealer changes")
+    ACKNOWLEDGE_DISCREPANCY = "acknowledge_discrepancy", _("Acknowledge count discrepancies")
+    RECORD_SURVEILLANCE = "record_surveillance", _("Record surveillance authorisations")
+    RECORD_SECURITY = "record_security", _("Record security presence")
+    VIEW_DECKS = "view_decks", _("View deck custody")
+    DECK_RECEIVE = "deck_receive", _("Receive card packs from security")
+    DECK_DELIVER = "deck_deliver", _("Deliver card packs (security)")
+    DECK_ISSUE = "deck_issue", _("Issue card packs to tables")
+    DECK_HANDLE = "deck_handle", _("Inspect, rotate and return packs at a table")
+    DECK_DESTROY = "deck_destroy", _("Cancel or destroy card packs")
+    DECK_FINAL_CONTROL = "deck_final_control", _("Sign the day's deck reconciliation")
+    VIEW_SANCTIONS = "view_sanctions", _("View the sanctions ledger")
+    PROPOSE_SANCTION = "propose_sanction", _("Propose a sanction")
+    IMPOSE_SANCTION = "impose_sanction", _("Impose, lift or reduce a sanction")
+    IMPOSE_SEVERE_SANCTION = "impose_severe_sanction", _(
+        "Impose disqualification, removal or expulsion"
+    )
+    # cage
+    VIEW_CAGE = "view_cage", _("View cage records")
+    RECORD_BUYIN = "record_buyin", _("Record buy-ins and re-buys")
+    RECORD_CHANGE = "record_change", _("Record cash, colour, cash-out and tip changes")
+    APPROVE_CHANGE = "approve_change", _("Approve changes as supervisor")
+    OVERRIDE_BUYIN_LIMIT = "override_buyin_limit", _("Override buy-in limits")
+    REQUEST_FILL = "request_fill", _("Request fills and credits")
+    ISSUE_SLIP = "issue_slip", _("Issue fill and credit slips at the cage")
+    VOID_SLIP = "void_slip", _("Void a slip")
+    COUNT_DROP = "count_drop", _("Count drop and rake boxes")
+    EXPLAIN_VARIANCE = "explain_variance", _("Explain reconciliation variances")
+    # hand recorder
+    VIEW_HANDS = "view_hands", _("View hands")
+    LOG_HAND = "log_hand", _("Log hands")
+    REVIEW_HAND = "review_hand", _("Review and resolve invalid hands")
+    IMPORT_HANDS = "import_hands", _("Import hands from PHH")
+    REVALIDATE_HANDS = "revalidate_hands", _("Re-validate stored hands")
+    # reports
+    VIEW_REPORTS = "view_reports", _("View and download reports")
+    REQUEST_REPORT = "request_report", _("Request reports")
+
+
+P = Perm
+_READ_FLOOR = {P.VIEW_TABLES, P.VIEW_DECKS, P.VIEW_SANCTIONS, P.VIEW_HANDS}
+_READ_ALL = _READ_FLOOR | {P.VIEW_CAGE, P.VIEW_REPORTS, P.VIEW_AUDIT}
+
+ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
+    # The croupier signs counts and receipts with a PIN on the supervisor's terminal
+    # (ROLE-13, OQ-34); as a user they see their table and log hands from a tablet.
+    Role.CROUPIER: frozenset({P.VIEW_TABLES, P.VIEW_HANDS, P.LOG_HAND, P.DECK_HANDLE}),
+    Role.SUPERVISOR: frozenset(
+        _READ_FLOOR
+        | {
+            P.VIEW_CAGE,
+            P.VIEW_REPORTS,
+            P.REQUEST_REPORT,
+            P.OPEN_SESSION,
+            P.CLOSE_SESSION,
+            P.RECORD_DEALER_CHANGE,
+            P.DECK_HANDLE,
+            P.PROPOSE_SANCTION,
+            P.RECORD_BUYIN,
+            P.RECORD_CHANGE,
+            P.APPROVE_CHANGE,
+            P.LOG_HAND,
+            P.IMPORT_HANDS,
+        }
+    ),
+    Role.PIT_BOSS: frozenset(
+        _READ_ALL
+        - {P.VIEW_AUDIT}
+        | {
+            P.REQUEST_REPORT,
+            P.OPEN_SESSION,
+            P.CLOSE_SESSION,
+            P.SUSPEND_SESSION,
+            P.RECORD_DEALER_CHANGE,
+            P.ACKNOWLEDGE_DISCREPANCY,
+            P.DECK_RECEIVE,
+            P.DECK_ISSUE,
+            P.DECK_HANDLE,
+            P.PROPOSE_SANCTION,
+            P.IMPOSE_SANCTION,
+            P.OVERRIDE_BUYIN_LIMIT,
+            P.REQUEST_FILL,
+            P.VOID_SLIP,
+            P.EXPLAIN_VARIANCE,
+            P.REVIEW_HAND,
+            P.IMPORT_HANDS,
+            P.APPROVE_CHANGE,
+        }
+    ),
+    Role.SHIFT_MANAGER: frozenset(
+        _READ_ALL
+        | {
+            P.REQUEST_REPORT,
+            P.MANAGE_SETTINGS,
+            P.MANAGE_STAFF,
+            P.OPEN_GAMING_DAY,
+            P.CLOSE_GAMING_DAY,
+            P.SUSPEND_SESSION,
+            P.ACKNOWLEDGE_DISCREPANCY,
+            P.DECK_FINAL_CONTROL,
+            P.IMPOSE_SANCTION,
+            P.IMPOSE_SEVERE_SANCTION,
+            P.OVERRIDE_BUYIN_LIMIT,
+            P.VOID_SLIP,
+            P.EXPLAIN_VARIANCE,
+            P.REVIEW_HAND,
+            P.REVALIDATE_HANDS,
+        }
+    ),
+    Role.SECURITY: frozenset(
+        {P.VIEW_TABLES, P.VIEW_DECKS, P.DECK_DELIVER, P.DECK_DESTROY, P.RECORD_SECURITY}
+    ),
+    Role.CAGE_CASHIER: frozenset(
+        {P.VIEW_TABLES, P.VIEW_CAGE, P.ISSUE_SLIP, P.COUNT_DROP, P.VIEW_REPORTS}
+    ),
+    Role.SURVEILLANCE: frozenset(
+        {P.VIEW_TABLES, P.VIEW_DECKS, P.VIEW_HANDS, P.RECORD_SURVEILLANCE, P.VIEW_AUDIT}
+    ),
+    # A manager with read-only access to every record and report (ROLE-01).
+    Role.AUDITOR: frozenset(_READ_ALL | {P.REQUEST_REPORT}),
+}
+
+
+def role_has(role: Role | str, perm: Perm | str) -> bool:
+    return Perm(perm) in ROLE_PERMISSIONS[Role(role)]
+
+
+def roles_with(perm: Perm | str) -> list[Role]:
+    return [role for role, perms in ROLE_PERMISSIONS.items() if Perm(perm) in perms]
+
+
+def sync_roles(using: str = "default") -> None:
+    """Make each role's group hold exactly its permissions (run after migrate)."""
+    from django.contrib.auth.models import Group
+    from django.contrib.auth.models import Permission as DjangoPermission
+    from django.contrib.contenttypes.models import ContentType
+
+    from .models import Permissions
+
+    ct = ContentType.objects.db_manager(using).get_for_model(Permissions)
+    by_code = {}
+    for perm in Perm:
+        obj, _created = DjangoPermission.objects.using(using).update_or_create(
+            content_type=ct, codename=perm.value, defaults={"name": str(perm.label)[:255]}
+        )
+        by_code[perm] = obj
+    for role in Role:
+        group, _created = Group.objects.using(using).get_or_create(name=role.value)
+        group.permissions.set([by_code[p] for p in ROLE_PERMISSIONS[role]])

@@ -1,0 +1,113 @@
+"""Services of the shared kernel: gaming days and staff."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib.auth.models import Group
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .access import Actor, require
+from .audit import audit_record, snapshot
+from .errors import Conflict, ValidationFailed
+from .models import Casino, GamingDay, User
+from .roles import Perm, Role
+
+
+def gaming_day_open(*, actor: Actor, business_date: date) -> GamingDay:
+    require(actor, Perm.OPEN_GAMING_DAY)
+    casino = actor.casino
+    with transaction.atomic():
+        if GamingDay.objects.select_for_update().filter(
+            casino=casino, status=GamingDay.Status.OPEN
+        ).exists():
+            raise Conflict(
+                "GAMING_DAY_ALREADY_OPEN",
+                "Ya hay una jornada abierta: ciérrela antes de abrir otra.",
+                "A gaming day is already open: close it before opening another.",
+            )
+        try:
+            with transaction.atomic():
+                day = GamingDay.objects.create(
+                    casino=casino, business_date=business_date, opened_by=actor.user
+                )
+        except IntegrityError:
+            raise Conflict(
+                "GAMING_DAY_EXISTS",
+                f"La jornada del {business_date:%d/%m/%Y} ya existe.",
+                f"The gaming day {business_date.isoformat()} already exists.",
+                field="business_date",
+            ) from None
+        audit_record(actor=actor, action="gaming_day.open", obj=day, after=snapshot(day))
+    return day
+
+
+def gaming_day_close(*, actor: Actor, gaming_day: GamingDay) -> GamingDay:
+    require(actor, Perm.CLOSE_GAMING_DAY)
+    with transaction.atomic():
+        day = GamingDay.objects.select_for_update().get(pk=gaming_day.pk)
+        if not day.is_open:
+            raise Conflict(
+                "GAMING_DAY_CLOSED",
+                "La jornada ya está cerrada.",
+                "The gaming day is already closed.",
+            )
+        before = snapshot(day)
+        day.status = GamingDay.Status.CLOSED
+        day.closed_at = timezone.now()
+        day.closed_by = actor.user
+        day.save(update_fields=["status", "closed_at", "closed_by"])
+        audit_record(
+            actor=actor, action="gaming_day.close", obj=day, before=before, after=snapshot(day)
+        )
+    return day
+
+
+def staff_create(
+    *,
+    actor: Actor | None,
+    casino: Casino,
+    username: str,
+    password: str,
+    roles: list[Role],
+    first_name: str = "",
+    last_name: str = "",
+    pin: str | None = None,
+    employee_number: str = "",
+) -> User:
+    """Create a staff member with roles (actor None only for bootstrap commands)."""
+    if actor is not None:
+        require(actor, Perm.MANAGE_STAFF)
+    if not roles:
+        raise ValidationFailed(
+            "ROLES_REQUIRED", "Indique al menos un rol.", "Give at least one role.", field="roles"
+        )
+    with transaction.atomic():
+        if User.objects.filter(username=username).exists():
+            raise Conflict(
+                "USERNAME_TAKEN",
+                f"El usuario «{username}» ya existe.",
+                f"The username '{username}' is taken.",
+                field="username",
+            )
+        user = User(
+            username=username,
+            first_name=first_name,
+            last_name=last_name,
+            casino=casino,
+            employee_number=employee_number,
+        )
+        user.set_password(password)
+        if pin:
+            user.set_pin(pin)
+        user.save()
+        user.groups.set(Group.objects.filter(name__in=[Role(r).value for r in roles]))
+        audit_record(
+            actor=actor,
+            action="staff.create",
+            obj=user,
+            casino_id=casino.pk,
+            after={"username": username, "roles": sorted(Role(r).value for r in roles)},
+        )
+    return user

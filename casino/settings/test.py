@@ -1,0 +1,16 @@
+"""Tests: ``make test`` points DATABASE_URL at a throwaway PostgreSQL it starts."""
+
+from .base import *  # noqa: F403
+from .base import REST_FRAMEWORK
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"login": "1000/min"}}
+
+# A test-only app with a sample signable document (tests/kernelapp).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.kernelapp"]  # noqa: F405
+CELERY_TASK_ALWAYS_EAGER = True  # tests that need a real worker start one and switch this off

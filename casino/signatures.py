@@ -1,0 +1,184 @@
+"""Signing documents: the one way every regulated document gets signed and locked.
+
+Rules (issue 2 §4, ROLE-13, ROLE-14):
+- a document declares the roles that must sign it;
+- the signer must hold the role they sign in; signing in a role the document
+  does not need, or one already signed, is refused;
+- one person never signs one document in two roles;
+- a signature records signer, role, time and the SHA-256 of the document's
+  content at signing; every signature of a document must vouch for the same
+  content (the content cannot change between signatures);
+- when the last required signature lands, the document is locked and the
+  database refuses any later change to it (``casino.immutability``).
+
+A croupier signs on the supervisor's terminal with a personal PIN (OQ-34): the
+operator is the logged-in actor, the signer is identified by username and PIN.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .access import Actor
+from .audit import audit_record
+from .errors import Conflict, PermissionRefused, ValidationFailed
+from .models import SignableDocument, Signature, User
+from .roles import Role
+
+D = TypeVar("D", bound=SignableDocument)
+
+
+@dataclass(frozen=True)
+class SignResult:
+    signature: Signature
+    locked: bool
+
+
+def _signer_identity(actor: Actor, signer: User | None, pin: str | None) -> tuple[User, str]:
+    if signer is None or signer.pk == actor.user.pk:
+        return actor.user, Signature.Method.SESSION
+    if not pin:
+        raise ValidationFailed(
+            "PIN_REQUIRED",
+            f"{signer} debe firmar con su PIN personal en esta terminal.",
+            f"{signer} must sign with their personal PIN on this terminal.",
+            field="pin",
+        )
+    if not signer.is_active or not signer.check_pin(pin):
+        raise PermissionRefused(
+            "PIN_INVALID",
+            "PIN incorrecto o usuario inactivo.",
+            "Wrong PIN or inactive user.",
+            field="pin",
+        )
+    return signer, Signature.Method.PIN
+
+
+def document_sign(
+    *,
+    actor: Actor,
+    document: D,
+    role: Role | str,
+    signer: User | None = None,
+    pin: str | None = None,
+) -> SignResult:
+    """Add one signature to ``document`` (locking the row) and lock it when complete."""
+    try:
+        role = Role(str(role))
+    except ValueError:
+        raise ValidationFailed(
+            "UNKNOWN_ROLE",
+            f"Rol desconocido: «{role}».",
+            f"Unknown role: '{role}'.",
+            field="role",
+        ) from None
+    model = type(document)
+    with transaction.atomic():
+        doc = model.objects.select_for_update().get(pk=document.pk)
+        user, method = _signer_identity(actor, signer, pin)
+        if doc.is_locked:
+            raise Conflict(
+                "DOCUMENT_LOCKED",
+                "El documento ya tiene todas sus firmas y está cerrado.",
+                "The document already has all its signatures and is locked.",
+            )
+        required = doc.required_signature_roles()
+        if role not in required:
+            raise ValidationFailed(
+                "ROLE_NOT_REQUIRED",
+                f"Este documento no se firma con el rol «{role.label}»; "
+                f"se firma como: {', '.join(r.value for r in required)}.",
+                f"This document is not signed as '{role.value}'; "
+                f"it is signed as: {', '.join(r.value for r in required)}.",
+                field="role",
+            )
+        if not user.is_active or not user.holds_role(role):
+            raise PermissionRefused(
+                "ROLE_NOT_HELD",
+                f"{user} no tiene el rol «{role.label}» y no puede firmar con él.",
+                f"{user} does not hold the role '{role.value}' and cannot sign in it.",
+                field="role",
+            )
+        existing = list(doc.signatures())
+        if any(s.role == role for s in existing):
+            raise Conflict(
+                "ROLE_ALREADY_SIGNED",
+                f"El rol «{role.label}» ya firmó este documento.",
+                f"The role '{role.value}' has already signed this document.",
+                field="role",
+            )
+        if any(s.signer_id == user.pk for s in existing):
+            raise Conflict(
+                "SIGNER_ALREADY_SIGNED",
+                f"{user} ya firmó este documento en otro rol: una persona firma una sola vez.",
+                f"{user} has already signed this document in another role: "
+                "one person signs once.",
+                field="signer",
+            )
+        for blocker in doc.signing_blockers(role):
+            raise blocker
+        digest = doc.signing_hash()
+        if existing and any(s.content_hash != digest for s in existing):
+            raise Conflict(
+                "DOCUMENT_CHANGED",
+                "El contenido del documento cambió después de las primeras firmas.",
+                "The document's content changed after it was first signed.",
+            )
+        try:
+            with transaction.atomic():
+                signature = Signature.objects.create(
+                    casino_id=actor.casino.pk,
+                    content_type=ContentType.objects.get_for_model(model),
+                    object_id=doc.pk,
+                    role=role.value,
+                    signer=user,
+                    recorded_by=actor.user,
+                    method=method,
+                    signed_at=timezone.now(),
+                    content_hash=digest,
+                )
+        except IntegrityError:  # a concurrent signature won the race
+            raise Conflict(
+                "SIGNATURE_CONFLICT",
+                "Otra firma se registró al mismo tiempo; vuelva a intentarlo.",
+                "Another signature was recorded at the same time; try again.",
+            ) from None
+        signed = {s.role for s in existing} | {role.value}
+        locked = all(r.value in signed for r in required)
+        if locked:
+            now = timezone.now()
+            model.objects.filter(pk=doc.pk).update(locked_at=now, locked_hash=digest)
+            document.locked_at = now
+            document.locked_hash = digest
+        audit_record(
+            actor=actor,
+            action=f"{doc.DOCUMENT_KIND}.sign",
+            obj=doc,
+            after={
+                "role": role.value,
+                "signer": user.username,
+                "method": method,
+                "content_hash": digest,
+                "locked": locked,
+            },
+        )
+    return SignResult(signature=signature, locked=locked)
+
+
+def signatures_of(document: SignableDocument) -> list[Signature]:
+    return list(document.signatures())
+
+
+def assert_not_signed(document: SignableDocument) -> None:
+    """Refuse edits to a document that has any signature (its content is vouched for)."""
+    if document.is_locked or document.signatures().exists():
+        raise Conflict(
+            "DOCUMENT_SIGNED",
+            "El documento ya tiene firmas: no se puede modificar. Registre una corrección.",
+            "The document has signatures and cannot be changed. Record a correction.",
+        )

@@ -1,0 +1,34 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from casino import views
+from casino.api.views import HealthView
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("health", HealthView.as_view(), name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(template_name="casino/login.html", redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("role/", views.switch_role, name="switch-role"),
+    path("admin/", admin.site.urls),
+    # API
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("casino.api.urls")),
+    path("api/", include("tables.api.urls")),
+    path("api/", include("cage.api.urls")),
+    path("api/", include("hands.api.urls")),
+    path("api/", include("reports.api.urls")),
+    # Pages
+    path("tables/", include("tables.urls")),
+    path("cage/", include("cage.urls")),
+    path("hands/", include("hands.urls")),
+    path("reports/", include("reports.urls")),
+]

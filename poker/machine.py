@@ -1,0 +1,964 @@
+"""The betting state machine for no-limit, pot-limit and fixed-limit Texas Hold'em.
+
+One machine serves both users of the engine (one way to do each thing):
+
+* the whole-hand validator (``poker.validate``) feeds it every recorded action
+  and collects the violations; after a violation it carries on where that is
+  meaningful (see ``_resync``) so that later checks still mean something;
+* the live hand recorder (``poker.state.HandState``, BET-24, HREC-04) asks it
+  whose turn it is and what is legal, and applies one action at a time.
+
+The machine is mutable and written for speed: plain ints and lists, a bit
+mask of the players who still have to act, no objects created per action
+unless a rule is broken. Players are indexed in PHH order (0 = first left of
+the button, last = button).
+
+Rules implemented, by requirement:
+
+* forced bets: antes are dead money (OQ-33); blinds, heads-up reversed
+  (OQ-32); a straddle of 2 x BB by the player left of the big blind acts last
+  pre-flop and sets the minimum raise to another straddle (GAME-06, OQ-06);
+* order of action pre-flop and post-flop (GAME-08, GAME-09), check only when
+  nothing is owed (BET-05), the big blind's option (GAME-08);
+* minimum bet = big blind (BET-04), minimum raise = last full increment
+  (BET-06), pot-limit maximum (BET-07), fixed-limit sizes and cap (BET-08,
+  BET-09, OQ-03), short all-ins and re-opening (BET-10, OQ-09), table stakes
+  (BET-11), uncalled bets returned (POT-03);
+* dead hands (DEAD-01, RUL-30) and void hands (MISDEAL-03, IRREG-02, IRREG-03);
+* showdown: order (SHOW-01, OQ-23), cards speak (SHOW-04), mucked hands never
+  win (SHOW-03, OQ-48), pots settled separately, side pots first (POT-07,
+  SHOW-08), odd chips (POT-08), rake (RAKE-01..07).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from poker.evaluator import evaluate7
+from poker.model import INVALID_CARD, UNKNOWN_CARD, Action, ActionKind, Hand, Variant, VoidReason
+from poker.pots import build_pots, rake_of, split_pot
+from poker.profiles import MANUAL, RakeMode, RuleProfile, ShortAllInReopen
+from poker.violations import Code, Violation, make
+
+# Phases of a hand.
+BETTING = 0  # a betting round is open
+DEALING = 1  # the round is closed; the next board cards are due
+SHOWDOWN = 2  # no more betting: board run-out (if any) and show or muck
+OVER = 3  # everybody else folded: one player left
+VOID = 4  # declared void: every chip returned
+
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_CC = ActionKind.CHECK_OR_CALL
+_CBR = ActionKind.BET_RAISE
+_DEAL_HOLE = ActionKind.DEAL_HOLE
+_DEAL_BOARD = ActionKind.DEAL_BOARD
+_SHOW = ActionKind.SHOW
+_MUCK = ActionKind.MUCK
+_DEAD = ActionKind.DEAD
+_VOID = ActionKind.VOID
+_NOOP = ActionKind.NOOP
+
+_STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+_BOARD_AFTER = (0, 3, 4, 5)  # board cards on the table during each street
+_CARD_NAMES = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+
+
+def _card_text(card: int) -> str:
+    if 0 <= card < 52:
+        return _CARD_NAMES[card]
+    return "??" if card == UNKNOWN_CARD else str(card)
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One settled pot (POT-11, HREC-06)."""
+
+    amount: int  # chips in the pot before the rake
+    eligible: tuple[int, ...]
+    rake: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]  # per winner, after the rake
+    odd_chips: tuple[int, ...]  # winners who received an odd chip
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    pots: tuple[PotResult, ...]
+    rake: int
+    payouts: tuple[int, ...]  # chips won from pots, per player
+    finishing_stacks: tuple[int, ...]
+    showdown_order: tuple[int, ...]
+
+
+class Machine:
+    """Mutable state of one hand. Build with :meth:`from_hand` or the constructor."""
+
+    __slots__ = (
+        "variant",
+        "profile",
+        "n",
+        "starting",
+        "stacks",
+        "bets",
+        "contrib",
+        "dead",
+        "total",
+        "folded",
+        "live_count",
+        "street",
+        "phase",
+        "pending",
+        "cursor",
+        "current_bet",
+        "last_inc",
+        "min_bet",
+        "small_bet",
+        "big_bet",
+        "chip_unit",
+        "aggressor",
+        "aggr_level",
+        "short_in_round",
+        "short_lock",
+        "raises",
+        "round_aggr",
+        "final_aggr",
+        "round_acted",
+        "board",
+        "hole",
+        "holes_dealt",
+        "next_hole",
+        "shown",
+        "mucked",
+        "muck_order",
+        "seen",
+        "returned",
+        "actors",
+        "betting_started",
+        "void_reason",
+        "violations",
+        "index",
+        "straddle",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        starting_stacks: Sequence[int],
+        antes: Sequence[int],
+        blinds_or_straddles: Sequence[int],
+        *,
+        min_bet: int | None = None,
+        small_bet: int | None = None,
+        big_bet: int | None = None,
+        chip_unit: int = 1,
+        profile: RuleProfile = MANUAL,
+    ) -> None:
+        n = len(starting_stacks)
+        self.variant = variant
+        self.profile = profile
+        self.n = n
+        self.starting = tuple(starting_stacks)
+        self.violations: list[Violation] = []
+        self.index = -1  # the action being applied, for violation reports
+        self.chip_unit = chip_unit if chip_unit > 0 else 1
+        if variant is Variant.FIXED_LIMIT:
+            self.small_bet = small_bet or 0
+            self.big_bet = big_bet or 0
+            self.min_bet = self.small_bet
+        else:
+            self.min_bet = min_bet or 0
+            self.small_bet = self.big_bet = self.min_bet
+        # PHH reverse-assigns forced bets heads-up (OQ-32: the button posts the small blind).
+        if n == 2:
+            antes = tuple(antes)[::-1]
+            blinds_or_straddles = tuple(blinds_or_straddles)[::-1]
+        stacks = list(starting_stacks)
+        bets = [0] * n
+        dead = 0
+        for i in range(n):  # antes first: dead money (OQ-33)
+            a = antes[i]
+            if a > 0:
+                a = a if a < stacks[i] else stacks[i]
+                stacks[i] -= a
+                dead += a
+        for i in range(n):  # blinds, straddles, live posts (negative entries)
+            b = blinds_or_straddles[i]
+            if b < 0:
+                b = -b
+            if b > 0:
+                b = b if b < stacks[i] else stacks[i]
+                stacks[i] -= b
+                bets[i] = b
+        self.stacks = stacks
+        self.bets = bets
+        self.contrib = bets[:]
+        self.dead = dead
+        self.total = dead + sum(bets)
+        self.folded = [False] * n
+        self.live_count = n
+        self.street = 0
+        self.phase = BETTING
+        self.returned = [0] * n
+        self.board: list[int] = []
+        self.hole: list[tuple[int, ...] | None] = [None] * n
+        self.holes_dealt = 0
+        self.next_hole = 0
+        self.shown: list[tuple[int, ...] | None] = [None] * n
+        self.mucked = [False] * n
+        self.muck_order: list[int] = []
+        self.seen = 0  # bit mask of the known cards seen so far (duplicates)
+        self.actors = 0  # players who have acted voluntarily (misdeal rule, MISDEAL-03)
+        self.betting_started = False
+        self.void_reason: VoidReason | None = None
+        self.final_aggr = -1
+        # Pre-flop: the first to act follows the largest blind or straddle (GAME-08, GAME-06);
+        # live posts (negative entries) do not move the order. Ties go to the later seat.
+        top = n - 1
+        top_key = -1
+        straddle = 0
+        for i in range(n):
+            b = bets[i] if blinds_or_straddles[i] > 0 else 0
+            if b >= top_key:
+                top, top_key = i, b
+        if n > 2:
+            for i in range(2, n):
+                if blinds_or_straddles[i] > 0:
+                    straddle = max(straddle, bets[i])
+        self.straddle = straddle
+        current = max(bets) if n else 0
+        self.current_bet = current
+        # Minimum raise increment pre-flop: the big blind, or the straddle (OQ-06).
+        self.last_inc = max(self.min_bet, straddle)
+        # Fixed limit: the big blind counts as the bet, a straddle as a raise (OQ-03).
+        self.raises = (1 if current > 0 else 0) + (1 if straddle > 0 else 0)
+        self._begin_round(first=(top + 1) % n if n else 0)
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def from_hand(cls, hand: Hand, profile: RuleProfile = MANUAL) -> Machine:
+        return cls(
+            hand.variant,
+            hand.starting_stacks,
+            hand.antes,
+            hand.blinds_or_straddles,
+            min_bet=hand.min_bet,
+            small_bet=hand.small_bet,
+            big_bet=hand.big_bet,
+            chip_unit=hand.chip_unit,
+            profile=profile,
+        )
+
+    def copy(self) -> Machine:
+        other = Machine.__new__(Machine)
+        for name in Machine.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = value[:]
+            setattr(other, name, value)
+        return other
+
+    def _begin_round(self, first: int) -> None:
+        """Open a betting round; ``first`` is the seat where the search for the actor starts."""
+        stacks = self.stacks
+        folded = self.folded
+        mask = 0
+        count = 0
+        last = -1
+        for i in range(self.n):
+            if not folded[i] and stacks[i] > 0:
+                mask |= 1 << i
+                count += 1
+                last = i
+        # A lone player with chips who owes nothing has nobody to bet against.
+        if count == 1 and self.bets[last] >= self.current_bet:
+            mask = 0
+        self.pending = mask
+        self.cursor = first
+        self.aggressor = -1
+        self.aggr_level = 0
+        self.short_in_round = False
+        self.short_lock = False
+        self.round_aggr = -1
+        self.round_acted = False
+        self.phase = BETTING
+        if not mask:
+            self._close_round()
+
+    # ---------------------------------------------------------------- queries
+    def next_actor(self) -> int:
+        """The player to act, or -1 when no player is due (dealer's turn or hand over)."""
+        if self.phase != BETTING:
+            return -1
+        pending = self.pending
+        n = self.n
+        i = self.cursor
+        for _ in range(n):
+            if i >= n:
+                i -= n
+            if pending >> i & 1:
+                return i
+            i += 1
+        return -1
+
+    def to_call(self, player: int) -> int:
+        owed = self.current_bet - self.bets[player]
+        stack = self.stacks[player]
+        return owed if owed < stack else stack
+
+    def may_raise(self, player: int) -> bool:
+        """Whether betting is open to ``player`` (BET-10, OQ-09): the re-opening rule only."""
+        if self.short_lock:
+            return False
+        if player == self.aggressor:
+            # Only the last aggressor is barred after a short all-in, unless the short
+            # all-ins since his bet add up to a full raise (seed 000 §7.4(10)(c)).
+            return self.current_bet - self.aggr_level >= self._full_increment()
+        return True
+
+    def _full_increment(self) -> int:
+        if self.variant is Variant.FIXED_LIMIT:
+            return self.small_bet if self.street < 2 else self.big_bet
+        return self.last_inc if self.last_inc > self.min_bet else self.min_bet
+
+    def cap_reached(self) -> bool:
+        if self.variant is not Variant.FIXED_LIMIT:
+            return False
+        profile = self.profile
+        if profile.limit_cap_heads_up_unlimited and self.live_count == 2:
+            return False
+        return self.raises >= profile.limit_cap_bets
+
+    def can_anyone_call(self, player: int) -> bool:
+        """Whether some other live player has chips beyond the current bet."""
+        cb = self.current_bet
+        stacks = self.stacks
+        bets = self.bets
+        folded = self.folded
+        for i in range(self.n):
+            if i != player and not folded[i] and stacks[i] + bets[i] > cb:
+                return True
+        return False
+
+    def raise_bounds(self, player: int) -> tuple[int, int]:
+        """``(minimum, maximum)`` bet-or-raise-to amounts for ``player``, ignoring all-in."""
+        cb = self.current_bet
+        if self.variant is Variant.FIXED_LIMIT:
+            size = self.small_bet if self.street < 2 else self.big_bet
+            return cb + size, cb + size
+        low = cb + self._full_increment() if cb else self.min_bet
+        if self.variant is Variant.POT_LIMIT:
+            high = 2 * cb - self.bets[player] + self.total
+            return low, high if high > low else low
+        return low, self.stacks[player] + self.bets[player]
+
+    def pot_total(self) -> int:
+        """All chips in the middle: pots plus the bets of the current round."""
+        return self.total
+
+    # ------------------------------------------------------------- violations
+    def _flag(self, code: Code, **details: object) -> None:
+        self.violations.append(make(code, self.index if self.index >= 0 else None, **details))
+
+    # ---------------------------------------------------------------- actions
+    def apply(self, action: Action, index: int) -> None:
+        """Apply one recorded action; rule breaks are appended to ``violations``."""
+        self.index = index
+        kind = action.kind
+        phase = self.phase
+        if kind <= _CC or kind == _CBR:  # betting actions and deals
+            if kind == _DEAL_HOLE:
+                self._deal_hole(action)
+                return
+            if kind == _DEAL_BOARD:
+                self._deal_board(action)
+                return
+            if phase != BETTING:
+                self._betting_out_of_phase(action)
+                if self.phase != BETTING:
+                    return
+            player = action.player
+            if player != self.next_actor() and not self._resync(player):
+                return
+            self.betting_started = True
+            self.round_acted = True
+            self.actors |= 1 << player
+            if kind == _FOLD:
+                self._fold(player)
+            elif kind == _CBR:
+                self._bet_raise(player, action.amount)
+            else:
+                self._check_call(player, kind)
+            return
+        if kind == _SHOW or kind == _MUCK:
+            self._show_muck(action)
+        elif kind == _DEAD:
+            self._dead(action.player)
+        elif kind == _VOID:
+            self._void(action.reason)
+        elif kind != _NOOP:
+            self._flag(Code.MALFORMED, detail=f"unknown action kind {kind!r}")
+
+    def _betting_out_of_phase(self, action: Action) -> None:
+        p = action.player + 1
+        phase = self.phase
+        if phase == DEALING:
+            street = _STREET_NAMES[self.street + 1]
+            self._flag(Code.BOARD_COUNT, detail=f"the {street} was not dealt before p{p} acted")
+            # Carry on as if the missing cards had been dealt face down.
+            self._start_street(self.street + 1, (UNKNOWN_CARD,) * (3 if self.street == 0 else 1))
+            return
+        detail = {
+            SHOWDOWN: f"p{p} acts after the betting is over",
+            OVER: f"p{p} acts after everybody else folded",
+            VOID: f"p{p} acts after the hand was declared void",
+        }.get(phase, "")
+        self._flag(Code.ACTION_AFTER_END, detail=detail)
+
+    def _resync(self, player: int) -> bool:
+        """Handle an action by somebody who is not next; True if it can still be applied.
+
+        Strict replay (unlike PokerKit, which fills in missing actions): the
+        history is flagged OUT_OF_TURN. To keep checking the rest of the hand,
+        the players who were skipped are then taken to have folded when they
+        owed chips and to have checked otherwise, and the action is applied.
+        """
+        n = self.n
+        if not 0 <= player < n:
+            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            return False
+        expected = self.next_actor()
+        self._flag(Code.OUT_OF_TURN, expected=expected + 1, player=player + 1)
+        if not self.pending >> player & 1:
+            return False  # folded, all-in or nothing to answer: ignore the action
+        i = expected
+        while i != player:
+            if self.pending >> i & 1:
+                if self.bets[i] < self.current_bet:
+                    self._fold(i)
+                else:
+                    self.pending &= ~(1 << i)
+            i = i + 1 if i + 1 < n else 0
+        return self.phase == BETTING
+
+    def _fold(self, player: int) -> None:
+        self.folded[player] = True
+        self.live_count -= 1
+        self.pending &= ~(1 << player)
+        self.cursor = player + 1
+        if self.live_count == 1:
+            self._end_by_folds()
+        elif not self.pending:
+            self._close_round()
+        elif self.pending & (self.pending - 1) == 0:
+            self._lone_actor_check()
+
+    def _check_call(self, player: int, kind: ActionKind) -> None:
+        bets = self.bets
+        owed = self.current_bet - bets[player]
+        if owed > 0:
+            if kind == _CHECK:
+                self._flag(Code.CHECK_NOT_ALLOWED, player=player + 1, to_call=self.to_call(player))
+            stack = self.stacks[player]
+            if owed > stack:
+                owed = stack  # all-in for less (BET-11)
+            self.stacks[player] = stack - owed
+            bets[player] += owed
+            self.contrib[player] += owed
+            self.total += owed
+        elif kind == _CALL:
+            self._flag(Code.CALL_NOT_ALLOWED, player=player + 1)
+        self.pending &= ~(1 << player)
+        self.cursor = player + 1
+        if not self.pending:
+            self._close_round()
+        elif self.pending & (self.pending - 1) == 0:
+            self._lone_actor_check()
+
+    def _lone_actor_check(self) -> None:
+        """Close the round if the one player still due has nobody left to bet against."""
+        pending = self.pending
+        i = pending.bit_length() - 1
+        if self.bets[i] >= self.current_bet and not self.can_anyone_call(i):
+            self.pending = 0
+            self._close_round()
+
+    def _bet_raise(self, player: int, amount: int) -> None:
+        bets = self.bets
+        stacks = self.stacks
+        cb = self.current_bet
+        own = bets[player]
+        available = stacks[player] + own
+        if amount > available:
+            self._flag(Code.EXCEEDS_STACK, player=player + 1, amount=amount, available=available)
+            amount = available
+        if amount <= cb:
+            # Not a bet or raise at all: report it and read it as a call.
+            if cb == 0:
+                self._flag(Code.BET_BELOW_MINIMUM, amount=amount, minimum=self.min_bet)
+            elif amount < available:
+                self._flag(Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=self.raise_bounds(player)[0])
+            else:
+                self._flag(
+                    Code.RAISE_BELOW_MINIMUM,
+                    amount=amount,
+                    minimum=self.raise_bounds(player)[0],
+                )
+            self._check_call(player, _CALL if cb > own else _CHECK)
+            return
+        all_in = amount == available
+        increment = amount - cb
+        variant = self.variant
+        full = self._full_increment()
+        if variant is Variant.FIXED_LIMIT:
+            expected = cb + (self.small_bet if self.street < 2 else self.big_bet)
+            if amount != expected and not (all_in and amount < expected):
+                self._flag(Code.LIMIT_SIZE, expected=expected, amount=amount)
+            if self.cap_reached():
+                self._flag(Code.RAISE_CAP, cap=self.profile.limit_cap_bets)
+        else:
+            low, high = self.raise_bounds(player)
+            if amount < low and not all_in:
+                if cb == 0:
+                    self._flag(Code.BET_BELOW_MINIMUM, amount=amount, minimum=low)
+                else:
+                    self._flag(Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=low)
+            if variant is Variant.POT_LIMIT and amount > high:
+                self._flag(Code.RAISE_ABOVE_POT, amount=amount, maximum=high)
+        if cb and not self.may_raise(player):
+            self._flag(Code.ACTION_NOT_REOPENED, player=player + 1)
+        if not self.can_anyone_call(player):
+            self._flag(Code.RAISE_NO_OPPONENT, player=player + 1)
+        unit = self.chip_unit
+        if unit > 1 and amount % unit and not all_in:
+            self._flag(Code.AMOUNT_NOT_CHIP_MULTIPLE, amount=amount, unit=unit)
+        # Move the chips.
+        delta = amount - own
+        stacks[player] -= delta
+        bets[player] = amount
+        self.contrib[player] += delta
+        self.total += delta
+        self.current_bet = amount
+        if increment >= full or not all_in:
+            # A full bet or raise (a short one that is not all-in was flagged above and
+            # counts as full so that the rest of the hand reads as recorded).
+            if variant is not Variant.FIXED_LIMIT:
+                self.last_inc = increment if increment > self.last_inc else self.last_inc
+                if cb == 0:
+                    self.last_inc = increment
+            self.raises += 1
+            self.aggressor = player
+            self.aggr_level = amount
+        else:
+            # A short all-in is not a legal raise (BET-10).
+            self.short_in_round = True
+            if self.profile.short_allin_reopen is ShortAllInReopen.NO_RERAISE:
+                self.short_lock = True  # 004: the following players may only call or fold
+        self.round_aggr = player
+        # Everybody else still holding chips must answer the new bet.
+        mask = 0
+        folded = self.folded
+        for i in range(self.n):
+            if i != player and not folded[i] and stacks[i] > 0:
+                mask |= 1 << i
+        self.pending = mask
+        self.cursor = player + 1
+        if not mask:
+            self._close_round()
+
+    def _deal_hole(self, action: Action) -> None:
+        player = action.player
+        n = self.n
+        if not 0 <= player < n:
+            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            return
+        cards = action.cards
+        if self.hole[player] is not None:
+            self._flag(Code.HOLE_CARDS_COUNT, player=player + 1, detail="dealt twice")
+            return
+        if self.betting_started or self.phase == VOID:
+            self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
+        elif player != self.next_hole:
+            self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
+        if len(cards) != 2:
+            self._flag(Code.HOLE_CARDS_COUNT, player=player + 1, detail=f"{len(cards)} dealt")
+        self._see(cards)
+        self.hole[player] = cards
+        self.holes_dealt += 1
+        self.next_hole = player + 1
+
+    def _see(self, cards: tuple[int, ...]) -> None:
+        seen = self.seen
+        for c in cards:
+            if c >= 0:
+                if c > 51:
+                    self._flag(Code.CARD_INVALID, card=c)
+                    continue
+                bit = 1 << c
+                if seen & bit:
+                    self._flag(Code.CARD_DUPLICATE, card=_CARD_NAMES[c])
+                seen |= bit
+            elif c != UNKNOWN_CARD:
+                self._flag(Code.CARD_INVALID, card="?" if c == INVALID_CARD else c)
+        self.seen = seen
+
+    def _deal_board(self, action: Action) -> None:
+        phase = self.phase
+        cards = action.cards
+        if phase == BETTING:
+            street = _STREET_NAMES[self.street]
+            self._flag(Code.STREET_INCOMPLETE, detail=f"board dealt while the {street} betting is open")
+            self._force_close()
+            phase = self.phase
+        if phase == OVER or phase == VOID:
+            self._flag(Code.ACTION_AFTER_END, detail="board dealt after the hand ended")
+            return
+        board_len = len(self.board)
+        if board_len >= 5:
+            self._flag(Code.BOARD_COUNT, detail="more than five board cards")
+            return
+        expected = 3 if board_len == 0 else 1
+        if len(cards) != expected:
+            self._flag(Code.BOARD_COUNT, detail=f"{len(cards)} cards dealt, {expected} expected")
+        if phase == DEALING:
+            self._start_street(self.street + 1, cards)
+        else:  # SHOWDOWN: run-out after an all-in
+            self._see(cards)
+            self.board.extend(cards)
+            self.street = min(3, self.street + 1)
+
+    def _start_street(self, street: int, cards: tuple[int, ...]) -> None:
+        self._see(cards)
+        self.board.extend(cards)
+        self.street = street
+        n = self.n
+        self.bets = [0] * n
+        self.current_bet = 0
+        self.last_inc = self.min_bet if self.variant is not Variant.FIXED_LIMIT else 0
+        self.raises = 0
+        self._begin_round(first=0)  # post-flop the first live player left of the button acts
+
+    def _force_close(self) -> None:
+        """Close an open round early (after STREET_INCOMPLETE): owe -> fold, else check."""
+        pending = self.pending
+        for i in range(self.n):
+            if pending >> i & 1 and self.phase == BETTING:
+                if self.bets[i] < self.current_bet:
+                    self._fold(i)
+                else:
+                    self.pending &= ~(1 << i)
+        if self.phase == BETTING:
+            self.pending = 0
+            self._close_round()
+
+    def _close_round(self) -> None:
+        """End the betting round: return any uncalled bet (POT-03) and move on."""
+        self._return_uncalled()
+        if self.round_acted:
+            self.final_aggr = self.round_aggr
+        if self.live_count == 1:
+            self.phase = OVER
+            return
+        stacks = self.stacks
+        folded = self.folded
+        can_act = 0
+        for i in range(self.n):
+            if not folded[i] and stacks[i] > 0:
+                can_act += 1
+        if self.street >= 3 or can_act <= 1:
+            self.phase = SHOWDOWN
+        else:
+            self.phase = DEALING
+
+    def _return_uncalled(self) -> None:
+        bets = self.bets
+        top = -1
+        high = 0
+        second = 0
+        for i in range(self.n):
+            b = bets[i]
+            if b > high:
+                second = high
+                high = b
+                top = i
+            elif b > second:
+                second = b
+        if top >= 0 and high > second:
+            excess = high - second
+            bets[top] = second
+            self.stacks[top] += excess
+            self.contrib[top] -= excess
+            self.total -= excess
+            self.returned[top] += excess
+            if self.current_bet > second:
+                self.current_bet = second
+
+    def _end_by_folds(self) -> None:
+        self.pending = 0
+        self._return_uncalled()
+        if self.round_acted:
+            self.final_aggr = self.round_aggr
+        self.phase = OVER
+
+    def _show_muck(self, action: Action) -> None:
+        player = action.player
+        if not 0 <= player < self.n:
+            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            return
+        phase = self.phase
+        p = player + 1
+        if phase == VOID:
+            self._flag(Code.ACTION_AFTER_END, detail=f"p{p} shows after the hand was declared void")
+            return
+        if self.folded[player]:
+            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} folded and has no hand to show")
+            return
+        if phase == OVER:
+            return  # the winner may show or not (SHOW-09)
+        if phase != SHOWDOWN:
+            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} shows or mucks before the showdown")
+            return
+        if action.kind == _MUCK:
+            if self.shown[player] is not None:
+                self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} mucks a hand already shown")
+                return
+            if not self.mucked[player]:
+                self.mucked[player] = True
+                self.muck_order.append(player)
+            return
+        if self.mucked[player]:
+            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} shows a hand already mucked")
+            return
+        cards = action.cards
+        dealt = self.hole[player]
+        if not cards:  # PHH "sm -": the cards already dealt
+            cards = dealt if dealt is not None else (UNKNOWN_CARD, UNKNOWN_CARD)
+        if len(cards) != 2:
+            self._flag(Code.HOLE_CARDS_COUNT, player=p, detail=f"{len(cards)} shown")
+            return
+        previous = self.shown[player]
+        new_known: list[int] = []
+        for j, c in enumerate(cards):
+            if c < 0:
+                if c != UNKNOWN_CARD:
+                    self._flag(Code.CARD_INVALID, card="?")
+                continue
+            if c > 51:
+                self._flag(Code.CARD_INVALID, card=c)
+                return
+            in_dealt = dealt is not None and c in dealt
+            in_shown = previous is not None and c in previous
+            if not in_dealt and not in_shown:
+                known_dealt = [d for d in (dealt or ()) if d >= 0]
+                known_prev = [d for d in (previous or ()) if d >= 0]
+                if len(known_dealt) == 2 or len(known_prev) == 2:
+                    self._flag(
+                        Code.SHOWDOWN_INVALID,
+                        detail=f"p{p} shows {_card_text(c)}, which is not a card dealt to them",
+                    )
+                    return
+                new_known.append(c)
+        if new_known:
+            self._see(tuple(new_known))
+        merged = list(cards)
+        if previous is not None:  # an earlier show may know a card this one leaves unknown
+            for j in range(2):
+                if merged[j] < 0 and previous[j] >= 0 and previous[j] not in merged:
+                    merged[j] = previous[j]
+        if dealt is not None:
+            for d in dealt:
+                if d >= 0 and d not in merged:
+                    for j in range(2):
+                        if merged[j] < 0:
+                            merged[j] = d
+                            break
+        self.shown[player] = (merged[0], merged[1])
+
+    def _dead(self, player: int) -> None:
+        """The floor kills a hand (DEAD-01): a fold at any point, even out of turn.
+
+        RUL-30: a bet or raise of that player that nobody has called or raised is
+        returned; everything else stays in the pot (DEAD-05).
+        """
+        if not 0 <= player < self.n:
+            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            return
+        phase = self.phase
+        if phase == OVER or phase == VOID or self.folded[player]:
+            self._flag(Code.ACTION_AFTER_END, detail=f"p{player + 1} is not in the hand")
+            return
+        bets = self.bets
+        others = max((bets[i] for i in range(self.n) if i != player), default=0)
+        if bets[player] > others:
+            excess = bets[player] - others
+            bets[player] = others
+            self.stacks[player] += excess
+            self.contrib[player] -= excess
+            self.total -= excess
+            self.returned[player] += excess
+            self.current_bet = others
+        if phase == BETTING:
+            was_next = self.next_actor() == player
+            self.folded[player] = True
+            self.live_count -= 1
+            self.pending &= ~(1 << player)
+            if was_next:
+                self.cursor = player + 1
+            if self.live_count == 1:
+                self._end_by_folds()
+            elif not self.pending:
+                self._close_round()
+            elif self.pending & (self.pending - 1) == 0:
+                self._lone_actor_check()
+            return
+        self.folded[player] = True
+        self.live_count -= 1
+        if self.live_count == 1:
+            self._end_by_folds()
+
+    def _void(self, reason: VoidReason | None) -> None:
+        """Declare the hand void: every chip put in goes back (MISDEAL-03, IRREG-02/03)."""
+        if self.phase == VOID:
+            self._flag(Code.ACTION_AFTER_END, detail="the hand is already void")
+            return
+        if reason in (None, VoidReason.MISDEAL) and self.actors & (self.actors - 1):
+            # Two players have acted: the hand must be played out (MISDEAL-03, IRREG-13).
+            self._flag(Code.MISDEAL_AFTER_ACTION)
+        self.void_reason = reason or VoidReason.MISDEAL
+        self.phase = VOID
+        self.pending = 0
+
+    # -------------------------------------------------------------- settlement
+    def incomplete_reason(self) -> str | None:
+        """Why the hand cannot be settled yet, or None when it is complete."""
+        phase = self.phase
+        if phase == VOID or phase == OVER:
+            return None
+        if phase == BETTING:
+            return f"p{self.next_actor() + 1} is still to act on the {_STREET_NAMES[self.street]}"
+        if phase == DEALING:
+            return f"the {_STREET_NAMES[self.street + 1]} was not dealt"
+        if len(self.board) < 5:
+            return "the board was not run out to five cards"
+        if self.holes_dealt or any(s is not None for s in self.shown):
+            missing = [
+                i + 1
+                for i in range(self.n)
+                if not self.folded[i] and self.shown[i] is None and not self.mucked[i]
+            ]
+            unresolved = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
+            if missing and len(unresolved) > 1:
+                return "no show or muck recorded for " + ", ".join(f"p{p}" for p in missing)
+        return None
+
+    def showdown_order(self) -> tuple[int, ...]:
+        """Who shows first (SHOW-01, OQ-23): the last aggressor of the final betting
+        round, else the first live player left of the button; then clockwise."""
+        if self.phase != SHOWDOWN:
+            return ()
+        n = self.n
+        start = self.final_aggr if self.final_aggr >= 0 and not self.folded[self.final_aggr] else 0
+        order = []
+        for k in range(n):
+            i = (start + k) % n
+            if not self.folded[i]:
+                order.append(i)
+        return tuple(order)
+
+    def settle(self, *, finished: bool | None = None) -> Settlement:
+        """Pots, rake and payouts. An unfinished hand keeps its pots undistributed."""
+        n = self.n
+        stacks = self.stacks
+        if self.phase == VOID:
+            return Settlement((), 0, (0,) * n, self.starting, ())
+        if finished is None:
+            finished = self.incomplete_reason() is None
+        live = [not f for f in self.folded]
+        layers = build_pots(self.contrib, live, self.dead)
+        if not finished:
+            pots = tuple(PotResult(a, e, 0, (), (), ()) for a, e in layers)
+            return Settlement(pots, 0, (0,) * n, tuple(stacks), self.showdown_order())
+        profile = self.profile
+        take_rake = profile.takes_rake and profile.rake_mode is RakeMode.PERCENT
+        if take_rake and profile.no_flop_no_drop and len(self.board) < 3:
+            take_rake = False  # no flop, no drop (RAKE-07 option)
+        cap = profile.rake_cap
+        unit = self.chip_unit
+        bps = profile.rake_bps
+        values = self._hand_values() if self.phase == SHOWDOWN else None
+        # Rake is taken per pot before paying (RAKE-05, RAKE-07); main pot first for the cap.
+        rakes = []
+        taken = 0
+        for amount, _eligible in layers:
+            r = rake_of(amount, bps, unit) if take_rake else 0
+            if cap is not None and taken + r > cap:
+                r = cap - taken if cap > taken else 0
+            taken += r
+            rakes.append(r)
+        payouts = [0] * n
+        results: list[PotResult | None] = [None] * len(layers)
+        # Side pots are settled before the main pot (POT-07, SHOW-08).
+        for k in range(len(layers) - 1, -1, -1):
+            amount, eligible = layers[k]
+            net = amount - rakes[k]
+            winners = self._pot_winners(eligible, values)
+            shares = split_pot(net, winners, unit) if winners else []
+            odd = tuple(w for w, s in zip(winners, shares, strict=True) if s > shares[-1])
+            for w, s in zip(winners, shares, strict=True):
+                payouts[w] += s
+            results[k] = PotResult(amount, eligible, rakes[k], winners, tuple(shares), odd)
+        finishing = tuple(stacks[i] + payouts[i] for i in range(n))
+        pots = tuple(r for r in results if r is not None)
+        return Settlement(pots, taken, tuple(payouts), finishing, self.showdown_order())
+
+    def _hand_values(self) -> list[int]:
+        """Hand value of each player whose shown cards can be read; -1 otherwise."""
+        board = self.board
+        n = self.n
+        values = [-1] * n
+        if len(board) != 5 or any(c < 0 or c > 51 for c in board):
+            return values
+        for i in range(n):
+            shown = self.shown[i]
+            if shown is None or self.folded[i] or self.mucked[i]:
+                continue
+            a, b = shown
+            if 0 <= a < 52 and 0 <= b < 52:
+                values[i] = evaluate7((a, b, *board))
+        return values
+
+    def _pot_winners(self, eligible: tuple[int, ...], values: list[int] | None) -> tuple[int, ...]:
+        if values is None:  # everybody else folded
+            return eligible
+        if len(eligible) == 1:
+            return eligible
+        best = -1
+        winners: list[int] = []
+        for i in eligible:  # eligible is in seat order: clockwise from the button's left
+            v = values[i]
+            if v > best:
+                best = v
+                winners = [i]
+            elif v == best and v >= 0:
+                winners.append(i)
+        if best >= 0:
+            return tuple(winners)  # cards speak (SHOW-04); mucked hands never win (OQ-48)
+        claimants = [i for i in eligible if not self.mucked[i]]
+        if len(claimants) == 1:
+            return (claimants[0],)  # the only hand not thrown away
+        if not claimants:
+            self._flag_settle(Code.SHOWDOWN_INVALID, detail="every contender mucked")
+            last = [i for i in self.muck_order if i in eligible]
+            return (last[-1],) if last else eligible[:1]
+        self._flag_settle(
+            Code.SHOWDOWN_INVALID,
+            detail="no hand shown can be read: "
+            + ", ".join(f"p{i + 1}" for i in claimants)
+            + " did not show their cards",
+        )
+        return tuple(claimants)
+
+    def _flag_settle(self, code: Code, **details: object) -> None:
+        self.violations.append(make(code, None, **details))

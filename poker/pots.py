@@ -1,0 +1,80 @@
+"""Pots, side pots, odd chips and rake: exact integer arithmetic (POT, RAKE).
+
+Everything here is a pure function on ints so that the worked examples of the
+seed (A-16, A-17, A-18, A-27) can be tested directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def build_pots(
+    contributions: Sequence[int],
+    live: Sequence[bool],
+    dead_money: int = 0,
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Split the chips put in into a main pot and side pots, in layers (POT-02).
+
+    ``contributions`` are the chips each player put in as blinds, bets and calls
+    (after uncalled bets were returned); ``live`` says who is still in the hand
+    (not folded, not dead). ``dead_money`` (antes, OQ-33) goes to the main pot.
+    Each layer runs up to the next all-in level of a live player; a layer's
+    eligible players are the live players who reached its top (POT-05, POT-06).
+    Returns ``[(amount, eligible players), ...]``, main pot first. Layers left
+    with no live player (everyone who put them in folded) are added to the pot
+    below them, whose winners take them.
+    """
+    n = len(contributions)
+    levels = sorted({contributions[i] for i in range(n) if live[i]})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    previous = 0
+    for level in levels:
+        amount = 0
+        for c in contributions:
+            if c > previous:
+                amount += (c if c < level else level) - previous
+        eligible = tuple(i for i in range(n) if live[i] and contributions[i] >= level)
+        if amount or not pots:
+            pots.append((amount, eligible))
+        previous = level
+    # Chips above the highest live level were put in by folded players only.
+    leftover = sum(c - previous for c in contributions if c > previous)
+    if not pots:
+        pots.append((0, tuple(i for i in range(n) if live[i])))
+    if dead_money or leftover:
+        first_amount, first_eligible = pots[0]
+        pots[0] = (first_amount + dead_money, first_eligible)
+        if leftover:
+            last_amount, last_eligible = pots[-1]
+            pots[-1] = (last_amount + leftover, last_eligible)
+    return pots
+
+
+def split_pot(amount: int, winners: Sequence[int], chip_unit: int = 1) -> list[int]:
+    """Shares of ``amount`` for ``winners`` (given clockwise from the button's left).
+
+    The pot is split equally down to the smallest chip; the odd chips go one
+    each to the first winners left of the button, never more than one each
+    (POT-08, seed 000 §8.2(12), 004 "Empates"). A remainder smaller than one
+    chip (only possible when stacks are not whole chips) goes to the first
+    winner. PokerKit instead gives the whole remainder to a single player.
+    """
+    k = len(winners)
+    if k == 0:
+        return []
+    chips, sub_chip = divmod(amount, chip_unit)
+    each, odd = divmod(chips, k)
+    shares = [each * chip_unit + (chip_unit if j < odd else 0) for j in range(k)]
+    shares[0] += sub_chip
+    return shares
+
+
+def rake_of(amount: int, rake_bps: int, chip_unit: int = 1) -> int:
+    """The commission on one pot: a percentage rounded down to the chip unit (RAKE-07).
+
+    ``rake_bps`` is in basis points (300 = 3 %), so no float is involved.
+    Example A-27: ``rake_of(300, 300) == 9``.
+    """
+    raw = amount * rake_bps // 10_000
+    return raw - raw % chip_unit

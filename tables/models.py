@@ -1,0 +1,193 @@
+"""Tables, their versioned settings, sessions and players (foundation; issue 5 builds on it)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from casino import immutability
+from casino.models import MONEY, Casino, GamingDay, Ruleset, Sector, User
+
+
+class Variant(models.TextChoices):
+    """Betting structure of a table (GAME-01)."""
+
+    NO_LIMIT = "no_limit", _("No-limit")
+    POT_LIMIT = "pot_limit", _("Pot-limit")
+    LIMIT = "limit", _("Fixed-limit")
+    MIXED = "mixed", _("Mixed (limit / no-limit)")
+
+
+class RakeMode(models.TextChoices):
+    PERCENT = "percent", _("Percentage of each pot")
+    SEAT_CHARGE = "seat_charge", _("Seat charge")
+    NONE = "none", _("No rake")
+
+
+class Table(models.Model):
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="tables")
+    sector = models.ForeignKey(
+        Sector, on_delete=models.PROTECT, null=True, blank=True, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField(_("table number"))
+    name = models.CharField(_("name"), max_length=100, blank=True)
+    chip_set = models.ForeignKey("cage.ChipSet", on_delete=models.PROTECT, related_name="tables")
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Mesa {self.number}"
+
+    def settings_at(self, when=None) -> TableSettings | None:  # type: ignore[no-untyped-def]
+        when = when or timezone.now()
+        return (
+            self.settings_versions.filter(effective_from__lte=when)
+            .order_by("-effective_from", "-version")
+            .first()
+        )
+
+
+@immutability.append_only
+class TableSettings(models.Model):
+    """One version of a table's game and financial settings (GEN-04, Appendix B).
+
+    Settings are never edited: a change is a new version, effective from a time
+    (game settings from the next hand, financial ones from the next session).
+    Hands and sessions point at the version they were played and judged under.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="settings_versions")
+    version = models.PositiveIntegerField()
+    effective_from = models.DateTimeField(default=timezone.now)
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(User, on_delete=models.PROTECT, null=True, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    ruleset = models.CharField(max_length=8, choices=Ruleset.choices, default=Ruleset.MANUAL)
+    max_seats = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    small_blind = models.DecimalField(**MONEY)
+    big_blind = models.DecimalField(**MONEY)
+    ante = models.DecimalField(default=Decimal("0"), **MONEY)
+    straddle_allowed = models.BooleanField(default=True)
+    # Fixed-limit sizes (BET-08, OQ-02); empty = small bet is the big blind, big bet double.
+    limit_small_bet = models.DecimalField(null=True, blank=True, **MONEY)
+    limit_big_bet = models.DecimalField(null=True, blank=True, **MONEY)
+    limit_cap_bets = models.PositiveSmallIntegerField(default=4)
+    # Buy-in limits (BUYIN-02, OQ-08); empty max = no maximum.
+    min_buyin = models.DecimalField(**MONEY)
+    max_buyin = models.DecimalField(null=True, blank=True, **MONEY)
+    # Rake (RAKE-01..07): percent with two decimals, optional cap per hand.
+    rake_mode = models.CharField(max_length=16, choices=RakeMode.choices, default=RakeMode.PERCENT)
+    rake_pct = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("3.00"))
+    rake_cap = models.DecimalField(null=True, blank=True, **MONEY)
+    no_flop_no_drop = models.BooleanField(default=False)
+    is_tournament = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("table settings")
+        verbose_name_plural = _("table settings")
+        ordering = ["table", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="table_settings_version"),
+            models.CheckConstraint(
+                condition=Q(small_blind__gt=0) & Q(big_blind__gt=0) & Q(small_blind__lte=models.F("big_blind")),
+                name="table_settings_blinds",
+            ),
+            models.CheckConstraint(
+                condition=Q(rake_pct__gte=0) & Q(rake_pct__lte=100), name="table_settings_rake"
+            ),
+            models.CheckConstraint(
+                condition=Q(max_seats__gte=2) & Q(max_seats__lte=10), name="table_settings_seats"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} v{self.version}"
+
+    @property
+    def small_bet(self) -> Decimal:
+        return self.limit_small_bet or self.big_blind
+
+    @property
+    def big_bet(self) -> Decimal:
+        return self.limit_big_bet or 2 * self.small_bet
+
+
+class TableSession(models.Model):
+    """A table's session on a gaming day: from opening to closing (OPEN-16)."""
+
+    class Status(models.TextChoices):
+        OPENING = "opening", _("Opening")
+        OPEN = "open", _("Open")
+        IN_PLAY = "in_play", _("In play")
+        SUSPENDED = "suspended", _("Suspended")
+        CLOSING = "closing", _("Closing")
+        CLOSED = "closed", _("Closed")
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sessions")
+    gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="sessions")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPENING)
+    settings = models.ForeignKey(TableSettings, on_delete=models.PROTECT, related_name="+")
+    supervisor = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table session")
+        verbose_name_plural = _("table sessions")
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "gaming_day", "number"], name="table_session_number"
+            ),
+            # At most one session per table is not closed.
+            models.UniqueConstraint(
+                fields=["table"], condition=~Q(status="closed"), name="one_live_session_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.gaming_day.business_date:%d/%m/%Y} · #{self.number}"
+
+    @property
+    def accepts_transactions(self) -> bool:
+        # Buy-ins, changes and hands only while OPEN or IN PLAY (OPEN-16).
+        return self.status in (self.Status.OPEN, self.Status.IN_PLAY)
+
+
+class Player(models.Model):
+    """A player: a data subject, never a user (ROLE-01). Identity is optional (SEAT-11)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="players")
+    display_name = models.CharField(_("name"), max_length=120)
+    document_number = models.CharField(_("identity document"), max_length=40, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    is_vip = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["display_name"]
+        indexes = [models.Index(fields=["casino", "document_number"])]
+
+    def __str__(self) -> str:
+        return self.display_name

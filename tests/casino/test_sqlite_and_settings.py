@@ -1,0 +1,105 @@
+"""The embedded default (SQLite) keeps the same immutability; production refuses unsafe settings."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = textwrap.dedent(
+    """
+    import django
+    django.setup()
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+    from django.db import IntegrityError, connection, transaction
+    from casino.access import acting_as
+    from casino.models import Casino, Signature
+    from casino.roles import Role
+    from casino.services import staff_create
+    from casino.signatures import document_sign
+    from tests.kernelapp.models import SampleLine, SampleSheet
+
+    casino = Casino.objects.create(code="s", name="S")
+    users = {r: staff_create(actor=None, casino=casino, username=r.value, password="x" * 12,
+                             roles=[r]) for r in (Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS)}
+    sheet = SampleSheet.objects.create(casino=casino, title="t")
+    SampleLine.objects.create(sheet=sheet, label="a", count=1)
+    for role, user in users.items():
+        document_sign(actor=acting_as(user, role), document=sheet, role=role)
+    sheet.refresh_from_db()
+    assert sheet.is_locked
+    results = []
+    for sql in [
+        "UPDATE kernelapp_samplesheet SET title='x'",
+        "DELETE FROM kernelapp_samplesheet",
+        "UPDATE kernelapp_sampleline SET count=2",
+        "INSERT INTO kernelapp_sampleline (sheet_id, label, count) VALUES (%d, 'b', 1)" % sheet.pk,
+        "UPDATE casino_signature SET role='x'",
+        "DELETE FROM casino_auditevent",
+    ]:
+        try:
+            with transaction.atomic(), connection.cursor() as c:
+                c.execute(sql)
+            results.append("ALLOWED " + sql)
+        except IntegrityError as exc:
+            results.append("REFUSED " + str(exc).split(":")[0])
+    print("\\n".join(results))
+    """
+)
+
+
+def test_sqlite_refuses_changes_to_locked_and_append_only_rows(tmp_path):  # issue 2 "done when"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'mesa.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "casino.settings.test",
+        "PYTHONPATH": str(ROOT),
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 6
+    assert all(line.startswith("REFUSED MESA_") for line in lines), lines
+
+
+def _import_prod(extra_env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    env.update(extra_env)
+    env["DJANGO_SETTINGS_MODULE"] = "casino.settings.prod"
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); print('started')"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_production_refuses_debug_and_default_secret():
+    good_secret = "k" * 60
+    db = os.environ.get("DATABASE_URL", "postgres://u@127.0.0.1:5432/x")
+    assert "DEBUG must be off" in _import_prod({"DEBUG": "1", "SECRET_KEY": good_secret, "DATABASE_URL": db}).stderr
+    assert "SECRET_KEY must be set" in _import_prod({"DATABASE_URL": db}).stderr
+    assert "SECRET_KEY must be set" in _import_prod({"SECRET_KEY": "short", "DATABASE_URL": db}).stderr
+    ok = _import_prod({"SECRET_KEY": good_secret, "DATABASE_URL": db})
+    assert ok.returncode == 0 and "started" in ok.stdout, ok.stderr
+
+
+def test_embedded_default_is_sqlite_and_eager():
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    env["DJANGO_SETTINGS_MODULE"] = "casino.settings.dev"
+    env["MESA_VAR_DIR"] = "/tmp/mesa-embedded-check"
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.DATABASES['default']['ENGINE'], settings.CELERY_TASK_ALWAYS_EAGER)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["django.db.backends.sqlite3", "True"], out.stderr

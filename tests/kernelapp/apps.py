@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class KernelAppConfig(AppConfig):
+    name = "tests.kernelapp"
+    label = "kernelapp"
