@@ -149,6 +149,10 @@ class TableSession(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Set by the hand recorder while a hand is being dealt (from the first riffle, SHUF-06,
+    # to the award); re-buys and table cash changes are refused meanwhile (BUYIN-05,
+    # CASH-11). Services read and write it under select_for_update on this row.
+    hand_in_progress = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("table session")
