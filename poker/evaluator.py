@@ -13,7 +13,8 @@ carries its rank as ``5**rank`` (so a sum of cards is the rank histogram in base
 once; a suit counter of five or more means a flush. Hands without a flush are
 one dictionary lookup on the histogram; flushes look up the ranks held in the
 flush suit. Both tables are generated once by ``poker/_gen_eval_tables.py``
-(a brute-force reference) and shipped compressed in ``poker/_eval_tables.py``.
+(a brute-force reference), shipped compressed in ``poker/_eval_tables.py`` and
+decoded on first use.
 
 ``evaluate`` checks its input; ``evaluate5`` and ``evaluate7`` are the unchecked
 fast paths for callers that have already validated the cards (distinct ints
@@ -22,17 +23,22 @@ fast paths for callers that have already validated the cards (distinct ints
 
 from __future__ import annotations
 
-import base64
+import binascii
 import sys
 import zlib
 from array import array
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from itertools import accumulate, combinations
-from typing import NoReturn
 
 from poker import _eval_tables
 from poker.cards import CardError, rank_of
+
+# ``typing`` costs ~2 ms to import; annotations are strings here, so only the
+# type checker needs it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 __all__ = [
     "HandCategory",
@@ -90,23 +96,36 @@ _FLUSH_SUIT = {0x8 << 4 * s: s for s in range(4)}
 _DECK = frozenset(range(52))
 
 
-def _decode(keys_b64: str, values_b64: str, count: int) -> dict[int, int]:
-    deltas = array("I", zlib.decompress(base64.b64decode(keys_b64)))
-    values = array("I", zlib.decompress(base64.b64decode(values_b64)))
+# The lookup tables, filled when first needed: importing the engine costs about a
+# millisecond, and a run that evaluates only seven-card hands (every Hold'em
+# showdown) never decodes the five- and six-card part. The hot paths look up
+# these plain dicts directly; a miss (KeyError, free to guard in CPython 3.11)
+# loads the missing part once, then retries.
+_RANKS: dict[int, int] = {}
+_FLUSHES: dict[int, int] = {}
+_LOADED: set[str] = set()
+
+
+def _load(name: str, into: dict[int, int]) -> bool:
+    """Decode table ``name`` of ``poker._eval_tables`` into ``into``; False if already done."""
+    if name in _LOADED:
+        return False
+    count: int = getattr(_eval_tables, f"{name}_COUNT")
+    data = array("I", zlib.decompress(binascii.a2b_base64(getattr(_eval_tables, name))))
     if sys.byteorder != "little":
-        deltas.byteswap()
-        values.byteswap()
-    if len(deltas) != count or len(values) != count:
-        raise ImportError("poker._eval_tables is corrupt: regenerate it")
-    return dict(zip(accumulate(deltas), values, strict=True))
+        data.byteswap()
+    if len(data) != 2 * count:
+        raise RuntimeError("poker/_eval_tables.py is corrupt: regenerate it")
+    into.update(zip(accumulate(data[:count]), data[count:], strict=True))
+    _LOADED.add(name)
+    return True
 
 
-_RANKS: dict[int, int] = _decode(
-    _eval_tables.RANKS_KEYS, _eval_tables.RANKS_VALUES, _eval_tables.RANKS_COUNT
-)
-_FLUSHES: dict[int, int] = _decode(
-    _eval_tables.FLUSHES_KEYS, _eval_tables.FLUSHES_VALUES, _eval_tables.FLUSHES_COUNT
-)
+def _rank_miss(key: int, size: int) -> int:
+    if _load(f"RANKS_{size}", _RANKS) and key in _RANKS:
+        return _RANKS[key]
+    # Only a repeated card (passed to an unchecked function) gets here.
+    raise HandError("not a poker hand: is a card repeated?")
 
 
 def _flush_value(cards: Iterable[int], flush_bits: int) -> int:
@@ -116,7 +135,12 @@ def _flush_value(cards: Iterable[int], flush_bits: int) -> int:
     for c in cards:
         if c & 3 == suit:
             mask |= 1 << (c >> 2)
-    return _FLUSHES[mask]
+    try:
+        return _FLUSHES[mask]
+    except KeyError:
+        if _load("FLUSHES", _FLUSHES) and mask in _FLUSHES:
+            return _FLUSHES[mask]
+        raise HandError("not a poker hand: is a card repeated?") from None
 
 
 def evaluate7(cards: Sequence[int]) -> int:
@@ -126,7 +150,10 @@ def evaluate7(cards: Sequence[int]) -> int:
     t = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g]
     if (t + 0x3333) & 0x8888:
         return _flush_value(cards, (t + 0x3333) & 0x8888)
-    return _RANKS[t >> 16]
+    try:
+        return _RANKS[t >> 16]
+    except KeyError:
+        return _rank_miss(t >> 16, 7)
 
 
 def evaluate6(cards: Sequence[int]) -> int:
@@ -136,7 +163,10 @@ def evaluate6(cards: Sequence[int]) -> int:
     t = k[a] + k[b] + k[c] + k[d] + k[e] + k[f]
     if (t + 0x3333) & 0x8888:
         return _flush_value(cards, (t + 0x3333) & 0x8888)
-    return _RANKS[t >> 16]
+    try:
+        return _RANKS[t >> 16]
+    except KeyError:
+        return _rank_miss(t >> 16, 6)
 
 
 def evaluate5(cards: Sequence[int]) -> int:
@@ -146,7 +176,10 @@ def evaluate5(cards: Sequence[int]) -> int:
     t = k[a] + k[b] + k[c] + k[d] + k[e]
     if (t + 0x3333) & 0x8888:
         return _flush_value(cards, (t + 0x3333) & 0x8888)
-    return _RANKS[t >> 16]
+    try:
+        return _RANKS[t >> 16]
+    except KeyError:
+        return _rank_miss(t >> 16, 5)
 
 
 def _refuse(cards: Iterable[object], counts: Iterable[int]) -> NoReturn:
@@ -185,36 +218,49 @@ def evaluate(cards: Sequence[int]) -> int:
     _refuse(cards, (n,))
 
 
-def evaluate_hands(board: Sequence[int], holes: Sequence[Sequence[int]]) -> list[int]:
+def evaluate_hands(
+    board: Sequence[int], holes: Sequence[Sequence[int]], *, check: bool = True
+) -> list[int]:
     """Values of several players' hands sharing one board, in the order of ``holes``.
 
     The showdown helper (SHOW-14): the board is added up once, then each player
-    costs two lookups, several times faster than ``evaluate`` per player. Every
-    hand (hole cards plus board) must have 5, 6 or 7 cards, and all cards must
-    be distinct; otherwise ``HandError`` or ``CardError`` is raised.
+    costs two additions and one lookup. Every hand (hole cards plus board) must
+    have 5, 6 or 7 cards and all cards must be distinct, else ``HandError`` or
+    ``CardError``; ``check=False`` skips the distinctness and range check (about
+    a third of the cost) for callers that validated the deal already.
     """
     board = tuple(board)
-    seen = set(board)
-    total = len(board)
-    for hole in holes:
-        seen.update(hole)
-        total += len(hole)
-    if len(seen) != total or not seen <= _DECK:
-        _refuse([*board, *(c for h in holes for c in h)], ())
+    if check:
+        seen = set(board)
+        total = len(board)
+        for hole in holes:
+            seen.update(hole)
+            total += len(hole)
+        if len(seen) != total or not seen <= _DECK:
+            _refuse([*board, *(c for h in holes for c in h)], ())
     k = _CARD_KEYS
     out: list[int] = []
     try:
-        board_sum = sum(k[c] for c in board)
+        board_sum = 0
+        for c in board:
+            board_sum += k[c]
         for hole in holes:
-            if not 5 <= len(board) + len(hole) <= 7:
-                _refuse((), (len(board) + len(hole),))
-            t = board_sum
-            for c in hole:
-                t += k[c]
+            if len(hole) == 2 and len(board) == 5:  # Hold'em at showdown: the fast path
+                a, b = hole
+                t = board_sum + k[a] + k[b]
+            else:
+                if not 5 <= len(board) + len(hole) <= 7:
+                    _refuse((), (len(board) + len(hole),))
+                t = board_sum
+                for c in hole:
+                    t += k[c]
             if (t + 0x3333) & 0x8888:
                 out.append(_flush_value((*board, *hole), (t + 0x3333) & 0x8888))
             else:
-                out.append(_RANKS[t >> 16])
+                try:
+                    out.append(_RANKS[t >> 16])
+                except KeyError:
+                    out.append(_rank_miss(t >> 16, len(board) + len(hole)))
     except TypeError:  # 3.0 passes the set test but cannot index a table
         _refuse([*board, *(c for h in holes for c in h)], ())
     return out

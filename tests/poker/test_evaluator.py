@@ -458,3 +458,11 @@ def test_evaluate_hands_refuses_non_cards(bad: object) -> None:
         evaluate_hands(parse_cards("Ks9s7s4d2d"), [(parse_cards("Qc")[0], bad)])  # type: ignore[list-item]
     with pytest.raises(CardError):
         evaluate((*parse_cards("Ks9s7s4d2dQc"), bad))  # type: ignore[arg-type]
+
+
+def test_unchecked_paths_refuse_impossible_rank_counts() -> None:
+    # Five deuces (2c twice): no table entry exists; a loud error, never a value.
+    with pytest.raises(HandError):
+        evaluate5((0, 0, 1, 2, 3))
+    with pytest.raises(HandError):
+        evaluate7((0, 0, 1, 2, 3, 51, 47))

@@ -18,6 +18,7 @@ from poker.evaluator import (
     evaluate5,
     evaluate6,
     evaluate7,
+    evaluate_hands,
     hand_ranks,
 )
 
@@ -113,3 +114,20 @@ def test_value_layout_is_decodable(cards: list[int]) -> None:
     for i in range(5):
         rebuilt = (rebuilt << 4) | (ranks[i] if i < len(ranks) else 0)
     assert rebuilt == value
+
+
+@given(
+    st.integers(min_value=2, max_value=10).flatmap(
+        lambda players: st.permutations(range(52)).map(lambda deck: (players, deck))
+    ),
+    st.sampled_from([3, 4, 5]),
+)
+def test_evaluate_hands_equals_evaluate_per_player_show_14(
+    deal: tuple[int, list[int]], board_size: int
+) -> None:
+    players, deck = deal
+    board = deck[:board_size]
+    holes = [deck[board_size + 2 * i : board_size + 2 * i + 2] for i in range(players)]
+    expected = [evaluate(hole + board) for hole in holes]
+    assert evaluate_hands(board, holes) == expected
+    assert evaluate_hands(board, holes, check=False) == expected
