@@ -86,3 +86,69 @@ def api():  # type: ignore[no-untyped-def]
 
 def money(value: str | int) -> Decimal:
     return Decimal(str(value))
+
+
+# --- A real Celery worker on the test Redis, using the test database -----------------
+
+@pytest.fixture
+def celery_worker(transactional_db, settings):  # type: ignore[no-untyped-def]
+    """Start ``celery worker`` in a subprocess against the test database and Redis.
+
+    The test runs with eager mode off, so ``task.delay()`` goes through Redis to the
+    worker, which reads what the test committed (hence ``transactional_db``).
+    Yields the worker's ``subprocess.Popen``; a test may kill it to simulate a crash.
+    """
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from django.db import connection
+
+    from casino.celery import app
+
+    broker = os.environ.get("CELERY_BROKER_URL")
+    if not broker:
+        pytest.skip("no Redis: run the suite with scripts/testenv.py (make test)")
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app.conf.task_always_eager = False
+    db_name = connection.settings_dict["NAME"]
+    base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"{base}/{db_name}",
+        "DJANGO_SETTINGS_MODULE": "casino.settings.test",
+        "MESA_CELERY_EAGER": "0",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--loglevel", "WARNING",
+         "--concurrency", "1", "--pool", "solo", "--without-heartbeat", "--without-gossip",
+         "--without-mingle"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    from casino.tasks import ping
+
+    deadline = time.time() + 60
+    while True:
+        try:
+            ping.apply_async().get(timeout=5)
+            break
+        except Exception:
+            if time.time() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise RuntimeError("the Celery worker did not start") from None
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        app.conf.task_always_eager = True
+        app.control.purge()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters
+from axes.backends import AxesBackendPermissionDenied
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.db import connection
@@ -103,7 +104,17 @@ class TokenView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = parse(TokenInputSerializer, request.data)
-        user = authenticate(request, username=data["username"], password=data["password"])
+        try:
+            user = authenticate(request, username=data["username"], password=data["password"])
+        except AxesBackendPermissionDenied:
+            user = None
+            request.axes_locked_out = True
+        if getattr(request, "axes_locked_out", False):
+            raise PermissionRefused(
+                "ACCOUNT_LOCKED",
+                "Demasiados intentos fallidos: la cuenta está bloqueada temporalmente.",
+                "Too many failed attempts: the account is temporarily locked.",
+            )
         if user is None or not user.is_active:
             raise PermissionRefused(
                 "LOGIN_FAILED",

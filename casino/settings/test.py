@@ -13,4 +13,8 @@ REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"login": "1000/mi
 
 # A test-only app with a sample signable document (tests/kernelapp).
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.kernelapp"]  # noqa: F405
-CELERY_TASK_ALWAYS_EAGER = True  # tests that need a real worker start one and switch this off
+import os  # noqa: E402
+
+# Tests run tasks eagerly unless a test starts a real worker (tests/conftest.py celery_worker);
+# the worker process itself runs with MESA_CELERY_EAGER=0.
+CELERY_TASK_ALWAYS_EAGER = os.environ.get("MESA_CELERY_EAGER", "1") == "1"
