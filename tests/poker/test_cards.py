@@ -124,6 +124,7 @@ def test_parse_cards_separators_and_ten() -> None:
     assert format_cards(parse_cards("As Kd")) == "AsKd"
     assert format_cards(parse_cards("As,Kd, 10h")) == "AsKdTh"
     assert format_cards(parse_cards("10s10c")) == "TsTc"
+    assert format_cards(parse_cards("A\u2660 10\u2666K\u2665")) == "AsTdKh"
     assert parse_cards("") == ()
     assert parse_cards("  ") == ()
 
