@@ -40,6 +40,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 bench: $(VENV)/.installed-test
+	$(BIN)/python -m compileall -q poker
 	$(BIN)/python -m benchmarks.evaluator
 	$(BIN)/python -m benchmarks.engine
 

@@ -1,45 +1,35 @@
-"""Shared fixtures: a casino, one user per role, API clients acting in a role."""
+"""Shared fixtures: a casino, one user per role, API clients acting in a role.
+
+Django is imported lazily so that the pure engine tests also run with
+``pytest -p no:django tests/poker``.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
-from django.utils import timezone
-from rest_framework.test import APIClient
 
-from casino.models import Casino, GamingDay, Sector, User
-from casino.roles import Role
-from casino.services import staff_create
-
-PASSWORD = "correct-horse-battery-9"
+from tests.helpers import PASSWORD, RoleClient, make_staff, money  # noqa: F401
 
 
 @pytest.fixture
-def casino(db) -> Casino:
+def casino(db):  # type: ignore[no-untyped-def]
+    from casino.models import Casino
+
     return Casino.objects.create(code="test", name="Casino de Prueba", currency="ARS")
 
 
 @pytest.fixture
-def other_casino(db) -> Casino:
+def other_casino(db):  # type: ignore[no-untyped-def]
+    from casino.models import Casino
+
     return Casino.objects.create(code="other", name="Otro Casino", currency="ARS")
 
 
-def make_staff(casino: Casino, username: str, *roles: Role, pin: str | None = None) -> User:
-    return staff_create(
-        actor=None,
-        casino=casino,
-        username=username,
-        password=PASSWORD,
-        roles=list(roles),
-        first_name=username.capitalize(),
-        pin=pin,
-    )
-
-
 @pytest.fixture
-def staff(casino) -> dict[str, User]:
+def staff(casino):  # type: ignore[no-untyped-def]
     """One user per role (keyed by role value), plus second croupier/supervisor/pit boss/cashier."""
+    from casino.roles import Role
+
     users = {role.value: make_staff(casino, role.value, role, pin="1234") for role in Role}
     users["croupier2"] = make_staff(casino, "croupier2", Role.CROUPIER, pin="5678")
     users["supervisor2"] = make_staff(casino, "supervisor2", Role.SUPERVISOR)
@@ -49,33 +39,30 @@ def staff(casino) -> dict[str, User]:
 
 
 @pytest.fixture
-def sector(casino) -> Sector:
+def sector(casino):  # type: ignore[no-untyped-def]
+    from casino.models import Sector
+
     return Sector.objects.create(casino=casino, code="P1", name="Sector 1")
 
 
 @pytest.fixture
-def gaming_day(casino, staff) -> GamingDay:
+def gaming_day(casino, staff):  # type: ignore[no-untyped-def]
+    from django.utils import timezone
+
+    from casino.models import GamingDay
+
     return GamingDay.objects.create(
         casino=casino, business_date=timezone.localdate(), opened_by=staff["shift_manager"]
     )
-
-
-class RoleClient(APIClient):
-    """An API client logged in as a user, sending the role it acts in."""
-
-    def __init__(self, user: User | None = None, role: Role | str | None = None, **kw):  # type: ignore[no-untyped-def]
-        super().__init__(**kw)
-        if user is not None:
-            self.force_authenticate(user=user)
-        if role is not None:
-            self.credentials(HTTP_X_MESA_ROLE=str(role))
 
 
 @pytest.fixture
 def api():  # type: ignore[no-untyped-def]
     """``api(user, role)`` -> an authenticated APIClient acting in ``role``."""
 
-    def make(user: User | None = None, role: Role | str | None = None) -> RoleClient:
+    from casino.roles import Role
+
+    def make(user=None, role=None):  # type: ignore[no-untyped-def]
         if user is not None and role is None:
             held = [r for r in Role if user.holds_role(r)]
             role = held[0] if len(held) == 1 else None
@@ -84,11 +71,8 @@ def api():  # type: ignore[no-untyped-def]
     return make
 
 
-def money(value: str | int) -> Decimal:
-    return Decimal(str(value))
-
-
 # --- A real Celery worker on the test Redis, using the test database -----------------
+
 
 @pytest.fixture
 def celery_worker(transactional_db, settings):  # type: ignore[no-untyped-def]
@@ -122,9 +106,23 @@ def celery_worker(transactional_db, settings):  # type: ignore[no-untyped-def]
         "MESA_CELERY_EAGER": "0",
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--loglevel", "WARNING",
-         "--concurrency", "1", "--pool", "solo", "--without-heartbeat", "--without-gossip",
-         "--without-mingle"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "casino",
+            "worker",
+            "--loglevel",
+            "WARNING",
+            "--concurrency",
+            "1",
+            "--pool",
+            "solo",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
