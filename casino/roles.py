@@ -70,6 +70,7 @@ class Perm(models.TextChoices):
     VOID_SLIP = "void_slip", _("Void a slip")
     COUNT_DROP = "count_drop", _("Count drop and rake boxes")
     EXPLAIN_VARIANCE = "explain_variance", _("Explain reconciliation variances")
+    CARRY_SLIP = "carry_slip", _("Carry fill and credit slips (security)")
     # hand recorder
     VIEW_HANDS = "view_hands", _("View hands")
     LOG_HAND = "log_hand", _("Log hands")
@@ -152,7 +153,14 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         }
     ),
     Role.SECURITY: frozenset(
-        {P.VIEW_TABLES, P.VIEW_DECKS, P.DECK_DELIVER, P.DECK_DESTROY, P.RECORD_SECURITY}
+        {
+            P.VIEW_TABLES,
+            P.VIEW_DECKS,
+            P.DECK_DELIVER,
+            P.DECK_DESTROY,
+            P.RECORD_SECURITY,
+            P.CARRY_SLIP,
+        }
     ),
     Role.CAGE_CASHIER: frozenset(
         {P.VIEW_TABLES, P.VIEW_CAGE, P.ISSUE_SLIP, P.COUNT_DROP, P.VIEW_REPORTS}
