@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from poker.model import Action
 from poker.profiles import ClockMode, RuleProfile, Ruleset, SameValueChipRule
 from poker.rulings_catalogue import rule_source, rulesets_differ
 from poker.rulings_common import (
@@ -51,6 +52,7 @@ __all__ = [
     "Street",
     "Word",
     "clock_ruling",
+    "effective_actions",
     "interpret",
 ]
 
@@ -410,7 +412,8 @@ def interpret(observed: ObservedAction, context: BettingContext, profile: RulePr
     if problem is not None:
         b.invalid = True
         b.req("HREC-03", *problem)
-        return b.pending(0, ())
+        # Malformed facts: nothing is read from the chips; the supervisor re-enters them.
+        return b._finish(EffectiveKind.NONE_YET, 0, put_out=0)
     if observed.left_seat:
         return _left_seat(b)
     if observed.cards_forward:
@@ -982,6 +985,25 @@ def _inherit(b: _Builder, base: Ruling) -> None:
         b.notes.add(base.explanation_es, base.explanation_en)
     if base.status is Status.INVALID:
         b.invalid = True
+
+
+def effective_actions(ruling: Ruling, player: int, context: BettingContext) -> tuple[Action, ...]:
+    """The engine actions (``poker.model``) a ruling stands for, for ``player``'s index.
+
+    ``NONE_YET`` yields nothing: the player still has to act. A fold with a
+    forfeit (PBA/CABA out of turn, PBA under-call) is a fold here; the forfeited
+    chips are in ``ruling.committed`` for the recorder to post as dead money.
+    """
+    kind = ruling.kind
+    if kind is EffectiveKind.NONE_YET:
+        return ()
+    if kind is EffectiveKind.FOLD:
+        return (Action.fold(player),)
+    if kind is EffectiveKind.CHECK:
+        return (Action.check(player),)
+    if kind is EffectiveKind.CALL or ruling.amount_to <= context.current_bet:
+        return (Action.call(player),)
+    return (Action.bet_raise(player, ruling.amount_to),)
 
 
 # ---------------------------------------------------------------------------

@@ -891,6 +891,7 @@ REQUIREMENT_SOURCES: dict[str, str] = {
     "MISDEAL-03": _m("§7.5(2)–(3), §7.7"),
     "MISDEAL-04": _m('§5.3 "Misdeal"'),
     "POT-09": _m("§7.7"),
+    "SANC-10": _m("§8.6(a)–(h)"),
     "OQ-37": f"{HOUSE_DEFAULT} OQ-37",
     "OQ-38": _m("§8.3(c), (f)"),
     "OQ-46": f"{HOUSE_DEFAULT} OQ-46",

@@ -11,13 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from poker.model import Street
 
-class Street(StrEnum):
-    PREFLOP = "preflop"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-    SHOWDOWN = "showdown"
+__all__ = [
+    "ConductCode",
+    "Lang",
+    "MANDATORY_CONDUCT",
+    "Notes",
+    "SanctionProposal",
+    "SanctionStart",
+    "Street",
+    "propose_sanction",
+]
 
 
 class Lang(StrEnum):
@@ -45,6 +50,7 @@ class ConductCode(StrEnum):
     ADVICE_OR_SIGNALS = "CONDUCT-02"
     CHIPS_NOT_VISIBLE = "PLAY-02"
     COLLUSION = "CONDUCT-04"
+    ACTING_FOR_ANOTHER = "CONDUCT-04-proxy"  # CABA: leaving another player in charge of one's bets
 
 
 # SANC-10/SANC-11: "must" conduct is reported when no sanction was imposed.
