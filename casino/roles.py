@@ -77,6 +77,7 @@ class Perm(models.TextChoices):
     REVIEW_HAND = "review_hand", _("Review and resolve invalid hands")
     IMPORT_HANDS = "import_hands", _("Import hands from PHH")
     REVALIDATE_HANDS = "revalidate_hands", _("Re-validate stored hands")
+    MANAGE_SEATING = "manage_seating", _("Seat players, keep the waiting list, draw the button")
     # reports
     VIEW_REPORTS = "view_reports", _("View and download reports")
     REQUEST_REPORT = "request_report", _("Request reports")
@@ -106,6 +107,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.APPROVE_CHANGE,
             P.LOG_HAND,
             P.IMPORT_HANDS,
+            P.MANAGE_SEATING,
         }
     ),
     Role.PIT_BOSS: frozenset(
@@ -130,6 +132,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.REVIEW_HAND,
             P.IMPORT_HANDS,
             P.APPROVE_CHANGE,
+            P.MANAGE_SEATING,
         }
     ),
     Role.SHIFT_MANAGER: frozenset(
