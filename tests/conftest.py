@@ -104,6 +104,7 @@ def celery_worker(transactional_db, settings):  # type: ignore[no-untyped-def]
         "DATABASE_URL": f"{base}/{db_name}",
         "DJANGO_SETTINGS_MODULE": "casino.settings.test",
         "MESA_CELERY_EAGER": "0",
+        "MEDIA_ROOT": str(settings.MEDIA_ROOT),
     }
     proc = subprocess.Popen(
         [

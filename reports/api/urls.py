@@ -1,3 +1,17 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import views
+
+urlpatterns = [
+    path("reports/kinds/", views.ReportKindListView.as_view(), name="api-reports-kinds"),
+    path("reports/", views.ReportListView.as_view(), name="api-reports"),
+    path("reports/<int:pk>/", views.ReportDetailView.as_view(), name="api-reports-detail"),
+    path(
+        "reports/<int:pk>/download/",
+        views.ReportDownloadView.as_view(),
+        name="api-reports-download",
+    ),
+    path(
+        "reports/<int:pk>/reprint/", views.ReportReprintView.as_view(), name="api-reports-reprint"
+    ),
+]

@@ -1,0 +1,118 @@
+"""API of the reports: catalogue, request, status and progress, download, re-print."""
+
+from __future__ import annotations
+
+from django.http import FileResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.access import ROLE_HEADER, actor_for
+from casino.api.idempotency import idempotent
+from casino.api.parsing import parse
+from casino.api.serializers import ErrorSerializer
+from casino.roles import Perm
+from reports import selectors, services
+from reports.registry import all_specs
+
+from .serializers import ReportKindSerializer, ReportRequestSerializer, ReportSerializer
+
+ERRORS = {
+    400: ErrorSerializer,
+    401: ErrorSerializer,
+    403: ErrorSerializer,
+    404: ErrorSerializer,
+    409: ErrorSerializer,
+}
+
+
+class ReportKindListView(APIView):
+    @extend_schema(tags=["reports"], responses={200: ReportKindSerializer(many=True), **ERRORS})
+    def get(self, request: Request) -> Response:
+        actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
+        data = [
+            {
+                "kind": s.kind,
+                "title": {"es": s.title_es, "en": s.title_en},
+                "description": {"es": s.description_es, "en": s.description_en},
+                "roles": sorted(r.value for r in s.roles),
+                "params": list(s.params().fields),
+            }
+            for s in all_specs()
+        ]
+        return Response(data)
+
+
+class ReportListView(APIView):
+    @extend_schema(tags=["reports"], responses={200: ReportSerializer(many=True), **ERRORS})
+    def get(self, request: Request) -> Response:
+        actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
+        reports = selectors.reports_visible(actor)[:200]
+        return Response(ReportSerializer(reports, many=True).data)
+
+    @extend_schema(
+        tags=["reports"],
+        request=ReportRequestSerializer,
+        responses={202: ReportSerializer, **ERRORS},
+        description="Request a report; it is rendered by a Celery worker. Poll its status.",
+    )
+    def post(self, request: Request) -> Response:
+        actor = actor_for(request.user, Perm.REQUEST_REPORT, request.headers.get(ROLE_HEADER))
+        data = parse(ReportRequestSerializer, request.data)
+
+        def handle() -> Response:
+            report = services.report_request(
+                actor=actor,
+                kind=data["kind"],
+                params=data["params"],
+                lang=data["lang"],
+                paper=data["paper"],
+            )
+            report.refresh_from_db()
+            return Response(ReportSerializer(report).data, status=status.HTTP_202_ACCEPTED)
+
+        return idempotent(request, handle)
+
+
+class ReportDetailView(APIView):
+    @extend_schema(tags=["reports"], responses={200: ReportSerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
+        report = selectors.access_report(actor, pk)
+        services.check_access(actor, services.spec_or_error(report.kind), report.params)
+        return Response(ReportSerializer(report).data)
+
+
+class ReportDownloadView(APIView):
+    @extend_schema(
+        tags=["reports"],
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY),
+            **ERRORS,
+        },
+    )
+    def get(self, request: Request, pk: int) -> FileResponse:
+        actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
+        report = selectors.access_report(actor, pk)
+        path = services.report_download(actor=actor, report=report)
+        response = FileResponse(
+            path.open("rb"),
+            content_type="application/pdf",
+            as_attachment=True,
+            filename=f"{report.serial}.pdf",
+        )
+        response["X-Content-SHA256"] = report.sha256
+        return response
+
+
+class ReportReprintView(APIView):
+    @extend_schema(tags=["reports"], request=None, responses={202: ReportSerializer, **ERRORS})
+    def post(self, request: Request, pk: int) -> Response:
+        actor = actor_for(request.user, Perm.REQUEST_REPORT, request.headers.get(ROLE_HEADER))
+        report = selectors.access_report(actor, pk)
+        copy = services.report_reprint(actor=actor, report=report)
+        copy.refresh_from_db()
+        return Response(ReportSerializer(copy).data, status=status.HTTP_202_ACCEPTED)

@@ -1,0 +1,1 @@
+"""One module per report kind; importing a module registers its spec."""

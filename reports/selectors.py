@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from casino.access import Actor
+from casino.errors import NotFound
+from casino.roles import Role
+
+from .models import Report
+
+
+def reports_visible(actor: Actor) -> QuerySet[Report]:
+    qs = Report.objects.filter(casino=actor.casino).select_related("requested_by")
+    if actor.role in (Role.SHIFT_MANAGER, Role.AUDITOR):
+        return qs
+    return qs.filter(requested_by=actor.user)
+
+
+def access_report(actor: Actor, report_id: int) -> Report:
+    report = Report.objects.filter(casino=actor.casino, pk=report_id).first()
+    if report is None:
+        raise NotFound("NOT_FOUND", "Informe no encontrado.", "Report not found.")
+    return report

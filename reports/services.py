@@ -1,0 +1,215 @@
+"""Report requests, rendering, downloads and re-prints (issue 7 §8, §10; RPT-01, RPT-17)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from casino.access import Actor, require
+from casino.audit import audit_record
+from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from casino.roles import Perm
+from casino.serials import format_serial, serial_next
+
+from .models import Report
+from .registry import ReportSpec, get_spec
+from .rendering import render_report, write_atomically
+
+logger = logging.getLogger("mesa.reports")
+LANGS = {"es", "en"}
+PAPERS = {"A4", "LETTER"}
+
+
+def spec_or_error(kind: str) -> ReportSpec:
+    spec = get_spec(kind)
+    if spec is None:
+        raise ValidationFailed(
+            "REPORT_KIND_UNKNOWN",
+            f"No existe el informe «{kind}».",
+            f"There is no report named '{kind}'.",
+            field="kind",
+        )
+    return spec
+
+
+def validate_params(spec: ReportSpec, params: dict[str, Any]) -> dict[str, Any]:
+    """Validate a kind's parameters; returns a JSON-safe dict."""
+    from casino.api.parsing import parse
+
+    clean = parse(spec.params, params or {})
+    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in clean.items()}
+
+
+def check_access(actor: Actor, spec: ReportSpec, params: dict[str, Any]) -> None:
+    if actor.role not in spec.roles:
+        raise PermissionRefused(
+            "REPORT_NOT_ALLOWED",
+            f"El rol «{actor.role.label}» no puede ver el informe «{spec.title_es}».",
+            f"The role '{actor.role.value}' cannot see the report '{spec.title_en}'.",
+        )
+    if spec.access is not None:
+        spec.access(actor, params)
+
+
+def report_request(
+    *,
+    actor: Actor,
+    kind: str,
+    params: dict[str, Any] | None = None,
+    lang: str = "es",
+    paper: str = "A4",
+    reprint_of: Report | None = None,
+) -> Report:
+    require(actor, Perm.REQUEST_REPORT)
+    spec = spec_or_error(kind)
+    if lang not in LANGS:
+        raise ValidationFailed(
+            "LANG_INVALID",
+            "Idioma no admitido (es, en).",
+            "Unsupported language (es, en).",
+            field="lang",
+        )
+    if paper.upper() not in PAPERS:
+        raise ValidationFailed(
+            "PAPER_INVALID",
+            "Papel no admitido (A4, Letter).",
+            "Unsupported paper (A4, Letter).",
+            field="paper",
+        )
+    clean = validate_params(spec, params or {})
+    check_access(actor, spec, clean)
+    with transaction.atomic():
+        year = timezone.localdate().year
+        number = serial_next(casino=actor.casino, series="INF", year=year)
+        report = Report.objects.create(
+            casino=actor.casino,
+            kind=kind,
+            params=clean,
+            lang=lang,
+            paper=paper.upper(),
+            serial=format_serial("INF", year, number),
+            requested_by=actor.user,
+            role=actor.role.value,
+            reprint_of=reprint_of,
+        )
+        audit_record(
+            actor=actor,
+            action="report.request",
+            obj=report,
+            after={"kind": kind, "params": clean, "lang": lang, "serial": report.serial},
+        )
+        transaction.on_commit(lambda: enqueue(report.pk))
+    return report
+
+
+def enqueue(report_id: int) -> None:
+    from .tasks import render_report_task
+
+    render_report_task.delay(report_id)
+
+
+def report_reprint(*, actor: Actor, report: Report) -> Report:
+    """A re-print: the same report rendered again, marked as a copy of the original (RPT-01)."""
+    if not report.is_done:
+        raise Conflict(
+            "REPORT_NOT_READY",
+            "El informe original todavía no está listo.",
+            "The original report is not ready yet.",
+        )
+    original = report.reprint_of or report
+    return report_request(
+        actor=actor,
+        kind=original.kind,
+        params=original.params,
+        lang=original.lang,
+        paper=original.paper,
+        reprint_of=original,
+    )
+
+
+def report_path(report: Report) -> Path:
+    return Path(settings.MEDIA_ROOT) / report.file_path
+
+
+def report_render(report_id: int) -> Report:
+    """Render a queued report (the Celery task's body); idempotent."""
+    with transaction.atomic():
+        report = Report.objects.select_for_update().get(pk=report_id)
+        if report.status == Report.Status.DONE and report_path(report).exists():
+            return report
+        report.status = Report.Status.RUNNING
+        report.started_at = timezone.now()
+        report.attempts += 1
+        report.progress = 1
+        report.save(update_fields=["status", "started_at", "attempts", "progress"])
+    spec = spec_or_error(report.kind)
+
+    def progress(percent: int, message: str) -> None:
+        Report.objects.filter(pk=report.pk).update(
+            progress=max(1, min(99, percent)), message=message
+        )
+
+    original = report.reprint_of
+    rendered = render_report(
+        spec,
+        casino=report.casino,
+        params=report.params,
+        lang=report.lang,
+        paper=report.paper,
+        # A re-print is the original document (its serial) marked as a copy.
+        serial=original.serial if original else report.serial,
+        generated_by=str(report.requested_by),
+        copy_of=original.serial if original else None,
+        progress=progress,
+    )
+    relative = f"reports/{report.requested_at:%Y/%m}/{report.serial}.pdf"
+    write_atomically(Path(settings.MEDIA_ROOT) / relative, rendered.pdf)
+    Report.objects.filter(pk=report.pk).update(
+        status=Report.Status.DONE,
+        progress=100,
+        message="",
+        finished_at=timezone.now(),
+        file_path=relative,
+        sha256=rendered.sha256,
+        content_sha256=rendered.content_sha256,
+        size=len(rendered.pdf),
+        pages=rendered.pages,
+    )
+    report.refresh_from_db()
+    return report
+
+
+def report_fail(report_id: int, message: str) -> None:
+    Report.objects.filter(pk=report_id).exclude(status=Report.Status.DONE).update(
+        status=Report.Status.FAILED, message=message[:300], finished_at=timezone.now()
+    )
+
+
+def report_download(*, actor: Actor, report: Report) -> Path:
+    """The archived file; every download is an audit event (issue 7 §10)."""
+    spec = spec_or_error(report.kind)
+    check_access(actor, spec, report.params)
+    if not report.is_done:
+        raise Conflict(
+            "REPORT_NOT_READY",
+            f"El informe todavía no está listo ({report.progress} %).",
+            f"The report is not ready yet ({report.progress}%).",
+        )
+    path = report_path(report)
+    if not path.exists():
+        raise NotFound(
+            "REPORT_FILE_MISSING", "Falta el archivo del informe.", "The report file is missing."
+        )
+    with transaction.atomic():
+        audit_record(
+            actor=actor,
+            action="report.download",
+            obj=report,
+            after={"serial": report.serial, "sha256": report.sha256},
+        )
+    return path

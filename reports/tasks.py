@@ -1,0 +1,27 @@
+"""Celery tasks of the reports: rendering runs in a worker, never in a page request."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from . import services
+
+
+@shared_task(
+    bind=True,
+    name="reports.render",
+    acks_late=True,
+    autoretry_for=(DatabaseError, OSError),
+    retry_backoff=2,
+    max_retries=5,
+)
+def render_report_task(self, report_id: int) -> str:  # type: ignore[no-untyped-def]
+    try:
+        report = services.report_render(report_id)
+    except (DatabaseError, OSError):
+        raise
+    except Exception as exc:  # a bug in a report must not loop forever: mark it failed
+        services.report_fail(report_id, f"{exc.__class__.__name__}: {exc}")
+        raise
+    return report.sha256

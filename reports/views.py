@@ -1,0 +1,95 @@
+"""Pages of the reports: request a report, watch its progress, download it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from casino.errors import DomainError
+from casino.views import acting_actor
+
+from . import selectors, services
+from .registry import all_specs
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "es").startswith("en") else "es"
+
+
+@login_required
+def report_list(request: HttpRequest) -> HttpResponse:
+    actor = acting_actor(request)
+    if actor is None:
+        return redirect("home")
+    specs = [s for s in all_specs() if actor.role in s.roles]
+    reports = list(selectors.reports_visible(actor)[:50])
+    return render(
+        request,
+        "reports/list.html",
+        {"specs": specs, "reports": reports, "lang": _lang(), "actor": actor},
+    )
+
+
+@login_required
+@require_POST
+def report_create(request: HttpRequest) -> HttpResponse:
+    actor = acting_actor(request)
+    if actor is None:
+        return redirect("home")
+    params = {
+        key: value
+        for key in ("date", "table", "session", "date_from", "date_to", "ruleset", "hand")
+        if (value := request.POST.get(key, "").strip())
+    }
+    try:
+        services.report_request(
+            actor=actor,
+            kind=request.POST.get("kind", ""),
+            params=params,
+            lang=request.POST.get("lang") or _lang(),
+            paper=request.POST.get("paper") or "A4",
+        )
+    except DomainError as err:
+        messages.error(request, err.message(_lang()))
+    except Exception as err:  # parse() raises a bilingual validation error
+        errors = getattr(err, "errors", None)
+        if not errors:
+            raise
+        messages.error(request, "; ".join(e["message"][_lang()] for e in errors))
+    return redirect("reports:list")
+
+
+@login_required
+def report_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx partial: one report's row, polled while it renders."""
+    actor = acting_actor(request)
+    if actor is None:
+        return redirect("home")
+    try:
+        report = selectors.access_report(actor, pk)
+    except DomainError as err:
+        return HttpResponse(err.message(_lang()), status=err.status_code)
+    return render(request, "reports/_row.html", {"r": report, "lang": _lang()})
+
+
+@login_required
+def report_download(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = acting_actor(request)
+    if actor is None:
+        return redirect("home")
+    try:
+        report = selectors.access_report(actor, pk)
+        path = services.report_download(actor=actor, report=report)
+    except DomainError as err:
+        messages.error(request, err.message(_lang()))
+        return redirect("reports:list")
+    return FileResponse(
+        path.open("rb"),
+        content_type="application/pdf",
+        as_attachment=True,
+        filename=f"{report.serial}.pdf",
+    )
