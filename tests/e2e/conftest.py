@@ -1,0 +1,86 @@
+"""Browser tests: headless Debian Chromium driven by Playwright against a live server.
+
+The live server is pytest-django's (a real threaded server on the test PostgreSQL
+database). Chromium is the Debian package (no browser download); axe-core comes
+inside the axe-playwright-python package (no network).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+TABLET = {"width": 1280, "height": 800}  # a 10-inch tablet in landscape
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+DESKTOP = {"width": 1600, "height": 1000}
+SCREENS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screens"
+
+
+def chromium_path() -> str | None:
+    for candidate in (
+        os.environ.get("MESA_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():  # type: ignore[no-untyped-def]
+    path = chromium_path()
+    if path is None:
+        pytest.fail("Chromium is missing: install the Debian package chromium (make test does)")
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright runs an event loop
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=TABLET, locale="es-AR", base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def login(page, username: str, password: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto("/login/")
+    page.get_by_label("Usuario").fill(username)
+    page.get_by_label("Contraseña").fill(password)
+    page.get_by_role("button", name="Iniciar sesión").click()
+    page.wait_for_url(lambda url: "/login" not in url)
+
+
+def axe_serious(page) -> list[dict]:  # type: ignore[no-untyped-def]
+    """Serious and critical accessibility violations on the current page (axe-core)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    SCREENS_DIR.mkdir(parents=True, exist_ok=True)
+    path = SCREENS_DIR / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
