@@ -458,7 +458,7 @@ _ENTRIES: tuple[RuleEntry, ...] = (
         None,
         "Carta con reverso de otro color.",
         "A card with a different-coloured back.",
-        "En la mano de un jugador: mano nula y se devuelven todas las fichas. En el mazo: la mano se juega hasta el final. En ambos casos se cambia el mazo después.",
+        "En la mano de un jugador: mano nula y se devuelven todas las fichas. Si está entre las cartas sin repartir, se sigue jugando la mano completa. En ambos casos se cambia el mazo después.",
         "In a player's hand: the hand is void and all chips are returned. In the stub: the hand is played out. Either way the pack is replaced afterwards.",
     ),
     _E(
