@@ -480,7 +480,8 @@ def _in_turn(b: _Builder) -> Ruling:
     if o.word is not Word.TIME and o.players_acted_after >= b.p.time_call_players:
         b.raise_barred_by = "RUL-25"
     put_out = b.put_out
-    spoke = o.word is not Word.NONE or o.amount is not None
+    # "Time" only holds the turn; with chips out, the chips speak for themselves.
+    spoke = o.word not in (Word.NONE, Word.TIME) or o.amount is not None
 
     if o.word is Word.TIME and put_out == 0:
         b.rule(
@@ -496,7 +497,7 @@ def _in_turn(b: _Builder) -> Ruling:
     if not spoke and put_out == 0:
         return _taps(b)
 
-    if spoke and o.word is not Word.TIME and (o.declared_before_chips or put_out == 0):
+    if spoke and (o.declared_before_chips or put_out == 0):
         return _declared(b)
 
     if spoke:
@@ -562,8 +563,6 @@ def _declared(b: _Builder) -> Ruling:
     o, c = b.o, b.c
     put_out = b.put_out
     word = o.word
-    if word is Word.TIME:  # "time" with chips out: the chips speak
-        return _silent(b)
     if word is Word.FOLD:
         b.rule(
             "RUL-01", "Declaró retirarse: la mano se retira.", "Declared a fold: the hand folds."
@@ -1027,6 +1026,15 @@ class ClockRuling:
     explanation_en: str
 
 
+def _later(a: Instant, b: Instant) -> bool:
+    """``a`` is after ``b``; both must be seconds or both datetimes."""
+    if isinstance(a, datetime) and isinstance(b, datetime):
+        return a > b
+    if isinstance(a, int) and isinstance(b, int):
+        return a > b
+    raise TypeError("clock times must all be seconds or all be datetimes")
+
+
 def _plus(t: Instant, seconds: int) -> Instant:
     if isinstance(t, datetime):
         return t + timedelta(seconds=seconds)
@@ -1071,10 +1079,7 @@ def clock_ruling(
         )
     countdown = _plus(start, profile.clock_seconds)
     expires = _plus(countdown, profile.clock_grace_seconds)
-    if acted_at is not None:
-        dead = bool(acted_at > expires)  # type: ignore[operator]
-    else:
-        dead = bool(now > expires)  # type: ignore[operator]
+    dead = _later(acted_at if acted_at is not None else now, expires)
     # CABA's extract gives the times but no consequence: the manual's dead hand (OQ-14).
     fallback = dead and profile.ruleset is Ruleset.CABA
     sources = (

@@ -22,7 +22,7 @@ from poker.irregularities import (
     decide,
     irregularity_actions,
 )
-from poker.model import ActionKind, VoidReason
+from poker.model import ActionKind, Street, VoidReason
 from poker.profiles import CABA, MANUAL, PBA, RuleProfile, Ruleset
 from poker.rulings_catalogue import CATALOGUE, REQUIREMENT_SOURCES
 from poker.rulings_common import ConductCode, SanctionStart
@@ -45,7 +45,7 @@ NO_ACTION = HandContext(
 )
 # Flop after action: seat 3 bet 150 into calls of 50; seat 4 is all-in.
 ACTION = HandContext(
-    street=1,  # type: ignore[arg-type]  # Street.FLOP is an IntEnum
+    street=Street.FLOP,
     players_acted=4,
     seats=(1, 2, 3, 4),
     contributions=((1, 50), (2, 50), (3, 150), (4, 50)),
@@ -893,7 +893,7 @@ def hand_contexts(draw: st.DrawFn) -> HandContext:
         for seat, amount in zip(seats[:2], amounts[:2], strict=True)
     )
     return HandContext(
-        street=draw(st.integers(0, 3)),  # type: ignore[arg-type]
+        street=draw(st.sampled_from(list(Street))),
         players_acted=draw(st.integers(0, 8)),
         seats=seats,
         contributions=tuple(zip(seats, amounts, strict=True)),

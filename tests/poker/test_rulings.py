@@ -731,6 +731,12 @@ CASES: tuple[Case, ...] = (
         Expect(K.RAISE, 300, add=300),
     ),
     Case(
+        "RUL-25-time-said-with-chips-out-the-chips-speak",
+        ObservedAction(word=Word.TIME, chips=(100,)),
+        FLOP_100,
+        Expect(K.CALL, 100, rules=("RUL-04",)),
+    ),
+    Case(
         "RUL-25-time-holds-the-turn",
         ObservedAction(word=Word.TIME),
         FLOP_100,

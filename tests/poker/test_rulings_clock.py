@@ -72,3 +72,8 @@ def test_clock_accepts_datetimes() -> None:
     )
     assert r.hand_dead
     assert r.expires_at == t0 + timedelta(seconds=100)
+
+
+def test_clock_refuses_mixed_time_types() -> None:
+    with pytest.raises(TypeError):
+        clock_ruling(PBA, turn_started_at=0, requested_at=0, now=datetime(2026, 5, 1, tzinfo=UTC))
