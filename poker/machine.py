@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from poker.evaluator import evaluate7
 from poker.model import INVALID_CARD, UNKNOWN_CARD, Action, ActionKind, Hand, Variant, VoidReason
 from poker.pots import build_pots, rake_of, split_pot
-from poker.profiles import MANUAL, RakeMode, RuleProfile, ShortAllInReopen
+from poker.profiles import MANUAL, RuleProfile, ShortAllInReopen
 from poker.violations import Code, Violation, make
 
 # Phases of a hand.
@@ -60,6 +60,8 @@ _MUCK = ActionKind.MUCK
 _DEAD = ActionKind.DEAD
 _VOID = ActionKind.VOID
 _NOOP = ActionKind.NOOP
+_FIXED = Variant.FIXED_LIMIT
+_POT = Variant.POT_LIMIT
 
 _STREET_NAMES = ("pre-flop", "flop", "turn", "river")
 _BOARD_AFTER = (0, 3, 4, 5)  # board cards on the table during each street
@@ -111,7 +113,7 @@ class Machine:
         "street",
         "phase",
         "pending",
-        "cursor",
+        "actor",
         "current_bet",
         "last_inc",
         "min_bet",
@@ -136,7 +138,6 @@ class Machine:
         "seen",
         "returned",
         "actors",
-        "betting_started",
         "void_reason",
         "violations",
         "index",
@@ -211,7 +212,6 @@ class Machine:
         self.muck_order: list[int] = []
         self.seen = 0  # bit mask of the known cards seen so far (duplicates)
         self.actors = 0  # players who have acted voluntarily (misdeal rule, MISDEAL-03)
-        self.betting_started = False
         self.void_reason: VoidReason | None = None
         self.final_aggr = -1
         # Pre-flop: the first to act follows the largest blind or straddle (GAME-08, GAME-06);
@@ -261,22 +261,28 @@ class Machine:
         return other
 
     def _begin_round(self, first: int) -> None:
-        """Open a betting round; ``first`` is the seat where the search for the actor starts."""
+        """Open a betting round; ``first`` is the seat where the search for the actor starts.
+
+        A player acts only if he could still lose chips: somebody else live must be
+        able to put in more than he has already bet (as PokerKit's effective stack).
+        """
         stacks = self.stacks
+        bets = self.bets
         folded = self.folded
+        n = self.n
+        top = second = 0
+        for i in range(n):
+            if not folded[i]:
+                t = stacks[i] + bets[i]
+                if t > top:
+                    top, second = t, top
+                elif t > second:
+                    second = t
         mask = 0
-        count = 0
-        last = -1
-        for i in range(self.n):
-            if not folded[i] and stacks[i] > 0:
+        for i in range(n):
+            if not folded[i] and stacks[i] > 0 and second > bets[i]:
                 mask |= 1 << i
-                count += 1
-                last = i
-        # A lone player with chips who owes nothing has nobody to bet against.
-        if count == 1 and self.bets[last] >= self.current_bet:
-            mask = 0
         self.pending = mask
-        self.cursor = first
         self.aggressor = -1
         self.aggr_level = 0
         self.short_in_round = False
@@ -284,24 +290,30 @@ class Machine:
         self.round_aggr = -1
         self.round_acted = False
         self.phase = BETTING
-        if not mask:
+        if mask:
+            self._advance(first)
+        else:
+            self.actor = -1
             self._close_round()
+
+    def _advance(self, start: int) -> None:
+        """Set ``actor`` to the first player still due, clockwise from seat ``start``."""
+        pending = self.pending
+        if not pending:
+            self.actor = -1
+            return
+        n = self.n
+        i = start if start < n else 0
+        while not pending >> i & 1:
+            i += 1
+            if i >= n:
+                i = 0
+        self.actor = i
 
     # ---------------------------------------------------------------- queries
     def next_actor(self) -> int:
         """The player to act, or -1 when no player is due (dealer's turn or hand over)."""
-        if self.phase != BETTING:
-            return -1
-        pending = self.pending
-        n = self.n
-        i = self.cursor
-        for _ in range(n):
-            if i >= n:
-                i -= n
-            if pending >> i & 1:
-                return i
-            i += 1
-        return -1
+        return self.actor if self.phase == BETTING else -1
 
     def to_call(self, player: int) -> int:
         owed = self.current_bet - self.bets[player]
@@ -380,11 +392,10 @@ class Machine:
                 if self.phase != BETTING:
                     return
             player = action.player
-            if player != self.next_actor() and not self._resync(player):
+            if player != self.actor and not self._resync(player):
                 return
-            self.betting_started = True
-            self.round_acted = True
             self.actors |= 1 << player
+            self.round_acted = True
             if kind == _FOLD:
                 self._fold(player)
             elif kind == _CBR:
@@ -400,6 +411,122 @@ class Machine:
             self._void(action.reason)
         elif kind != _NOOP:
             self._flag(Code.MALFORMED, detail=f"unknown action kind {kind!r}")
+
+    def run(self, actions: Sequence[Action], start: int = 0) -> None:
+        """Apply ``actions`` in order (indices from ``start``): the validator's hot loop.
+
+        The common cases (cards dealt in order, fold / check / call in turn) are
+        handled inline; everything else goes through :meth:`apply`, so the rules
+        live in one place. Entries that are not actions are MALFORMED.
+        """
+        action_type = Action
+        apply = self.apply
+        stacks = self.stacks
+        bets = self.bets
+        contrib = self.contrib
+        folded = self.folded
+        hole = self.hole
+        n = self.n
+        index = start - 1
+        for a in actions:
+            index += 1
+            if type(a) is not action_type:
+                self.index = index
+                self._flag(Code.MALFORMED, detail="not an action")
+                continue
+            kind = a.kind
+            if kind is _DEAL_HOLE:
+                p = a.player
+                cards = a.cards
+                if (
+                    p == self.next_hole
+                    and len(cards) == 2
+                    and not self.actors
+                    and self.phase == BETTING
+                    and hole[p] is None
+                ):
+                    c0, c1 = cards
+                    if type(c0) is int and type(c1) is int and 0 <= c0 < 52 and 0 <= c1 < 52:
+                        bits = (1 << c0) | (1 << c1)
+                        if c0 != c1 and not self.seen & bits:
+                            self.seen |= bits
+                            hole[p] = cards
+                            self.holes_dealt += 1
+                            self.next_hole = p + 1
+                            continue
+                    elif c0 == UNKNOWN_CARD and c1 == UNKNOWN_CARD:
+                        hole[p] = cards
+                        self.holes_dealt += 1
+                        self.next_hole = p + 1
+                        continue
+            elif kind is _CC or kind is _FOLD:
+                p = a.player
+                if p == self.actor and self.phase == BETTING:
+                    bit = 1 << p
+                    self.actors |= bit
+                    self.round_acted = True
+                    pending = self.pending & ~bit
+                    self.pending = pending
+                    if kind is _FOLD:
+                        folded[p] = True
+                        self.live_count -= 1
+                        if self.live_count == 1:
+                            self._end_by_folds()
+                            continue
+                    else:
+                        owed = self.current_bet - bets[p]
+                        if owed > 0:
+                            stack = stacks[p]
+                            if owed > stack:
+                                owed = stack
+                            stacks[p] = stack - owed
+                            bets[p] += owed
+                            contrib[p] += owed
+                            self.total += owed
+                    if pending:
+                        i = p + 1
+                        while True:
+                            if i >= n:
+                                i = 0
+                            if pending >> i & 1:
+                                break
+                            i += 1
+                        self.actor = i
+                    else:
+                        self._close_round()
+                    continue
+            elif kind is _DEAL_BOARD:
+                if self.phase == DEALING:
+                    cards = a.cards
+                    board = self.board
+                    if len(cards) == (3 if not board else 1):
+                        bits = 0
+                        for c in cards:
+                            if type(c) is not int or not 0 <= c < 52:
+                                break
+                            bits |= 1 << c
+                        else:
+                            if bits.bit_count() == len(cards) and not self.seen & bits:
+                                self.seen |= bits
+                                board.extend(cards)
+                                self._next_street()
+                                continue
+            elif kind is _SHOW:
+                p = a.player
+                if self.phase == SHOWDOWN and 0 <= p < n and not folded[p]:
+                    dealt = hole[p]
+                    cards = a.cards
+                    if (
+                        dealt is not None
+                        and (not cards or cards == dealt)
+                        and self.shown[p] is None
+                        and not self.mucked[p]
+                        and dealt[0] >= 0
+                        and dealt[1] >= 0
+                    ):
+                        self.shown[p] = dealt
+                        continue
+            apply(a, index)
 
     def _betting_out_of_phase(self, action: Action) -> None:
         p = action.player + 1
@@ -429,7 +556,7 @@ class Machine:
         if not 0 <= player < n:
             self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
             return False
-        expected = self.next_actor()
+        expected = self.actor
         self._flag(Code.OUT_OF_TURN, expected=expected + 1, player=player + 1)
         if not self.pending >> player & 1:
             return False  # folded, all-in or nothing to answer: ignore the action
@@ -441,19 +568,21 @@ class Machine:
                 else:
                     self.pending &= ~(1 << i)
             i = i + 1 if i + 1 < n else 0
-        return self.phase == BETTING
+        if self.phase != BETTING:
+            return False
+        self.actor = player
+        return True
 
     def _fold(self, player: int) -> None:
         self.folded[player] = True
         self.live_count -= 1
         self.pending &= ~(1 << player)
-        self.cursor = player + 1
         if self.live_count == 1:
             self._end_by_folds()
         elif not self.pending:
             self._close_round()
-        elif self.pending & (self.pending - 1) == 0:
-            self._lone_actor_check()
+        else:
+            self._advance(player + 1)
 
     def _check_call(self, player: int, kind: ActionKind) -> None:
         bets = self.bets
@@ -471,26 +600,18 @@ class Machine:
         elif kind == _CALL:
             self._flag(Code.CALL_NOT_ALLOWED, player=player + 1)
         self.pending &= ~(1 << player)
-        self.cursor = player + 1
         if not self.pending:
             self._close_round()
-        elif self.pending & (self.pending - 1) == 0:
-            self._lone_actor_check()
-
-    def _lone_actor_check(self) -> None:
-        """Close the round if the one player still due has nobody left to bet against."""
-        pending = self.pending
-        i = pending.bit_length() - 1
-        if self.bets[i] >= self.current_bet and not self.can_anyone_call(i):
-            self.pending = 0
-            self._close_round()
+        else:
+            self._advance(player + 1)
 
     def _bet_raise(self, player: int, amount: int) -> None:
         bets = self.bets
         stacks = self.stacks
         cb = self.current_bet
         own = bets[player]
-        available = stacks[player] + own
+        stack = stacks[player]
+        available = stack + own
         if amount > available:
             self._flag(Code.EXCEEDS_STACK, player=player + 1, amount=amount, available=available)
             amount = available
@@ -499,7 +620,9 @@ class Machine:
             if cb == 0:
                 self._flag(Code.BET_BELOW_MINIMUM, amount=amount, minimum=self.min_bet)
             elif amount < available:
-                self._flag(Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=self.raise_bounds(player)[0])
+                self._flag(
+                    Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=self.raise_bounds(player)[0]
+                )
             else:
                 self._flag(
                     Code.RAISE_BELOW_MINIMUM,
@@ -511,32 +634,44 @@ class Machine:
         all_in = amount == available
         increment = amount - cb
         variant = self.variant
-        full = self._full_increment()
-        if variant is Variant.FIXED_LIMIT:
-            expected = cb + (self.small_bet if self.street < 2 else self.big_bet)
+        if variant is _FIXED:
+            full = self.small_bet if self.street < 2 else self.big_bet
+            expected = cb + full
             if amount != expected and not (all_in and amount < expected):
                 self._flag(Code.LIMIT_SIZE, expected=expected, amount=amount)
             if self.cap_reached():
                 self._flag(Code.RAISE_CAP, cap=self.profile.limit_cap_bets)
         else:
-            low, high = self.raise_bounds(player)
-            if amount < low and not all_in:
+            last = self.last_inc
+            min_bet = self.min_bet
+            full = last if last > min_bet else min_bet
+            if increment < full and not all_in:
                 if cb == 0:
-                    self._flag(Code.BET_BELOW_MINIMUM, amount=amount, minimum=low)
+                    self._flag(Code.BET_BELOW_MINIMUM, amount=amount, minimum=full)
                 else:
-                    self._flag(Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=low)
-            if variant is Variant.POT_LIMIT and amount > high:
-                self._flag(Code.RAISE_ABOVE_POT, amount=amount, maximum=high)
-        if cb and not self.may_raise(player):
+                    self._flag(Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=cb + full)
+            if variant is _POT:
+                high = 2 * cb - own + self.total  # BET-07: call + (pot + bets + call)
+                if high < cb + full:
+                    high = cb + full
+                if amount > high:
+                    self._flag(Code.RAISE_ABOVE_POT, amount=amount, maximum=high)
+        if cb and (self.short_lock or player == self.aggressor) and not self.may_raise(player):
             self._flag(Code.ACTION_NOT_REOPENED, player=player + 1)
-        if not self.can_anyone_call(player):
-            self._flag(Code.RAISE_NO_OPPONENT, player=player + 1)
         unit = self.chip_unit
         if unit > 1 and amount % unit and not all_in:
             self._flag(Code.AMOUNT_NOT_CHIP_MULTIPLE, amount=amount, unit=unit)
+        # Everybody else still holding chips must answer the new bet. A raise nobody can
+        # call is not offered (options) but not an error either: seed 000 §8.5 (A-17) has
+        # C all-in over two all-in players, and the unmatched chips simply go back.
+        mask = 0
+        folded = self.folded
+        for i in range(self.n):
+            if i != player and not folded[i] and stacks[i] > 0:
+                mask |= 1 << i
         # Move the chips.
         delta = amount - own
-        stacks[player] -= delta
+        stacks[player] = stack - delta
         bets[player] = amount
         self.contrib[player] += delta
         self.total += delta
@@ -544,10 +679,8 @@ class Machine:
         if increment >= full or not all_in:
             # A full bet or raise (a short one that is not all-in was flagged above and
             # counts as full so that the rest of the hand reads as recorded).
-            if variant is not Variant.FIXED_LIMIT:
-                self.last_inc = increment if increment > self.last_inc else self.last_inc
-                if cb == 0:
-                    self.last_inc = increment
+            if increment > self.last_inc and variant is not _FIXED:
+                self.last_inc = increment
             self.raises += 1
             self.aggressor = player
             self.aggr_level = amount
@@ -557,15 +690,18 @@ class Machine:
             if self.profile.short_allin_reopen is ShortAllInReopen.NO_RERAISE:
                 self.short_lock = True  # 004: the following players may only call or fold
         self.round_aggr = player
-        # Everybody else still holding chips must answer the new bet.
-        mask = 0
-        folded = self.folded
-        for i in range(self.n):
-            if i != player and not folded[i] and stacks[i] > 0:
-                mask |= 1 << i
         self.pending = mask
-        self.cursor = player + 1
-        if not mask:
+        if mask:
+            n = self.n
+            i = player + 1
+            while True:
+                if i >= n:
+                    i = 0
+                if mask >> i & 1:
+                    break
+                i += 1
+            self.actor = i
+        else:
             self._close_round()
 
     def _deal_hole(self, action: Action) -> None:
@@ -578,7 +714,7 @@ class Machine:
         if self.hole[player] is not None:
             self._flag(Code.HOLE_CARDS_COUNT, player=player + 1, detail="dealt twice")
             return
-        if self.betting_started or self.phase == VOID:
+        if self.actors or self.phase == VOID:
             self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
         elif player != self.next_hole:
             self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
@@ -609,7 +745,9 @@ class Machine:
         cards = action.cards
         if phase == BETTING:
             street = _STREET_NAMES[self.street]
-            self._flag(Code.STREET_INCOMPLETE, detail=f"board dealt while the {street} betting is open")
+            self._flag(
+                Code.STREET_INCOMPLETE, detail=f"board dealt while the {street} betting is open"
+            )
             self._force_close()
             phase = self.phase
         if phase == OVER or phase == VOID:
@@ -632,13 +770,42 @@ class Machine:
     def _start_street(self, street: int, cards: tuple[int, ...]) -> None:
         self._see(cards)
         self.board.extend(cards)
-        self.street = street
+        self.street = street - 1
+        self._next_street()
+
+    def _next_street(self) -> None:
+        """Open the next betting round once its board cards are out."""
+        self.street += 1
         n = self.n
-        self.bets = [0] * n
+        self.bets[:] = [0] * n
         self.current_bet = 0
-        self.last_inc = self.min_bet if self.variant is not Variant.FIXED_LIMIT else 0
+        self.last_inc = self.min_bet if self.variant is not _FIXED else 0
         self.raises = 0
-        self._begin_round(first=0)  # post-flop the first live player left of the button acts
+        # Post-flop nobody owes anything: the live players with chips act, if at least two.
+        stacks = self.stacks
+        folded = self.folded
+        mask = 0
+        count = 0
+        for i in range(n):
+            if not folded[i] and stacks[i] > 0:
+                mask |= 1 << i
+                count += 1
+        if count < 2:
+            mask = 0
+        self.pending = mask
+        self.aggressor = -1
+        self.aggr_level = 0
+        self.short_in_round = False
+        self.short_lock = False
+        self.round_aggr = -1
+        self.round_acted = False
+        self.phase = BETTING
+        if mask:
+            # The first live player left of the button acts first (GAME-09).
+            self.actor = (mask & -mask).bit_length() - 1
+        else:
+            self.actor = -1
+            self._close_round()
 
     def _force_close(self) -> None:
         """Close an open round early (after STREET_INCOMPLETE): owe -> fold, else check."""
@@ -655,6 +822,7 @@ class Machine:
 
     def _close_round(self) -> None:
         """End the betting round: return any uncalled bet (POT-03) and move on."""
+        self.actor = -1
         self._return_uncalled()
         if self.round_acted:
             self.final_aggr = self.round_aggr
@@ -697,6 +865,7 @@ class Machine:
 
     def _end_by_folds(self) -> None:
         self.pending = 0
+        self.actor = -1
         self._return_uncalled()
         if self.round_acted:
             self.final_aggr = self.round_aggr
@@ -738,43 +907,29 @@ class Machine:
         if len(cards) != 2:
             self._flag(Code.HOLE_CARDS_COUNT, player=p, detail=f"{len(cards)} shown")
             return
-        previous = self.shown[player]
-        new_known: list[int] = []
-        for j, c in enumerate(cards):
-            if c < 0:
-                if c != UNKNOWN_CARD:
-                    self._flag(Code.CARD_INVALID, card="?")
+        known = [c for c in (dealt or ()) if c >= 0]
+        for c in self.shown[player] or ():
+            if c >= 0 and c not in known:
+                known.append(c)
+        fresh: list[int] = []
+        for c in cards:
+            if c == UNKNOWN_CARD:
                 continue
-            if c > 51:
-                self._flag(Code.CARD_INVALID, card=c)
+            if not 0 <= c < 52:
+                self._flag(Code.CARD_INVALID, card="?" if c < 0 else c)
                 return
-            in_dealt = dealt is not None and c in dealt
-            in_shown = previous is not None and c in previous
-            if not in_dealt and not in_shown:
-                known_dealt = [d for d in (dealt or ()) if d >= 0]
-                known_prev = [d for d in (previous or ()) if d >= 0]
-                if len(known_dealt) == 2 or len(known_prev) == 2:
-                    self._flag(
-                        Code.SHOWDOWN_INVALID,
-                        detail=f"p{p} shows {_card_text(c)}, which is not a card dealt to them",
-                    )
-                    return
-                new_known.append(c)
-        if new_known:
-            self._see(tuple(new_known))
-        merged = list(cards)
-        if previous is not None:  # an earlier show may know a card this one leaves unknown
-            for j in range(2):
-                if merged[j] < 0 and previous[j] >= 0 and previous[j] not in merged:
-                    merged[j] = previous[j]
-        if dealt is not None:
-            for d in dealt:
-                if d >= 0 and d not in merged:
-                    for j in range(2):
-                        if merged[j] < 0:
-                            merged[j] = d
-                            break
-        self.shown[player] = (merged[0], merged[1])
+            if c not in known and c not in fresh:
+                fresh.append(c)
+        if len(known) + len(fresh) > 2:
+            bad = ", ".join(_card_text(c) for c in fresh)
+            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} shows {bad}, not the cards dealt")
+            return
+        if fresh:
+            self._see(tuple(fresh))
+        known.extend(fresh)
+        while len(known) < 2:
+            known.append(UNKNOWN_CARD)
+        self.shown[player] = (known[0], known[1])
 
     def _dead(self, player: int) -> None:
         """The floor kills a hand (DEAD-01): a fold at any point, even out of turn.
@@ -800,18 +955,15 @@ class Machine:
             self.returned[player] += excess
             self.current_bet = others
         if phase == BETTING:
-            was_next = self.next_actor() == player
             self.folded[player] = True
             self.live_count -= 1
             self.pending &= ~(1 << player)
-            if was_next:
-                self.cursor = player + 1
             if self.live_count == 1:
                 self._end_by_folds()
             elif not self.pending:
                 self._close_round()
-            elif self.pending & (self.pending - 1) == 0:
-                self._lone_actor_check()
+            elif self.actor == player:
+                self._advance(player + 1)
             return
         self.folded[player] = True
         self.live_count -= 1
@@ -829,6 +981,7 @@ class Machine:
         self.void_reason = reason or VoidReason.MISDEAL
         self.phase = VOID
         self.pending = 0
+        self.actor = -1
 
     # -------------------------------------------------------------- settlement
     def incomplete_reason(self) -> str | None:
@@ -875,57 +1028,101 @@ class Machine:
             return Settlement((), 0, (0,) * n, self.starting, ())
         if finished is None:
             finished = self.incomplete_reason() is None
-        live = [not f for f in self.folded]
-        layers = build_pots(self.contrib, live, self.dead)
+        folded = self.folded
+        contrib = self.contrib
+        live: list[int] = []
+        level = -1
+        single = True
+        for i in range(n):
+            if not folded[i]:
+                live.append(i)
+                c = contrib[i]
+                if level < 0:
+                    level = c
+                elif c != level:
+                    single = False
+        if single:
+            # Every live player put in the same: one pot (the common case, no side pot).
+            layers = [(self.total, tuple(live))]
+        else:
+            layers = build_pots(contrib, [not f for f in folded], self.dead)
         if not finished:
             pots = tuple(PotResult(a, e, 0, (), (), ()) for a, e in layers)
             return Settlement(pots, 0, (0,) * n, tuple(stacks), self.showdown_order())
         profile = self.profile
-        take_rake = profile.takes_rake and profile.rake_mode is RakeMode.PERCENT
+        take_rake = profile.takes_rake
         if take_rake and profile.no_flop_no_drop and len(self.board) < 3:
             take_rake = False  # no flop, no drop (RAKE-07 option)
-        cap = profile.rake_cap
         unit = self.chip_unit
-        bps = profile.rake_bps
         values = self._hand_values() if self.phase == SHOWDOWN else None
         # Rake is taken per pot before paying (RAKE-05, RAKE-07); main pot first for the cap.
-        rakes = []
-        taken = 0
-        for amount, _eligible in layers:
-            r = rake_of(amount, bps, unit) if take_rake else 0
-            if cap is not None and taken + r > cap:
-                r = cap - taken if cap > taken else 0
-            taken += r
-            rakes.append(r)
+        if take_rake:
+            cap = profile.rake_cap
+            bps = profile.rake_bps
+            rakes = []
+            taken = 0
+            for amount, _eligible in layers:
+                r = rake_of(amount, bps, unit)
+                if cap is not None and taken + r > cap:
+                    r = cap - taken if cap > taken else 0
+                taken += r
+                rakes.append(r)
+        else:
+            taken = 0
+            rakes = [0] * len(layers)
         payouts = [0] * n
-        results: list[PotResult | None] = [None] * len(layers)
+        results: list[PotResult] = []
         # Side pots are settled before the main pot (POT-07, SHOW-08).
         for k in range(len(layers) - 1, -1, -1):
             amount, eligible = layers[k]
             net = amount - rakes[k]
             winners = self._pot_winners(eligible, values)
+            if len(winners) == 1:
+                payouts[winners[0]] += net
+                results.append(PotResult(amount, eligible, rakes[k], winners, (net,), ()))
+                continue
             shares = split_pot(net, winners, unit) if winners else []
-            odd = tuple(w for w, s in zip(winners, shares, strict=True) if s > shares[-1])
+            odd = winners[: (net // unit) % len(winners)] if winners else ()
             for w, s in zip(winners, shares, strict=True):
                 payouts[w] += s
-            results[k] = PotResult(amount, eligible, rakes[k], winners, tuple(shares), odd)
-        finishing = tuple(stacks[i] + payouts[i] for i in range(n))
-        pots = tuple(r for r in results if r is not None)
-        return Settlement(pots, taken, tuple(payouts), finishing, self.showdown_order())
+            results.append(PotResult(amount, eligible, rakes[k], winners, tuple(shares), odd))
+        results.reverse()
+        finishing = tuple([stacks[i] + payouts[i] for i in range(n)])
+        order: tuple[int, ...] = ()
+        if self.phase == SHOWDOWN:
+            start = self.final_aggr
+            if start in live:
+                k = live.index(start)
+                order = tuple(live[k:] + live[:k])
+            else:
+                order = tuple(live)
+        return Settlement(tuple(results), taken, tuple(payouts), finishing, order)
 
     def _hand_values(self) -> list[int]:
         """Hand value of each player whose shown cards can be read; -1 otherwise."""
         board = self.board
         n = self.n
         values = [-1] * n
-        if len(board) != 5 or any(c < 0 or c > 51 for c in board):
+        if len(board) != 5:
+            return values
+        board_mask = 0
+        for c in board:
+            if c < 0 or c > 51:
+                return values
+            board_mask |= 1 << c
+        if board_mask.bit_count() != 5:
             return values
         for i in range(n):
             shown = self.shown[i]
             if shown is None or self.folded[i] or self.mucked[i]:
                 continue
             a, b = shown
-            if 0 <= a < 52 and 0 <= b < 52:
+            if (
+                0 <= a < 52
+                and 0 <= b < 52
+                and a != b
+                and not (board_mask >> a & 1 or board_mask >> b & 1)
+            ):
                 values[i] = evaluate7((a, b, *board))
         return values
 

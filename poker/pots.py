@@ -13,6 +13,7 @@ def build_pots(
     contributions: Sequence[int],
     live: Sequence[bool],
     dead_money: int = 0,
+    all_in: Sequence[bool] | None = None,
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Split the chips put in into a main pot and side pots, in layers (POT-02).
 
@@ -24,9 +25,16 @@ def build_pots(
     Returns ``[(amount, eligible players), ...]``, main pot first. Layers left
     with no live player (everyone who put them in folded) are added to the pot
     below them, whose winners take them.
+
+    During a betting round pass ``all_in``: only all-in players cap a pot, since
+    the others can still match the bets (the pots "as they stand", POT-11).
     """
     n = len(contributions)
-    levels = sorted({contributions[i] for i in range(n) if live[i]})
+    if all_in is None:
+        levels = sorted({contributions[i] for i in range(n) if live[i]})
+    else:
+        top = max((contributions[i] for i in range(n) if live[i]), default=0)
+        levels = sorted({contributions[i] for i in range(n) if live[i] and all_in[i]} | {top})
     pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
     for level in levels:
@@ -34,7 +42,11 @@ def build_pots(
         for c in contributions:
             if c > previous:
                 amount += (c if c < level else level) - previous
-        eligible = tuple(i for i in range(n) if live[i] and contributions[i] >= level)
+        eligible = tuple(
+            i
+            for i in range(n)
+            if live[i] and (contributions[i] >= level or (all_in is not None and not all_in[i]))
+        )
         if amount or not pots:
             pots.append((amount, eligible))
         previous = level

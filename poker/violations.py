@@ -32,7 +32,6 @@ class Code(StrEnum):
     LIMIT_SIZE = "LIMIT_SIZE"
     RAISE_CAP = "RAISE_CAP"
     ACTION_NOT_REOPENED = "ACTION_NOT_REOPENED"
-    RAISE_NO_OPPONENT = "RAISE_NO_OPPONENT"
     EXCEEDS_STACK = "EXCEEDS_STACK"
     AMOUNT_NOT_CHIP_MULTIPLE = "AMOUNT_NOT_CHIP_MULTIPLE"
     SHOWDOWN_INVALID = "SHOWDOWN_INVALID"
@@ -64,7 +63,10 @@ MESSAGES: dict[Code, tuple[str, str]] = {
         "Reparto fuera de orden: se esperaba a p{expected}, no a p{player}",
         "Cards dealt out of order: expected p{expected}, not p{player}",
     ),
-    Code.BLINDS_INVALID: ("Ciegas u obligatorias inválidas: {detail}", "Invalid forced bets: {detail}"),
+    Code.BLINDS_INVALID: (
+        "Ciegas u obligatorias inválidas: {detail}",
+        "Invalid forced bets: {detail}",
+    ),
     Code.STRADDLE_NOT_ALLOWED: (
         "Straddle no permitido: {detail}",
         "Straddle not allowed: {detail}",
@@ -113,10 +115,6 @@ MESSAGES: dict[Code, tuple[str, str]] = {
         "p{player} no puede resubir: un all-in incompleto no reabre la apuesta",
         "p{player} cannot re-raise: a short all-in does not reopen the betting",
     ),
-    Code.RAISE_NO_OPPONENT: (
-        "p{player} no puede subir: nadie más puede igualar",
-        "p{player} cannot raise: nobody else can call",
-    ),
     Code.EXCEEDS_STACK: (
         "p{player} apuesta {amount}, más que sus fichas ({available})",
         "p{player} bets {amount}, more than their stack ({available})",
@@ -126,7 +124,10 @@ MESSAGES: dict[Code, tuple[str, str]] = {
         "{amount} is not a multiple of the smallest chip {unit}",
     ),
     Code.SHOWDOWN_INVALID: ("Showdown inválido: {detail}", "Invalid showdown: {detail}"),
-    Code.HAND_INCOMPLETE: ("La mano no está completa: {detail}", "The hand is incomplete: {detail}"),
+    Code.HAND_INCOMPLETE: (
+        "La mano no está completa: {detail}",
+        "The hand is incomplete: {detail}",
+    ),
     Code.MISDEAL_AFTER_ACTION: (
         "No puede haber misdeal: ya actuaron dos jugadores",
         "No misdeal once two players have acted",

@@ -1,0 +1,616 @@
+"""Poker Hand History (PHH) import and export (uoftcprg/phh-std: spec.rst, required.rst,
+optional.rst).
+
+* ``.phh`` is one TOML document; ``.phhs`` holds several, as tables ``[1]``,
+  ``[2]`` ... Both are read by :func:`loads` / :func:`read_path`.
+* Variants ``NT`` and ``FT`` (and Mesa's ``PT``, pot-limit Texas, see
+  ``poker.model``) become :class:`~poker.model.Hand` objects; the other PHH
+  variants are reported as skipped; an unknown code is MALFORMED.
+* Amounts are exact: decimals (HandHQ cents) are scaled by ``10 ** scale`` to
+  ints, ``scale`` being the most decimals written in the document; the chip
+  unit is the precision of the amounts that are played (stacks, forced bets,
+  bets), so a finishing stack written with more decimals than any bet (the
+  Pluribus half chips) is caught as an odd chip (POT-08).
+* Player order, heads-up reverse-assigned forced bets and ``cbr`` street
+  totals are kept exactly as PHH defines them (see ``poker.model``).
+
+Mesa extensions, written so that files stay valid PHH: user-defined fields
+``_rake`` (the recorded commission) and ``_chip_unit`` (when it is not implied
+by the amounts); commentaries ``mesa:check`` / ``mesa:call`` on ``cc`` (the
+recorder's explicit check or call), ``mesa:dead`` on ``f`` (a hand killed by
+the floor) and a no-op ``# mesa:void <reason>`` (hand declared void).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from poker import _toml
+from poker.model import (
+    DEALER,
+    INVALID_CARD,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    Hand,
+    Variant,
+    VoidReason,
+)
+from poker.violations import Code, Violation, make
+
+#: PHH variant codes (required.rst) plus Mesa's pot-limit Texas code.
+PHH_VARIANTS = frozenset(
+    {"FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB", "PT"}
+)
+TEXAS_VARIANTS = {"NT": Variant.NO_LIMIT, "FT": Variant.FIXED_LIMIT, "PT": Variant.POT_LIMIT}
+
+MAX_FILE_BYTES = 64 * 1024 * 1024  # beyond this a file is refused unread (bounded memory)
+MAX_ACTIONS = 5_000
+MAX_DECIMALS = 9
+MAX_AMOUNT = 10**18
+MAX_HANDS_PER_FILE = 1_000_000
+
+_CARD_NAMES = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+_CARD_INDEX = {name: i for i, name in enumerate(_CARD_NAMES)}
+_CARD_INDEX["??"] = UNKNOWN_CARD
+
+_PLAY_FIELDS = ("antes", "blinds_or_straddles", "starting_stacks")
+_HAND_FIELDS = frozenset(
+    {
+        "variant",
+        "antes",
+        "blinds_or_straddles",
+        "min_bet",
+        "small_bet",
+        "big_bet",
+        "starting_stacks",
+        "actions",
+        "seats",
+        "players",
+        "finishing_stacks",
+        "winnings",
+        "ante_trimming_status",
+        "_rake",
+        "_chip_unit",
+    }
+)
+_VOID_REASONS = {r.value: r for r in VoidReason}
+# Parsed action strings, per player count (many strings repeat: "p3 f", "p1 cc" ...).
+_ACTION_CACHE: list[dict[str, tuple[Action, int | Decimal | None] | str]] = [
+    {} for _ in range(MAX_PLAYERS + 1)
+]
+_CACHE_LIMIT = 200_000
+
+
+class PHHError(ValueError):
+    """A document that cannot be read as a hand (MALFORMED)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One hand read from a PHH source.
+
+    ``hand`` is None when the hand is skipped (not a Texas variant) or cannot
+    be built at all; ``problems`` are MALFORMED findings of the reader (with the
+    index of the action when one is to blame). ``index`` is the position of the
+    hand in its file, from 0.
+    """
+
+    source: str
+    index: int
+    variant: str | None
+    hand: Hand | None
+    problems: tuple[Violation, ...] = ()
+    skipped: bool = False
+
+
+# ----------------------------------------------------------------- reading
+def read_path(path: str | os.PathLike[str]) -> list[Record]:
+    """Read a ``.phh`` or ``.phhs`` file into records (never raises on bad content)."""
+    source = os.fspath(path)
+    try:
+        size = os.path.getsize(source)
+        if size > MAX_FILE_BYTES:
+            return [_bad(source, 0, f"file of {size} bytes is too large")]
+        with open(source, "rb") as fp:
+            data = fp.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return [_bad(source, 0, f"cannot read: {exc.strerror or exc}")]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return [_bad(source, 0, "not UTF-8 text")]
+    return loads(text, source=source, many=source.endswith(".phhs"))
+
+
+def loads(text: str, *, source: str = "<string>", many: bool | None = None) -> list[Record]:
+    """Read PHH text: one hand (``.phh``) or several (``.phhs``, tables ``[1]``, ...)."""
+    try:
+        doc = _toml.loads_any(text)
+    except tomllib.TOMLDecodeError as exc:
+        return [_bad(source, 0, f"not valid TOML: {exc}"[:200])]
+    except (RecursionError, MemoryError, ValueError, OverflowError) as exc:
+        return [_bad(source, 0, f"unreadable: {type(exc).__name__}")]
+    if many is None:
+        many = bool(doc) and all(isinstance(v, dict) for v in doc.values())
+    if not many:
+        return [record_from_fields(doc, source=source, index=0)]
+    records = []
+    for position, (_name, table) in enumerate(doc.items()):
+        if position >= MAX_HANDS_PER_FILE:
+            break
+        if not isinstance(table, dict):
+            records.append(_bad(source, position, "a .phhs file holds tables [1], [2], ..."))
+            continue
+        records.append(record_from_fields(table, source=source, index=position))
+    if not records:
+        records.append(_bad(source, 0, "no hand in the file"))
+    return records
+
+
+def load_hand(text: str) -> Hand:
+    """The single hand of a ``.phh`` text; raises :class:`PHHError` if it is not one."""
+    records = loads(text, many=False)
+    record = records[0]
+    if record.hand is None or record.problems:
+        detail = "; ".join(v.message_en for v in record.problems) or "skipped variant"
+        raise PHHError(detail)
+    return record.hand
+
+
+def _bad(source: str, index: int, detail: str, variant: str | None = None) -> Record:
+    return Record(source, index, variant, None, (make(Code.MALFORMED, None, detail=detail),))
+
+
+def _number_ok(value: object) -> bool:
+    if type(value) is int:
+        return -MAX_AMOUNT <= value <= MAX_AMOUNT  # type: ignore[operator]
+    if type(value) is Decimal:
+        if not value.is_finite():  # type: ignore[attr-defined]
+            return False
+        exponent = value.as_tuple().exponent  # type: ignore[attr-defined]
+        return (
+            isinstance(exponent, int)
+            and -MAX_DECIMALS <= exponent <= 18
+            and abs(value) <= MAX_AMOUNT  # type: ignore[arg-type]
+        )
+    return False
+
+
+def _decimals(value: int | Decimal) -> int:
+    if type(value) is int:
+        return 0
+    exponent = value.as_tuple().exponent  # type: ignore[union-attr]
+    assert isinstance(exponent, int)
+    return -exponent if exponent < 0 else 0
+
+
+def _scaled(value: int | Decimal, scale: int) -> int:
+    """``value * 10**scale`` exactly (``scale`` >= the value's decimals)."""
+    if type(value) is int:
+        return value * 10**scale if scale else value  # type: ignore[operator]
+    sign, digits, exponent = value.as_tuple()  # type: ignore[union-attr]
+    assert isinstance(exponent, int)
+    number = int("".join(map(str, digits)) or "0")
+    shift = exponent + scale
+    number = number * 10**shift if shift >= 0 else number // 10**-shift
+    return -number if sign else number
+
+
+_INT_ONLY = {int}
+
+
+def _number_list(fields: dict[str, Any], name: str, n: int | None) -> list[Any] | str:
+    value = fields.get(name)
+    if type(value) is not list:
+        return f"{name} must be an array of numbers"
+    if n is not None and len(value) != n:
+        return f"{name} has {len(value)} entries for {n} players"
+    if value and set(map(type, value)) == _INT_ONLY:
+        if -MAX_AMOUNT <= min(value) and max(value) <= MAX_AMOUNT:
+            return value
+    for x in value:
+        if not _number_ok(x):
+            return f"{name} holds {x!r}, not an exact amount"
+    return value
+
+
+def record_from_fields(fields: dict[str, Any], *, source: str = "", index: int = 0) -> Record:
+    """Build a :class:`Record` from one parsed PHH document."""
+    try:
+        return _record(fields, source, index)
+    except RecursionError:
+        return _bad(source, index, "data nested too deeply")
+    except Exception as exc:  # noqa: BLE001 - reading untrusted files must not raise
+        return _bad(source, index, f"{type(exc).__name__}: {exc}"[:200])
+
+
+def _record(fields: dict[str, Any], source: str, index: int) -> Record:
+    code = fields.get("variant")
+    if not isinstance(code, str):
+        return _bad(source, index, "variant is missing or not a string")
+    if code not in TEXAS_VARIANTS:
+        if code in PHH_VARIANTS:
+            return Record(source, index, code, None, (), True)
+        return _bad(source, index, f"unknown variant {code[:20]!r}", code[:20])
+    variant = TEXAS_VARIANTS[code]
+    stacks = _number_list(fields, "starting_stacks", None)
+    if isinstance(stacks, str):
+        return _bad(source, index, stacks, code)
+    n = len(stacks)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        return _bad(source, index, f"{n} players: a Texas hand has 2 to 10", code)
+    play: list[int | Decimal] = list(stacks)
+    arrays: dict[str, list[Any]] = {"starting_stacks": stacks}
+    for name in ("antes", "blinds_or_straddles"):
+        value = _number_list(fields, name, n)
+        if isinstance(value, str):
+            return _bad(source, index, value, code)
+        arrays[name] = value
+        play.extend(value)
+    sizes: dict[str, int | Decimal | None] = {"min_bet": None, "small_bet": None, "big_bet": None}
+    needed = ("small_bet", "big_bet") if variant is Variant.FIXED_LIMIT else ("min_bet",)
+    for name in needed:
+        value = fields.get(name)
+        if not _number_ok(value):
+            return _bad(source, index, f"{name} is missing or not an amount", code)
+        sizes[name] = value
+        play.append(value)  # type: ignore[arg-type]
+    unit_field = fields.get("_chip_unit")
+    if unit_field is not None:
+        if not _number_ok(unit_field) or unit_field <= 0:
+            return _bad(source, index, "_chip_unit must be a positive amount", code)
+        play.append(unit_field)
+    outcome: list[int | Decimal] = []
+    for name in ("finishing_stacks", "winnings"):
+        if name in fields:
+            value = _number_list(fields, name, n)
+            if isinstance(value, str):
+                return _bad(source, index, value, code)
+            arrays[name] = value
+            outcome.extend(value)
+    rake_field = fields.get("_rake")
+    if rake_field is not None:
+        if not _number_ok(rake_field):
+            return _bad(source, index, "_rake must be an amount", code)
+        outcome.append(rake_field)
+    raw_actions = fields.get("actions")
+    if not isinstance(raw_actions, list):
+        return _bad(source, index, "actions must be an array of strings", code)
+    if len(raw_actions) > MAX_ACTIONS:
+        return _bad(source, index, f"{len(raw_actions)} actions: more than {MAX_ACTIONS}", code)
+    problems: list[Violation] = []
+    parsed: list[tuple[Action, int | Decimal | None]] = []
+    cache = _ACTION_CACHE[n]
+    action_decimals = 0
+    for i, text in enumerate(raw_actions):
+        result = cache.get(text) if type(text) is str else "actions must be strings"
+        if result is None:
+            result = _parse_action(text, n)
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            cache[text] = result
+        if type(result) is str:
+            problems.append(make(Code.MALFORMED, i, detail=result))
+            parsed.append((Action.noop(str(text)[:80]), None))
+            continue
+        parsed.append(result)  # type: ignore[arg-type]
+        amount = result[1]  # type: ignore[index]
+        if type(amount) is Decimal:
+            action_decimals = max(action_decimals, _decimals(amount))
+    play_decimals = max(max(map(_decimals, play), default=0), action_decimals)
+    scale = max(play_decimals, max(map(_decimals, outcome), default=0))
+    chip_unit = 10 ** (scale - play_decimals)
+    if unit_field is not None:
+        chip_unit = _scaled(unit_field, scale)
+    if scale == 0 and not action_decimals:
+        actions = tuple([a for a, _amount in parsed])
+    else:
+        actions = tuple(
+            [
+                a
+                if amount is None
+                else Action(a.kind, a.player, _scaled(amount, scale), a.cards, None, a.commentary)
+                for a, amount in parsed
+            ]
+        )
+    if scale:
+        scaled = {name: tuple([_scaled(x, scale) for x in value]) for name, value in arrays.items()}
+    else:
+        scaled = {name: tuple(value) for name, value in arrays.items()}
+    seats = fields.get("seats")
+    if seats is not None and not (
+        isinstance(seats, list) and len(seats) == n and all(type(s) is int for s in seats)
+    ):
+        return _bad(source, index, "seats must list one integer per player", code)
+    players = fields.get("players")
+    if players is not None and not (
+        isinstance(players, list) and len(players) == n and all(isinstance(p, str) for p in players)
+    ):
+        return _bad(source, index, "players must list one name per player", code)
+    trimming = fields.get("ante_trimming_status")
+    if trimming is not None and type(trimming) is not bool:
+        return _bad(source, index, "ante_trimming_status must be true or false", code)
+    extra = tuple((k, v) for k, v in fields.items() if k not in _HAND_FIELDS)
+    hand = Hand(
+        variant=variant,
+        starting_stacks=scaled["starting_stacks"],
+        antes=scaled["antes"],
+        blinds_or_straddles=scaled["blinds_or_straddles"],
+        actions=actions,
+        min_bet=None if sizes["min_bet"] is None else _scaled(sizes["min_bet"], scale),
+        small_bet=None if sizes["small_bet"] is None else _scaled(sizes["small_bet"], scale),
+        big_bet=None if sizes["big_bet"] is None else _scaled(sizes["big_bet"], scale),
+        seats=None if seats is None else tuple(seats),
+        players=None if players is None else tuple(players),
+        finishing_stacks=scaled.get("finishing_stacks"),
+        winnings=scaled.get("winnings"),
+        rake=None if rake_field is None else _scaled(rake_field, scale),
+        chip_unit=chip_unit,
+        scale=scale,
+        ante_trimming_status=trimming,
+        extra=extra,
+    )
+    return Record(source, index, code, hand, tuple(problems))
+
+
+def _cards(text: str) -> tuple[int, ...] | None:
+    if len(text) % 2 or len(text) > 10:
+        return None
+    index = _CARD_INDEX
+    return tuple(index.get(text[j : j + 2], INVALID_CARD) for j in range(0, len(text), 2))
+
+
+def _amount(text: str) -> int | Decimal | None:
+    if text.isdigit():
+        value: int | Decimal = int(text)
+    else:
+        try:
+            value = Decimal(text)
+        except ArithmeticError:
+            return None
+    return value if _number_ok(value) and value > 0 else None
+
+
+def _player(token: str, n: int) -> int:
+    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or len(token) > 4:
+        return -2
+    number = int(token[1:])
+    return number - 1 if 1 <= number <= n else -2
+
+
+def _parse_action(text: str, n: int) -> tuple[Action, int | Decimal | None] | str:
+    """One PHH action string -> (action with unscaled amount, amount) or a problem."""
+    commentary: str | None = None
+    cut = text.find("#")
+    if cut >= 0:
+        commentary = text[cut + 1 :].strip()
+        text = text[:cut]
+    words = text.split()
+    if not words:
+        if commentary is not None and commentary.startswith("mesa:void"):
+            reason = _VOID_REASONS.get(commentary[9:].strip(" :") or "misdeal", VoidReason.OTHER)
+            return Action(ActionKind.VOID, DEALER, 0, (), reason), None
+        return Action(ActionKind.NOOP, DEALER, 0, (), None, commentary), None
+    tag, rest = _mesa_tag(commentary)
+    head = words[0]
+    count = len(words)
+    if head == "d":
+        if count == 4 and words[1] == "dh":
+            player = _player(words[2], n)
+            cards = _cards(words[3])
+            if player < 0:
+                return f"no player {words[2][:8]!r}"
+            if cards is None:
+                return f"bad cards {words[3][:12]!r}"
+            return Action(ActionKind.DEAL_HOLE, player, 0, cards, None, commentary), None
+        if count == 3 and words[1] == "db":
+            cards = _cards(words[2])
+            if cards is None:
+                return f"bad cards {words[2][:12]!r}"
+            return Action(ActionKind.DEAL_BOARD, DEALER, 0, cards, None, commentary), None
+        return f"unknown dealer action {text.strip()[:30]!r}"
+    player = _player(head, n)
+    if player < 0:
+        return f"no player {head[:8]!r}"
+    verb = words[1] if count > 1 else ""
+    if verb == "f" and count == 2:
+        if tag == "dead":
+            return Action(ActionKind.DEAD, player, 0, (), None, rest), None
+        return Action(ActionKind.FOLD, player, 0, (), None, commentary), None
+    if verb == "cc" and count == 2:
+        if tag == "check":
+            return Action(ActionKind.CHECK, player, 0, (), None, rest), None
+        if tag == "call":
+            return Action(ActionKind.CALL, player, 0, (), None, rest), None
+        return Action(ActionKind.CHECK_OR_CALL, player, 0, (), None, commentary), None
+    if verb == "cbr" and count == 3:
+        amount = _amount(words[2])
+        if amount is None:
+            return f"bad amount {words[2][:20]!r}"
+        whole = amount if type(amount) is int else 0
+        return Action(ActionKind.BET_RAISE, player, whole, (), None, commentary), amount
+    if verb == "sm" and count == 2:
+        return Action(ActionKind.MUCK, player, 0, (), None, commentary), None
+    if verb == "sm" and count == 3:
+        shown: tuple[int, ...] | None = () if words[2] == "-" else _cards(words[2])
+        if shown is None:
+            return f"bad cards {words[2][:12]!r}"
+        return Action(ActionKind.SHOW, player, 0, shown, None, commentary), None
+    return f"not a Texas hold'em action: {text.strip()[:30]!r}"
+
+
+def _mesa_tag(commentary: str | None) -> tuple[str | None, str | None]:
+    """Split ``mesa:TAG rest`` commentaries into the tag and the remaining commentary."""
+    if commentary is None or not commentary.startswith("mesa:"):
+        return None, commentary
+    tag, _, rest = commentary[5:].partition(" ")
+    return tag, (rest or None)
+
+
+# ----------------------------------------------------------------- writing
+def dumps(hand: Hand) -> str:
+    """The hand as a ``.phh`` document (import of the result gives the same hand)."""
+    lines = _lines(hand)
+    return "\n".join(lines) + "\n"
+
+
+def dumps_many(hands: Iterable[Hand]) -> str:
+    """Several hands as a ``.phhs`` document (tables ``[1]``, ``[2]``, ...)."""
+    parts = []
+    for number, hand in enumerate(hands, start=1):
+        parts.append(f"[{number}]\n" + "\n".join(_lines(hand)) + "\n")
+    return "\n".join(parts)
+
+
+def _format_amount(value: int, scale: int, decimals: int) -> str:
+    """``value`` (scaled by 10**scale) written with exactly ``decimals`` decimals."""
+    if scale > decimals:
+        value //= 10 ** (scale - decimals)
+    if decimals == 0:
+        return str(value)
+    sign = "-" if value < 0 else ""
+    digits = str(abs(value)).rjust(decimals + 1, "0")
+    return f"{sign}{digits[:-decimals]}.{digits[-decimals:]}"
+
+
+def _play_decimals(hand: Hand) -> tuple[int, bool]:
+    """Decimals for played amounts, and whether ``_chip_unit`` must be written."""
+    scale = hand.scale
+    unit = hand.chip_unit
+    has_outcome = (
+        hand.finishing_stacks is not None or hand.winnings is not None or hand.rake is not None
+    )
+    for d in range(scale, -1, -1):
+        if unit == 10 ** (scale - d):
+            if d == scale or has_outcome:
+                return d, False
+            break
+    return scale, True
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Decimal):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    raise PHHError(f"cannot write {type(value).__name__} to PHH")
+
+
+def _lines(hand: Hand) -> list[str]:
+    scale = hand.scale
+    play, write_unit = _play_decimals(hand)
+    n = len(hand.starting_stacks)
+
+    def amounts(values: Sequence[int], decimals: int) -> str:
+        return "[" + ", ".join(_format_amount(v, scale, decimals) for v in values) + "]"
+
+    lines = [f"variant = {_toml_value(hand.variant.value)}"]
+    if hand.ante_trimming_status is not None:
+        lines.append(f"ante_trimming_status = {_toml_value(hand.ante_trimming_status)}")
+    lines.append(f"antes = {amounts(hand.antes, play)}")
+    lines.append(f"blinds_or_straddles = {amounts(hand.blinds_or_straddles, play)}")
+    if hand.variant is Variant.FIXED_LIMIT:
+        lines.append(f"small_bet = {_format_amount(hand.small_bet or 0, scale, play)}")
+        lines.append(f"big_bet = {_format_amount(hand.big_bet or 0, scale, play)}")
+    else:
+        lines.append(f"min_bet = {_format_amount(hand.min_bet or 0, scale, play)}")
+    lines.append(f"starting_stacks = {amounts(hand.starting_stacks, play)}")
+    actions = [_toml_value(action_text(a, scale, play)) for a in hand.actions]
+    lines.append("actions = [" + ", ".join(actions) + "]")
+    for key, value in hand.extra:
+        lines.append(f"{_key(key)} = {_toml_value(value)}")
+    if hand.seats is not None:
+        lines.append(f"seats = {_toml_value(list(hand.seats))}")
+    if hand.players is not None:
+        lines.append(f"players = {_toml_value(list(hand.players))}")
+    if hand.finishing_stacks is not None:
+        lines.append(f"finishing_stacks = {amounts(hand.finishing_stacks, scale)}")
+    if hand.winnings is not None:
+        lines.append(f"winnings = {amounts(hand.winnings, scale)}")
+    if hand.rake is not None:
+        lines.append(f"_rake = {_format_amount(hand.rake, scale, scale)}")
+    if write_unit:
+        lines.append(f"_chip_unit = {_format_amount(hand.chip_unit, scale, scale)}")
+    assert n == len(hand.antes)
+    return lines
+
+
+def _key(key: str) -> str:
+    if key and all(c.isascii() and (c.isalnum() or c in "_-") for c in key):
+        return key
+    return _toml_value(key)
+
+
+def _card_text(cards: Sequence[int]) -> str:
+    out = []
+    for c in cards:
+        if 0 <= c < 52:
+            out.append(_CARD_NAMES[c])
+        elif c == UNKNOWN_CARD:
+            out.append("??")
+        else:
+            raise PHHError(f"not a card: {c}")
+    return "".join(out)
+
+
+def action_text(action: Action, scale: int = 0, decimals: int | None = None) -> str:
+    """The PHH notation of one action (amounts written with ``decimals`` decimals)."""
+    kind = action.kind
+    p = f"p{action.player + 1}"
+    commentary = action.commentary
+    if kind is ActionKind.DEAL_HOLE:
+        body = f"d dh {p} {_card_text(action.cards)}"
+    elif kind is ActionKind.DEAL_BOARD:
+        body = f"d db {_card_text(action.cards)}"
+    elif kind is ActionKind.FOLD:
+        body = f"{p} f"
+    elif kind is ActionKind.DEAD:
+        body = f"{p} f"
+        commentary = "mesa:dead" + (f" {commentary}" if commentary else "")
+    elif kind is ActionKind.CHECK_OR_CALL:
+        body = f"{p} cc"
+    elif kind is ActionKind.CHECK or kind is ActionKind.CALL:
+        body = f"{p} cc"
+        tag = "mesa:check" if kind is ActionKind.CHECK else "mesa:call"
+        commentary = tag + (f" {commentary}" if commentary else "")
+    elif kind is ActionKind.BET_RAISE:
+        d = scale if decimals is None else decimals
+        body = f"{p} cbr {_format_amount(action.amount, scale, d)}"
+    elif kind is ActionKind.SHOW:
+        body = f"{p} sm {_card_text(action.cards) if action.cards else '-'}"
+    elif kind is ActionKind.MUCK:
+        body = f"{p} sm"
+    elif kind is ActionKind.VOID:
+        reason = action.reason.value if action.reason else "misdeal"
+        return f"# mesa:void {reason}"
+    else:  # NOOP
+        return "" if commentary is None else f"# {commentary}"
+    return body if commentary is None else f"{body} # {commentary}"
+
+
+def iter_paths(paths: Iterable[str]) -> Iterator[str]:
+    """Files named, and ``.phh``/``.phhs`` files under folders named (recursive, sorted)."""
+    for path in paths:
+        if os.path.isdir(path):
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    if name.endswith((".phh", ".phhs")):
+                        yield os.path.join(root, name)
+        else:
+            yield path

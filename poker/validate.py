@@ -1,0 +1,377 @@
+"""Whole-hand validation: ``validate(hand, profile) -> Verdict`` (HREC-04..06, BET-24).
+
+The validator replays a recorded hand on the same state machine the live
+recorder uses (``poker.machine``) and reports, in action order, every rule the
+record breaks, then computes the pots, the rake, the payouts and the finishing
+stacks, and compares them with the outcome recorded in the hand, if any.
+
+It never raises: data that cannot be a hand at all is reported as MALFORMED.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from poker.machine import VOID, Machine, PotResult, Settlement
+from poker.model import MAX_PLAYERS, MIN_PLAYERS, Action, Hand, Variant
+from poker.profiles import MANUAL, RuleProfile
+from poker.violations import Code, Violation, make
+
+#: More actions than any real Texas hand needs; longer lists are rejected (bounded time).
+MAX_ACTIONS = 5_000
+#: Amounts beyond this are not chips (guards arithmetic and memory; fuzzing, issue 9).
+MAX_AMOUNT = 10**18
+
+
+class Status(StrEnum):
+    VALID = "valid"
+    INVALID = "invalid"
+    VOID = "void"  # declared void (misdeal, IRREG-02/03) and recorded correctly
+    SKIPPED = "skipped"  # not a Texas hand this engine judges (CLI only)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The result of validating one hand. Amounts are in the hand's units."""
+
+    status: Status
+    violations: tuple[Violation, ...] = ()
+    pots: tuple[PotResult, ...] = ()
+    rake: int = 0
+    finishing_stacks: tuple[int, ...] = ()
+    payouts: tuple[int, ...] = ()  # chips won from the pots, after rake
+    uncalled_returned: tuple[int, ...] = ()  # bets nobody called, given back (POT-03)
+    showdown_order: tuple[int, ...] = ()  # SHOW-01, OQ-23
+
+    @property
+    def valid(self) -> bool:
+        return self.status is Status.VALID or self.status is Status.VOID
+
+    @property
+    def winnings(self) -> tuple[int, ...]:
+        """PHH ``winnings``: pots collected after rake plus uncalled bets returned."""
+        return tuple(p + r for p, r in zip(self.payouts, self.uncalled_returned, strict=True))
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(v.code.value for v in self.violations)
+
+
+def validate(hand: Hand, profile: RuleProfile = MANUAL) -> Verdict:
+    """Judge ``hand`` by the rules of ``profile``; never raises."""
+    try:
+        return _validate(hand, profile)
+    except RecursionError:
+        return _malformed("data nested too deeply")
+    except Exception as exc:  # noqa: BLE001 - the contract is "never raises"
+        return _malformed(f"{type(exc).__name__}: {exc}"[:200])
+
+
+def _malformed(detail: str, action: int | None = None) -> Verdict:
+    return Verdict(Status.INVALID, (make(Code.MALFORMED, action, detail=detail),))
+
+
+def _is_int(x: object) -> bool:
+    return type(x) is int and -MAX_AMOUNT <= x <= MAX_AMOUNT  # type: ignore[operator]
+
+
+_INT_ONLY = {int}
+
+
+def _int_tuple(value: object, n: int, name: str) -> str | None:
+    if (type(value) is tuple or type(value) is list) and len(value) == n:  # type: ignore[arg-type]
+        if set(map(type, value)) == _INT_ONLY:  # type: ignore[call-overload]
+            if -MAX_AMOUNT <= min(value) and max(value) <= MAX_AMOUNT:  # type: ignore[call-overload]
+                return None
+    if not isinstance(value, tuple | list) or len(value) != n:
+        return f"{name} must list one amount per player"
+    for x in value:
+        if not _is_int(x):
+            return f"{name} holds {x!r}, not an amount"
+    return None
+
+
+def check_structure(hand: Hand) -> str | None:
+    """Why ``hand`` cannot be replayed at all (MALFORMED), or None."""
+    if type(hand) is not Hand:
+        return "not a hand"
+    stacks = hand.starting_stacks
+    antes = hand.antes
+    blinds = hand.blinds_or_straddles
+    if (
+        type(stacks) is tuple
+        and type(antes) is tuple
+        and type(blinds) is tuple
+        and MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS
+        and len(antes) == len(stacks) == len(blinds)
+        and hand.variant in _VARIANTS
+        and set(map(type, stacks)) == _INT_ONLY
+        and set(map(type, antes)) == _INT_ONLY
+        and set(map(type, blinds)) == _INT_ONLY
+        and 0 < min(stacks)
+        and max(stacks) <= MAX_AMOUNT
+        and -MAX_AMOUNT <= min(antes)
+        and max(antes) <= MAX_AMOUNT
+        and -MAX_AMOUNT <= min(blinds)
+        and max(blinds) <= MAX_AMOUNT
+        and type(hand.actions) is tuple
+        and len(hand.actions) <= MAX_ACTIONS
+        and type(hand.chip_unit) is int
+        and 0 < hand.chip_unit <= MAX_AMOUNT
+        and _outcome_ok(hand.finishing_stacks, len(stacks))
+        and _outcome_ok(hand.winnings, len(stacks))
+        and (hand.rake is None or _is_int(hand.rake))
+        and _sizes_ok(hand)
+    ):
+        return None  # the common case, checked in one expression
+    return _structure_problem(hand)
+
+
+_VARIANTS = frozenset(Variant)
+
+
+def _outcome_ok(value: object, n: int) -> bool:
+    return value is None or (
+        type(value) is tuple
+        and len(value) == n
+        and set(map(type, value)) == _INT_ONLY
+        and -MAX_AMOUNT <= min(value)
+        and max(value) <= MAX_AMOUNT
+    )
+
+
+def _sizes_ok(hand: Hand) -> bool:
+    if hand.variant is Variant.FIXED_LIMIT:
+        return (
+            _is_int(hand.small_bet)
+            and _is_int(hand.big_bet)
+            and hand.small_bet > 0  # type: ignore[operator]
+            and hand.big_bet > 0  # type: ignore[operator]
+        )
+    return _is_int(hand.min_bet) and hand.min_bet > 0  # type: ignore[operator]
+
+
+def _structure_problem(hand: Hand) -> str | None:
+    if not isinstance(hand.variant, Variant):
+        return f"unknown variant {hand.variant!r}"
+    stacks = hand.starting_stacks
+    if not isinstance(stacks, tuple | list):
+        return "starting_stacks must be a list"
+    n = len(stacks)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        return f"{n} players: a Texas hand has 2 to 10"
+    for name, value in (
+        ("starting_stacks", stacks),
+        ("antes", hand.antes),
+        ("blinds_or_straddles", hand.blinds_or_straddles),
+    ):
+        problem = _int_tuple(value, n, name)
+        if problem:
+            return problem
+    if any(s <= 0 for s in stacks):
+        return "every starting stack must be positive"
+    if not _sizes_ok(hand):
+        if hand.variant is Variant.FIXED_LIMIT:
+            return "fixed limit needs positive small_bet and big_bet"
+        return "min_bet must be a positive amount"
+    if not _is_int(hand.chip_unit) or hand.chip_unit <= 0:
+        return "chip_unit must be a positive amount"
+    actions = hand.actions
+    if not isinstance(actions, tuple | list):
+        return "actions must be a list"
+    if len(actions) > MAX_ACTIONS:
+        return f"{len(actions)} actions: more than {MAX_ACTIONS}"
+    for name in ("finishing_stacks", "winnings"):
+        value = getattr(hand, name)
+        if value is not None:
+            problem = _int_tuple(value, n, name)
+            if problem:
+                return problem
+    if hand.rake is not None and not _is_int(hand.rake):
+        return "rake must be an amount"
+    return None
+
+
+def check_action(action: object, n: int) -> str | None:
+    """Why one entry of the action list is not an action (MALFORMED), or None."""
+    if type(action) is not Action:
+        return "not an action"
+    if type(action.player) is not int or not -1 <= action.player < n:
+        return f"no player p{action.player}"
+    if not _is_int(action.amount):
+        return f"amount {action.amount!r} is not an amount"
+    cards = action.cards
+    if type(cards) is not tuple or len(cards) > 5 or any(type(c) is not int for c in cards):
+        return "cards must be a short list of card numbers"
+    return None
+
+
+def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
+    """Blinds and straddles against the house rules (GAME-05, GAME-06, OQ-01, OQ-06)."""
+    out: list[Violation] = []
+    antes, blinds = hand.forced_bets()
+    n = len(blinds)
+    if any(a < 0 for a in antes):
+        out.append(make(Code.BLINDS_INVALID, None, detail="negative ante"))
+    if n == 2:
+        sb, bb = blinds[1], blinds[0]  # heads-up: the button posts the small blind (OQ-32)
+        straddles = ()
+    else:
+        sb, bb = blinds[0], blinds[1]
+        straddles = tuple((i, b) for i, b in enumerate(blinds) if i >= 2 and b > 0)
+    if sb < 0 or bb < 0:
+        out.append(make(Code.BLINDS_INVALID, None, detail="the blinds cannot be live posts"))
+    elif sb > bb:
+        out.append(make(Code.BLINDS_INVALID, None, detail=f"small blind {sb} above big blind {bb}"))
+    if hand.variant is Variant.FIXED_LIMIT and hand.big_bet != 2 * (hand.small_bet or 0):
+        out.append(
+            make(
+                Code.BLINDS_INVALID, None, detail="the big bet must be twice the small bet (OQ-02)"
+            )
+        )
+    for i, amount in straddles:
+        if not profile.straddle_allowed:
+            out.append(
+                make(Code.STRADDLE_NOT_ALLOWED, None, detail=f"p{i + 1} straddles at this table")
+            )
+        elif i != 2 or amount != profile.straddle_multiple * bb:
+            out.append(
+                make(
+                    Code.STRADDLE_NOT_ALLOWED,
+                    None,
+                    detail=f"only the player left of the big blind straddles, "
+                    f"{profile.straddle_multiple} x BB; p{i + 1} posted {amount}",
+                )
+            )
+    return out
+
+
+def validate_parts(hand: Hand, profile: RuleProfile) -> tuple[Machine, list[Violation]]:
+    """Replay ``hand``: the machine after the last action, and the setup violations."""
+    setup = forced_bet_violations(hand, profile)
+    machine = Machine.from_hand(hand, profile)
+    actions = hand.actions
+    start = 0
+    while start < len(actions):
+        try:
+            machine.run(actions[start:] if start else actions, start)
+            break
+        except Exception as exc:  # noqa: BLE001 - a malformed entry: report it, go on
+            bad = machine.index
+            problem = check_action(actions[bad], machine.n) if 0 <= bad < len(actions) else None
+            detail = problem or f"{type(exc).__name__}: {exc}"[:120]
+            machine.violations.append(make(Code.MALFORMED, bad, detail=detail))
+            start = bad + 1
+    return machine, setup
+
+
+def _validate(hand: Hand, profile: RuleProfile) -> Verdict:
+    problem = check_structure(hand)
+    if problem:
+        return _malformed(problem)
+    machine, violations = validate_parts(hand, profile)
+    violations.extend(machine.violations)
+    n = machine.n
+    last = len(hand.actions) - 1 if hand.actions else None
+    reason = None
+    if machine.phase != VOID:
+        if 0 < machine.holes_dealt < n:
+            for i in range(n):
+                if machine.hole[i] is None:
+                    violations.append(
+                        make(Code.HOLE_CARDS_COUNT, None, player=i + 1, detail="no cards dealt")
+                    )
+        reason = machine.incomplete_reason()
+        if reason:
+            violations.append(make(Code.HAND_INCOMPLETE, last, detail=reason))
+    mark = len(machine.violations)
+    settlement = machine.settle(finished=machine.phase == VOID or not reason)
+    violations.extend(machine.violations[mark:])
+    violations.extend(_outcome_violations(hand, machine, settlement))
+    if violations:
+        status = Status.INVALID
+    elif machine.phase == VOID:
+        status = Status.VOID
+    else:
+        status = Status.VALID
+    return Verdict(
+        status,
+        tuple(violations),
+        settlement.pots,
+        settlement.rake,
+        settlement.finishing_stacks,
+        settlement.payouts,
+        tuple(machine.returned) if machine.phase != VOID else (0,) * n,
+        settlement.showdown_order,
+    )
+
+
+def _outcome_violations(hand: Hand, machine: Machine, settlement: Settlement) -> list[Violation]:
+    """Compare the recorded outcome with the computed one (HREC-06, RAKE-07)."""
+    out: list[Violation] = []
+    unit = hand.chip_unit
+    if hand.finishing_stacks is not None:
+        _compare(
+            out,
+            Code.FINISHING_STACKS_MISMATCH,
+            hand.finishing_stacks,
+            settlement.finishing_stacks,
+            unit,
+            hand.scale,
+        )
+    if hand.winnings is not None:
+        void = machine.phase == VOID
+        winnings = tuple(
+            0 if void else p + r for p, r in zip(settlement.payouts, machine.returned, strict=True)
+        )
+        _compare(out, Code.WINNINGS_MISMATCH, hand.winnings, winnings, unit, hand.scale)
+    if hand.rake is not None and hand.rake != settlement.rake:
+        out.append(
+            make(
+                Code.RAKE_MISMATCH,
+                None,
+                recorded=_fmt(hand.rake, hand.scale),
+                computed=_fmt(settlement.rake, hand.scale),
+            )
+        )
+    return out
+
+
+def _compare(
+    out: list[Violation],
+    code: Code,
+    recorded: Sequence[int],
+    computed: Sequence[int],
+    unit: int,
+    scale: int,
+) -> None:
+    if unit == 1 and tuple(recorded) == tuple(computed):
+        return
+    for i, (r, c) in enumerate(zip(recorded, computed, strict=True)):
+        if r % unit:
+            # A recorded amount that is not a whole number of the smallest chip: a split
+            # pot whose odd chip was halved instead of given away (POT-08).
+            out.append(
+                make(
+                    Code.ODD_CHIP,
+                    None,
+                    player=i + 1,
+                    recorded=_fmt(r, scale),
+                    unit=_fmt(unit, scale),
+                )
+            )
+        if r != c:
+            out.append(
+                make(code, None, player=i + 1, recorded=_fmt(r, scale), computed=_fmt(c, scale))
+            )
+
+
+def _fmt(amount: int, scale: int) -> str:
+    """An amount in the file's units, exactly (``scale`` decimals)."""
+    if scale <= 0:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    digits = str(abs(amount)).rjust(scale + 1, "0")
+    return f"{sign}{digits[:-scale]}.{digits[-scale:]}"
