@@ -1,4 +1,9 @@
-"""Tables, their versioned settings, sessions and players (foundation; issue 5 builds on it)."""
+"""Tables, their versioned settings, sessions, session events, dealer changes, players.
+
+Issue 5 extends the foundation: casino-wide table-operations settings
+(:class:`OpsSettings`), the session's event log (:class:`SessionEvent`) and the
+croupiers on duty (:class:`DealerChange`).
+"""
 
 from __future__ import annotations
 
@@ -105,7 +110,9 @@ class TableSettings(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "version"], name="table_settings_version"),
             models.CheckConstraint(
-                condition=Q(small_blind__gt=0) & Q(big_blind__gt=0) & Q(small_blind__lte=models.F("big_blind")),
+                condition=Q(small_blind__gt=0)
+                & Q(big_blind__gt=0)
+                & Q(small_blind__lte=models.F("big_blind")),
                 name="table_settings_blinds",
             ),
             models.CheckConstraint(
@@ -153,6 +160,8 @@ class TableSession(models.Model):
     # to the award); re-buys and table cash changes are refused meanwhile (BUYIN-05,
     # CASH-11). Services read and write it under select_for_update on this row.
     hand_in_progress = models.BooleanField(default=False)
+    # "Last hand" announced (CLOSE-01): hands numbered above it are refused.
+    last_hand_number = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("table session")
@@ -195,3 +204,138 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+
+@immutability.append_only
+class OpsSettings(models.Model):
+    """One version of a casino's table-operations settings (GEN-04, Appendix B).
+
+    Deck rotation (DECK-09, OQ-21), deck display time (DECK-06), the thresholds
+    above which an opening discrepancy needs a written report (OPEN-10; not in
+    the seeds) and the sanction look-back (SANC-07). Never edited: a change is
+    a new version, effective from the next session.
+    """
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    version = models.PositiveIntegerField()
+    effective_from = models.DateTimeField(default=timezone.now)
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(User, on_delete=models.PROTECT, null=True, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+
+    deck_rotation_minutes = models.PositiveSmallIntegerField(
+        default=120, validators=[MinValueValidator(1)]
+    )
+    rotate_on_dealer_change = models.BooleanField(default=True)
+    deck_display_minutes = models.PositiveSmallIntegerField(default=10)
+    discrepancy_report_min_chips = models.PositiveIntegerField(default=20)
+    discrepancy_report_min_value = models.DecimalField(default=Decimal("1000.00"), **MONEY)
+    sanction_lookback_days = models.PositiveSmallIntegerField(default=365)
+
+    class Meta:
+        verbose_name = _("table operations settings")
+        verbose_name_plural = _("table operations settings")
+        ordering = ["casino", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "version"], name="ops_settings_version"),
+            models.CheckConstraint(
+                condition=Q(deck_rotation_minutes__gte=1), name="ops_settings_rotation"
+            ),
+            models.CheckConstraint(
+                condition=Q(discrepancy_report_min_value__gte=0), name="ops_settings_threshold"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.casino} ops v{self.version}"
+
+
+@immutability.append_only
+class SessionEvent(models.Model):
+    """Something that happened to a session and must be on its sheets (OPEN-18, CLOSE-18).
+
+    Attestations (surveillance, security, float locked), state changes and the
+    closing steps. Append-only: a mistake is corrected by a new event.
+    """
+
+    class Kind(models.TextChoices):
+        SURVEILLANCE_NOTIFIED = "surveillance_notified", _("Surveillance notified")
+        SECURITY_PRESENT = "security_present", _("Security officer present")
+        LIDS_REMOVAL_AUTHORISED = "lids_removal_authorised", _("Lid removal authorised")
+        SURVEILLANCE_AUTHORISED = (
+            "surveillance_authorised",
+            _("Surveillance authorised returning the chips"),
+        )
+        FLOAT_LOCKED = "float_locked", _("Float locked and verified")
+        OPENED = "opened", _("Opening signed: table open")
+        PLAY_STARTED = "play_started", _("Play started")
+        SUSPENDED = "suspended", _("Table suspended")
+        RESUMED = "resumed", _("Play resumed")
+        LAST_HAND_ANNOUNCED = "last_hand_announced", _("Last hand announced")
+        CLOSING_STARTED = "closing_started", _("Closing started; security notified")
+        BANK_EMPTIED = "bank_emptied", _("Chip rack emptied and counted")
+        CLOSED = "closed", _("Closing signed: table closed")
+        TABLE_INSPECTED = "table_inspected", _("Table inspected after closing")
+        CROUPIER_RELEASED = "croupier_released", _("Croupier released")
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="events")
+    gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    at = models.DateTimeField(default=timezone.now)
+    recorded_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16)
+    # The other person the event names: surveillance operator, security officer,
+    # the person who verified the lock, the croupier who confirmed (see ``data``).
+    person = models.ForeignKey(
+        User, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    note = models.TextField(blank=True)
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("session event")
+        verbose_name_plural = _("session events")
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["session", "kind"])]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} {self.kind} {self.at:%H:%M}"
+
+
+@immutability.append_only
+class DealerChange(models.Model):
+    """A croupier takes over a table (ROLE-03, ROLE-04); the first one has no outgoing croupier.
+
+    With ``rotate_on_dealer_change`` the incoming croupier brings the pack of the
+    other colour (DECK-09): the rotation's packs are linked here.
+    """
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    session = models.ForeignKey(
+        TableSession, on_delete=models.PROTECT, related_name="dealer_changes"
+    )
+    gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    outgoing = models.ForeignKey(
+        User, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    incoming = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    recorded_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16)
+    handover_note = models.TextField(blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+    pack_out = models.ForeignKey(
+        "tables.Pack", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    pack_in = models.ForeignKey(
+        "tables.Pack", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("dealer change")
+        verbose_name_plural = _("dealer changes")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}: {self.outgoing} -> {self.incoming}"

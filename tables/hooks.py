@@ -1,0 +1,59 @@
+"""Where other apps plug into table operations (registered in their ``AppConfig.ready``).
+
+The tables app must not import the cage or the hand recorder (they depend on
+it, not the other way round), yet two figures come from them:
+
+- **float adjustments** (cage, CLOSE-07, OPEN-06): the chips each fill (+) and
+  credit (−) slip moved for a session's closing, per denomination. The next
+  opening of the table expects the closing count *after* fills and credits.
+- **hands served** (hand recorder, SANC-04, SANC-13): how many hands a player
+  has been dealt since a vuelta/sit-out sanction started.
+
+Without a provider the adjustment is zero and no hand has been served.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .models import SanctionEntry, TableSession
+
+FloatAdjustmentProvider = Callable[["TableSession"], dict[int, int]]
+HandsServedProvider = Callable[["SanctionEntry"], int]
+
+_float_adjustments: list[FloatAdjustmentProvider] = []
+_hands_served: list[HandsServedProvider] = []
+
+
+def register_float_adjustments(provider: FloatAdjustmentProvider) -> FloatAdjustmentProvider:
+    """``provider(session) -> {denomination_id: net chips}`` (fills positive, credits negative)."""
+    if provider not in _float_adjustments:
+        _float_adjustments.append(provider)
+    return provider
+
+
+def register_hands_served(provider: HandsServedProvider) -> HandsServedProvider:
+    """``provider(imposition) -> hands the player was dealt while the sanction ran``."""
+    if provider not in _hands_served:
+        _hands_served.append(provider)
+    return provider
+
+
+def unregister(provider: object) -> None:
+    for registry in (_float_adjustments, _hands_served):
+        if provider in registry:
+            registry.remove(provider)  # type: ignore[arg-type]
+
+
+def float_adjustments(session: TableSession) -> dict[int, int]:
+    total: dict[int, int] = {}
+    for provider in _float_adjustments:
+        for denomination_id, chips in provider(session).items():
+            total[denomination_id] = total.get(denomination_id, 0) + int(chips)
+    return total
+
+
+def hands_served(imposition: SanctionEntry) -> int:
+    return sum(int(provider(imposition)) for provider in _hands_served)

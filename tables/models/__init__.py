@@ -1,0 +1,56 @@
+"""Models of the tables app (issue 5): see each module's docstring."""
+
+from .core import (
+    DealerChange,
+    OpsSettings,
+    Player,
+    RakeMode,
+    SessionEvent,
+    Table,
+    TableSession,
+    TableSettings,
+    Variant,
+)
+from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
+from .keys import KeyHandout, KeyReturn
+from .sanctions import SanctionEntry, SanctionLevel
+from .sheets import (
+    STACK_SIZE,
+    ClosingLine,
+    ClosingSheet,
+    Discrepancy,
+    DiscrepancyAcknowledgement,
+    OpeningLine,
+    OpeningSheet,
+    SheetCopyDeposit,
+)
+
+__all__ = [
+    "STACK_SIZE",
+    "ClosingLine",
+    "ClosingSheet",
+    "DealerChange",
+    "DeckEvent",
+    "DeckFinalControl",
+    "DeckReceipt",
+    "DeckStore",
+    "Discrepancy",
+    "DiscrepancyAcknowledgement",
+    "KeyHandout",
+    "KeyReturn",
+    "OpeningLine",
+    "OpeningSheet",
+    "OpsSettings",
+    "Pack",
+    "PackState",
+    "Player",
+    "RakeMode",
+    "SanctionEntry",
+    "SanctionLevel",
+    "SessionEvent",
+    "SheetCopyDeposit",
+    "Table",
+    "TableSession",
+    "TableSettings",
+    "Variant",
+]

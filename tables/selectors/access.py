@@ -1,0 +1,116 @@
+"""Fetch-and-authorise helpers (Zulip style): every read of one record goes through one.
+
+Each checks the actor's permission, scopes the query to the actor's casino and
+answers 404 for anything else, so no entry point can forget either check.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from django.db import models
+
+from casino.access import Actor, require
+from casino.errors import NotFound, ValidationFailed
+from casino.models import User
+from casino.roles import Perm, Role
+
+from ..models import (
+    ClosingSheet,
+    DeckReceipt,
+    DeckStore,
+    Discrepancy,
+    OpeningSheet,
+    Pack,
+    Player,
+    SanctionEntry,
+    Table,
+    TableSession,
+)
+
+M = TypeVar("M", bound=models.Model)
+
+
+def _get(actor: Actor, qs: models.QuerySet[M], pk: object, what_es: str, what_en: str) -> M:
+    try:
+        obj = qs.filter(casino=actor.casino).get(pk=int(str(pk)))
+    except (ValueError, TypeError, qs.model.DoesNotExist):
+        raise NotFound(
+            "NOT_FOUND", f"{what_es} no encontrado/a.", f"{what_en} not found."
+        ) from None
+    return obj
+
+
+def access_table(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Table:
+    require(actor, perm)
+    return _get(actor, Table.objects.select_related("chip_set", "sector"), pk, "Mesa", "Table")
+
+
+def access_session(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> TableSession:
+    require(actor, perm)
+    qs = TableSession.objects.select_related("table", "gaming_day", "settings", "supervisor")
+    return _get(actor, qs, pk, "Sesión de mesa", "Table session")
+
+
+def access_opening(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> OpeningSheet:
+    require(actor, perm)
+    qs = OpeningSheet.objects.select_related("session", "table", "gaming_day")
+    return _get(actor, qs, pk, "Planilla de apertura", "Opening sheet")
+
+
+def access_closing(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> ClosingSheet:
+    require(actor, perm)
+    qs = ClosingSheet.objects.select_related("session", "table", "gaming_day")
+    return _get(actor, qs, pk, "Planilla de cierre", "Closing sheet")
+
+
+def access_discrepancy(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Discrepancy:
+    require(actor, perm)
+    qs = Discrepancy.objects.select_related("sheet", "denomination")
+    return _get(actor, qs, pk, "Diferencia", "Discrepancy")
+
+
+def access_pack(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> Pack:
+    require(actor, perm)
+    return _get(actor, Pack.objects.select_related("store", "session"), pk, "Mazo", "Pack")
+
+
+def access_store(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> DeckStore:
+    require(actor, perm)
+    return _get(actor, DeckStore.objects.all(), pk, "Depósito de naipes", "Card store")
+
+
+def access_receipt(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> DeckReceipt:
+    require(actor, perm)
+    return _get(actor, DeckReceipt.objects.select_related("store"), pk, "Constancia", "Receipt")
+
+
+def access_sanction(actor: Actor, pk: object, perm: Perm = Perm.VIEW_SANCTIONS) -> SanctionEntry:
+    require(actor, perm)
+    qs = SanctionEntry.objects.select_related("player", "table", "session", "issued_by")
+    return _get(actor, qs, pk, "Sanción", "Sanction")
+
+
+def access_player(actor: Actor, pk: object, perm: Perm = Perm.VIEW_SANCTIONS) -> Player:
+    require(actor, perm)
+    return _get(actor, Player.objects.all(), pk, "Jugador", "Player")
+
+
+def staff_member(actor: Actor, username: str | None, role: Role, *, field: str) -> User:
+    """A staff member of the actor's casino who holds ``role`` (for "who" fields of forms)."""
+    user = User.objects.filter(username=username or "", casino=actor.casino).first()
+    if user is None or not user.is_active:
+        raise ValidationFailed(
+            "STAFF_NOT_FOUND",
+            f"No hay un empleado activo «{username}» en este casino.",
+            f"There is no active staff member '{username}' in this casino.",
+            field=field,
+        )
+    if not user.holds_role(role):
+        raise ValidationFailed(
+            "STAFF_ROLE_MISSING",
+            f"{user} no tiene el rol «{role.label}».",
+            f"{user} does not hold the role '{role.value}'.",
+            field=field,
+        )
+    return user

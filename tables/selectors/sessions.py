@@ -1,0 +1,284 @@
+"""Reads about tables, sessions and their counts — the contract with the cage and hands apps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from cage.models import Denomination, FloatPar
+from casino.errors import Conflict
+from casino.models import Casino, User
+from casino.roles import Role
+
+from .. import hooks
+from ..deckrules import READY
+from ..models import (
+    ClosingSheet,
+    DealerChange,
+    OpeningSheet,
+    OpsSettings,
+    Pack,
+    PackState,
+    Table,
+    TableSession,
+    TableSettings,
+)
+
+S = TableSession.Status
+
+
+# --- settings ---------------------------------------------------------------------------
+
+
+def ops_settings(casino: Casino, at: datetime | None = None) -> OpsSettings:
+    """The casino's table-operations settings in force (defaults if never changed)."""
+    at = at or timezone.now()
+    current = (
+        OpsSettings.objects.filter(casino=casino, effective_from__lte=at)
+        .order_by("-effective_from", "-version")
+        .first()
+    )
+    return current or OpsSettings(casino=casino, version=0)
+
+
+def settings_for_hand(session: TableSession, at: datetime | None = None) -> TableSettings:
+    """The version whose *game* settings apply to a hand starting at ``at`` (GEN-04).
+
+    Game settings (blinds, limits, seats, ruleset) apply from the next hand: the
+    hand recorder asks with the hand's first riffle (SHUF-06). *Financial*
+    settings (buy-in limits, rake) apply from the next session: read them from
+    ``session.settings``, the version in force when the session opened.
+    """
+    return session.table.settings_at(at or timezone.now()) or session.settings
+
+
+# --- sessions ---------------------------------------------------------------------------
+
+
+def live_session(table: Table) -> TableSession | None:
+    return table.sessions.exclude(status=S.CLOSED).select_related("gaming_day").first()
+
+
+def croupier_on_duty(session: TableSession) -> User | None:
+    change = (
+        DealerChange.objects.filter(session=session)
+        .select_related("incoming")
+        .order_by("-at", "-id")
+        .first()
+    )
+    return change.incoming if change else None
+
+
+def packs_at_session(session: TableSession) -> QuerySet[Pack]:
+    from ..deckrules import AT_TABLE
+
+    return Pack.objects.filter(session=session, state__in=AT_TABLE).order_by("colour", "serial")
+
+
+def pack_in_play(session: TableSession) -> Pack | None:
+    return Pack.objects.filter(session=session, state=PackState.IN_PLAY).first()
+
+
+def session_ready_for_play(session: TableSession) -> list[Conflict]:
+    """Why the table cannot take a hand now; empty when it can (issue 5 §2, OPEN-12, DECK-04).
+
+    A table takes hands only when its opening sheet is signed by all three, it is
+    OPEN or IN PLAY, a croupier is on duty, and two inspected packs of different
+    colours are at the table, one of them in play.
+    """
+    reasons: list[Conflict] = []
+    sheet = OpeningSheet.objects.filter(session=session).first()
+    if sheet is None or not sheet.is_locked:
+        reasons.append(
+            Conflict(
+                "OPENING_NOT_SIGNED",
+                "La planilla de apertura no tiene las tres firmas: la mesa no puede jugar.",
+                "The opening sheet does not have its three signatures: the table cannot play.",
+            )
+        )
+    if session.status not in (S.OPEN, S.IN_PLAY):
+        reasons.append(
+            Conflict(
+                "SESSION_NOT_OPEN",
+                f"La mesa está «{S(session.status).label}»: no recibe manos.",
+                f"The table is '{session.status}': it takes no hands.",
+                details={"status": session.status},
+            )
+        )
+    if croupier_on_duty(session) is None:
+        reasons.append(
+            Conflict(
+                "NO_CROUPIER_ON_DUTY",
+                "No hay croupier asignado a la mesa.",
+                "No croupier is assigned to the table.",
+            )
+        )
+    ready = list(Pack.objects.filter(session=session, state__in=READY))
+    if len({p.colour.strip().lower() for p in ready}) < 2:
+        reasons.append(
+            Conflict(
+                "DECKS_MISSING",
+                "La mesa necesita dos mazos inspeccionados de colores distintos.",
+                "The table needs two inspected packs of different colours.",
+                details={"inspected_packs": [p.serial for p in ready]},
+            )
+        )
+    damaged = Pack.objects.filter(session=session, state=PackState.DAMAGED).first()
+    if damaged is not None:
+        reasons.append(
+            Conflict(
+                "PACK_DAMAGED",
+                f"El mazo {damaged.serial} tiene una carta dañada: reemplácelo antes de la "
+                "próxima mano.",
+                f"Pack {damaged.serial} has a damaged card: replace it before the next hand.",
+                details={"pack": damaged.serial},
+            )
+        )
+    elif not any(p.state == PackState.IN_PLAY for p in ready):
+        reasons.append(
+            Conflict(
+                "NO_PACK_IN_PLAY",
+                "Ningún mazo está en juego en la mesa.",
+                "No pack is in play at the table.",
+            )
+        )
+    return reasons
+
+
+def session_accepts_hand(session: TableSession, hand_number: int) -> list[Conflict]:
+    """:func:`session_ready_for_play` plus the "last hand" announcement (CLOSE-01)."""
+    reasons = session_ready_for_play(session)
+    if session.last_hand_number is not None and hand_number > session.last_hand_number:
+        reasons.append(
+            Conflict(
+                "AFTER_LAST_HAND",
+                f"Se anunció la última mano (n.º {session.last_hand_number}): no se admiten más.",
+                f"The last hand (no. {session.last_hand_number}) was announced: no more hands.",
+                details={"last_hand_number": session.last_hand_number},
+            )
+        )
+    return reasons
+
+
+# --- counts: the contract with the cage -------------------------------------------------
+
+
+def session_opening_count(session: TableSession) -> OpeningSheet | None:
+    """The opening sheet (lines: ``sheet.ordered_lines()``, one per denomination)."""
+    return OpeningSheet.objects.filter(session=session).select_related("table").first()
+
+
+def session_closing_count(session: TableSession) -> ClosingSheet | None:
+    return ClosingSheet.objects.filter(session=session).select_related("table").first()
+
+
+def last_signed_closing(table: Table, before: datetime | None = None) -> ClosingSheet | None:
+    qs = ClosingSheet.objects.filter(table=table, locked_at__isnull=False)
+    if before is not None:
+        qs = qs.filter(locked_at__lt=before)
+    return qs.order_by("-locked_at", "-id").first()
+
+
+def session_float_after_adjustments(session: TableSession) -> dict[int, int]:
+    """The closing count plus the cage's fills and minus its credits, per denomination
+    (OPEN-06: this is the next opening's expected float). Empty without a closing count."""
+    sheet = session_closing_count(session)
+    if sheet is None or not sheet.is_counted:
+        return {}
+    counts = {line.denomination_id: line.count or 0 for line in sheet.lines.all()}
+    for denomination_id, chips in hooks.float_adjustments(session).items():
+        counts[denomination_id] = counts.get(denomination_id, 0) + chips
+    return counts
+
+
+@dataclass(frozen=True)
+class ExpectedFloat:
+    """What the next opening of a table is compared with (OPEN-06, OPEN-10, OPEN-11)."""
+
+    source: str  # OpeningSheet.ExpectedSource
+    previous_closing: ClosingSheet | None
+    counts: dict[int, int]  # denomination id -> chips
+    par: dict[int, int] = field(default_factory=dict)
+
+
+def expected_float(table: Table) -> ExpectedFloat:
+    par = {p.denomination_id: p.count for p in FloatPar.objects.filter(table=table)}
+    closing = last_signed_closing(table)
+    if closing is not None:
+        return ExpectedFloat(
+            OpeningSheet.ExpectedSource.CLOSING,
+            closing,
+            session_float_after_adjustments(closing.session),
+            par,
+        )
+    if par:
+        return ExpectedFloat(OpeningSheet.ExpectedSource.PAR, None, dict(par), par)
+    return ExpectedFloat(OpeningSheet.ExpectedSource.NONE, None, {}, par)
+
+
+@dataclass(frozen=True)
+class FloatNeed:
+    """CLOSE-07: chips to fill (cage → table) or credit (table → cage) to bring back par."""
+
+    denomination: Denomination
+    counted: int
+    par: int
+
+    @property
+    def fill(self) -> int:
+        return max(0, self.par - self.counted)
+
+    @property
+    def credit(self) -> int:
+        return max(0, self.counted - self.par)
+
+    @property
+    def fill_value(self) -> Decimal:
+        return self.denomination.value * self.fill
+
+    @property
+    def credit_value(self) -> Decimal:
+        return self.denomination.value * self.credit
+
+
+def closing_float_needs(session: TableSession) -> list[FloatNeed]:
+    """Per denomination, the fill or credit the closing count needs (empty before counting)."""
+    sheet = session_closing_count(session)
+    if sheet is None or not sheet.is_counted:
+        return []
+    return [
+        FloatNeed(line.denomination, line.count or 0, line.par_count or 0)
+        for line in sheet.ordered_lines()
+    ]
+
+
+# --- signing queue ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetToSign:
+    kind: str  # "opening" | "closing"
+    sheet: OpeningSheet | ClosingSheet
+    missing_roles: list[Role]
+    blockers: list[Conflict]
+
+
+def sheets_to_sign(casino: Casino, roles: list[Role] | None = None) -> list[SheetToSign]:
+    """Counted, unlocked sheets still missing a signature (of one of ``roles``, if given)."""
+    out: list[SheetToSign] = []
+    for kind, model in (("opening", OpeningSheet), ("closing", ClosingSheet)):
+        sheets = model.objects.filter(
+            casino=casino, locked_at__isnull=True, count_version__gt=0
+        ).select_related("table", "session")
+        for sheet in sheets:
+            missing = sheet.missing_roles()
+            if roles is not None:
+                missing = [r for r in missing if r in roles]
+            if missing:
+                blockers = sheet.signing_blockers(missing[0])
+                out.append(SheetToSign(kind, sheet, missing, blockers))
+    return sorted(out, key=lambda s: s.sheet.created_at)

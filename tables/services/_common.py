@@ -1,0 +1,257 @@
+"""Helpers shared by the table services: locking, the open gaming day, staff checks, events."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import models
+from django.utils import timezone
+
+from casino.access import Actor
+from casino.audit import audit_record
+from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.models import GamingDay, User
+from casino.roles import Role
+
+from ..models import SessionEvent, TableSession
+
+S = TableSession.Status
+
+# OPEN-16: CLOSED → OPENING → OPEN → IN PLAY ⇄ SUSPENDED → CLOSING → CLOSED. A session
+# may go to CLOSING from any live state (a table that never played, or stays suspended,
+# is still closed with a signed count).
+SESSION_MOVES: dict[str, frozenset[str]] = {
+    S.OPENING: frozenset({S.OPEN, S.CLOSING}),
+    S.OPEN: frozenset({S.IN_PLAY, S.CLOSING}),
+    S.IN_PLAY: frozenset({S.SUSPENDED, S.CLOSING}),
+    S.SUSPENDED: frozenset({S.IN_PLAY, S.CLOSING}),
+    S.CLOSING: frozenset({S.CLOSED}),
+    S.CLOSED: frozenset(),
+}
+
+
+def current_gaming_day(actor: Actor) -> GamingDay:
+    day = GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
+    if day is None:
+        raise Conflict(
+            "NO_OPEN_GAMING_DAY",
+            "No hay una jornada abierta: el gerente de turno debe abrirla.",
+            "There is no open gaming day: the shift manager must open one.",
+        )
+    return day
+
+
+def lock(model: type[models.Model], pk: int, actor: Actor) -> Any:
+    """Re-read a row FOR UPDATE inside the service's transaction, scoped to the casino."""
+    obj = model.objects.select_for_update().filter(pk=pk).first()  # type: ignore[attr-defined]
+    if obj is None or getattr(obj, "casino_id", actor.casino.pk) != actor.casino.pk:
+        raise NotFound("NOT_FOUND", "No encontrado.", "Not found.")
+    return obj
+
+
+def lock_session(session: TableSession | int, actor: Actor) -> TableSession:
+    pk = session if isinstance(session, int) else session.pk
+    return lock(TableSession, pk, actor)
+
+
+def require_status(session: TableSession, *allowed: str, code: str = "SESSION_STATE") -> None:
+    if session.status not in allowed:
+        names = ", ".join(str(S(a).label) for a in allowed)
+        raise Conflict(
+            code,
+            f"La mesa está «{S(session.status).label}»; esta acción requiere: {names}.",
+            f"The table is '{session.status}'; this action needs: {', '.join(allowed)}.",
+            details={"status": session.status, "required": list(allowed)},
+        )
+
+
+def require_no_hand(session: TableSession) -> None:
+    if session.hand_in_progress:
+        raise Conflict(
+            "HAND_IN_PROGRESS",
+            "Hay una mano en curso: espere a que termine.",
+            "A hand is in progress: wait until it ends.",
+        )
+
+
+def session_move(
+    actor: Actor, session: TableSession, to: str, *, action: str, reason: str = ""
+) -> None:
+    """Change a locked session's status along OPEN-16, with its audit event."""
+    allowed = SESSION_MOVES[S(session.status)]
+    if to not in allowed:
+        raise Conflict(
+            "SESSION_MOVE_NOT_ALLOWED",
+            f"La mesa está «{S(session.status).label}» y no puede pasar a «{S(to).label}».",
+            f"The table is '{session.status}' and cannot move to '{to}'.",
+            details={"status": session.status, "allowed": sorted(allowed)},
+        )
+    before = session.status
+    session.status = to
+    fields = ["status"]
+    now = timezone.now()
+    if to == S.OPEN:
+        session.opened_at = now
+        fields.append("opened_at")
+    if to == S.CLOSED:
+        session.closed_at = now
+        fields.append("closed_at")
+    session.save(update_fields=fields)
+    audit_record(
+        actor=actor,
+        action=action,
+        obj=session,
+        before={"status": before},
+        after={"status": to},
+        reason=reason,
+    )
+
+
+def record_event(
+    actor: Actor,
+    session: TableSession,
+    kind: str,
+    *,
+    person: User | None = None,
+    note: str = "",
+    data: dict[str, Any] | None = None,
+) -> SessionEvent:
+    return SessionEvent.objects.create(
+        casino_id=session.casino_id,
+        session=session,
+        gaming_day_id=session.gaming_day_id,
+        kind=kind,
+        recorded_by=actor.user,
+        role=actor.role.value,
+        person=person,
+        note=note,
+        data=data or {},
+    )
+
+
+def check_staff(actor: Actor, user: User | None, role: Role, *, field: str) -> User:
+    """``user`` must be an active member of the actor's casino holding ``role``."""
+    if user is None:
+        raise ValidationFailed(
+            "STAFF_REQUIRED",
+            f"Indique quién actúa como «{role.label}».",
+            f"Say who acts as '{role.value}'.",
+            field=field,
+        )
+    if user.casino_id != actor.casino.pk or not user.is_active:
+        raise ValidationFailed(
+            "STAFF_NOT_FOUND",
+            f"{user} no es un empleado activo de este casino.",
+            f"{user} is not an active staff member of this casino.",
+            field=field,
+        )
+    if not user.holds_role(role):
+        raise ValidationFailed(
+            "STAFF_ROLE_MISSING",
+            f"{user} no tiene el rol «{role.label}».",
+            f"{user} does not hold the role '{role.value}'.",
+            field=field,
+        )
+    return user
+
+
+def check_pin(user: User, pin: str | None, *, field: str = "pin") -> None:
+    """A croupier confirms on the supervisor's terminal with a personal PIN (ROLE-13)."""
+    if not pin:
+        raise ValidationFailed(
+            "PIN_REQUIRED",
+            f"{user} debe confirmar con su PIN personal.",
+            f"{user} must confirm with their personal PIN.",
+            field=field,
+        )
+    if not user.check_pin(pin):
+        raise ValidationFailed("PIN_INVALID", "PIN incorrecto.", "Wrong PIN.", field=field)
+
+
+def require_text(value: str | None, *, code: str, field: str, es: str, en: str) -> str:
+    text = (value or "").strip()
+    if not text:
+        raise ValidationFailed(code, es, en, field=field)
+    return text
+
+
+MAX_CHIPS = 1_000_000  # per denomination; beyond it the input is a typing error
+
+
+def whole_chips(value: Any, *, field: str) -> int:
+    """A non-negative whole number of chips (issue 5 "Bad input")."""
+    if value is None or value == "":
+        raise ValidationFailed(
+            "COUNT_REQUIRED",
+            "Falta la cantidad de fichas.",
+            "The chip count is missing.",
+            field=field,
+        )
+    if isinstance(value, bool):
+        raise ValidationFailed(
+            "COUNT_NOT_WHOLE",
+            "La cantidad de fichas debe ser un número entero.",
+            "The chip count must be a whole number.",
+            field=field,
+        )
+    try:
+        number = value if isinstance(value, int) else Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise ValidationFailed(
+            "COUNT_NOT_WHOLE",
+            f"«{value}» no es una cantidad de fichas.",
+            f"'{value}' is not a chip count.",
+            field=field,
+        ) from None
+    if isinstance(number, Decimal) and not number.is_finite():
+        raise ValidationFailed(
+            "COUNT_NOT_WHOLE",
+            f"«{value}» no es una cantidad de fichas.",
+            f"'{value}' is not a chip count.",
+            field=field,
+        )
+    if number < 0:
+        raise ValidationFailed(
+            "COUNT_NEGATIVE",
+            "La cantidad de fichas no puede ser negativa.",
+            "The chip count cannot be negative.",
+            field=field,
+        )
+    if isinstance(number, Decimal):
+        if number != number.to_integral_value():
+            raise ValidationFailed(
+                "COUNT_NOT_WHOLE",
+                "Las fichas se cuentan enteras: no hay fracciones de ficha.",
+                "Chips are counted whole: there are no fractions of a chip.",
+                field=field,
+            )
+        number = int(number)
+    if number > MAX_CHIPS:
+        raise ValidationFailed(
+            "COUNT_TOO_LARGE",
+            f"Cantidad fuera de rango (máximo {MAX_CHIPS:,}).",
+            f"Count out of range (at most {MAX_CHIPS:,}).",
+            field=field,
+        )
+    return int(number)
+
+
+def money_amount(value: Any, *, field: str) -> Decimal:
+    try:
+        amount = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            f"«{value}» no es un importe.",
+            f"'{value}' is not an amount.",
+            field=field,
+        ) from None
+    if not amount.is_finite():
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            f"«{value}» no es un importe.",
+            f"'{value}' is not an amount.",
+            field=field,
+        )
+    return amount

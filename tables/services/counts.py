@@ -1,0 +1,597 @@
+"""Opening and closing counts: record, compare, acknowledge, sign, lock, deposit copies.
+
+§6.4 and §9.1: the croupier counts the float denomination by denomination,
+highest first (OPEN-07), as full 20-chip stacks plus loose chips (OPEN-08),
+announcing value → chips → total (OPEN-09). The opening is compared with the
+table's last signed closing after fills and credits (OPEN-06); any difference
+opens a discrepancy the pit boss must acknowledge before anyone signs
+(OPEN-10). Croupier, supervisor and pit boss — three people — sign; the third
+signature locks the sheet and moves the session on (OPEN-12, CLOSE-08).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from cage.models import Denomination
+from casino.access import Actor, require
+from casino.audit import audit_record
+from casino.errors import Conflict, ValidationFailed
+from casino.models import User
+from casino.roles import Perm, Role
+from casino.serials import serial_next
+from casino.signatures import SignResult, assert_not_signed, document_sign
+
+from ..models import (
+    STACK_SIZE,
+    ClosingLine,
+    ClosingSheet,
+    Discrepancy,
+    DiscrepancyAcknowledgement,
+    OpeningLine,
+    OpeningSheet,
+    SessionEvent,
+    SheetCopyDeposit,
+    TableSession,
+)
+from ..models.sheets import SHEET_SERIES, CountSheet
+from ..selectors.sessions import expected_float, ops_settings
+from ._common import (
+    S,
+    check_pin,
+    check_staff,
+    lock,
+    lock_session,
+    money_amount,
+    record_event,
+    require_status,
+    require_text,
+    session_move,
+    whole_chips,
+)
+
+E = SessionEvent.Kind
+
+
+# --- creating the sheets ----------------------------------------------------------------
+
+
+def _denominations(session: TableSession, extra: set[int]) -> list[Denomination]:
+    qs = Denomination.objects.filter(chip_set_id=session.table.chip_set_id)
+    chosen = [d for d in qs if d.is_active or d.pk in extra]
+    return sorted(chosen, key=lambda d: d.value, reverse=True)  # OPEN-07: highest first
+
+
+def opening_sheet_create(actor: Actor, session: TableSession) -> OpeningSheet:
+    """The opening part, numbered (GEN-10), with the expected float per denomination."""
+    expected = expected_float(session.table)
+    year = session.gaming_day.business_date.year
+    sheet = OpeningSheet.objects.create(
+        casino_id=session.casino_id,
+        session=session,
+        table_id=session.table_id,
+        gaming_day_id=session.gaming_day_id,
+        serial_year=year,
+        serial_number=serial_next(casino=actor.casino, series=SHEET_SERIES, year=year),
+        created_by=actor.user,
+        previous_closing=expected.previous_closing,
+        expected_source=expected.source,
+    )
+    for denomination in _denominations(session, set(expected.counts)):
+        OpeningLine.objects.create(
+            sheet=sheet,
+            denomination=denomination,
+            value=denomination.value,
+            expected_count=max(0, expected.counts.get(denomination.pk, 0)),
+            par_count=expected.par.get(denomination.pk),
+        )
+    return sheet
+
+
+def closing_sheet_create(actor: Actor, session: TableSession) -> ClosingSheet:
+    """The closing part of the same numbered sheet (OQ-25); lines carry the par (CLOSE-07)."""
+    from cage.models import FloatPar
+
+    opening = OpeningSheet.objects.filter(session=session).first()
+    if opening is not None:
+        year, number = opening.serial_year, opening.serial_number
+    else:  # pragma: no cover - every session gets its opening sheet when it opens
+        year = session.gaming_day.business_date.year
+        number = serial_next(casino=actor.casino, series=SHEET_SERIES, year=year)
+    par = {p.denomination_id: p.count for p in FloatPar.objects.filter(table_id=session.table_id)}
+    sheet = ClosingSheet.objects.create(
+        casino_id=session.casino_id,
+        session=session,
+        table_id=session.table_id,
+        gaming_day_id=session.gaming_day_id,
+        serial_year=year,
+        serial_number=number,
+        created_by=actor.user,
+        opening=opening,
+    )
+    for denomination in _denominations(session, set(par)):
+        ClosingLine.objects.create(
+            sheet=sheet,
+            denomination=denomination,
+            value=denomination.value,
+            expected_count=par.get(denomination.pk, 0),
+            par_count=par.get(denomination.pk),
+        )
+    return sheet
+
+
+# --- counting ---------------------------------------------------------------------------
+
+
+def _parse_count(
+    sheet: CountSheet, lines: Any, grand_total: Any
+) -> dict[int, tuple[int, int, int, Decimal]]:
+    """Validate a count against the sheet's denominations; nothing is written here."""
+    if not isinstance(lines, list | tuple) or not lines:
+        raise ValidationFailed(
+            "COUNT_EMPTY",
+            "El conteo no tiene líneas: cuente cada denominación, también las que están en cero.",
+            "The count has no lines: count every denomination, zero included.",
+            field="lines",
+        )
+    sheet_lines = {line.denomination_id: line for line in sheet.lines.all()}  # type: ignore[attr-defined]
+    parsed: dict[int, tuple[int, int, int, Decimal]] = {}
+    for index, item in enumerate(lines):
+        prefix = f"lines[{index}]"
+        if not isinstance(item, dict):
+            raise ValidationFailed(
+                "LINE_INVALID", "Línea de conteo inválida.", "Invalid count line.", field=prefix
+            )
+        raw_id = item.get("denomination")
+        try:
+            denomination_id = int(raw_id)  # type: ignore[arg-type]
+            if isinstance(raw_id, bool):
+                raise TypeError
+        except (TypeError, ValueError):
+            raise ValidationFailed(
+                "DENOMINATION_REQUIRED",
+                "Indique la denominación de la línea.",
+                "Give the line's denomination.",
+                field=f"{prefix}.denomination",
+            ) from None
+        line = sheet_lines.get(denomination_id)
+        if line is None:
+            raise ValidationFailed(
+                "DENOMINATION_NOT_IN_CHIP_SET",
+                "Esa denominación no pertenece al juego de fichas de la mesa.",
+                "That denomination is not in the table's chip set.",
+                field=f"{prefix}.denomination",
+                details={"denomination": raw_id},
+            )
+        if denomination_id in parsed:
+            raise ValidationFailed(
+                "DENOMINATION_REPEATED",
+                f"La denominación {line.value:,} aparece dos veces.",
+                f"The denomination {line.value:,} appears twice.",
+                field=f"{prefix}.denomination",
+            )
+        stacks = whole_chips(item.get("stacks"), field=f"{prefix}.stacks")
+        loose = whole_chips(item.get("loose"), field=f"{prefix}.loose")
+        if loose >= STACK_SIZE:
+            # OPEN-08: loose chips are what is left after the full 20-chip stacks.
+            raise ValidationFailed(
+                "LOOSE_CHIPS_MAKE_A_STACK",
+                f"{loose} fichas sueltas forman otra pila de {STACK_SIZE}: apílelas.",
+                f"{loose} loose chips make another stack of {STACK_SIZE}: stack them.",
+                field=f"{prefix}.loose",
+            )
+        count = STACK_SIZE * stacks + loose
+        if item.get("count") not in (None, ""):
+            stated = whole_chips(item.get("count"), field=f"{prefix}.count")
+            if stated != count:
+                raise ValidationFailed(
+                    "COUNT_MISMATCH",
+                    f"{stacks} pilas de {STACK_SIZE} y {loose} sueltas son {count} fichas, "
+                    f"no {stated}.",
+                    f"{stacks} stacks of {STACK_SIZE} and {loose} loose are {count} chips, "
+                    f"not {stated}.",
+                    field=f"{prefix}.count",
+                )
+        total = line.value * count  # OPEN-09: value × chips = total
+        if item.get("total") not in (None, ""):
+            stated_total = money_amount(item.get("total"), field=f"{prefix}.total")
+            if stated_total != total:
+                raise ValidationFailed(
+                    "TOTAL_MISMATCH",
+                    f"Valor {line.value:,}, {count} fichas: el total es {total:,}, no "
+                    f"{stated_total:,}.",
+                    f"Value {line.value:,}, {count} chips: the total is {total:,}, not "
+                    f"{stated_total:,}.",
+                    field=f"{prefix}.total",
+                )
+        parsed[denomination_id] = (stacks, loose, count, total)
+    missing = [line for d, line in sheet_lines.items() if d not in parsed]
+    if missing:
+        values = ", ".join(f"{line.value:,}" for line in sorted(missing, key=lambda x: -x.value))
+        raise ValidationFailed(
+            "COUNT_INCOMPLETE",
+            f"Faltan denominaciones en el conteo: {values} (cuente también las que están en cero).",
+            f"Denominations missing from the count: {values} (count the empty ones too).",
+            field="lines",
+            details={"missing": [line.denomination_id for line in missing]},
+        )
+    if grand_total not in (None, ""):
+        stated_grand = money_amount(grand_total, field="grand_total")
+        actual = sum((t for *_rest, t in parsed.values()), Decimal("0"))
+        if stated_grand != actual:
+            raise ValidationFailed(
+                "GRAND_TOTAL_MISMATCH",
+                f"La suma de las denominaciones es {actual:,}, no {stated_grand:,} (OPEN-11).",
+                f"The denominations add up to {actual:,}, not {stated_grand:,} (OPEN-11).",
+                field="grand_total",
+            )
+    return parsed
+
+
+def _write_count(
+    actor: Actor,
+    sheet: CountSheet,
+    parsed: dict[int, tuple[int, int, int, Decimal]],
+    note: str,
+) -> list[Any]:
+    lines = list(sheet.lines.all())  # type: ignore[attr-defined]
+    for line in lines:
+        line.stacks, line.loose, line.count, line.total = parsed[line.denomination_id]
+        line.save(update_fields=["stacks", "loose", "count", "total"])
+    sheet.count_version += 1
+    sheet.counted_at = timezone.now()
+    sheet.counted_by = actor.user
+    sheet.count_note = note
+    sheet.save(update_fields=["count_version", "counted_at", "counted_by", "count_note"])
+    return lines
+
+
+def _count_record(
+    *,
+    actor: Actor,
+    model: type[CountSheet],
+    sheet: CountSheet,
+    lines: Any,
+    grand_total: Any,
+    note: str,
+    perm: Perm,
+    status: str,
+) -> tuple[CountSheet, list[Any]]:
+    require(actor, perm)
+    with transaction.atomic():
+        session = lock_session(sheet.session_id, actor)  # type: ignore[attr-defined]
+        sheet = lock(model, sheet.pk, actor)
+        require_status(session, status)
+        assert_not_signed(sheet)
+        parsed = _parse_count(sheet, lines, grand_total)
+        written = _write_count(actor, sheet, parsed, note)
+        audit_record(
+            actor=actor,
+            action=f"{model.DOCUMENT_KIND}.count",
+            obj=sheet,
+            after={
+                "count_version": sheet.count_version,
+                "lines": [
+                    [str(x.value), x.stacks, x.loose, x.count, str(x.total)] for x in written
+                ],
+            },
+            reason=note,
+        )
+    return sheet, written
+
+
+def opening_count_record(
+    *,
+    actor: Actor,
+    sheet: OpeningSheet,
+    lines: list[dict[str, Any]],
+    grand_total: Any = None,
+    note: str = "",
+) -> OpeningSheet:
+    """Record (or, before any signature, redo) the opening count; open discrepancies.
+
+    ``lines``: ``[{"denomination": id, "stacks": n, "loose": n, "count"?: n, "total"?: x}]``
+    with every denomination of the sheet (OPEN-07..11).
+    """
+    with transaction.atomic():
+        counted, written = _count_record(
+            actor=actor,
+            model=OpeningSheet,
+            sheet=sheet,
+            lines=lines,
+            grand_total=grand_total,
+            note=note,
+            perm=Perm.OPEN_SESSION,
+            status=S.OPENING,
+        )
+        settings = ops_settings(counted.casino)
+        for line in written:
+            variance = line.count - line.expected_count
+            if variance == 0:
+                continue
+            # OPEN-10: any difference, short or over, per denomination, in chips and value.
+            value = line.value * variance
+            Discrepancy.objects.create(
+                casino_id=counted.casino_id,
+                sheet=counted,
+                count_version=counted.count_version,
+                denomination_id=line.denomination_id,
+                value=line.value,
+                expected_count=line.expected_count,
+                counted_count=line.count,
+                variance_chips=variance,
+                variance_value=value,
+                needs_written_report=abs(variance) >= settings.discrepancy_report_min_chips
+                or abs(value) >= settings.discrepancy_report_min_value,
+            )
+    return counted  # type: ignore[return-value]
+
+
+def closing_count_record(
+    *,
+    actor: Actor,
+    sheet: ClosingSheet,
+    lines: list[dict[str, Any]],
+    grand_total: Any = None,
+    note: str = "",
+) -> ClosingSheet:
+    """The closing count, recorded exactly like the opening (CLOSE-05)."""
+    counted, _written = _count_record(
+        actor=actor,
+        model=ClosingSheet,
+        sheet=sheet,
+        lines=lines,
+        grand_total=grand_total,
+        note=note,
+        perm=Perm.CLOSE_SESSION,
+        status=S.CLOSING,
+    )
+    return counted  # type: ignore[return-value]
+
+
+def discrepancy_acknowledge(
+    *, actor: Actor, discrepancy: Discrepancy, note: str, written_report: str = ""
+) -> DiscrepancyAcknowledgement:
+    """The pit boss (or shift manager) acknowledges a difference (OPEN-10), with a note and,
+    above the configured thresholds, a written report."""
+    require(actor, Perm.ACKNOWLEDGE_DISCREPANCY)
+    note = require_text(
+        note,
+        code="NOTE_REQUIRED",
+        field="note",
+        es="Escriba una nota sobre la diferencia.",
+        en="Write a note about the difference.",
+    )
+    with transaction.atomic():
+        sheet = lock(OpeningSheet, discrepancy.sheet_id, actor)
+        if sheet.is_locked:
+            raise Conflict(
+                "DOCUMENT_LOCKED",
+                "La planilla ya está firmada y cerrada.",
+                "The sheet is already signed and locked.",
+            )
+        if discrepancy.count_version != sheet.count_version:
+            raise Conflict(
+                "DISCREPANCY_SUPERSEDED",
+                "La banca se volvió a contar: esta diferencia ya no es la vigente.",
+                "The float was recounted: this difference is no longer current.",
+            )
+        if DiscrepancyAcknowledgement.objects.filter(discrepancy=discrepancy).exists():
+            raise Conflict(
+                "DISCREPANCY_ALREADY_ACKNOWLEDGED",
+                "La diferencia ya fue reconocida.",
+                "The difference was already acknowledged.",
+            )
+        report = (written_report or "").strip()
+        if discrepancy.needs_written_report and not report:
+            raise ValidationFailed(
+                "WRITTEN_REPORT_REQUIRED",
+                "La diferencia supera el umbral: adjunte el informe escrito.",
+                "The difference is above the threshold: attach the written report.",
+                field="written_report",
+            )
+        try:
+            with transaction.atomic():
+                ack = DiscrepancyAcknowledgement.objects.create(
+                    discrepancy=discrepancy,
+                    by=actor.user,
+                    role=actor.role.value,
+                    note=note,
+                    written_report=report,
+                )
+        except IntegrityError:  # pragma: no cover - the sheet lock serialises this
+            raise Conflict(
+                "DISCREPANCY_ALREADY_ACKNOWLEDGED",
+                "La diferencia ya fue reconocida.",
+                "The difference was already acknowledged.",
+            ) from None
+        audit_record(
+            actor=actor,
+            action="opening_sheet.discrepancy_acknowledge",
+            obj=sheet,
+            after={
+                "discrepancy": discrepancy.pk,
+                "variance_chips": discrepancy.variance_chips,
+                "variance_value": str(discrepancy.variance_value),
+                "written_report": bool(report),
+            },
+            reason=note,
+        )
+    return ack
+
+
+# --- signing ----------------------------------------------------------------------------
+
+
+def _sign(
+    *,
+    actor: Actor,
+    model: type[CountSheet],
+    sheet: CountSheet,
+    role: Role | str,
+    signer: User | None,
+    pin: str | None,
+    status: str,
+    to: str,
+    event: str,
+) -> SignResult:
+    with transaction.atomic():
+        # Lock order everywhere: session, then sheet (document_sign locks the sheet).
+        session = lock_session(sheet.session_id, actor)  # type: ignore[attr-defined]
+        require_status(session, status)
+        result = document_sign(actor=actor, document=sheet, role=role, signer=signer, pin=pin)
+        if result.locked:
+            session_move(actor, session, to, action=f"session.{event}")
+            record_event(actor, session, event, data={"sheet": sheet.pk})
+    return result
+
+
+def opening_sign(
+    *,
+    actor: Actor,
+    sheet: OpeningSheet,
+    role: Role | str,
+    signer: User | None = None,
+    pin: str | None = None,
+) -> SignResult:
+    """One of the three opening signatures (OPEN-12); the third opens the table."""
+    return _sign(
+        actor=actor,
+        model=OpeningSheet,
+        sheet=sheet,
+        role=role,
+        signer=signer,
+        pin=pin,
+        status=S.OPENING,
+        to=S.OPEN,
+        event=E.OPENED,
+    )
+
+
+def closing_sign(
+    *,
+    actor: Actor,
+    sheet: ClosingSheet,
+    role: Role | str,
+    signer: User | None = None,
+    pin: str | None = None,
+) -> SignResult:
+    """One of the three closing signatures (CLOSE-08); the third closes the session."""
+    return _sign(
+        actor=actor,
+        model=ClosingSheet,
+        sheet=sheet,
+        role=role,
+        signer=signer,
+        pin=pin,
+        status=S.CLOSING,
+        to=S.CLOSED,
+        event=E.CLOSED,
+    )
+
+
+def closing_confirm_empty_bank(
+    *, actor: Actor, sheet: ClosingSheet, croupier: User, pin: str | None
+) -> SessionEvent:
+    """CLOSE-06, OQ-26: supervisor and croupier confirm every chip was taken out and counted.
+
+    The supervisor acts; the croupier confirms with a PIN on the same terminal.
+    """
+    require(actor, Perm.CLOSE_SESSION)
+    if actor.role != Role.SUPERVISOR:
+        raise ValidationFailed(
+            "SUPERVISOR_REQUIRED",
+            "El supervisor de la mesa confirma la banca vacía junto con el croupier.",
+            "The table supervisor confirms the empty rack together with the croupier.",
+            field="role",
+        )
+    check_staff(actor, croupier, Role.CROUPIER, field="croupier")
+    check_pin(croupier, pin)
+    with transaction.atomic():
+        session = lock_session(sheet.session_id, actor)
+        sheet = lock(ClosingSheet, sheet.pk, actor)
+        require_status(session, S.CLOSING)
+        if not sheet.is_counted:
+            raise Conflict(
+                "COUNT_NOT_RECORDED",
+                "Registre primero el conteo de cierre.",
+                "Record the closing count first.",
+            )
+        assert_not_signed(sheet)
+        event = record_event(
+            actor,
+            session,
+            E.BANK_EMPTIED,
+            person=croupier,
+            data={"count_version": sheet.count_version},
+        )
+        audit_record(
+            actor=actor,
+            action="closing_sheet.bank_emptied",
+            obj=sheet,
+            after={"croupier": croupier.username, "count_version": sheet.count_version},
+        )
+    return event
+
+
+def sheet_copy_deposit(
+    *, actor: Actor, sheet: OpeningSheet | ClosingSheet, copy: str, note: str = ""
+) -> SheetCopyDeposit:
+    """Where a printed copy of a signed sheet went (OPEN-13, CLOSE-10, OQ-25).
+
+    Opening: the drop-box copy. Closing: original to the main cage, copy 1 into the drop
+    box, copy 2 locked in the chip rack (read at the next opening).
+    """
+    is_opening = isinstance(sheet, OpeningSheet)
+    require(actor, Perm.OPEN_SESSION if is_opening else Perm.CLOSE_SESSION)
+    if copy not in SheetCopyDeposit.Copy.values:
+        raise ValidationFailed(
+            "COPY_INVALID",
+            "Copia desconocida.",
+            "Unknown copy.",
+            field="copy",
+            details={"allowed": SheetCopyDeposit.Copy.values},
+        )
+    if is_opening and copy != SheetCopyDeposit.Copy.DROP_BOX:
+        raise ValidationFailed(
+            "COPY_NOT_FOR_OPENING",
+            "En la apertura solo se deposita la copia de la caja de drop (OPEN-13).",
+            "At the opening only the drop-box copy is deposited (OPEN-13).",
+            field="copy",
+        )
+    with transaction.atomic():
+        locked = lock(type(sheet), sheet.pk, actor)
+        if not locked.is_locked:
+            raise Conflict(
+                "SHEET_NOT_SIGNED",
+                "La planilla aún no tiene sus tres firmas: no hay copias que depositar.",
+                "The sheet does not have its three signatures yet: no copies to deposit.",
+            )
+        link = {"opening": locked} if is_opening else {"closing": locked}
+        if SheetCopyDeposit.objects.filter(copy=copy, **link).exists():
+            raise Conflict(
+                "COPY_ALREADY_DEPOSITED",
+                "Esa copia ya se registró como depositada.",
+                "That copy is already recorded as deposited.",
+                field="copy",
+            )
+        deposit = SheetCopyDeposit.objects.create(
+            casino_id=locked.casino_id,
+            copy=copy,
+            deposited_by=actor.user,
+            role=actor.role.value,
+            note=note,
+            **link,
+        )
+        audit_record(
+            actor=actor,
+            action=f"{locked.DOCUMENT_KIND}.copy_deposit",
+            obj=locked,
+            after={"copy": copy},
+            reason=note,
+        )
+    return deposit

@@ -1,0 +1,873 @@
+"""Card-deck custody: deliveries, receipts, every move of a pack, rotation, final control.
+
+Every move locks the pack (``select_for_update``), checks it against
+``tables.deckrules.ALLOWED_MOVES`` and writes an append-only ``DeckEvent``
+with who, in which role and when, so two people moving the same pack at once
+end with exactly one move (issue 5 "Bad input").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from casino.access import Actor, require, same_casino
+from casino.audit import audit_record
+from casino.errors import Conflict, ValidationFailed
+from casino.models import GamingDay, Sector, User
+from casino.roles import Perm, Role
+from casino.serials import serial_next
+from casino.signatures import document_sign
+
+from ..deckrules import AT_TABLE, READY, allowed_moves, move_allowed
+from ..models import (
+    DeckEvent,
+    DeckFinalControl,
+    DeckReceipt,
+    DeckStore,
+    Pack,
+    PackState,
+    TableSession,
+)
+from ..models.decks import RECEIPT_SERIES
+from ..selectors.decks import deck_reconciliation
+from ..selectors.sessions import croupier_on_duty, ops_settings
+from ._common import (
+    S,
+    check_staff,
+    current_gaming_day,
+    lock,
+    lock_session,
+    require_no_hand,
+    require_status,
+    require_text,
+)
+
+P = PackState
+
+PERM_FOR_TARGET: dict[str, Perm] = {
+    P.ISSUED: Perm.DECK_ISSUE,
+    P.STORED: Perm.DECK_RECEIVE,
+    P.CANCELLED: Perm.DECK_DESTROY,
+    P.DESTROYED: Perm.DECK_DESTROY,
+}
+
+
+def perm_for_move(to: str) -> Perm:
+    return PERM_FOR_TARGET.get(to, Perm.DECK_HANDLE)
+
+
+def _same_colour(a: str, b: str) -> bool:
+    return a.strip().lower() == b.strip().lower()
+
+
+def _gaming_day_id(actor: Actor, session: TableSession | None) -> int | None:
+    if session is not None:
+        return session.gaming_day_id
+    day = GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
+    return day.pk if day else None
+
+
+def _apply(
+    actor: Actor,
+    pack: Pack,
+    to: str,
+    *,
+    session: TableSession | None,
+    keep_at_table: bool,
+    with_user: User | None = None,
+    related_pack: Pack | None = None,
+    hand_number: int | None = None,
+    note: str = "",
+    data: dict[str, Any] | None = None,
+) -> DeckEvent:
+    """Move a locked pack and write its event (and the audit event) in one go."""
+    before = pack.state
+    pack.state = to
+    pack.state_changed_at = timezone.now()
+    pack.session = session if keep_at_table else None
+    pack.save(update_fields=["state", "state_changed_at", "session"])
+    event = DeckEvent.objects.create(
+        casino_id=pack.casino_id,
+        pack=pack,
+        gaming_day_id=_gaming_day_id(actor, session),
+        session=session,
+        from_state=before,
+        to_state=to,
+        at=pack.state_changed_at,
+        actor=actor.user,
+        role=actor.role.value,
+        with_user=with_user,
+        related_pack=related_pack,
+        hand_number=hand_number,
+        note=note,
+        data=data or {},
+    )
+    audit_record(
+        actor=actor,
+        action="pack.move",
+        obj=pack,
+        gaming_day=None,
+        before={"state": before},
+        after={"state": to, "session": session.pk if session else None},
+        reason=note,
+    )
+    return event
+
+
+# --- stores, deliveries and receipts ------------------------------------------------------
+
+
+def deck_store_create(
+    *, actor: Actor, code: str, name: str, sector: Sector | None = None
+) -> DeckStore:
+    require(actor, Perm.MANAGE_SETTINGS)
+    if sector is not None:
+        same_casino(actor, sector)
+    code = require_text(
+        code, code="CODE_REQUIRED", field="code", es="Indique un código.", en="Give a code."
+    )
+    with transaction.atomic():
+        if DeckStore.objects.filter(casino=actor.casino, code=code).exists():
+            raise Conflict(
+                "STORE_CODE_TAKEN",
+                "Ya existe ese depósito.",
+                "That store already exists.",
+                field="code",
+            )
+        store = DeckStore.objects.create(
+            casino=actor.casino, code=code, name=name or code, sector=sector
+        )
+        audit_record(
+            actor=actor,
+            action="deck_store.create",
+            obj=store,
+            after={"code": code, "name": store.name},
+        )
+    return store
+
+
+def deck_delivery_record(
+    *, actor: Actor, store: DeckStore, packs: list[dict[str, Any]], note: str = ""
+) -> DeckReceipt:
+    """Security delivers packs to a store (DECK-03): a numbered receipt listing them, which
+    the officer signs now and the pit boss signs on receiving them."""
+    require(actor, Perm.DECK_DELIVER)
+    same_casino(actor, store)
+    if not isinstance(packs, list | tuple) or not packs:
+        raise ValidationFailed(
+            "PACKS_REQUIRED",
+            "Indique los mazos entregados.",
+            "List the packs delivered.",
+            field="packs",
+        )
+    cleaned: list[tuple[str, str, str, bool]] = []
+    seen: set[str] = set()
+    for index, item in enumerate(packs):
+        prefix = f"packs[{index}]"
+        serial = str(item.get("serial") or "").strip()
+        colour = str(item.get("colour") or "").strip()
+        if not serial:
+            raise ValidationFailed(
+                "PACK_SERIAL_REQUIRED",
+                "Falta el número del mazo.",
+                "The pack number is missing.",
+                field=f"{prefix}.serial",
+            )
+        if not colour:
+            raise ValidationFailed(
+                "PACK_COLOUR_REQUIRED",
+                "Falta el color del dorso.",
+                "The back colour is missing.",
+                field=f"{prefix}.colour",
+            )
+        if serial in seen:
+            raise ValidationFailed(
+                "PACK_SERIAL_REPEATED",
+                f"El mazo {serial} figura dos veces.",
+                f"Pack {serial} is listed twice.",
+                field=f"{prefix}.serial",
+            )
+        seen.add(serial)
+        cleaned.append(
+            (serial, colour, str(item.get("design") or "").strip(), bool(item.get("is_new", True)))
+        )
+    with transaction.atomic():
+        taken = list(
+            Pack.objects.filter(casino=actor.casino, serial__in=seen).values_list(
+                "serial", flat=True
+            )
+        )
+        if taken:
+            raise Conflict(
+                "PACK_SERIAL_TAKEN",
+                f"Ya hay mazos registrados con esos números: {', '.join(sorted(taken))}.",
+                f"Packs with those numbers already exist: {', '.join(sorted(taken))}.",
+                field="packs",
+                details={"serials": sorted(taken)},
+            )
+        day = current_gaming_day(actor)
+        year = day.business_date.year
+        receipt = DeckReceipt.objects.create(
+            casino=actor.casino,
+            store=store,
+            gaming_day=day,
+            serial_year=year,
+            serial_number=serial_next(casino=actor.casino, series=RECEIPT_SERIES, year=year),
+            delivered_by=actor.user,
+            note=note,
+        )
+        for serial, colour, design, is_new in cleaned:
+            pack = Pack.objects.create(
+                casino=actor.casino,
+                store=store,
+                receipt=receipt,
+                serial=serial,
+                colour=colour,
+                design=design,
+                is_new=is_new,
+            )
+            DeckEvent.objects.create(
+                casino=actor.casino,
+                pack=pack,
+                gaming_day=day,
+                from_state="",
+                to_state=P.RECEIVED,
+                actor=actor.user,
+                role=actor.role.value,
+                data={"receipt": receipt.serial},
+            )
+        document_sign(actor=actor, document=receipt, role=Role.SECURITY)
+        audit_record(
+            actor=actor,
+            action="deck_receipt.delivery",
+            obj=receipt,
+            after={"packs": [c[0] for c in cleaned], "store": store.code},
+            reason=note,
+        )
+    return receipt
+
+
+def deck_receipt_sign(*, actor: Actor, receipt: DeckReceipt) -> DeckReceipt:
+    """The pit boss signs the receipt (DECK-03): its packs go into the store."""
+    require(actor, Perm.DECK_RECEIVE)
+    with transaction.atomic():
+        receipt = lock(DeckReceipt, receipt.pk, actor)
+        result = document_sign(actor=actor, document=receipt, role=Role.PIT_BOSS)
+        if result.locked:
+            for pack in Pack.objects.select_for_update().filter(receipt=receipt).order_by("pk"):
+                if pack.state == P.RECEIVED:
+                    _apply(
+                        actor,
+                        pack,
+                        P.STORED,
+                        session=None,
+                        keep_at_table=False,
+                        data={"receipt": receipt.serial},
+                    )
+        receipt.refresh_from_db()
+    return receipt
+
+
+# --- moves ------------------------------------------------------------------------------
+
+
+def _not_allowed(pack: Pack, to: str) -> Conflict:
+    allowed = allowed_moves(pack.state)
+    return Conflict(
+        "DECK_MOVE_NOT_ALLOWED",
+        f"El mazo {pack.serial} está «{P(pack.state).label}» y no puede pasar a "
+        f"«{P(to).label}». Movimientos permitidos: {', '.join(allowed) or 'ninguno'}.",
+        f"Pack {pack.serial} is '{pack.state}' and cannot move to '{to}'. "
+        f"Allowed moves: {', '.join(allowed) or 'none'}.",
+        field="to",
+        details={"state": pack.state, "allowed": allowed},
+    )
+
+
+def _inspection_partner(actor: Actor, session: TableSession, with_user: User | None) -> User:
+    """DECK-06: a croupier and a supervisor (or pit boss) inspect together."""
+    if actor.role == Role.CROUPIER:
+        partner = with_user
+        if partner is None or not (
+            partner.holds_role(Role.SUPERVISOR) or partner.holds_role(Role.PIT_BOSS)
+        ):
+            raise ValidationFailed(
+                "INSPECTOR_REQUIRED",
+                "La inspección la hacen el croupier y el supervisor: indique el supervisor.",
+                "The croupier and the supervisor inspect together: name the supervisor.",
+                field="with_user",
+            )
+        role = Role.PIT_BOSS if partner.holds_role(Role.PIT_BOSS) else Role.SUPERVISOR
+        return check_staff(actor, partner, role, field="with_user")
+    partner = with_user or croupier_on_duty(session)
+    check_staff(actor, partner, Role.CROUPIER, field="with_user")
+    assert partner is not None
+    if partner.pk == actor.user.pk:
+        raise ValidationFailed(
+            "INSPECTOR_REQUIRED",
+            "La inspección la hacen dos personas distintas.",
+            "Two different people inspect the pack.",
+            field="with_user",
+        )
+    return partner
+
+
+def _lock_pack_at(actor: Actor, pack: Pack, session: TableSession, field: str) -> Pack:
+    other = lock(Pack, pack.pk, actor)
+    if other.session_id != session.pk:
+        raise ValidationFailed(
+            "PACK_NOT_AT_TABLE",
+            f"El mazo {other.serial} no está en esta mesa.",
+            f"Pack {other.serial} is not at this table.",
+            field=field,
+        )
+    return other
+
+
+def deck_move(
+    *,
+    actor: Actor,
+    pack: Pack,
+    to: str,
+    session: TableSession | None = None,
+    with_user: User | None = None,
+    note: str = "",
+    hand_number: int | None = None,
+    replaces: Pack | None = None,
+    replacement: Pack | None = None,
+    complete: bool = True,
+    face_up_ok: bool = True,
+    face_down_ok: bool = True,
+) -> Pack:
+    """Move one pack to ``to``, if its state allows it (409 with the allowed moves if not)."""
+    try:
+        to = P(to)
+    except ValueError:
+        raise ValidationFailed(
+            "STATE_INVALID",
+            f"Estado de mazo desconocido: «{to}».",
+            f"Unknown pack state: '{to}'.",
+            field="to",
+            details={"allowed": P.values},
+        ) from None
+    require(actor, perm_for_move(to))
+    same_casino(actor, pack)
+    if session is not None:
+        same_casino(actor, session)
+    with transaction.atomic():
+        # Lock order everywhere: the session first, then its packs.
+        current_session_id = (
+            Pack.objects.filter(pk=pack.pk).values_list("session_id", flat=True).first()
+        )
+        session_id = session.pk if session is not None else current_session_id
+        locked_session = lock_session(session_id, actor) if session_id else None
+        pack = lock(Pack, pack.pk, actor)
+        if not move_allowed(pack.state, to):
+            raise _not_allowed(pack, to)
+        handler = _HANDLERS[to]
+        handler(
+            actor,
+            pack,
+            locked_session,
+            with_user=with_user,
+            note=(note or "").strip(),
+            hand_number=hand_number,
+            replaces=replaces,
+            replacement=replacement,
+            complete=complete,
+            face_up_ok=face_up_ok,
+            face_down_ok=face_down_ok,
+        )
+    return pack
+
+
+def _need_session(session: TableSession | None) -> TableSession:
+    if session is None:
+        raise ValidationFailed(
+            "SESSION_REQUIRED",
+            "Indique la mesa (sesión).",
+            "Say which table session.",
+            field="session",
+        )
+    return session
+
+
+def _move_issue(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """STORED → ISSUED: two packs of different colours per table (DECK-04)."""
+    session = _need_session(session)
+    require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED)
+    replaces: Pack | None = kw["replaces"]
+    at_table = list(Pack.objects.filter(session=session, state__in=AT_TABLE).exclude(pk=pack.pk))
+    if replaces is not None:
+        replaces = lock(Pack, replaces.pk, actor)
+        if replaces.state not in (P.DAMAGED, P.REJECTED) or (
+            replaces.state == P.DAMAGED and replaces.session_id != session.pk
+        ):
+            raise ValidationFailed(
+                "NOT_A_REPLACEMENT",
+                "Solo se reemplaza un mazo dañado o rechazado de esta mesa.",
+                "Only a damaged or rejected pack of this table is replaced.",
+                field="replaces",
+            )
+        if not _same_colour(replaces.colour, pack.colour):
+            # DECK-13, OQ-21: a damaged pack is replaced by one of the same colour.
+            raise ValidationFailed(
+                "REPLACEMENT_COLOUR",
+                f"El reemplazo debe ser del mismo color ({replaces.colour}).",
+                f"The replacement must be the same colour ({replaces.colour}).",
+                field="replaces",
+            )
+        at_table = [p for p in at_table if p.pk != replaces.pk]
+    if any(_same_colour(p.colour, pack.colour) for p in at_table):
+        raise Conflict(
+            "SAME_COLOUR_AT_TABLE",
+            f"La mesa ya tiene un mazo {pack.colour}: los dos mazos deben ser de colores "
+            "distintos (DECK-04).",
+            f"The table already has a {pack.colour} pack: its two packs must be different "
+            "colours (DECK-04).",
+            details={"packs": [p.serial for p in at_table]},
+        )
+    if len(at_table) >= 2:
+        raise Conflict(
+            "TABLE_HAS_TWO_PACKS",
+            "La mesa ya tiene sus dos mazos; devuelva uno antes de entregar otro.",
+            "The table already has its two packs; return one before issuing another.",
+            details={"packs": [p.serial for p in at_table]},
+        )
+    _apply(
+        actor,
+        pack,
+        P.ISSUED,
+        session=session,
+        keep_at_table=True,
+        with_user=kw["with_user"],
+        related_pack=replaces,
+        note=kw["note"],
+        data={"new": pack.is_new, "replaces": replaces.serial if replaces else None},
+    )
+
+
+def _move_inspect(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """ISSUED → INSPECTED: face up and face down, croupier and supervisor (DECK-06)."""
+    session = _need_session(session)
+    if not (kw["face_up_ok"] and kw["face_down_ok"]):
+        raise ValidationFailed(
+            "INSPECTION_FAILED",
+            "Si una carta es imperfecta se rechaza el mazo completo (DECK-07).",
+            "If any card is imperfect the whole pack is rejected (DECK-07).",
+            field="to",
+        )
+    partner = _inspection_partner(actor, session, kw["with_user"])
+    display = ops_settings(session.casino).deck_display_minutes
+    _apply(
+        actor,
+        pack,
+        P.INSPECTED,
+        session=session,
+        keep_at_table=True,
+        with_user=partner,
+        note=kw["note"],
+        data={"face_up_ok": True, "face_down_ok": True, "display_minutes": display},
+    )
+
+
+def _move_reject(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """ISSUED → REJECTED: the whole pack back to the pit boss for replacement (DECK-07)."""
+    session = _need_session(session)
+    require_text(
+        kw["note"],
+        code="NOTE_REQUIRED",
+        field="note",
+        es="Describa la carta imperfecta.",
+        en="Describe the imperfect card.",
+    )
+    partner = _inspection_partner(actor, session, kw["with_user"])
+    _apply(
+        actor,
+        pack,
+        P.REJECTED,
+        session=session,
+        keep_at_table=False,
+        with_user=partner,
+        note=kw["note"],
+        data={"face_up_ok": kw["face_up_ok"], "face_down_ok": kw["face_down_ok"]},
+    )
+
+
+def _move_in_play(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """→ IN_PLAY: one pack in play per table (DECK-08); a second goes in by rotation."""
+    session = _need_session(session)
+    require_status(session, S.OPENING, S.OPEN, S.IN_PLAY)
+    busy = Pack.objects.filter(session=session, state__in=[P.IN_PLAY, P.DAMAGED]).exclude(
+        pk=pack.pk
+    )
+    if busy.exists():
+        raise Conflict(
+            "PACK_ALREADY_IN_PLAY",
+            "Ya hay un mazo en juego en la mesa: use la rotación.",
+            "A pack is already in play at the table: rotate instead.",
+            details={"in_play": [p.serial for p in busy]},
+        )
+    if pack.state == P.RESTED:
+        require_no_hand(session)
+    _apply(actor, pack, P.IN_PLAY, session=session, keep_at_table=True, note=kw["note"])
+
+
+def _move_reserve(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """INSPECTED → RESERVE: kept by the supervisor in the pit (DECK-08)."""
+    _apply(
+        actor, pack, P.RESERVE, session=_need_session(session), keep_at_table=True, note=kw["note"]
+    )
+
+
+def _move_rest(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """IN_PLAY → RESTED: picked up, sorted and checked complete (DECK-10)."""
+    session = _need_session(session)
+    require_no_hand(session)
+    if not kw["complete"]:
+        raise ValidationFailed(
+            "PACK_INCOMPLETE",
+            "Un mazo incompleto no descansa: retírelo del juego.",
+            "An incomplete pack does not rest: withdraw it.",
+            field="complete",
+        )
+    _apply(
+        actor,
+        pack,
+        P.RESTED,
+        session=session,
+        keep_at_table=True,
+        with_user=kw["with_user"],
+        note=kw["note"],
+        data={"complete": True},
+    )
+
+
+def _move_damaged(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """IN_PLAY → DAMAGED: the card plays to the end of the hand (DECK-13, OQ-22)."""
+    session = _need_session(session)
+    require_text(
+        kw["note"],
+        code="NOTE_REQUIRED",
+        field="note",
+        es="Describa la carta dañada o marcada.",
+        en="Describe the damaged or marked card.",
+    )
+    _apply(
+        actor,
+        pack,
+        P.DAMAGED,
+        session=session,
+        keep_at_table=True,
+        with_user=kw["with_user"],
+        hand_number=kw["hand_number"],
+        note=kw["note"],
+    )
+
+
+def _move_withdraw(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """→ WITHDRAWN after the hand; a replacement may come in at once (DECK-13, DECK-20)."""
+    session = _need_session(session)
+    require_no_hand(session)
+    was = pack.state
+    if was != P.DAMAGED:
+        require_text(
+            kw["note"],
+            code="NOTE_REQUIRED",
+            field="note",
+            es="Indique por qué se retira el mazo.",
+            en="Say why the pack is withdrawn.",
+        )
+    replacement: Pack | None = kw["replacement"]
+    if replacement is not None:
+        replacement = _lock_pack_at(actor, replacement, session, "replacement")
+        if replacement.state not in READY - {P.IN_PLAY}:
+            raise Conflict(
+                "REPLACEMENT_NOT_READY",
+                f"El mazo {replacement.serial} no está inspeccionado y listo.",
+                f"Pack {replacement.serial} is not inspected and ready.",
+                field="replacement",
+                details={"state": replacement.state},
+            )
+        if was == P.DAMAGED and not _same_colour(replacement.colour, pack.colour):
+            raise ValidationFailed(
+                "REPLACEMENT_COLOUR",
+                f"El mazo dañado se reemplaza por uno del mismo color ({pack.colour}, DECK-13).",
+                f"A damaged pack is replaced by one of the same colour ({pack.colour}, DECK-13).",
+                field="replacement",
+            )
+    _apply(
+        actor,
+        pack,
+        P.WITHDRAWN,
+        session=session,
+        keep_at_table=False,
+        with_user=kw["with_user"],
+        related_pack=replacement,
+        note=kw["note"],
+        data={"was": was, "complete": kw["complete"]},
+    )
+    if replacement is not None and was in (P.IN_PLAY, P.DAMAGED):
+        _apply(
+            actor,
+            replacement,
+            P.IN_PLAY,
+            session=session,
+            keep_at_table=True,
+            related_pack=pack,
+            note=kw["note"],
+            data={"replaces": pack.serial},
+        )
+
+
+def _move_return(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """At the table → RETURNED to the pit boss, sorted and inspected (DECK-14)."""
+    if pack.state == P.IN_PLAY and session is not None:
+        require_no_hand(session)
+    _apply(
+        actor,
+        pack,
+        P.RETURNED,
+        session=session,
+        keep_at_table=False,
+        with_user=kw["with_user"],
+        note=kw["note"],
+        data={"complete": kw["complete"]},
+    )
+
+
+def _move_classify(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """DECK-15: reusable / discard / replacement, after the closing check."""
+    _apply(
+        actor,
+        pack,
+        kw["to"],
+        session=None,
+        keep_at_table=False,
+        with_user=kw["with_user"],
+        note=kw["note"],
+        data={"complete": kw["complete"]},
+    )
+
+
+def _move_finish(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """DECK-18: cancellation or destruction by security, with method and a witness."""
+    require_text(
+        kw["note"],
+        code="METHOD_REQUIRED",
+        field="note",
+        es="Indique el método de cancelación o destrucción.",
+        en="Give the cancellation or destruction method.",
+    )
+    witness: User | None = kw["with_user"]
+    if witness is None or witness.pk == actor.user.pk or witness.casino_id != actor.casino.pk:
+        raise ValidationFailed(
+            "WITNESS_REQUIRED",
+            "Indique un testigo distinto de quien destruye.",
+            "Name a witness other than the person destroying the pack.",
+            field="with_user",
+        )
+    _apply(
+        actor, pack, kw["to"], session=None, keep_at_table=False, with_user=witness, note=kw["note"]
+    )
+
+
+def _move_store(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    if pack.state == P.RECEIVED:
+        raise Conflict(
+            "RECEIPT_NOT_SIGNED",
+            "Los mazos entran al depósito cuando el jefe de sector firma la constancia.",
+            "Packs enter the store when the pit boss signs the receipt.",
+            details={"receipt": pack.receipt_id},
+        )
+    _apply(actor, pack, P.STORED, session=None, keep_at_table=False, note=kw["note"])
+
+
+def _with_target(handler: Any, target: str) -> Any:
+    def run(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+        handler(actor, pack, session, to=target, **kw)
+
+    return run
+
+
+_HANDLERS = {
+    P.STORED: _move_store,
+    P.ISSUED: _move_issue,
+    P.INSPECTED: _move_inspect,
+    P.REJECTED: _move_reject,
+    P.IN_PLAY: _move_in_play,
+    P.RESERVE: _move_reserve,
+    P.RESTED: _move_rest,
+    P.DAMAGED: _move_damaged,
+    P.WITHDRAWN: _move_withdraw,
+    P.RETURNED: _move_return,
+    P.REUSABLE: _with_target(_move_classify, P.REUSABLE),
+    P.DISCARD: _with_target(_move_classify, P.DISCARD),
+    P.REPLACEMENT: _with_target(_move_classify, P.REPLACEMENT),
+    P.CANCELLED: _with_target(_move_finish, P.CANCELLED),
+    P.DESTROYED: _with_target(_move_finish, P.DESTROYED),
+}
+assert set(_HANDLERS) == set(P.values) - {P.RECEIVED}
+
+
+# --- rotation ---------------------------------------------------------------------------
+
+
+def rotate_packs(
+    actor: Actor,
+    session: TableSession,
+    incoming: Pack,
+    *,
+    complete: bool,
+    checked_by: User | None,
+    reason: str,
+) -> tuple[Pack, Pack]:
+    """The pack in play rests and ``incoming`` (the other colour) comes in (DECK-09, OQ-21).
+
+    Runs inside the caller's transaction with the session locked. An incomplete pack
+    is withdrawn instead of rested (DECK-10).
+    """
+    outgoing = Pack.objects.select_for_update().filter(session=session, state=P.IN_PLAY).first()
+    if outgoing is None:
+        raise Conflict(
+            "NO_PACK_IN_PLAY",
+            "Ningún mazo está en juego en la mesa.",
+            "No pack is in play at the table.",
+        )
+    incoming = _lock_pack_at(actor, incoming, session, "incoming_pack")
+    if incoming.state not in (P.INSPECTED, P.RESERVE, P.RESTED):
+        raise Conflict(
+            "ROTATION_PACK_NOT_READY",
+            f"El mazo {incoming.serial} no está listo para entrar (estado «{incoming.state}»).",
+            f"Pack {incoming.serial} is not ready to come in (state '{incoming.state}').",
+            field="incoming_pack",
+            details={"state": incoming.state},
+        )
+    if _same_colour(incoming.colour, outgoing.colour):
+        raise ValidationFailed(
+            "ROTATION_SAME_COLOUR",
+            f"En la rotación entra el otro color, no {incoming.colour} (DECK-09).",
+            f"Rotation brings in the other colour, not {incoming.colour} (DECK-09).",
+            field="incoming_pack",
+        )
+    rested = P.RESTED if complete else P.WITHDRAWN
+    data = {"reason": reason, "complete": complete}
+    _apply(
+        actor,
+        outgoing,
+        rested,
+        session=session,
+        keep_at_table=complete,
+        with_user=checked_by,
+        related_pack=incoming,
+        data=data,
+    )
+    _apply(
+        actor,
+        incoming,
+        P.IN_PLAY,
+        session=session,
+        keep_at_table=True,
+        related_pack=outgoing,
+        data=data,
+    )
+    return outgoing, incoming
+
+
+def deck_rotate(
+    *,
+    actor: Actor,
+    session: TableSession,
+    incoming_pack: Pack,
+    outgoing_complete: bool = True,
+    note: str = "",
+) -> tuple[Pack, Pack]:
+    """Rotate the packs of a table outside a dealer change (about every two hours, DECK-09)."""
+    require(actor, Perm.DECK_HANDLE)
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.OPEN, S.IN_PLAY, S.SUSPENDED)
+        require_no_hand(session)
+        return rotate_packs(
+            actor,
+            session,
+            incoming_pack,
+            complete=outgoing_complete,
+            checked_by=croupier_on_duty(session),
+            reason=note or "timer",
+        )
+
+
+# --- final control ----------------------------------------------------------------------
+
+
+def deck_final_control_sign(
+    *, actor: Actor, store: DeckStore, counted_serials: list[str]
+) -> DeckFinalControl:
+    """The shift manager's final control of a store for the open gaming day (DECK-16, DECK-19).
+
+    Refused while any pack is unaccounted for (not returned, missing from the
+    physical count) or a counted serial is unknown; reusable packs then go back to
+    the locked cabinet.
+    """
+    require(actor, Perm.DECK_FINAL_CONTROL)
+    same_casino(actor, store)
+    if not isinstance(counted_serials, list | tuple):
+        raise ValidationFailed(
+            "COUNTED_REQUIRED",
+            "Indique los mazos contados.",
+            "List the packs counted.",
+            field="counted",
+        )
+    with transaction.atomic():
+        store = lock(DeckStore, store.pk, actor)
+        day = current_gaming_day(actor)
+        if DeckFinalControl.objects.filter(store=store, gaming_day=day).exists():
+            raise Conflict(
+                "FINAL_CONTROL_DONE",
+                "El control final de hoy ya está firmado.",
+                "Today's final control is already signed.",
+            )
+        recon = deck_reconciliation(store, day, list(counted_serials), final=True)
+        if not recon.clean:
+            raise Conflict(
+                "DECKS_UNACCOUNTED",
+                "Hay mazos sin justificar: "
+                + ", ".join(f"{u.serial} ({u.reason})" for u in recon.unaccounted)
+                + (
+                    f"; desconocidos: {', '.join(recon.unexpected_serials)}"
+                    if recon.unexpected_serials
+                    else ""
+                ),
+                "Packs unaccounted for: "
+                + ", ".join(f"{u.serial} ({u.reason})" for u in recon.unaccounted)
+                + (
+                    f"; unknown: {', '.join(recon.unexpected_serials)}"
+                    if recon.unexpected_serials
+                    else ""
+                ),
+                details=recon.figures(),
+            )
+        control = DeckFinalControl.objects.create(
+            casino=actor.casino,
+            store=store,
+            gaming_day=day,
+            created_by=actor.user,
+            figures=recon.figures(),
+            counted_serials=sorted(set(counted_serials)),
+        )
+        document_sign(actor=actor, document=control, role=Role.SHIFT_MANAGER)
+        for pack in Pack.objects.select_for_update().filter(store=store, state=P.REUSABLE):
+            _apply(
+                actor,
+                pack,
+                P.STORED,
+                session=None,
+                keep_at_table=False,
+                note="control final",
+                data={"final_control": control.pk},
+            )
+    return control

@@ -1,0 +1,118 @@
+"""Key custody log (OPEN-01, OPEN-15, CLOSE-17)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from casino.access import Actor, require, same_casino
+from casino.audit import audit_record
+from casino.errors import Conflict, ValidationFailed
+from casino.models import User
+from casino.roles import Perm, Role
+
+from ..models import KeyHandout, KeyReturn, Table, TableSession
+from ._common import lock, require_text
+
+# OPEN-01: the shift manager hands the keys to the pit boss, who may lend them to a
+# supervisor; OPEN-15: after locking the float the keys go to a supervisor or pit boss.
+KEY_HOLDER_ROLES = (Role.PIT_BOSS, Role.SUPERVISOR, Role.SHIFT_MANAGER)
+
+
+def key_hand_out(
+    *,
+    actor: Actor,
+    key_label: str,
+    holder: User,
+    table: Table | None = None,
+    session: TableSession | None = None,
+    note: str = "",
+) -> KeyHandout:
+    require(
+        actor, Perm.OPEN_SESSION if not actor.can(Perm.MANAGE_SETTINGS) else Perm.MANAGE_SETTINGS
+    )
+    key_label = require_text(
+        key_label,
+        code="KEY_REQUIRED",
+        field="key_label",
+        es="Indique la llave.",
+        en="Name the key.",
+    )
+    if holder.casino_id != actor.casino.pk or not any(
+        holder.holds_role(r) for r in KEY_HOLDER_ROLES
+    ):
+        raise ValidationFailed(
+            "KEY_HOLDER_INVALID",
+            "Las llaves las tienen el gerente de turno, un jefe de sector o un supervisor.",
+            "Keys are held by the shift manager, a pit boss or a supervisor.",
+            field="holder",
+        )
+    if table is not None:
+        same_casino(actor, table)
+    if session is not None:
+        same_casino(actor, session)
+        table = table or session.table
+    with transaction.atomic():
+        open_ = (
+            KeyHandout.objects.select_for_update()
+            .filter(casino=actor.casino, key_label=key_label, returned__isnull=True)
+            .first()
+        )
+        if open_ is not None and open_.holder_id != actor.user.pk:
+            raise Conflict(
+                "KEY_HELD_BY_SOMEONE_ELSE",
+                f"La llave «{key_label}» la tiene {open_.holder}: debe devolverla primero.",
+                f"Key '{key_label}' is held by {open_.holder}: it must come back first.",
+                details={"holder": open_.holder.username},
+            )
+        if open_ is not None:  # the holder passes it on: their entry closes
+            KeyReturn.objects.create(
+                handout=open_,
+                received_by=actor.user,
+                role=actor.role.value,
+                note="entregada a otro",
+            )
+        entry = KeyHandout.objects.create(
+            casino=actor.casino,
+            key_label=key_label,
+            table=table,
+            session=session,
+            holder=holder,
+            handed_by=actor.user,
+            role=actor.role.value,
+            note=note,
+        )
+        audit_record(
+            actor=actor,
+            action="key.hand_out",
+            obj=entry,
+            after={"key": key_label, "holder": holder.username},
+        )
+    return entry
+
+
+def key_return(*, actor: Actor, handout: KeyHandout, note: str = "") -> KeyReturn:
+    """CLOSE-17: the key comes back and its entry closes."""
+    require(actor, Perm.VIEW_TABLES)
+    if not any(actor.user.holds_role(r) for r in KEY_HOLDER_ROLES):
+        raise ValidationFailed(
+            "KEY_HOLDER_INVALID",
+            "Recibe las llaves el gerente de turno, un jefe de sector o un supervisor.",
+            "Keys are received by the shift manager, a pit boss or a supervisor.",
+            field="role",
+        )
+    with transaction.atomic():
+        entry = lock(KeyHandout, handout.pk, actor)
+        if KeyReturn.objects.filter(handout=entry).exists():
+            raise Conflict(
+                "KEY_ALREADY_RETURNED", "La llave ya se devolvió.", "The key was already returned."
+            )
+        back = KeyReturn.objects.create(
+            handout=entry, received_by=actor.user, role=actor.role.value, note=note
+        )
+        audit_record(
+            actor=actor,
+            action="key.return",
+            obj=entry,
+            after={"key": entry.key_label, "received_by": actor.user.username},
+        )
+    return back

@@ -1,0 +1,582 @@
+"""The sanctions ledger: propose, impose, lift, reduce (§8.6, seed 001, SANC-01..14).
+
+Append-only: a lift or a reduction is a new entry linked to the imposition,
+which stays as it was (GEN-09). Authority follows SANC-02: the pit boss
+imposes warnings and rounds; management the removal, disqualification and
+expulsion. A penalty starts after the hand unless immediate removal is chosen
+with a reason (SANC-09).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from casino.access import Actor, require, same_casino
+from casino.audit import audit_record, snapshot
+from casino.errors import Conflict, ValidationFailed
+from casino.models import GamingDay
+from casino.roles import Perm
+from casino.serials import serial_next
+
+from ..conduct import (
+    CONDUCT_BY_CODE,
+    ROUND_LEVELS,
+    SEVERE_LEVELS,
+    Conduct,
+    Step,
+    ladder,
+    levels_in_scale,
+    penalty_hands,
+    position,
+)
+from ..models import Player, SanctionEntry, SanctionLevel, Table, TableSession
+from ..models.sanctions import NOTICE_SERIES
+from ..selectors.sanctions import sanction_effective, sanction_suggestion
+from ._common import current_gaming_day, lock, require_text
+
+K = SanctionEntry.Kind
+L = SanctionLevel
+
+
+@dataclass(frozen=True)
+class _Context:
+    conduct: Conduct
+    player: Player | None
+    player_description: str
+    table: Table | None
+    session: TableSession | None
+    ruleset: str
+    is_tournament: bool
+    gaming_day: GamingDay
+
+
+def _authority(actor: Actor, level: str) -> None:
+    # SANC-02 (`sanction_authority` default): pit boss — warnings and rounds; management —
+    # removal, disqualification, expulsion.
+    require(actor, Perm.IMPOSE_SEVERE_SANCTION if level in SEVERE_LEVELS else Perm.IMPOSE_SANCTION)
+
+
+def _issuer(actor: Actor | None) -> Actor:
+    if actor is None:
+        raise ValidationFailed(
+            "ISSUER_REQUIRED",
+            "Toda sanción lleva quién la emite.",
+            "Every sanction names who issues it.",
+            field="issued_by",
+        )
+    return actor
+
+
+def _context(
+    actor: Actor,
+    *,
+    conduct_code: str | None,
+    conduct_text: str,
+    player: Player | None,
+    player_description: str,
+    session: TableSession | None,
+    table: Table | None,
+    is_tournament: bool | None,
+) -> _Context:
+    if not conduct_code:
+        raise ValidationFailed(
+            "CONDUCT_REQUIRED",
+            "Indique la conducta sancionada (lista del manual u «otra» con descripción).",
+            "Give the conduct sanctioned (the manual's list, or 'other' with a description).",
+            field="conduct",
+        )
+    conduct = CONDUCT_BY_CODE.get(conduct_code)
+    if conduct is None:
+        raise ValidationFailed(
+            "CONDUCT_UNKNOWN",
+            f"Conducta desconocida: «{conduct_code}».",
+            f"Unknown conduct: '{conduct_code}'.",
+            field="conduct",
+            details={"allowed": sorted(CONDUCT_BY_CODE)},
+        )
+    if conduct.needs_text and not conduct_text.strip():
+        raise ValidationFailed(
+            "CONDUCT_TEXT_REQUIRED",
+            "Describa la conducta.",
+            "Describe the conduct.",
+            field="conduct_text",
+        )
+    if player is not None:
+        same_casino(actor, player)
+    elif not player_description.strip():
+        raise ValidationFailed(
+            "PLAYER_REQUIRED",
+            "Indique el jugador (registrado o por descripción/asiento).",
+            "Name the player (registered, or by description/seat).",
+            field="player",
+        )
+    if session is not None:
+        same_casino(actor, session)
+        table = session.table
+        ruleset = session.settings.ruleset
+        tournament = session.settings.is_tournament if is_tournament is None else is_tournament
+        day = session.gaming_day
+    else:
+        if table is not None:
+            same_casino(actor, table)
+        settings = table.settings_at() if table is not None else None
+        ruleset = settings.ruleset if settings else actor.casino.default_ruleset
+        tournament = (
+            bool(is_tournament)
+            if is_tournament is not None
+            else bool(settings and settings.is_tournament)
+        )
+        day = current_gaming_day(actor)
+    return _Context(
+        conduct, player, player_description.strip(), table, session, ruleset, tournament, day
+    )
+
+
+def _step_fields(
+    ctx: _Context, level: str | None, vueltas: int | None, players_in_hand: int | None
+) -> dict[str, Any]:
+    scale_levels = levels_in_scale(is_tournament=ctx.is_tournament, ruleset=ctx.ruleset)
+    if level not in scale_levels:
+        raise ValidationFailed(
+            "LEVEL_NOT_IN_SCALE",
+            f"Ese nivel no está en la escala de {'torneo' if ctx.is_tournament else 'mesa de cash'}"
+            f" ({', '.join(scale_levels)}).",
+            f"That level is not on the {'tournament' if ctx.is_tournament else 'cash-game'} "
+            f"scale ({', '.join(scale_levels)}).",
+            field="level",
+            details={"allowed": scale_levels},
+        )
+    if level in ROUND_LEVELS:
+        if isinstance(vueltas, bool) or not isinstance(vueltas, int) or not 1 <= vueltas <= 4:
+            raise ValidationFailed(
+                "VUELTAS_INVALID",
+                "Las vueltas de sanción son de 1 a 4.",
+                "Penalty rounds are 1 to 4 (SANC-03).",
+                field="vueltas",
+            )
+        if (
+            isinstance(players_in_hand, bool)
+            or not isinstance(players_in_hand, int)
+            or not 2 <= players_in_hand <= 10
+        ):
+            raise ValidationFailed(
+                "PLAYERS_IN_HAND_INVALID",
+                "Indique cuántos jugadores recibieron cartas en la mano sancionada (2 a 10).",
+                "Say how many players were dealt into the offending hand (2 to 10).",
+                field="players_in_hand",
+            )
+        return {
+            "level": level,
+            "vueltas": vueltas,
+            "players_in_hand": players_in_hand,
+            "hands_total": penalty_hands(vueltas, players_in_hand),
+        }
+    if vueltas is not None:
+        raise ValidationFailed(
+            "VUELTAS_NOT_APPLICABLE",
+            "Ese nivel no lleva vueltas.",
+            "That level has no penalty rounds.",
+            field="vueltas",
+        )
+    return {
+        "level": level,
+        "vueltas": None,
+        "players_in_hand": players_in_hand,
+        "hands_total": None,
+    }
+
+
+def _hand_number(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValidationFailed(
+            "HAND_NUMBER_INVALID",
+            "Número de mano inválido.",
+            "Invalid hand number.",
+            field="hand_number",
+        )
+    return value
+
+
+def _base_fields(actor: Actor, ctx: _Context, **kw: Any) -> dict[str, Any]:
+    return {
+        "casino": actor.casino,
+        "player": ctx.player,
+        "player_description": ctx.player_description,
+        "conduct_code": ctx.conduct.code,
+        "table": ctx.table,
+        "session": ctx.session,
+        "gaming_day": ctx.gaming_day,
+        "is_tournament": ctx.is_tournament,
+        "ruleset": ctx.ruleset,
+        "issued_by": actor.user,
+        "role": actor.role.value,
+        **kw,
+    }
+
+
+def sanction_propose(
+    *,
+    actor: Actor | None,
+    conduct_code: str | None,
+    player: Player | None = None,
+    player_description: str = "",
+    conduct_text: str = "",
+    session: TableSession | None = None,
+    table: Table | None = None,
+    hand_number: int | None = None,
+    event_name: str = "",
+    is_tournament: bool | None = None,
+    level: str | None = None,
+    vueltas: int | None = None,
+    players_in_hand: int | None = None,
+    reason: str = "",
+) -> SanctionEntry:
+    """A supervisor proposes a sanction for the pit boss or management (SANC-01, SANC-02)."""
+    actor = _issuer(actor)
+    require(actor, Perm.PROPOSE_SANCTION)
+    ctx = _context(
+        actor,
+        conduct_code=conduct_code,
+        conduct_text=conduct_text,
+        player=player,
+        player_description=player_description,
+        session=session,
+        table=table,
+        is_tournament=is_tournament,
+    )
+    hand = _hand_number(hand_number)
+    suggestion = sanction_suggestion(
+        casino=actor.casino,
+        conduct_code=ctx.conduct.code,
+        is_tournament=ctx.is_tournament,
+        ruleset=ctx.ruleset,
+        player=ctx.player,
+        event_name=event_name,
+    )
+    step = suggestion.step if level is None else Step(level, vueltas)
+    fields = _step_fields(
+        ctx, step.level, step.vueltas, players_in_hand if step.level in ROUND_LEVELS else None
+    )
+    with transaction.atomic():
+        entry = SanctionEntry.objects.create(
+            **_base_fields(
+                actor,
+                ctx,
+                kind=K.PROPOSAL,
+                conduct_text=conduct_text.strip(),
+                hand_number=hand,
+                event_name=event_name.strip(),
+                suggested_level=suggestion.step.level,
+                suggested_vueltas=suggestion.step.vueltas,
+                proposed_by=actor.user,
+                reason=reason.strip(),
+                **fields,
+            ),
+        )
+        audit_record(actor=actor, action="sanction.propose", obj=entry, after=snapshot(entry))
+    return entry
+
+
+def sanction_impose(
+    *,
+    actor: Actor | None,
+    conduct_code: str | None,
+    level: str | None,
+    player: Player | None = None,
+    player_description: str = "",
+    conduct_text: str = "",
+    session: TableSession | None = None,
+    table: Table | None = None,
+    hand_number: int | None = None,
+    event_name: str = "",
+    is_tournament: bool | None = None,
+    vueltas: int | None = None,
+    players_in_hand: int | None = None,
+    immediate: bool = False,
+    immediate_reason: str = "",
+    override_reason: str = "",
+    proposal: SanctionEntry | None = None,
+    final_heads_up: bool = False,
+    reason: str = "",
+) -> SanctionEntry:
+    """Impose a sanction; numbered notice (GEN-10); starts after the hand (SANC-09)."""
+    actor = _issuer(actor)
+    if not level:
+        raise ValidationFailed(
+            "LEVEL_REQUIRED", "Indique la sanción.", "Give the penalty.", field="level"
+        )
+    _authority(actor, level)
+    if proposal is not None:
+        same_casino(actor, proposal)
+        if proposal.kind != K.PROPOSAL:
+            raise ValidationFailed(
+                "NOT_A_PROPOSAL",
+                "Eso no es una propuesta de sanción.",
+                "That is not a sanction proposal.",
+                field="proposal",
+            )
+        player = player or proposal.player
+        player_description = player_description or proposal.player_description
+        conduct_code = conduct_code or proposal.conduct_code
+        conduct_text = conduct_text or proposal.conduct_text
+        session = session or proposal.session
+        table = table or proposal.table
+        hand_number = hand_number or proposal.hand_number
+        event_name = event_name or proposal.event_name
+    ctx = _context(
+        actor,
+        conduct_code=conduct_code,
+        conduct_text=conduct_text,
+        player=player,
+        player_description=player_description,
+        session=session,
+        table=table,
+        is_tournament=is_tournament,
+    )
+    hand = _hand_number(hand_number)
+    if ctx.is_tournament and final_heads_up and ctx.conduct.heads_up_exempt:
+        # SANC-10 (e)–(g) do not apply at a tournament's final heads-up (OQ-49).
+        raise ValidationFailed(
+            "CONDUCT_EXEMPT_HEADS_UP",
+            "Mostrar, comentar o mirar cartas no se sanciona en el mano a mano final.",
+            "Showing, commenting on or peeking at cards is not sanctioned at the final heads-up.",
+            field="conduct",
+        )
+    fields = _step_fields(ctx, level, vueltas, players_in_hand)
+    if immediate:
+        immediate_reason = require_text(
+            immediate_reason,
+            code="IMMEDIATE_REASON_REQUIRED",
+            field="immediate_reason",
+            es="Una sanción inmediata (durante la mano) exige un motivo grave.",
+            en="An immediate sanction (during the hand) needs a serious reason.",
+        )
+    elif fields["level"] in ROUND_LEVELS and ctx.session is not None and hand is None:
+        raise ValidationFailed(
+            "HAND_NUMBER_REQUIRED",
+            "Indique la mano de la infracción: la sanción empieza en la siguiente (SANC-09).",
+            "Give the offending hand: the sanction starts with the next one (SANC-09).",
+            field="hand_number",
+        )
+    with transaction.atomic():
+        if ctx.player is not None:
+            lock(Player, ctx.player.pk, actor)  # serialise a player's ledger (escalation)
+        suggestion = sanction_suggestion(
+            casino=actor.casino,
+            conduct_code=ctx.conduct.code,
+            is_tournament=ctx.is_tournament,
+            ruleset=ctx.ruleset,
+            player=ctx.player,
+            event_name=event_name.strip(),
+        )
+        chosen = Step(fields["level"], fields["vueltas"])
+        if chosen != suggestion.step and not override_reason.strip():
+            # SANC-07: another level than the suggested one needs a reason.
+            raise ValidationFailed(
+                "OVERRIDE_REASON_REQUIRED",
+                f"La sanción sugerida es «{suggestion.step.label()}»; para elegir otra indique "
+                "el motivo.",
+                f"The suggested sanction is '{suggestion.step.label()}'; give a reason to "
+                "choose another.",
+                field="override_reason",
+                details={
+                    "suggested_level": suggestion.step.level,
+                    "suggested_vueltas": suggestion.step.vueltas,
+                    "prior": [p.imposition.pk for p in suggestion.prior],
+                },
+            )
+        if proposal is not None:
+            proposal = SanctionEntry.objects.select_for_update().get(pk=proposal.pk)
+            if proposal.impositions.exists():
+                raise Conflict(
+                    "PROPOSAL_ALREADY_DECIDED",
+                    "Esa propuesta ya fue resuelta.",
+                    "That proposal was already decided.",
+                    field="proposal",
+                )
+        year = timezone.localdate().year
+        entry = SanctionEntry.objects.create(
+            **_base_fields(
+                actor,
+                ctx,
+                kind=K.IMPOSITION,
+                conduct_text=conduct_text.strip(),
+                proposal=proposal,
+                serial_year=year,
+                serial_number=serial_next(casino=actor.casino, series=NOTICE_SERIES, year=year),
+                hand_number=hand,
+                event_name=event_name.strip(),
+                starts_after_hand=None if immediate else hand,
+                immediate=immediate,
+                immediate_reason=immediate_reason if immediate else "",
+                suggested_level=suggestion.step.level,
+                suggested_vueltas=suggestion.step.vueltas,
+                override_reason=override_reason.strip(),
+                proposed_by=proposal.issued_by if proposal else None,
+                reason=reason.strip(),
+                **fields,
+            )
+        )
+        audit_record(
+            actor=actor,
+            action="sanction.impose",
+            obj=entry,
+            after=snapshot(entry),
+            reason=override_reason or reason,
+        )
+    return entry
+
+
+def _amendment(
+    actor: Actor, imposition: SanctionEntry, kind: str, reason: str, **fields: Any
+) -> SanctionEntry:
+    return SanctionEntry.objects.create(
+        casino=imposition.casino,
+        kind=kind,
+        amends=imposition,
+        player=imposition.player,
+        player_description=imposition.player_description,
+        conduct_code=imposition.conduct_code,
+        conduct_text=imposition.conduct_text,
+        table=imposition.table,
+        session=imposition.session,
+        gaming_day=imposition.gaming_day,
+        hand_number=imposition.hand_number,
+        event_name=imposition.event_name,
+        is_tournament=imposition.is_tournament,
+        ruleset=imposition.ruleset,
+        starts_after_hand=imposition.starts_after_hand,
+        immediate=imposition.immediate,
+        issued_by=actor.user,
+        role=actor.role.value,
+        reason=reason,
+        **fields,
+    )
+
+
+def _lock_imposition(actor: Actor, sanction: SanctionEntry) -> SanctionEntry:
+    same_casino(actor, sanction)
+    if sanction.kind != K.IMPOSITION:
+        raise ValidationFailed(
+            "NOT_AN_IMPOSITION",
+            "Solo se levanta o reduce una sanción impuesta.",
+            "Only an imposed sanction can be lifted or reduced.",
+            field="sanction",
+        )
+    return SanctionEntry.objects.select_for_update().get(pk=sanction.pk)
+
+
+def sanction_lift(*, actor: Actor, sanction: SanctionEntry, reason: str) -> SanctionEntry:
+    """Lift a sanction: a new entry by a pit boss or manager with a reason; the original
+    stays untouched (issue 5 §5)."""
+    require(actor, Perm.IMPOSE_SANCTION)
+    reason = require_text(
+        reason,
+        code="REASON_REQUIRED",
+        field="reason",
+        es="Indique el motivo.",
+        en="Give the reason.",
+    )
+    with transaction.atomic():
+        imposition = _lock_imposition(actor, sanction)
+        effective = sanction_effective(imposition)
+        _authority(actor, effective.level)
+        if effective.lifted:
+            raise Conflict(
+                "SANCTION_ALREADY_LIFTED",
+                "La sanción ya fue levantada.",
+                "The sanction was already lifted.",
+            )
+        entry = _amendment(
+            actor,
+            imposition,
+            K.LIFT,
+            reason,
+            level=effective.level,
+            vueltas=effective.vueltas,
+            players_in_hand=imposition.players_in_hand,
+            hands_total=effective.hands_total,
+        )
+        audit_record(
+            actor=actor,
+            action="sanction.lift",
+            obj=entry,
+            before={"imposition": imposition.pk, "level": effective.level},
+            after={"lifted": True},
+            reason=reason,
+        )
+    return entry
+
+
+def sanction_reduce(
+    *,
+    actor: Actor,
+    sanction: SanctionEntry,
+    level: str,
+    reason: str,
+    vueltas: int | None = None,
+) -> SanctionEntry:
+    """Reduce a sanction to a lighter step of its scale (a new linked entry)."""
+    require(actor, Perm.IMPOSE_SANCTION)
+    reason = require_text(
+        reason,
+        code="REASON_REQUIRED",
+        field="reason",
+        es="Indique el motivo.",
+        en="Give the reason.",
+    )
+    with transaction.atomic():
+        imposition = _lock_imposition(actor, sanction)
+        effective = sanction_effective(imposition)
+        _authority(actor, effective.level)
+        if effective.lifted:
+            raise Conflict(
+                "SANCTION_ALREADY_LIFTED",
+                "La sanción ya fue levantada.",
+                "The sanction was already lifted.",
+            )
+        ctx = _Context(
+            CONDUCT_BY_CODE.get(imposition.conduct_code, CONDUCT_BY_CODE["other"]),
+            imposition.player,
+            imposition.player_description,
+            imposition.table,
+            imposition.session,
+            imposition.ruleset,
+            imposition.is_tournament,
+            imposition.gaming_day,
+        )
+        players = imposition.players_in_hand
+        if level in ROUND_LEVELS and players is None:
+            raise ValidationFailed(
+                "PLAYERS_IN_HAND_INVALID",
+                "La sanción original no registra los jugadores de la mano: no se puede pasar a "
+                "vueltas.",
+                "The original sanction has no players-in-hand figure: it cannot become rounds.",
+                field="level",
+            )
+        fields = _step_fields(ctx, level, vueltas, players)
+        scale = ladder(is_tournament=imposition.is_tournament, ruleset=imposition.ruleset)
+        new_step = Step(fields["level"], fields["vueltas"])
+        if position(new_step, scale) >= position(effective.step, scale):
+            raise ValidationFailed(
+                "REDUCTION_NOT_LIGHTER",
+                f"«{new_step.label()}» no es más leve que «{effective.step.label()}».",
+                f"'{new_step.label()}' is not lighter than '{effective.step.label()}'.",
+                field="level",
+            )
+        entry = _amendment(actor, imposition, K.REDUCTION, reason, **fields)
+        audit_record(
+            actor=actor,
+            action="sanction.reduce",
+            obj=entry,
+            before={"level": effective.level, "vueltas": effective.vueltas},
+            after={"level": new_step.level, "vueltas": new_step.vueltas},
+            reason=reason,
+        )
+    return entry

@@ -1,0 +1,433 @@
+"""Table sessions: open, play, suspend, resume, last hand, closing, dealer changes, events.
+
+OPEN-16: CLOSED → OPENING → OPEN → IN PLAY ⇄ SUSPENDED → CLOSING → CLOSED. The
+moves OPENING → OPEN and CLOSING → CLOSED happen when the opening and closing
+sheets get their third signature (``tables.services.counts``).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+
+from casino.access import Actor, require, same_casino
+from casino.audit import audit_record, snapshot
+from casino.errors import Conflict, ValidationFailed
+from casino.models import User
+from casino.roles import Perm, Role
+
+from ..models import DealerChange, Pack, SessionEvent, Table, TableSession
+from ..selectors.sessions import (
+    croupier_on_duty,
+    ops_settings,
+    pack_in_play,
+    packs_at_session,
+    session_ready_for_play,
+)
+from ._common import (
+    S,
+    check_staff,
+    current_gaming_day,
+    lock,
+    lock_session,
+    record_event,
+    require_no_hand,
+    require_status,
+    require_text,
+    session_move,
+)
+from .counts import closing_sheet_create, opening_sheet_create
+from .decks import rotate_packs
+
+E = SessionEvent.Kind
+
+
+def session_open(
+    *,
+    actor: Actor,
+    table: Table,
+    supervisor: User,
+    croupier: User,
+    note: str = "",
+) -> TableSession:
+    """Open a session (OPENING) with its opening sheet and first croupier (ROLE-03, OPEN-06)."""
+    require(actor, Perm.OPEN_SESSION)
+    same_casino(actor, table)
+    check_staff(actor, supervisor, Role.SUPERVISOR, field="supervisor")
+    check_staff(actor, croupier, Role.CROUPIER, field="croupier")
+    if supervisor.pk == croupier.pk:
+        # ROLE-14: the sheet needs three different people.
+        raise ValidationFailed(
+            "SAME_PERSON_TWO_ROLES",
+            "El croupier y el supervisor deben ser personas distintas.",
+            "The croupier and the supervisor must be different people.",
+            field="croupier",
+        )
+    with transaction.atomic():
+        table = lock(Table, table.pk, actor)  # serialises two openings of one table
+        if not table.is_active:
+            raise Conflict("TABLE_INACTIVE", "La mesa está dada de baja.", "The table is inactive.")
+        day = current_gaming_day(actor)
+        live = table.sessions.exclude(status=S.CLOSED).first()
+        if live is not None:
+            raise Conflict(
+                "SESSION_ALREADY_LIVE",
+                f"La mesa ya tiene una sesión sin cerrar (estado «{S(live.status).label}»).",
+                f"The table already has a session that is not closed ('{live.status}').",
+                details={"session": live.pk, "status": live.status},
+            )
+        settings = table.settings_at()
+        if settings is None:
+            raise Conflict(
+                "TABLE_HAS_NO_SETTINGS",
+                "La mesa no tiene ajustes vigentes.",
+                "The table has no settings in force.",
+            )
+        last = (
+            TableSession.objects.filter(table=table, gaming_day=day).aggregate(n=Max("number"))["n"]
+            or 0
+        )
+        session = TableSession.objects.create(
+            casino=actor.casino,
+            table=table,
+            gaming_day=day,
+            number=last + 1,
+            settings=settings,
+            supervisor=supervisor,
+        )
+        DealerChange.objects.create(
+            casino=actor.casino,
+            session=session,
+            gaming_day=day,
+            incoming=croupier,
+            recorded_by=actor.user,
+            role=actor.role.value,
+            handover_note=note,
+        )
+        sheet = opening_sheet_create(actor, session)
+        audit_record(
+            actor=actor,
+            action="session.open",
+            obj=session,
+            after={**snapshot(session), "croupier": croupier.username, "sheet": sheet.serial},
+        )
+    return session
+
+
+def session_start_play(*, actor: Actor, session: TableSession) -> TableSession:
+    """OPEN → IN PLAY, only when the table is ready (issue 5 §2, OPEN-12, DECK-04)."""
+    require(actor, Perm.OPEN_SESSION)
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.OPEN)
+        reasons = session_ready_for_play(session)
+        if reasons:
+            raise Conflict(
+                "NOT_READY_FOR_PLAY",
+                "La mesa no puede empezar: " + " ".join(r.message_es for r in reasons),
+                "The table cannot start: " + " ".join(r.message_en for r in reasons),
+                details={"reasons": [r.code for r in reasons]},
+            )
+        session_move(actor, session, S.IN_PLAY, action="session.start_play")
+        record_event(actor, session, E.PLAY_STARTED)
+    return session
+
+
+def session_suspend(
+    *,
+    actor: Actor,
+    session: TableSession,
+    reason: str,
+    float_locked: bool,
+    cards_handed_to: User,
+) -> TableSession:
+    """IN PLAY → SUSPENDED by a pit boss or manager; the float is locked and the cards
+    with the cut card handed to the pit boss (OPEN-16, DECK-12)."""
+    require(actor, Perm.SUSPEND_SESSION)
+    reason = require_text(
+        reason,
+        code="REASON_REQUIRED",
+        field="reason",
+        es="Indique el motivo de la suspensión.",
+        en="Give the reason for the suspension.",
+    )
+    check_staff(actor, cards_handed_to, Role.PIT_BOSS, field="cards_handed_to")
+    if not float_locked:
+        raise ValidationFailed(
+            "FLOAT_NOT_LOCKED",
+            "Para suspender la mesa la banca debe quedar cerrada con llave (DECK-12).",
+            "To suspend the table the float must be locked (DECK-12).",
+            field="float_locked",
+        )
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_no_hand(session)
+        session_move(actor, session, S.SUSPENDED, action="session.suspend", reason=reason)
+        packs = [p.serial for p in packs_at_session(session)]
+        record_event(
+            actor,
+            session,
+            E.SUSPENDED,
+            person=cards_handed_to,
+            note=reason,
+            data={"float_locked": True, "packs_handed_in": packs},
+        )
+    return session
+
+
+def session_resume(*, actor: Actor, session: TableSession, note: str = "") -> TableSession:
+    """SUSPENDED → IN PLAY when the table is ready again."""
+    require(actor, Perm.SUSPEND_SESSION)
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.SUSPENDED)
+        reasons = [r for r in session_ready_for_play(session) if r.code != "SESSION_NOT_OPEN"]
+        if reasons:
+            raise Conflict(
+                "NOT_READY_FOR_PLAY",
+                "La mesa no puede reanudar: " + " ".join(r.message_es for r in reasons),
+                "The table cannot resume: " + " ".join(r.message_en for r in reasons),
+                details={"reasons": [r.code for r in reasons]},
+            )
+        session_move(actor, session, S.IN_PLAY, action="session.resume", reason=note)
+        record_event(actor, session, E.RESUMED, note=note)
+    return session
+
+
+def session_announce_last_hand(
+    *,
+    actor: Actor,
+    session: TableSession,
+    last_hand_number: int,
+    instructed_by: User | None = None,
+) -> TableSession:
+    """CLOSE-01: "the last hand at the table", announced before it starts; later hands are
+    refused (``selectors.session_accepts_hand``)."""
+    require(actor, Perm.CLOSE_SESSION)
+    if (
+        isinstance(last_hand_number, bool)
+        or not isinstance(last_hand_number, int)
+        or (last_hand_number < 0)
+    ):
+        raise ValidationFailed(
+            "HAND_NUMBER_INVALID",
+            "El número de la última mano debe ser un entero no negativo.",
+            "The last hand number must be a non-negative whole number.",
+            field="last_hand_number",
+        )
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.OPEN, S.IN_PLAY)
+        if session.last_hand_number is not None:
+            raise Conflict(
+                "LAST_HAND_ALREADY_ANNOUNCED",
+                f"Ya se anunció la última mano (n.º {session.last_hand_number}).",
+                f"The last hand was already announced (no. {session.last_hand_number}).",
+            )
+        session.last_hand_number = last_hand_number
+        session.save(update_fields=["last_hand_number"])
+        record_event(
+            actor,
+            session,
+            E.LAST_HAND_ANNOUNCED,
+            person=instructed_by,
+            data={"last_hand_number": last_hand_number},
+        )
+        audit_record(
+            actor=actor,
+            action="session.last_hand",
+            obj=session,
+            after={"last_hand_number": last_hand_number},
+        )
+    return session
+
+
+def closing_start(
+    *, actor: Actor, session: TableSession, security_officer: User, note: str = ""
+) -> TableSession:
+    """→ CLOSING: security told (CLOSE-04), no hand running, the closing sheet prepared.
+
+    A table that played must have announced its last hand (CLOSE-01).
+    """
+    require(actor, Perm.CLOSE_SESSION)
+    check_staff(actor, security_officer, Role.SECURITY, field="security_officer")
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED)
+        require_no_hand(session)
+        if session.status == S.IN_PLAY and session.last_hand_number is None:
+            raise Conflict(
+                "LAST_HAND_NOT_ANNOUNCED",
+                "Anuncie primero la última mano de la mesa (CLOSE-01).",
+                "Announce the table's last hand first (CLOSE-01).",
+            )
+        session_move(actor, session, S.CLOSING, action="session.closing_start", reason=note)
+        record_event(actor, session, E.CLOSING_STARTED, person=security_officer, note=note)
+        closing_sheet_create(actor, session)
+    return session
+
+
+def dealer_change_record(
+    *,
+    actor: Actor,
+    session: TableSession,
+    incoming: User,
+    handover_note: str = "",
+    incoming_pack: Pack | None = None,
+    outgoing_pack_complete: bool = True,
+) -> DealerChange:
+    """A croupier takes over (ROLE-03, ROLE-04); with rotation on, the incoming croupier
+    brings the pack of the other colour and the one in play rests (DECK-09, OQ-21)."""
+    require(actor, Perm.RECORD_DEALER_CHANGE)
+    check_staff(actor, incoming, Role.CROUPIER, field="incoming")
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED)
+        # ROLE-04: the outgoing croupier finishes every pending transaction first.
+        require_no_hand(session)
+        outgoing = croupier_on_duty(session)
+        if outgoing is not None and outgoing.pk == incoming.pk:
+            raise ValidationFailed(
+                "SAME_CROUPIER",
+                f"{incoming} ya está de turno en esta mesa.",
+                f"{incoming} is already on duty at this table.",
+                field="incoming",
+            )
+        if incoming.pk == session.supervisor_id:
+            raise ValidationFailed(
+                "SAME_PERSON_TWO_ROLES",
+                "El supervisor de la mesa no puede ser su croupier.",
+                "The table's supervisor cannot be its croupier.",
+                field="incoming",
+            )
+        settings = ops_settings(session.casino)
+        current = pack_in_play(session)
+        pack_out = pack_in = None
+        if current is not None and (incoming_pack is not None or settings.rotate_on_dealer_change):
+            if incoming_pack is None:
+                raise ValidationFailed(
+                    "ROTATION_PACK_REQUIRED",
+                    "En cada cambio de croupier entra un mazo del otro color: indique cuál "
+                    "(DECK-09).",
+                    "At each dealer change a pack of the other colour comes in: say which "
+                    "(DECK-09).",
+                    field="incoming_pack",
+                )
+            pack_out, pack_in = rotate_packs(
+                actor,
+                session,
+                incoming_pack,
+                complete=outgoing_pack_complete,
+                checked_by=outgoing,
+                reason="dealer_change",
+            )
+        warnings = []
+        if session.status == S.IN_PLAY and current is None:
+            warnings.append("NO_PACK_IN_PLAY")
+        change = DealerChange.objects.create(
+            casino_id=session.casino_id,
+            session=session,
+            gaming_day_id=session.gaming_day_id,
+            outgoing=outgoing,
+            incoming=incoming,
+            recorded_by=actor.user,
+            role=actor.role.value,
+            handover_note=handover_note,
+            warnings=warnings,
+            pack_out=pack_out,
+            pack_in=pack_in,
+        )
+        audit_record(
+            actor=actor,
+            action="session.dealer_change",
+            obj=session,
+            after={
+                "outgoing": outgoing.username if outgoing else None,
+                "incoming": incoming.username,
+                "pack_out": pack_out.serial if pack_out else None,
+                "pack_in": pack_in.serial if pack_in else None,
+            },
+            reason=handover_note,
+        )
+    return change
+
+
+# Attestations recorded on a session: who may record them, and who they name (OPEN-03,
+# OPEN-05, OPEN-14, OPEN-15, CLOSE-09, CLOSE-14, CLOSE-15).
+ATTESTATIONS: dict[str, tuple[Perm, Role | None, tuple[str, ...]]] = {
+    E.SURVEILLANCE_NOTIFIED: (Perm.RECORD_SURVEILLANCE, None, (S.OPENING,)),
+    E.SECURITY_PRESENT: (Perm.RECORD_SECURITY, None, (S.OPENING, S.CLOSING)),
+    E.LIDS_REMOVAL_AUTHORISED: (Perm.OPEN_SESSION, Role.SHIFT_MANAGER, (S.OPENING,)),
+    E.SURVEILLANCE_AUTHORISED: (Perm.RECORD_SURVEILLANCE, None, (S.OPENING, S.OPEN)),
+    E.FLOAT_LOCKED: (
+        Perm.OPEN_SESSION,
+        None,
+        (S.OPEN, S.IN_PLAY, S.SUSPENDED, S.CLOSED),
+    ),
+    E.TABLE_INSPECTED: (Perm.CLOSE_SESSION, None, (S.CLOSED,)),
+    E.CROUPIER_RELEASED: (Perm.SUSPEND_SESSION, Role.CROUPIER, (S.CLOSING, S.CLOSED)),
+}
+VERIFIER_ROLES = (Role.SUPERVISOR, Role.PIT_BOSS)
+
+
+def session_event_record(
+    *,
+    actor: Actor,
+    session: TableSession,
+    kind: str,
+    person: User | None = None,
+    note: str = "",
+    keys_to: User | None = None,
+) -> SessionEvent:
+    """Record an attestation on the session (see :data:`ATTESTATIONS`)."""
+    if kind not in ATTESTATIONS:
+        raise ValidationFailed(
+            "EVENT_KIND_INVALID",
+            "Ese tipo de evento no se registra a mano.",
+            "That kind of event is not recorded by hand.",
+            field="kind",
+            details={"allowed": sorted(ATTESTATIONS)},
+        )
+    perm, person_role, states = ATTESTATIONS[kind]
+    if kind == E.FLOAT_LOCKED and actor.can(Perm.CLOSE_SESSION):
+        perm = Perm.CLOSE_SESSION  # the same act closes the opening and the closing
+    require(actor, perm)
+    data: dict[str, object] = {}
+    if person_role is not None:
+        check_staff(actor, person, person_role, field="person")
+    elif kind == E.FLOAT_LOCKED:
+        # OPEN-15 / CLOSE-09: who verified the lock, and where the keys went.
+        verifier = person
+        if verifier is None or not any(verifier.holds_role(r) for r in VERIFIER_ROLES):
+            raise ValidationFailed(
+                "VERIFIER_REQUIRED",
+                "Indique el supervisor o jefe de sector que verificó el cierre de la banca.",
+                "Name the supervisor or pit boss who verified that the float is locked.",
+                field="person",
+            )
+        check_staff(
+            actor,
+            verifier,
+            Role.PIT_BOSS if verifier.holds_role(Role.PIT_BOSS) else Role.SUPERVISOR,
+            field="person",
+        )
+        if keys_to is not None:
+            check_staff(
+                actor,
+                keys_to,
+                Role.PIT_BOSS if keys_to.holds_role(Role.PIT_BOSS) else Role.SUPERVISOR,
+                field="keys_to",
+            )
+            data["keys_to"] = keys_to.username
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, *states)
+        event = record_event(actor, session, kind, person=person, note=note, data=data)
+        audit_record(
+            actor=actor,
+            action=f"session.event.{kind}",
+            obj=session,
+            after={"person": person.username if person else None, **data},
+            reason=note,
+        )
+    return event

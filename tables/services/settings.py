@@ -1,0 +1,384 @@
+"""Tables and their versioned settings (GEN-04, RAKE-03, Appendix B)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from cage.models import ChipSet
+from casino.access import Actor, require, same_casino
+from casino.audit import audit_record, snapshot
+from casino.errors import Conflict, ValidationFailed
+from casino.models import Casino, Ruleset, Sector
+from casino.roles import Perm
+
+from ..models import OpsSettings, RakeMode, Table, TableSettings, Variant
+from ._common import lock, require_text
+
+# GEN-04: game settings apply from the next hand; financial ones from the next session
+# (a session keeps the version in force when it opened: ``TableSession.settings``).
+GAME_FIELDS = (
+    "variant",
+    "ruleset",
+    "max_seats",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "straddle_allowed",
+    "limit_small_bet",
+    "limit_big_bet",
+    "limit_cap_bets",
+)
+FINANCIAL_FIELDS = (
+    "min_buyin",
+    "max_buyin",
+    "rake_mode",
+    "rake_pct",
+    "rake_cap",
+    "no_flop_no_drop",
+    "is_tournament",
+)
+SETTING_FIELDS = GAME_FIELDS + FINANCIAL_FIELDS
+MONEY_FIELDS = {
+    "small_blind",
+    "big_blind",
+    "ante",
+    "limit_small_bet",
+    "limit_big_bet",
+    "min_buyin",
+    "max_buyin",
+    "rake_cap",
+}
+# RAKE-03: the jurisdiction's ceiling on the commission (CABA: 5 % of each pot).
+RAKE_MAX_PCT: dict[str, Decimal | None] = {
+    Ruleset.MANUAL: None,
+    Ruleset.PBA: None,
+    Ruleset.CABA: Decimal("5"),
+}
+
+
+def _invalid(code: str, es: str, en: str, field: str) -> ValidationFailed:
+    return ValidationFailed(code, es, en, field=field)
+
+
+def validate_table_settings(values: dict[str, Any]) -> None:
+    """Refuse settings that contradict each other or the jurisdiction (GEN-04, RAKE-03)."""
+    if values.get("variant") not in Variant.values:
+        raise _invalid(
+            "VARIANT_INVALID",
+            "Estructura de apuestas desconocida.",
+            "Unknown betting structure.",
+            "variant",
+        )
+    if values.get("ruleset") not in Ruleset.values:
+        raise _invalid("RULESET_INVALID", "Reglamento desconocido.", "Unknown ruleset.", "ruleset")
+    if values.get("rake_mode") not in RakeMode.values:
+        raise _invalid(
+            "RAKE_MODE_INVALID", "Modo de comisión desconocido.", "Unknown rake mode.", "rake_mode"
+        )
+    for name in MONEY_FIELDS:
+        value = values.get(name)
+        if value is not None and (not isinstance(value, Decimal) or value < 0):
+            raise _invalid(
+                "AMOUNT_INVALID",
+                "Importe inválido o negativo.",
+                "Invalid or negative amount.",
+                name,
+            )
+    sb, bb = values["small_blind"], values["big_blind"]
+    if sb <= 0 or bb <= 0 or sb > bb:
+        raise _invalid(
+            "BLINDS_INVALID",
+            "Las ciegas deben ser positivas y la chica ≤ la grande.",
+            "Blinds must be positive and the small blind ≤ the big blind.",
+            "small_blind",
+        )
+    if not 2 <= int(values["max_seats"]) <= 10:
+        raise _invalid(
+            "SEATS_OUT_OF_RANGE",
+            "Una mesa tiene de 2 a 10 asientos.",
+            "A table has 2 to 10 seats.",
+            "max_seats",
+        )
+    small, big = values.get("limit_small_bet"), values.get("limit_big_bet")
+    if small is not None and big is not None and big != 2 * small:
+        raise _invalid(
+            "LIMIT_BIG_BET_NOT_DOUBLE",
+            "En límite fijo la apuesta grande es el doble de la chica (BET-08).",
+            "In fixed limit the big bet is twice the small bet (BET-08).",
+            "limit_big_bet",
+        )
+    if int(values["limit_cap_bets"]) < 1:
+        raise _invalid(
+            "CAP_INVALID",
+            "El tope debe ser al menos 1 apuesta.",
+            "The cap must be at least one bet.",
+            "limit_cap_bets",
+        )
+    if values["min_buyin"] <= 0:
+        raise _invalid(
+            "BUYIN_INVALID",
+            "La compra mínima debe ser positiva.",
+            "The minimum buy-in must be positive.",
+            "min_buyin",
+        )
+    if values.get("max_buyin") is not None and values["max_buyin"] < values["min_buyin"]:
+        raise _invalid(
+            "BUYIN_INVALID",
+            "La compra máxima es menor que la mínima.",
+            "The maximum buy-in is below the minimum.",
+            "max_buyin",
+        )
+    pct = values["rake_pct"]
+    if not isinstance(pct, Decimal) or pct < 0 or pct > 100:
+        raise _invalid(
+            "RAKE_INVALID",
+            "Porcentaje de comisión inválido.",
+            "Invalid rake percentage.",
+            "rake_pct",
+        )
+    ceiling = RAKE_MAX_PCT.get(values["ruleset"])
+    if ceiling is not None and values["rake_mode"] == RakeMode.PERCENT and pct > ceiling:
+        raise _invalid(
+            "RAKE_ABOVE_JURISDICTION_LIMIT",
+            f"Con el reglamento {values['ruleset'].upper()} la comisión no puede superar el "
+            f"{ceiling} % del pozo (RAKE-03).",
+            f"Under the {values['ruleset'].upper()} ruleset the rake cannot exceed {ceiling}% "
+            "of the pot (RAKE-03).",
+            "rake_pct",
+        )
+
+
+def _defaults(big_blind: Decimal) -> dict[str, Any]:
+    return {
+        "variant": Variant.NO_LIMIT,
+        "ruleset": Ruleset.MANUAL,
+        "max_seats": 10,
+        "ante": Decimal("0"),
+        "straddle_allowed": True,
+        "limit_small_bet": None,
+        "limit_big_bet": None,
+        "limit_cap_bets": 4,
+        "min_buyin": 10 * big_blind,
+        "max_buyin": 100 * big_blind,
+        "rake_mode": RakeMode.PERCENT,
+        "rake_pct": Decimal("3.00"),
+        "rake_cap": None,
+        "no_flop_no_drop": False,
+        "is_tournament": False,
+    }
+
+
+def _unknown(changes: dict[str, Any]) -> None:
+    unknown = sorted(set(changes) - set(SETTING_FIELDS))
+    if unknown:
+        raise _invalid(
+            "UNKNOWN_SETTING",
+            f"Ajuste desconocido: {', '.join(unknown)}.",
+            f"Unknown setting: {', '.join(unknown)}.",
+            unknown[0],
+        )
+
+
+def table_create(
+    *,
+    actor: Actor,
+    number: int,
+    chip_set: ChipSet,
+    small_blind: Decimal,
+    big_blind: Decimal,
+    name: str = "",
+    sector: Sector | None = None,
+    **settings: Any,
+) -> Table:
+    """A new table with its first settings version (only MANAGE_SETTINGS, GEN-04)."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    same_casino(actor, chip_set)
+    if sector is not None:
+        same_casino(actor, sector)
+    _unknown(settings)
+    casino: Casino = actor.casino
+    values = {
+        **_defaults(big_blind),
+        **settings,
+        "small_blind": small_blind,
+        "big_blind": big_blind,
+    }
+    if values.get("ruleset") is None:
+        values["ruleset"] = casino.default_ruleset
+    validate_table_settings(values)
+    with transaction.atomic():
+        if Table.objects.filter(casino=casino, number=number).exists():
+            raise Conflict(
+                "TABLE_NUMBER_TAKEN",
+                f"Ya existe la mesa {number}.",
+                f"Table {number} already exists.",
+                field="number",
+            )
+        table = Table.objects.create(
+            casino=casino, number=number, name=name, chip_set=chip_set, sector=sector
+        )
+        version = TableSettings.objects.create(
+            table=table, version=1, created_by=actor.user, reason="alta", **values
+        )
+        audit_record(
+            actor=actor,
+            action="table.create",
+            obj=table,
+            after={"table": snapshot(table), "settings": snapshot(version)},
+        )
+    return table
+
+
+def table_settings_change(
+    *,
+    actor: Actor,
+    table: Table,
+    reason: str,
+    effective_from: datetime | None = None,
+    **changes: Any,
+) -> TableSettings:
+    """A new settings version (append-only, GEN-04): game fields apply from the next hand,
+    financial fields from the next session."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    same_casino(actor, table)
+    reason = require_text(
+        reason,
+        code="REASON_REQUIRED",
+        field="reason",
+        es="Indique el motivo del cambio.",
+        en="Give the reason for the change.",
+    )
+    _unknown(changes)
+    if not changes:
+        raise _invalid("NO_CHANGES", "No hay cambios.", "Nothing to change.", "settings")
+    now = timezone.now()
+    effective_from = effective_from or now
+    if effective_from < now - timezone.timedelta(minutes=1):
+        raise _invalid(
+            "EFFECTIVE_IN_THE_PAST",
+            "Un ajuste no puede regir hacia atrás: rige desde ahora o más adelante.",
+            "A setting cannot apply retroactively: it applies from now or later.",
+            "effective_from",
+        )
+    with transaction.atomic():
+        table = lock(Table, table.pk, actor)
+        current = table.settings_versions.order_by("-version").first()
+        values = (
+            {f: getattr(current, f) for f in SETTING_FIELDS}
+            if current
+            else _defaults(changes.get("big_blind") or Decimal("10"))
+        )
+        values.update(changes)
+        validate_table_settings(values)
+        last = table.settings_versions.aggregate(v=Max("version"))["v"] or 0
+        version = TableSettings.objects.create(
+            table=table,
+            version=last + 1,
+            effective_from=effective_from,
+            created_by=actor.user,
+            reason=reason[:200],
+            **values,
+        )
+        audit_record(
+            actor=actor,
+            action="table.settings_change",
+            obj=version,
+            object_type="tables.table",
+            object_id=table.pk,
+            before=snapshot(current, list(SETTING_FIELDS)) if current else None,
+            after=snapshot(version, list(SETTING_FIELDS)),
+            reason=reason,
+        )
+    return version
+
+
+OPS_FIELDS = (
+    "deck_rotation_minutes",
+    "rotate_on_dealer_change",
+    "deck_display_minutes",
+    "discrepancy_report_min_chips",
+    "discrepancy_report_min_value",
+    "sanction_lookback_days",
+)
+
+
+def ops_settings_change(*, actor: Actor, reason: str, **changes: Any) -> OpsSettings:
+    """A new version of the casino's table-operations settings (GEN-04; DECK-09, OPEN-10, SANC-07)."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    reason = require_text(
+        reason,
+        code="REASON_REQUIRED",
+        field="reason",
+        es="Indique el motivo del cambio.",
+        en="Give the reason for the change.",
+    )
+    unknown = sorted(set(changes) - set(OPS_FIELDS))
+    if unknown:
+        raise _invalid(
+            "UNKNOWN_SETTING",
+            f"Ajuste desconocido: {', '.join(unknown)}.",
+            f"Unknown setting: {', '.join(unknown)}.",
+            unknown[0],
+        )
+    if not changes:
+        raise _invalid("NO_CHANGES", "No hay cambios.", "Nothing to change.", "settings")
+    for name in (
+        "deck_rotation_minutes",
+        "deck_display_minutes",
+        "sanction_lookback_days",
+        "discrepancy_report_min_chips",
+    ):
+        if name in changes and (
+            not isinstance(changes[name], int)
+            or changes[name] < 0
+            or isinstance(changes[name], bool)
+        ):
+            raise _invalid(
+                "SETTING_INVALID",
+                "Debe ser un entero no negativo.",
+                "Must be a non-negative whole number.",
+                name,
+            )
+    if changes.get("deck_rotation_minutes") == 0:
+        raise _invalid(
+            "SETTING_INVALID",
+            "La rotación debe ser de al menos 1 minuto.",
+            "Rotation must be at least 1 minute.",
+            "deck_rotation_minutes",
+        )
+    threshold = changes.get("discrepancy_report_min_value")
+    if threshold is not None and (not isinstance(threshold, Decimal) or threshold < 0):
+        raise _invalid(
+            "SETTING_INVALID",
+            "El umbral debe ser un importe no negativo.",
+            "The threshold must be a non-negative amount.",
+            "discrepancy_report_min_value",
+        )
+    with transaction.atomic():
+        casino = Casino.objects.select_for_update().get(pk=actor.casino.pk)
+        current = OpsSettings.objects.filter(casino=casino).order_by("-version").first()
+        base = current or OpsSettings(casino=casino, version=0)
+        values = {f: getattr(base, f) for f in OPS_FIELDS}
+        values.update(changes)
+        new = OpsSettings.objects.create(
+            casino=casino,
+            version=base.version + 1,
+            created_by=actor.user,
+            reason=reason[:200],
+            **values,
+        )
+        audit_record(
+            actor=actor,
+            action="tables.ops_settings_change",
+            obj=new,
+            before=snapshot(base, list(OPS_FIELDS)),
+            after=snapshot(new, list(OPS_FIELDS)),
+            reason=reason,
+        )
+    return new
