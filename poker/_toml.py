@@ -124,7 +124,7 @@ def _number(text: str) -> int | Decimal:
     return Decimal(text) if "." in text else int(text)
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
 
 
 def _loads_lines(text: str) -> dict[str, Any] | None:
