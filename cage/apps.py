@@ -5,3 +5,20 @@ from django.utils.translation import gettext_lazy as _
 class CageConfig(AppConfig):
     name = "cage"
     verbose_name = _("Cage")
+
+    def ready(self) -> None:
+        # Next tasks per role on the home page (casino.inbox) and the closing slips'
+        # chips for the next opening's expected float (tables.hooks, CLOSE-07, OPEN-06).
+        from casino import inbox
+
+        from . import inbox as cage_inbox
+
+        for provider in cage_inbox.PROVIDERS:
+            inbox.register(provider)
+        try:
+            from tables import hooks
+        except ImportError:  # pragma: no cover - the tables app always ships its hooks
+            return
+        from .selectors import closing_slip_adjustments
+
+        hooks.register_float_adjustments(closing_slip_adjustments)

@@ -1,0 +1,959 @@
+"""Reconciliation of a table session and of a gaming day, from stored records only.
+
+Per session and per denomination (issue 6 item 9, CLOSE-16, OQ-26)::
+
+    expected closing = opening + fills - credits - chips sold at buy-ins
+                       + chips in - chips out of colour changes, cash-outs and tip changes
+    expected drop    = cash accepted at buy-ins (returned notes excluded)
+    expected rake box = sum of the hands' rake postings
+    result line      = drop + rake box + closing float + credits - opening float - fills
+                       (must equal the rake: the house plays no hand)
+
+Only slips signed by all five and not void count; in-hand changes (from the pot)
+and closing slips (after the closing count) do not enter the expected closing.
+Every difference is a finding with its denomination, amount and the records
+that bear on it; a shortage on one table is never netted against another
+(each session is reconciled alone). The day adds the serial series (GEN-10),
+the cash thresholds and the integrity checks: each record's seal and its audit
+event are compared with what is stored, so a row changed or deleted behind the
+application's back shows up (docs/cage.md, "Changed behind the back").
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+
+from casino.models import AuditEvent, GamingDay, SerialCounter, Signature
+from tables.models import TableSession
+
+from . import selectors
+from .models import (
+    AlertLevel,
+    BuyinSource,
+    CashAlert,
+    Denomination,
+    DropBox,
+    DropCount,
+    RakeEntry,
+    Slip,
+    SlipKind,
+    SlipPurpose,
+    TableTransaction,
+    TransactionKind,
+    money_str,
+)
+
+ZERO = Decimal("0")
+
+VARIANCE = "variance"
+EXCEPTION = "exception"
+INFO = "info"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record a finding points at."""
+
+    type: str
+    id: int | str
+    label: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "id": self.id, "label": self.label}
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    severity: str
+    es: str
+    en: str
+    table: int | None = None
+    session: int | None = None
+    denomination: Decimal | None = None
+    amount: Decimal | None = None
+    expected: Decimal | int | None = None
+    counted: Decimal | int | None = None
+    detail: str = ""
+    records: tuple[Record, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """Stable within a session: what a pit boss explanation points at."""
+        what = money_str(self.denomination) if self.denomination is not None else self.detail
+        return f"{self.kind}:{what or '-'}"
+
+    def message(self, lang: str = "es") -> str:
+        return self.en if lang.startswith("en") else self.es
+
+    def as_dict(self) -> dict[str, Any]:
+        def num(v: Decimal | int | None) -> str | int | None:
+            return money_str(v) if isinstance(v, Decimal) else v
+
+        return {
+            "kind": self.kind,
+            "severity": self.severity,
+            "key": self.key,
+            "table": self.table,
+            "session": self.session,
+            "denomination": money_str(self.denomination),
+            "amount": money_str(self.amount),
+            "expected": num(self.expected),
+            "counted": num(self.counted),
+            "detail": self.detail,
+            "message": {"es": self.es, "en": self.en},
+            "records": [r.as_dict() for r in self.records],
+        }
+
+
+@dataclass
+class DenominationLine:
+    denomination_id: int
+    value: Decimal
+    opening: int = 0
+    fills: int = 0
+    credits: int = 0
+    sold: int = 0  # chips out at buy-ins
+    changes_in: int = 0
+    changes_out: int = 0
+    counted: int | None = None
+    records: list[Record] = field(default_factory=list)
+
+    @property
+    def expected(self) -> int:
+        return (
+            self.opening
+            + self.fills
+            - self.credits
+            - self.sold
+            + self.changes_in
+            - self.changes_out
+        )
+
+    @property
+    def variance(self) -> int | None:
+        return None if self.counted is None else self.counted - self.expected
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "denomination": money_str(self.value),
+            "opening": self.opening,
+            "fills": self.fills,
+            "credits": self.credits,
+            "sold_at_buyins": self.sold,
+            "changes_in": self.changes_in,
+            "changes_out": self.changes_out,
+            "expected": self.expected,
+            "counted": self.counted,
+            "variance_chips": self.variance,
+            "variance_value": money_str(self.value * self.variance) if self.variance else "0.00",
+        }
+
+
+@dataclass
+class SessionReconciliation:
+    session: TableSession
+    lines: dict[int, DenominationLine]
+    opening_value: Decimal | None
+    closing_value: Decimal | None
+    fills_value: Decimal
+    credits_value: Decimal
+    expected_drop: Decimal
+    counted_drop: Decimal | None
+    expected_rake_box: Decimal
+    counted_rake_box: Decimal | None
+    closing_fills_value: Decimal
+    closing_credits_value: Decimal
+    findings: list[Finding]
+
+    @property
+    def result(self) -> Decimal | None:
+        if None in (
+            self.counted_drop,
+            self.counted_rake_box,
+            self.closing_value,
+            self.opening_value,
+        ):
+            return None
+        return (
+            self.counted_drop  # type: ignore[operator]
+            + self.counted_rake_box
+            + self.closing_value
+            + self.credits_value
+            - self.opening_value
+            - self.fills_value
+        )
+
+    @property
+    def balanced(self) -> bool:
+        return not any(f.severity != INFO for f in self.findings)
+
+    def as_dict(self) -> dict[str, Any]:
+        s = self.session
+        return {
+            "session": s.pk,
+            "table": s.table.number,
+            "status": s.status,
+            "opening_value": money_str(self.opening_value),
+            "closing_value": money_str(self.closing_value),
+            "fills_value": money_str(self.fills_value),
+            "credits_value": money_str(self.credits_value),
+            "closing_fills_value": money_str(self.closing_fills_value),
+            "closing_credits_value": money_str(self.closing_credits_value),
+            "float_after_closing_slips": money_str(
+                None
+                if self.closing_value is None
+                else self.closing_value + self.closing_fills_value - self.closing_credits_value
+            ),
+            "expected_drop": money_str(self.expected_drop),
+            "counted_drop": money_str(self.counted_drop),
+            "expected_rake_box": money_str(self.expected_rake_box),
+            "counted_rake_box": money_str(self.counted_rake_box),
+            "result": money_str(self.result),
+            "balanced": self.balanced,
+            "denominations": [
+                line.as_dict()
+                for line in sorted(self.lines.values(), key=lambda x: x.value, reverse=True)
+            ],
+            "findings": [f.as_dict() for f in self.findings],
+        }
+
+
+def _fmt(value: Decimal | None) -> str:
+    return "—" if value is None else f"{value:,.2f}"
+
+
+def _tx_record(tx: TableTransaction) -> Record:
+    label = tx.kind if tx.sign > 0 else f"{tx.kind} reversal"
+    return Record("transaction", tx.pk, f"{label} {money_str(tx.amount)}")
+
+
+def _slip_record(slip: Slip, status: str) -> Record:
+    return Record("slip", slip.pk, f"{slip.serial} {slip.kind} ({status})")
+
+
+def reconcile_session(session: TableSession) -> SessionReconciliation:
+    """Everything a session's float, drop box and rake box must contain, and the gaps."""
+    table = session.table
+    ctx = {"table": table.number, "session": session.pk}
+    denominations = {
+        d.pk: d.value for d in Denomination.objects.filter(chip_set_id=table.chip_set_id)
+    }
+    lines: dict[int, DenominationLine] = {}
+
+    def line(denom_id: int) -> DenominationLine:
+        if denom_id not in lines:
+            value = denominations.get(denom_id)
+            if value is None:  # a chip of another set: should never be stored
+                value = Denomination.objects.get(pk=denom_id).value
+                denominations[denom_id] = value
+            lines[denom_id] = DenominationLine(denomination_id=denom_id, value=value)
+        return lines[denom_id]
+
+    findings: list[Finding] = []
+    opening = selectors.session_opening_count(session)
+    closing = selectors.session_closing_count(session)
+    for denom_id in selectors.float_par(table):
+        line(denom_id)
+    if opening is not None:
+        for denom_id, n in opening.lines.items():
+            line(denom_id).opening = n
+    if closing is not None:
+        for denom_id, n in closing.lines.items():
+            line(denom_id).counted = n
+    _count_findings(findings, session, opening, closing, ctx)
+
+    # Transactions: chips sold at buy-ins, changes in and out; cash into the drop box.
+    expected_drop = ZERO
+    txs = list(
+        TableTransaction.objects.filter(session=session)
+        .prefetch_related("chip_lines", "cash_lines")
+        .order_by("recorded_at", "id")
+    )
+    for tx in txs:
+        if tx.kind == TransactionKind.IN_HAND_CHANGE:
+            continue  # from the pot, never the float (CHIP-14)
+        for cl in tx.chip_lines.all():
+            dl = line(cl.denomination_id)
+            n = tx.sign * cl.count
+            if tx.kind == TransactionKind.BUYIN:
+                dl.sold += n
+            elif cl.direction == "in":
+                dl.changes_in += n
+            else:
+                dl.changes_out += n
+            dl.records.append(_tx_record(tx))
+        if tx.kind == TransactionKind.BUYIN and tx.source == BuyinSource.CASH:
+            expected_drop += tx.sign * sum(
+                (c.value * c.count for c in tx.cash_lines.all() if not c.returned), ZERO
+            )
+        if tx.override_by_id:
+            findings.append(
+                Finding(
+                    "BUYIN_OVERRIDE",
+                    INFO,
+                    f"Excepción al límite de compra autorizada ({_fmt(tx.amount)}): "
+                    f"{tx.override_reason}",
+                    f"Buy-in limit overridden ({_fmt(tx.amount)}): {tx.override_reason}",
+                    amount=tx.amount,
+                    detail=str(tx.pk),
+                    records=(_tx_record(tx),),
+                    **ctx,
+                )
+            )
+
+    # Slips: only those signed by all five and not void count (issue 6 item 6).
+    fills_value = credits_value = closing_fills = closing_credits = ZERO
+    for slip in Slip.objects.filter(session=session).prefetch_related("lines").order_by("number"):
+        status = selectors.slip_status(slip)
+        counts = selectors.slip_counts(slip)
+        value = sum(
+            (denominations.get(sl.denomination_id, ZERO) * sl.count for sl in slip.lines.all()),
+            ZERO,
+        )
+        for sl in slip.lines.all():
+            dl = line(sl.denomination_id)
+            dl.records.append(_slip_record(slip, status))
+            if counts and slip.purpose == SlipPurpose.PLAY:
+                if slip.kind == SlipKind.FILL:
+                    dl.fills += sl.count
+                else:
+                    dl.credits += sl.count
+        if counts:
+            if slip.purpose == SlipPurpose.PLAY:
+                if slip.kind == SlipKind.FILL:
+                    fills_value += value
+                else:
+                    credits_value += value
+            elif slip.kind == SlipKind.FILL:
+                closing_fills += value
+            else:
+                closing_credits += value
+        _slip_findings(findings, slip, status, value, ctx)
+
+    # Rake ledger.
+    expected_rake_box = ZERO
+    for entry in RakeEntry.objects.filter(session=session).select_related("settings", "reverses"):
+        expected_rake_box += entry.sign * entry.amount
+    findings.extend(_rake_findings(session, ctx))
+
+    # Drop and rake box, counted blind by two people.
+    counted_drop = counted_rake = None
+    agreed = selectors.agreed_drop_count(session)
+    all_counts = selectors.drop_counts(session)
+    if agreed is not None:
+        counted_drop = sum((x.total for x in agreed.lines.all() if x.box == DropBox.DROP), ZERO)
+        counted_rake = sum((x.total for x in agreed.lines.all() if x.box == DropBox.RAKE), ZERO)
+        drop_rec = (Record("drop_count", agreed.pk, f"{agreed.counter}"),)
+        cash_recs = tuple(
+            _tx_record(tx)
+            for tx in txs
+            if tx.kind == TransactionKind.BUYIN and tx.source == BuyinSource.CASH
+        )
+        if counted_drop != expected_drop:
+            diff = counted_drop - expected_drop
+            findings.append(
+                Finding(
+                    "DROP_VARIANCE",
+                    VARIANCE,
+                    f"Caja de drop: contado {_fmt(counted_drop)}, esperado {_fmt(expected_drop)} "
+                    f"({'faltante' if diff < 0 else 'sobrante'} {_fmt(abs(diff))}).",
+                    f"Drop box: counted {_fmt(counted_drop)}, expected {_fmt(expected_drop)} "
+                    f"({'shortage' if diff < 0 else 'overage'} {_fmt(abs(diff))}).",
+                    amount=diff,
+                    expected=expected_drop,
+                    counted=counted_drop,
+                    records=drop_rec + cash_recs,
+                    **ctx,
+                )
+            )
+        if counted_rake != expected_rake_box:
+            diff = counted_rake - expected_rake_box
+            rake_recs = tuple(
+                Record("rake", e.pk, f"hand {e.hand_number} {money_str(e.sign * e.amount)}")
+                for e in RakeEntry.objects.filter(session=session)
+            )
+            findings.append(
+                Finding(
+                    "RAKE_BOX_VARIANCE",
+                    VARIANCE,
+                    f"Caja de comisión: contado {_fmt(counted_rake)}, esperado "
+                    f"{_fmt(expected_rake_box)}.",
+                    f"Rake box: counted {_fmt(counted_rake)}, expected {_fmt(expected_rake_box)}.",
+                    amount=diff,
+                    expected=expected_rake_box,
+                    counted=counted_rake,
+                    records=drop_rec + rake_recs,
+                    **ctx,
+                )
+            )
+    elif session.status == TableSession.Status.CLOSED or all_counts:
+        disagree = len({c.counter_id for c in all_counts}) >= 2
+        findings.append(
+            Finding(
+                "DROP_COUNTS_DISAGREE" if disagree else "DROP_NOT_COUNTED",
+                EXCEPTION,
+                "Los dos conteos del drop no coinciden: hace falta recontar."
+                if disagree
+                else "El drop y la caja de comisión no tienen dos conteos coincidentes.",
+                "The two drop counts disagree: recount."
+                if disagree
+                else "The drop and rake boxes do not have two matching counts.",
+                records=tuple(Record("drop_count", c.pk, str(c.counter)) for c in all_counts),
+                **ctx,
+            )
+        )
+
+    if closing is not None:  # a denomination the closing count does not list was counted 0
+        for dl in lines.values():
+            if dl.counted is None:
+                dl.counted = 0
+    # Per denomination: never netted between denominations nor between tables.
+    for dl in sorted(lines.values(), key=lambda x: x.value, reverse=True):
+        if dl.variance:
+            amount = dl.value * dl.variance
+            word_es = "faltan" if dl.variance < 0 else "sobran"
+            word_en = "short" if dl.variance < 0 else "over"
+            findings.append(
+                Finding(
+                    "FLOAT_VARIANCE",
+                    VARIANCE,
+                    f"Banca, fichas de {_fmt(dl.value)}: esperadas {dl.expected}, contadas "
+                    f"{dl.counted}; {word_es} {abs(dl.variance)} ({_fmt(abs(amount))}).",
+                    f"Float, {_fmt(dl.value)} chips: expected {dl.expected}, counted {dl.counted}; "
+                    f"{abs(dl.variance)} {word_en} ({_fmt(abs(amount))}).",
+                    denomination=dl.value,
+                    amount=amount,
+                    expected=dl.expected,
+                    counted=dl.counted,
+                    records=tuple(dict.fromkeys(dl.records)),
+                    **ctx,
+                )
+            )
+
+    opening_value = (
+        None
+        if opening is None
+        else sum((line(d).value * n for d, n in opening.lines.items()), ZERO)
+    )
+    closing_value = (
+        None
+        if closing is None
+        else sum((line(d).value * n for d, n in closing.lines.items()), ZERO)
+    )
+    rec = SessionReconciliation(
+        session=session,
+        lines=lines,
+        opening_value=opening_value,
+        closing_value=closing_value,
+        fills_value=fills_value,
+        credits_value=credits_value,
+        expected_drop=expected_drop,
+        counted_drop=counted_drop,
+        expected_rake_box=expected_rake_box,
+        counted_rake_box=counted_rake,
+        closing_fills_value=closing_fills,
+        closing_credits_value=closing_credits,
+        findings=findings,
+    )
+    result = rec.result
+    if result is not None and result != expected_rake_box:
+        diff = result - expected_rake_box
+        findings.append(
+            Finding(
+                "RESULT_VARIANCE",
+                VARIANCE,
+                f"Resultado de la mesa (drop + comisión + banca de cierre + créditos − apertura − "
+                f"rellenos) = {_fmt(result)}; la comisión registrada es {_fmt(expected_rake_box)}: "
+                f"{'faltante' if diff < 0 else 'sobrante'} de {_fmt(abs(diff))}.",
+                f"Table result (drop + rake box + closing float + credits − opening − fills) = "
+                f"{_fmt(result)}; the recorded rake is {_fmt(expected_rake_box)}: "
+                f"{'shortage' if diff < 0 else 'overage'} of {_fmt(abs(diff))}.",
+                amount=diff,
+                expected=expected_rake_box,
+                counted=result,
+                **ctx,
+            )
+        )
+    findings.extend(_integrity_findings(session, txs, ctx))
+    return rec
+
+
+def _count_findings(
+    findings: list[Finding],
+    session: TableSession,
+    opening: selectors.FloatCount | None,
+    closing: selectors.FloatCount | None,
+    ctx: dict[str, Any],
+) -> None:
+    if opening is None:
+        findings.append(
+            Finding(
+                "OPENING_COUNT_MISSING",
+                EXCEPTION,
+                "La sesión no tiene conteo de apertura.",
+                "The session has no opening count.",
+                **ctx,
+            )
+        )
+    elif not opening.signed:
+        findings.append(
+            Finding(
+                "OPENING_COUNT_UNSIGNED",
+                EXCEPTION,
+                "La hoja de apertura no está firmada por los tres.",
+                "The opening sheet is not signed by all three.",
+                detail=opening.reference,
+                **ctx,
+            )
+        )
+    if session.status != TableSession.Status.CLOSED and closing is None:
+        findings.append(
+            Finding(
+                "SESSION_NOT_CLOSED",
+                EXCEPTION,
+                f"La mesa sigue en estado «{session.get_status_display()}»: no se puede conciliar.",
+                f"The table is still '{session.status}': it cannot be reconciled.",
+                **ctx,
+            )
+        )
+    elif closing is None:
+        findings.append(
+            Finding(
+                "CLOSING_COUNT_MISSING",
+                EXCEPTION,
+                "La sesión cerrada no tiene conteo de cierre.",
+                "The closed session has no closing count.",
+                **ctx,
+            )
+        )
+    elif not closing.signed:
+        findings.append(
+            Finding(
+                "CLOSING_COUNT_UNSIGNED",
+                EXCEPTION,
+                "La hoja de cierre no está firmada por los tres.",
+                "The closing sheet is not signed by all three.",
+                detail=closing.reference,
+                **ctx,
+            )
+        )
+
+
+def _slip_findings(
+    findings: list[Finding], slip: Slip, status: str, value: Decimal, ctx: dict[str, Any]
+) -> None:
+    rec = (_slip_record(slip, status),)
+    if status == "void":
+        void = selectors.void_of(slip)
+        findings.append(
+            Finding(
+                "SLIP_VOIDED",
+                INFO,
+                f"Vale {slip.serial} anulado: {void.reason if void else ''}",
+                f"Slip {slip.serial} void: {void.reason if void else ''}",
+                amount=value,
+                detail=slip.serial,
+                records=rec,
+                **ctx,
+            )
+        )
+    elif status == "void_pending":
+        findings.append(
+            Finding(
+                "SLIP_VOID_PENDING",
+                EXCEPTION,
+                f"La anulación del vale {slip.serial} espera la segunda firma.",
+                f"The void of slip {slip.serial} awaits its second signer.",
+                amount=value,
+                detail=slip.serial,
+                records=rec,
+                **ctx,
+            )
+        )
+    elif not slip.is_locked:
+        missing = ", ".join(r.value for r in slip.missing_roles())
+        findings.append(
+            Finding(
+                "SLIP_UNSIGNED",
+                EXCEPTION,
+                f"Vale {slip.serial} ({slip.get_kind_display()}, {_fmt(value)}) sin todas sus "
+                f"firmas (faltan: {missing}): no se cuenta en la conciliación.",
+                f"Slip {slip.serial} ({slip.kind}, {_fmt(value)}) is not fully signed "
+                f"(missing: {missing}): it is left out of the reconciliation.",
+                amount=value,
+                detail=slip.serial,
+                records=rec,
+                **ctx,
+            )
+        )
+    # Content vouched for by the signatures must still be what is stored.
+    hashes = set(slip.signatures().values_list("content_hash", flat=True))
+    if hashes and (hashes != {slip.signing_hash()} or (slip.is_locked and slip.missing_roles())):
+        findings.append(
+            Finding(
+                "RECORD_ALTERED",
+                EXCEPTION,
+                f"El vale {slip.serial} no coincide con lo que se firmó.",
+                f"Slip {slip.serial} does not match what was signed.",
+                detail=slip.serial,
+                records=rec,
+                **ctx,
+            )
+        )
+
+
+def _rake_findings(session: TableSession, ctx: dict[str, Any]) -> list[Finding]:
+    from .services.rake import expected_rake, takes_rake
+
+    findings = []
+    unit = selectors.smallest_denomination(session.table)
+    entries = list(RakeEntry.objects.filter(session=session).select_related("settings"))
+    reversed_ids = {e.reverses_id for e in entries if e.sign < 0}
+    for e in entries:
+        if e.sign < 0 or e.pk in reversed_ids:
+            continue
+        rec = (Record("rake", e.pk, f"hand {e.hand_number}"),)
+        if e.amount > 0 and not takes_rake(e.settings):
+            findings.append(
+                Finding(
+                    "RAKE_NOT_ALLOWED",
+                    EXCEPTION,
+                    f"Mano {e.hand_number}: comisión de {_fmt(e.amount)} en una mesa sin comisión.",
+                    f"Hand {e.hand_number}: rake of {_fmt(e.amount)} on a table that takes none.",
+                    amount=e.amount,
+                    detail=str(e.hand_number),
+                    records=rec,
+                    **ctx,
+                )
+            )
+            continue
+        expected = e.expected_amount
+        if e.pots is not None and not e.settings.no_flop_no_drop:
+            expected = expected_rake(e.settings, [Decimal(p) for p in e.pots], unit)
+        if expected is not None and expected != e.amount:
+            diff = e.amount - expected
+            findings.append(
+                Finding(
+                    "RAKE_MISMATCH",
+                    VARIANCE,
+                    f"Mano {e.hand_number}: comisión tomada {_fmt(e.amount)}, "
+                    f"correspondía {_fmt(expected)}.",
+                    f"Hand {e.hand_number}: rake taken {_fmt(e.amount)}, due {_fmt(expected)}.",
+                    amount=diff,
+                    expected=expected,
+                    counted=e.amount,
+                    detail=str(e.hand_number),
+                    records=rec,
+                    **ctx,
+                )
+            )
+    return findings
+
+
+def _integrity_findings(
+    session: TableSession, txs: list[TableTransaction], ctx: dict[str, Any]
+) -> list[Finding]:
+    """Seals and audit events against the stored rows (changed behind the back)."""
+    findings = []
+    for tx in txs:
+        stored = tx.compute_seal(list(tx.chip_lines.all()), list(tx.cash_lines.all()))
+        if stored != tx.seal:
+            findings.append(
+                Finding(
+                    "RECORD_ALTERED",
+                    EXCEPTION,
+                    f"La transacción #{tx.pk} ({tx.kind}) fue modificada fuera de la aplicación: "
+                    "su contenido no coincide con su sello.",
+                    f"Transaction #{tx.pk} ({tx.kind}) was changed outside the application: its "
+                    "content does not match its seal.",
+                    detail=f"transaction#{tx.pk}",
+                    records=(_tx_record(tx),),
+                    **ctx,
+                )
+            )
+    for e in RakeEntry.objects.filter(session=session):
+        if e.compute_seal() != e.seal:
+            findings.append(
+                Finding(
+                    "RECORD_ALTERED",
+                    EXCEPTION,
+                    f"La comisión de la mano {e.hand_number} fue modificada fuera de la aplicación.",
+                    f"The rake of hand {e.hand_number} was changed outside the application.",
+                    detail=f"rake#{e.pk}",
+                    records=(Record("rake", e.pk, f"hand {e.hand_number}"),),
+                    **ctx,
+                )
+            )
+    ct = ContentType.objects.get_for_model(DropCount)
+    for count in DropCount.objects.filter(session=session):
+        hashes = set(
+            Signature.objects.filter(content_type=ct, object_id=count.pk).values_list(
+                "content_hash", flat=True
+            )
+        )
+        if hashes != {count.signing_hash()}:
+            findings.append(
+                Finding(
+                    "RECORD_ALTERED",
+                    EXCEPTION,
+                    f"El conteo de drop #{count.pk} no coincide con lo firmado.",
+                    f"Drop count #{count.pk} does not match what was signed.",
+                    detail=f"drop_count#{count.pk}",
+                    records=(Record("drop_count", count.pk, str(count.counter)),),
+                    **ctx,
+                )
+            )
+    return findings
+
+
+# --------------------------------------------------------------------------- the day
+
+
+@dataclass
+class DayReconciliation:
+    gaming_day: GamingDay
+    sessions: list[SessionReconciliation]
+    findings: list[Finding]
+
+    @property
+    def all_findings(self) -> list[Finding]:
+        out: list[Finding] = []
+        for s in self.sessions:
+            out.extend(s.findings)
+        return out + self.findings
+
+    @property
+    def balanced(self) -> bool:
+        return not any(f.severity != INFO for f in self.all_findings)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "gaming_day": self.gaming_day.business_date.isoformat(),
+            "gaming_day_id": self.gaming_day.pk,
+            "casino": self.gaming_day.casino.code,
+            "balanced": self.balanced,
+            "findings": [f.as_dict() for f in self.all_findings],
+            "sessions": [s.as_dict() for s in self.sessions],
+        }
+
+
+# Other apps can add the day's exceptions (decks not returned, unsigned sheets...):
+# a callable taking the gaming day and returning findings.
+DAY_FINDING_PROVIDERS: list[Callable[[GamingDay], Iterable[Finding]]] = []
+
+
+def reconcile_day(gaming_day: GamingDay) -> DayReconciliation:
+    sessions = [reconcile_session(s) for s in selectors.sessions_of_day(gaming_day)]
+    findings: list[Finding] = []
+    findings.extend(serial_gap_findings(gaming_day))
+    findings.extend(cash_threshold_findings(gaming_day))
+    findings.extend(audit_trail_findings(gaming_day))
+    for provider in [*DAY_FINDING_PROVIDERS, *_tables_providers()]:
+        findings.extend(provider(gaming_day))
+    return DayReconciliation(gaming_day=gaming_day, sessions=sessions, findings=findings)
+
+
+def _tables_providers() -> list[Callable[[GamingDay], Iterable[Finding]]]:
+    """Deck custody and sheet exceptions of the tables app, when it provides them."""
+    try:
+        from tables import selectors as tables_selectors
+    except ImportError:
+        return []
+    func = getattr(tables_selectors, "day_exceptions", None)
+    if func is None:
+        return []
+
+    def adapt(day: GamingDay) -> list[Finding]:
+        out = []
+        for item in func(day):
+            data = item if isinstance(item, dict) else getattr(item, "__dict__", {})
+            message = data.get("message") or {}
+            out.append(
+                Finding(
+                    str(data.get("kind", "TABLES_EXCEPTION")),
+                    EXCEPTION,
+                    str(message.get("es", data.get("es", ""))),
+                    str(message.get("en", data.get("en", ""))),
+                    table=data.get("table"),
+                    session=data.get("session"),
+                    detail=str(data.get("detail", "")),
+                    records=tuple(
+                        Record(str(r.get("type", "")), r.get("id", ""), str(r.get("label", "")))
+                        for r in data.get("records", [])
+                        if isinstance(r, dict)
+                    ),
+                )
+            )
+        return out
+
+    return [adapt]
+
+
+def serial_gap_findings(gaming_day: GamingDay) -> list[Finding]:
+    """GEN-10: the day's slip numbers, with the series before them, leave no gap."""
+    findings = []
+    year = gaming_day.business_date.year
+    for kind in (SlipKind.FILL, SlipKind.CREDIT):
+        series = selectors.slip_kind_series(kind)
+        all_numbers = set(
+            Slip.objects.filter(casino=gaming_day.casino, series=series, year=year).values_list(
+                "number", flat=True
+            )
+        )
+        today = set(
+            Slip.objects.filter(gaming_day=gaming_day, series=series, year=year).values_list(
+                "number", flat=True
+            )
+        )
+        earlier = set(
+            Slip.objects.filter(
+                casino=gaming_day.casino,
+                series=series,
+                year=year,
+                gaming_day__business_date__lt=gaming_day.business_date,
+            ).values_list("number", flat=True)
+        )
+        later_exists = Slip.objects.filter(
+            casino=gaming_day.casino,
+            series=series,
+            year=year,
+            gaming_day__business_date__gt=gaming_day.business_date,
+        ).exists()
+        low = (max(earlier) + 1) if earlier else 1
+        high = max(today) if today else low - 1
+        if not later_exists:
+            counter = SerialCounter.objects.filter(
+                casino=gaming_day.casino, series=series, year=year
+            ).first()
+            if counter is not None:
+                high = max(high, counter.last_value)
+        missing = [n for n in range(low, high + 1) if n not in all_numbers]
+        if missing:
+            labels = ", ".join(f"{series}-{year}-{n:06d}" for n in missing)
+            findings.append(
+                Finding(
+                    "SERIAL_GAP",
+                    EXCEPTION,
+                    f"Faltan números en la serie de vales {series}: {labels}.",
+                    f"Numbers are missing from the {series} slip series: {labels}.",
+                    detail=labels,
+                    records=tuple(Record("serial", f"{series}-{year}-{n:06d}") for n in missing),
+                )
+            )
+    return findings
+
+
+def cash_threshold_findings(gaming_day: GamingDay) -> list[Finding]:
+    """Cash buy-ins per player in the day against the thresholds; alerts must exist."""
+    policy = selectors.cage_policy(gaming_day.casino_id)
+    totals: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    labels: dict[str, str] = {}
+    txs = TableTransaction.objects.filter(
+        gaming_day=gaming_day, kind=TransactionKind.BUYIN, source=BuyinSource.CASH
+    ).select_related("player", "table")
+    recs: dict[str, list[Record]] = defaultdict(list)
+    for tx in txs:
+        key, label = selectors.player_key(tx)
+        totals[key] += tx.sign * tx.amount
+        labels.setdefault(key, label)
+        recs[key].append(_tx_record(tx))
+    alerts = {(a.player_key, a.level): a for a in CashAlert.objects.filter(gaming_day=gaming_day)}
+    findings = []
+    for key, total in sorted(totals.items()):
+        for level, threshold in (
+            (AlertLevel.IDENTIFY, policy.id_threshold),
+            (AlertLevel.REPORT, policy.report_threshold),
+        ):
+            alert = alerts.get((key, level))
+            if alert is not None:
+                findings.append(
+                    Finding(
+                        "CASH_THRESHOLD",
+                        INFO,
+                        f"{labels[key]}: {_fmt(total)} en efectivo en la jornada "
+                        f"({alert.get_level_display()}, umbral {_fmt(alert.threshold)}).",
+                        f"{labels[key]}: {_fmt(total)} in cash in the day "
+                        f"({alert.level}, threshold {_fmt(alert.threshold)}).",
+                        amount=total,
+                        expected=alert.threshold,
+                        detail=f"{key}:{level}",
+                        records=(Record("cash_alert", alert.pk, level), *recs[key]),
+                    )
+                )
+            elif total >= threshold:
+                findings.append(
+                    Finding(
+                        "CASH_ALERT_MISSING",
+                        EXCEPTION,
+                        f"{labels[key]}: {_fmt(total)} en efectivo supera el umbral de "
+                        f"{_fmt(threshold)} y no hay alerta registrada.",
+                        f"{labels[key]}: {_fmt(total)} in cash exceeds the {_fmt(threshold)} "
+                        "threshold and no alert was raised.",
+                        amount=total,
+                        expected=threshold,
+                        detail=f"{key}:{level}",
+                        records=tuple(recs[key]),
+                    )
+                )
+    return findings
+
+
+def audit_trail_findings(gaming_day: GamingDay) -> list[Finding]:
+    """Every cage record has its audit event and every audit event its record."""
+    findings = []
+    for model, actions in (
+        (TableTransaction, ("record", "reverse")),
+        (RakeEntry, ("post", "reverse")),
+    ):
+        label = model._meta.label_lower
+        events = AuditEvent.objects.filter(gaming_day=gaming_day, object_type=label).values_list(
+            "object_id", "action", "after"
+        )
+        audited: dict[str, Any] = {}
+        for object_id, action, after in events:
+            if action.rsplit(".", 1)[-1] in actions:
+                audited[object_id] = after
+        stored = {
+            str(pk): pk
+            for pk in model.objects.filter(gaming_day=gaming_day).values_list("pk", flat=True)
+        }
+        for object_id in sorted(
+            set(audited) - set(stored), key=lambda x: int(x) if x.isdigit() else 0
+        ):
+            after = audited[object_id] or {}
+            findings.append(
+                Finding(
+                    "RECORD_MISSING",
+                    EXCEPTION,
+                    f"{model._meta.verbose_name} #{object_id} figura en la auditoría pero ya no "
+                    "está en los libros.",
+                    f"{model._meta.model_name} #{object_id} is in the audit trail but no longer in "
+                    "the books.",
+                    session=after.get("session"),
+                    table=None,
+                    amount=Decimal(after["amount"]) if after.get("amount") else None,
+                    detail=f"{model._meta.model_name}#{object_id}",
+                    records=(Record(model._meta.model_name, object_id, "audit"),),
+                )
+            )
+        for object_id in sorted(set(stored) - set(audited), key=int):
+            findings.append(
+                Finding(
+                    "RECORD_UNAUDITED",
+                    EXCEPTION,
+                    f"{model._meta.verbose_name} #{object_id} no tiene evento de auditoría: se "
+                    "escribió fuera de la aplicación.",
+                    f"{model._meta.model_name} #{object_id} has no audit event: it was written "
+                    "outside the application.",
+                    detail=f"{model._meta.model_name}#{object_id}",
+                    records=(Record(model._meta.model_name, int(object_id)),),
+                )
+            )
+    return findings

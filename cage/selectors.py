@@ -1,0 +1,611 @@
+"""Reads of the cage: policies, floats, the table card, slips, counts, and access helpers.
+
+Counts of the float (opening and closing) belong to the tables app (issue 5). The
+cage reads them through :data:`count_source` (``session_opening_count`` and
+``session_closing_count`` of ``tables.selectors`` when they exist), normalised to
+:class:`FloatCount`; tests and the simulator may point it elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Protocol
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from casino.access import Actor, require
+from casino.errors import NotFound, PermissionRefused
+from casino.models import Casino, GamingDay
+from casino.roles import Perm, Role
+from tables.models import Table, TableSession
+
+from .models import (
+    CagePolicy,
+    ChipLine,
+    Denomination,
+    Direction,
+    DropCount,
+    FloatPar,
+    RakeEntry,
+    SeatDeparture,
+    Slip,
+    SlipKind,
+    SlipPurpose,
+    SlipVoid,
+    SlipVoidConfirmation,
+    TableTransaction,
+    TransactionKind,
+)
+
+# --------------------------------------------------------------------------- policy
+
+
+def cage_policy(casino: Casino | int, at: datetime | None = None) -> CagePolicy:
+    """The casino's cage settings in force at ``at`` (defaults when none were set)."""
+    casino_id = casino if isinstance(casino, int) else casino.pk
+    found = (
+        CagePolicy.objects.filter(casino_id=casino_id, effective_from__lte=at or timezone.now())
+        .order_by("-effective_from", "-id")
+        .first()
+    )
+    return found or CagePolicy(casino_id=casino_id)
+
+
+# --------------------------------------------------------------------------- chips
+
+
+def table_denominations(table: Table) -> dict[Decimal, Denomination]:
+    """The active denominations of a table's chip set, by value (GEN-05)."""
+    return {
+        d.value: d
+        for d in Denomination.objects.filter(chip_set_id=table.chip_set_id, is_active=True)
+    }
+
+
+def smallest_denomination(table: Table) -> Decimal | None:
+    values = list(table_denominations(table))
+    return min(values) if values else None
+
+
+def blind_denomination(table: Table, small_blind: Decimal) -> Decimal | None:
+    """The chip the blinds are paid with: the largest chip that divides the small blind.
+
+    A change must include some of it (CHIP-05, §7.2 d).
+    """
+    fitting = [v for v in table_denominations(table) if v <= small_blind and small_blind % v == 0]
+    return max(fitting) if fitting else smallest_denomination(table)
+
+
+def float_par(table: Table) -> dict[int, int]:
+    return dict(FloatPar.objects.filter(table=table).values_list("denomination_id", "count"))
+
+
+# --------------------------------------------------------------------------- counts
+
+
+@dataclass(frozen=True)
+class FloatCount:
+    """A counted float: chips per denomination id, and the document it comes from."""
+
+    lines: dict[int, int]
+    reference: str = ""
+    signed: bool = False
+
+    def value(self, denominations: dict[int, Decimal]) -> Decimal:
+        return sum((denominations[d] * n for d, n in self.lines.items()), Decimal("0"))
+
+
+class CountSource(Protocol):
+    def opening(self, session: TableSession) -> FloatCount | None: ...
+
+    def closing(self, session: TableSession) -> FloatCount | None: ...
+
+
+def normalise_count(raw: Any, reference: str = "") -> FloatCount | None:
+    """Turn what the tables app returns into a :class:`FloatCount`.
+
+    Accepts ``None``, a mapping ``{denomination or id: count}``, a count sheet
+    with ``lines`` (each with ``denomination_id`` and ``count``), or an iterable
+    of such lines. Lines not yet counted (``count is None``) make the count absent.
+    """
+    if raw is None:
+        return None
+    if isinstance(raw, FloatCount):
+        return raw
+    if getattr(raw, "is_counted", True) is False:
+        return None  # a sheet created but not counted yet
+    signed = bool(getattr(raw, "is_locked", False))
+    if not reference and hasattr(raw, "_meta") and getattr(raw, "pk", None):
+        reference = f"{raw._meta.label_lower}#{raw.pk}"
+    if isinstance(raw, dict):
+        items: Iterable[tuple[Any, Any]] = raw.items()
+    else:
+        lines = getattr(raw, "lines", raw)
+        if hasattr(lines, "all"):
+            lines = lines.all()
+        items = [(line.denomination_id, line.count) for line in lines]
+    out: dict[int, int] = {}
+    for key, count in items:
+        if count is None:
+            return None
+        denom_id = key.pk if isinstance(key, Denomination) else int(key)
+        out[denom_id] = out.get(denom_id, 0) + int(count)
+    return FloatCount(lines=out, reference=reference, signed=signed)
+
+
+class TablesCountSource:
+    """Reads the counts from ``tables.selectors`` (issue 5) when it provides them."""
+
+    def _call(self, name: str, session: TableSession) -> FloatCount | None:
+        try:
+            from tables import selectors as tables_selectors
+        except ImportError:
+            return None
+        func = getattr(tables_selectors, name, None)
+        if func is None:
+            return None
+        return normalise_count(func(session))
+
+    def opening(self, session: TableSession) -> FloatCount | None:
+        return self._call("session_opening_count", session)
+
+    def closing(self, session: TableSession) -> FloatCount | None:
+        return self._call("session_closing_count", session)
+
+
+count_source: CountSource = TablesCountSource()
+
+
+def session_opening_count(session: TableSession) -> FloatCount | None:
+    return count_source.opening(session)
+
+
+def session_closing_count(session: TableSession) -> FloatCount | None:
+    return count_source.closing(session)
+
+
+def session_staff_from_tables(session: TableSession) -> set[int]:
+    """Croupiers and supervisors the tables app knows worked the session (dealer changes)."""
+    try:
+        from tables import selectors as tables_selectors
+    except ImportError:
+        return set()
+    func = getattr(tables_selectors, "session_staff", None)
+    if func is not None:
+        return {u if isinstance(u, int) else u.pk for u in func(session)}
+    changes = getattr(session, "dealer_changes", None)  # tables.DealerChange (ROLE-03)
+    if changes is None:
+        return set()
+    ids: set[int] = set()
+    for outgoing, incoming in changes.values_list("outgoing_id", "incoming_id"):
+        ids.update(x for x in (outgoing, incoming) if x)
+    return ids
+
+
+def session_workers(session: TableSession) -> set[int]:
+    """Everyone who worked the session: they may not count its drop (issue 6 item 8)."""
+    workers: set[int] = {session.supervisor_id}
+    for croupier, approver, pit_boss in TableTransaction.objects.filter(
+        session=session
+    ).values_list("croupier_id", "approved_by_id", "pit_boss_id"):
+        workers.update(x for x in (croupier, approver, pit_boss) if x)
+    from django.contrib.contenttypes.models import ContentType
+
+    from casino.models import Signature
+
+    slip_ids = list(Slip.objects.filter(session=session).values_list("pk", flat=True))
+    workers.update(
+        Signature.objects.filter(
+            content_type=ContentType.objects.get_for_model(Slip),
+            object_id__in=slip_ids,
+            role__in=[Role.CROUPIER, Role.SUPERVISOR],
+        ).values_list("signer_id", flat=True)
+    )
+    workers.update(RakeEntry.objects.filter(session=session).values_list("posted_by_id", flat=True))
+    workers.update(
+        SeatDeparture.objects.filter(session=session).values_list("recorded_by_id", flat=True)
+    )
+    workers.update(session_staff_from_tables(session))
+    return workers
+
+
+# --------------------------------------------------------------------------- slips
+
+
+def void_of(slip: Slip) -> SlipVoid | None:
+    try:
+        return slip.void
+    except SlipVoid.DoesNotExist:
+        return None
+
+
+def confirmation_of(void: SlipVoid) -> SlipVoidConfirmation | None:
+    try:
+        return void.confirmation
+    except SlipVoidConfirmation.DoesNotExist:
+        return None
+
+
+def slip_is_void(slip: Slip) -> bool:
+    void = void_of(slip)
+    return void is not None and confirmation_of(void) is not None
+
+
+def slip_status(slip: Slip) -> str:
+    """requested / issued / carried / received / void_pending / void."""
+    void = void_of(slip)
+    if void is not None:
+        return "void" if confirmation_of(void) is not None else "void_pending"
+    signed = slip.signed_roles()
+    if {Role.CROUPIER.value, Role.SUPERVISOR.value} <= signed and slip.is_locked:
+        return "received"
+    if Role.SECURITY.value in signed:
+        return "carried"
+    if Role.CAGE_CASHIER.value in signed:
+        return "issued"
+    return "requested"
+
+
+def slip_counts(slip: Slip) -> bool:
+    """A slip enters the float only when all five have signed and it is not void."""
+    return slip.is_locked and not slip_is_void(slip)
+
+
+def slips_for(casino: Casino, **filters: Any) -> QuerySet[Slip]:
+    return (
+        Slip.objects.filter(casino=casino, **filters)
+        .select_related("table", "session", "requested_by", "void", "void__confirmation")
+        .prefetch_related("lines__denomination")
+    )
+
+
+# --------------------------------------------------------------------------- floats
+
+
+def float_movements(session: TableSession) -> dict[int, int]:
+    """Net chips into the float per denomination from transactions and counted slips.
+
+    Positive = into the float. In-hand changes come from the pot (CHIP-14) and
+    closing slips come after the closing count, so neither is included.
+    """
+    net: dict[int, int] = defaultdict(int)
+    lines = ChipLine.objects.filter(transaction__session=session).exclude(
+        transaction__kind=TransactionKind.IN_HAND_CHANGE
+    )
+    for denom_id, direction, count, sign in lines.values_list(
+        "denomination_id", "direction", "count", "transaction__sign"
+    ):
+        net[denom_id] += sign * (count if direction == Direction.IN else -count)
+    for slip in Slip.objects.filter(session=session, purpose=SlipPurpose.PLAY).prefetch_related(
+        "lines"
+    ):
+        if slip_counts(slip):
+            for line in slip.lines.all():
+                net[line.denomination_id] += slip.float_sign * line.count
+    return dict(net)
+
+
+def expected_float(session: TableSession) -> dict[int, int] | None:
+    """Opening count plus every movement so far; ``None`` while there is no opening count."""
+    opening = session_opening_count(session)
+    if opening is None:
+        return None
+    result = dict(opening.lines)
+    for denom_id, n in float_movements(session).items():
+        result[denom_id] = result.get(denom_id, 0) + n
+    return result
+
+
+# --------------------------------------------------------------------------- table card
+
+
+def buyins(session: TableSession) -> QuerySet[TableTransaction]:
+    return (
+        TableTransaction.objects.filter(session=session, kind=TransactionKind.BUYIN)
+        .select_related("croupier", "approved_by", "player", "override_by", "reverses")
+        .prefetch_related("cash_lines", "chip_lines__denomination")
+        .order_by("recorded_at", "id")
+    )
+
+
+def effective_at(tx: TableTransaction) -> datetime:
+    """When a transaction took effect: a reversal undoes its original at the original's time."""
+    return tx.reverses.recorded_at if tx.reverses_id and tx.reverses else tx.recorded_at
+
+
+@dataclass
+class SeatSummary:
+    """What the supervisor watches per seated player (BUYIN-07)."""
+
+    seat: int
+    player_name: str = ""
+    player_id: int | None = None
+    seated_since: datetime | None = None
+    total_buyin: Decimal = Decimal("0")
+    rebuys: int = 0
+    seated: bool = False
+    left_at: datetime | None = None
+    left_with: Decimal | None = None
+
+    @property
+    def minutes_seated(self) -> int | None:
+        if self.seated_since is None:
+            return None
+        end = self.left_at if not self.seated and self.left_at else timezone.now()
+        return int((end - self.seated_since).total_seconds() // 60)
+
+
+def _seat_events(session: TableSession) -> list[tuple[datetime, int, str, Any]]:
+    events: list[tuple[datetime, int, str, Any]] = []
+    for tx in buyins(session):
+        events.append((effective_at(tx), tx.pk, "buyin", tx))
+    for dep in SeatDeparture.objects.filter(session=session).select_related("player"):
+        events.append((dep.left_at, dep.pk, "departure", dep))
+    events.sort(key=lambda e: (e[0], 0 if e[2] == "buyin" else 1, e[1]))
+    return events
+
+
+def seat_summaries(session: TableSession) -> dict[int, SeatSummary]:
+    """Per seat: current player, seated since, cumulative buy-in, re-buys, time (BUYIN-07)."""
+    seats: dict[int, SeatSummary] = {}
+    for _at, _pk, what, obj in _seat_events(session):
+        summary = seats.get(obj.seat)
+        if what == "departure":
+            if summary is not None:
+                summary.seated = False
+                summary.left_at = obj.left_at
+                summary.left_with = obj.stack
+            continue
+        tx: TableTransaction = obj
+        if summary is None or (not summary.seated and tx.sign > 0):
+            summary = SeatSummary(seat=tx.seat or 0)
+            seats[summary.seat] = summary
+        if tx.sign > 0:
+            if not summary.seated:
+                summary.seated = True
+                summary.seated_since = tx.recorded_at
+                summary.total_buyin = Decimal("0")
+                summary.rebuys = 0
+            elif tx.is_rebuy:
+                summary.rebuys += 1
+            summary.player_name = tx.player_name or (tx.player.display_name if tx.player else "")
+            summary.player_id = tx.player_id
+        elif tx.is_rebuy:
+            summary.rebuys = max(0, summary.rebuys - 1)
+        summary.total_buyin += tx.sign * tx.amount
+        if summary.total_buyin <= 0 and not tx.is_rebuy and tx.sign < 0:
+            summary.seated = False  # the only buy-in was reversed: nobody sits there
+    return seats
+
+
+def seat_is_occupied(session: TableSession, seat: int) -> bool:
+    summary = seat_summaries(session).get(seat)
+    return bool(summary and summary.seated)
+
+
+@dataclass(frozen=True)
+class SeatMovement:
+    """Chips that reached or left a seat between two hands (HREC-08).
+
+    ``added`` is every buy-in and re-buy (any source); ``removed`` is the stack a
+    player took when leaving. Colour changes and cash-outs exchange chips of equal
+    value and do not change a stack's value.
+    """
+
+    seat: int
+    added: Decimal = Decimal("0")
+    removed: Decimal = Decimal("0")
+    transactions: tuple[int, ...] = field(default_factory=tuple)
+    departures: tuple[int, ...] = field(default_factory=tuple)
+
+    @property
+    def net(self) -> Decimal:
+        return self.added - self.removed
+
+
+def seat_movements(
+    session: TableSession, *, since: datetime | None = None, until: datetime | None = None
+) -> dict[int, SeatMovement]:
+    """Buy-ins and departures per seat with ``since < time <= until``.
+
+    For the hand recorder's continuity check (HREC-08): with ``since`` = end of hand
+    N and ``until`` = start of hand N+1, the starting stack of a seat in hand N+1 must
+    equal its finishing stack in hand N plus ``added`` minus ``removed``. Re-buys are
+    refused while a hand is in progress (BUYIN-05), so every buy-in falls between
+    two hands. A reversal counts at its original's time (the buy-in never happened).
+    """
+
+    def inside(at: datetime) -> bool:
+        return (since is None or at > since) and (until is None or at <= until)
+
+    acc: dict[int, dict[str, Any]] = defaultdict(
+        lambda: {"added": Decimal("0"), "removed": Decimal("0"), "tx": [], "dep": []}
+    )
+    for tx in TableTransaction.objects.filter(
+        session=session, kind=TransactionKind.BUYIN
+    ).select_related("reverses"):
+        if inside(effective_at(tx)) and tx.seat is not None:
+            acc[tx.seat]["added"] += tx.sign * tx.amount
+            acc[tx.seat]["tx"].append(tx.pk)
+    for dep in SeatDeparture.objects.filter(session=session):
+        if inside(dep.left_at):
+            acc[dep.seat]["removed"] += dep.stack
+            acc[dep.seat]["dep"].append(dep.pk)
+    return {
+        seat: SeatMovement(
+            seat=seat,
+            added=v["added"],
+            removed=v["removed"],
+            transactions=tuple(v["tx"]),
+            departures=tuple(v["dep"]),
+        )
+        for seat, v in sorted(acc.items())
+    }
+
+
+def note_bundles(count: int) -> tuple[int, int, int]:
+    """Notes shown as groups of five bundles, bundles of 20 and loose notes (CASH-07).
+
+    137 notes -> (1, 1, 17): one group of 100, one closed bundle of 20, 17 left open.
+    """
+    groups, rest = divmod(count, 100)
+    bundles, loose = divmod(rest, 20)
+    return groups, bundles, loose
+
+
+# --------------------------------------------------------------------------- cash
+
+
+def player_key(tx: TableTransaction) -> tuple[str, str]:
+    """Who a cash buy-in belongs to for the thresholds: the player, the name, or the seat."""
+    if tx.player_id:
+        label = tx.player.display_name if tx.player else tx.player_name
+        return f"player:{tx.player_id}", label or f"#{tx.player_id}"
+    name = normalise_name(tx.player_name)
+    if name:
+        return f"name:{name}", tx.player_name
+    return f"seat:{tx.session_id}:{tx.seat}", f"{tx.table} · {tx.seat}"
+
+
+def normalise_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def cash_buyins_for_key(gaming_day: GamingDay, key: str) -> list[TableTransaction]:
+    """The cash buy-ins (and their reversals) of one player key in a gaming day."""
+    qs = TableTransaction.objects.filter(
+        gaming_day=gaming_day, kind=TransactionKind.BUYIN, source="cash"
+    )
+    kind, _sep, rest = key.partition(":")
+    if kind == "player":
+        return list(qs.filter(player_id=int(rest)))
+    if kind == "name":
+        named = qs.filter(player__isnull=True).exclude(player_name="")
+        return [tx for tx in named if normalise_name(tx.player_name) == rest]
+    session_id, _sep, seat = rest.partition(":")
+    return list(
+        qs.filter(player__isnull=True, player_name="", session_id=int(session_id), seat=int(seat))
+    )
+
+
+def cash_total(gaming_day: GamingDay, key: str) -> Decimal:
+    total = Decimal("0")
+    for tx in cash_buyins_for_key(gaming_day, key):
+        total += tx.sign * tx.amount
+    return total
+
+
+# --------------------------------------------------------------------------- drop
+
+
+def drop_counts(session: TableSession) -> list[DropCount]:
+    return list(
+        DropCount.objects.filter(session=session)
+        .prefetch_related("lines")
+        .order_by("counted_at", "id")
+    )
+
+
+def agreed_drop_count(session: TableSession) -> DropCount | None:
+    """The latest count that a second, different counter matched exactly."""
+    counts = [c for c in drop_counts(session) if c.is_locked]
+    for i in range(len(counts) - 1, 0, -1):
+        latest = counts[i]
+        for earlier in reversed(counts[:i]):
+            if earlier.counter_id != latest.counter_id:
+                if earlier.line_key() == latest.line_key():
+                    return latest
+                break
+    return None
+
+
+# --------------------------------------------------------------------------- access
+
+
+def _not_found(what_es: str, what_en: str) -> NotFound:
+    return NotFound("NOT_FOUND", f"{what_es} no encontrado.", f"{what_en} not found.")
+
+
+def access_session(actor: Actor, session_id: int | TableSession, perm: Perm) -> TableSession:
+    require(actor, perm)
+    pk = session_id.pk if isinstance(session_id, TableSession) else session_id
+    session = (
+        TableSession.objects.select_related("table", "settings", "gaming_day", "supervisor")
+        .filter(pk=pk, casino=actor.casino)
+        .first()
+    )
+    if session is None:
+        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+    return session
+
+
+def access_slip(actor: Actor, slip_id: int, perm: Perm = Perm.VIEW_CAGE) -> Slip:
+    require(actor, perm)
+    slip = slips_for(actor.casino, pk=slip_id).first()
+    if slip is None:
+        raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+    return slip
+
+
+def access_transaction(actor: Actor, tx_id: int, perm: Perm = Perm.VIEW_CAGE) -> TableTransaction:
+    require(actor, perm)
+    tx = (
+        TableTransaction.objects.select_related("session", "table")
+        .filter(pk=tx_id, casino=actor.casino)
+        .first()
+    )
+    if tx is None:
+        raise NotFound("NOT_FOUND", "Transacción no encontrada.", "Transaction not found.")
+    return tx
+
+
+def access_gaming_day(actor: Actor, day_id: int, perm: Perm) -> GamingDay:
+    require(actor, perm)
+    day = GamingDay.objects.filter(pk=day_id, casino=actor.casino).first()
+    if day is None:
+        raise NotFound("NOT_FOUND", "Jornada no encontrada.", "Gaming day not found.")
+    return day
+
+
+def require_sees_expected(actor: Actor) -> None:
+    """Counters count blind: the cage cashier never sees expected figures (issue 6 item 8)."""
+    require(actor, Perm.VIEW_CAGE)
+    if actor.role == Role.CAGE_CASHIER:
+        raise PermissionRefused(
+            "BLIND_COUNT",
+            "La caja cuenta a ciegas: no puede ver las cifras esperadas de las mesas.",
+            "The cage counts blind: it cannot see the tables' expected figures.",
+        )
+
+
+def sessions_of_day(gaming_day: GamingDay) -> QuerySet[TableSession]:
+    return (
+        TableSession.objects.filter(gaming_day=gaming_day)
+        .select_related("table", "settings", "supervisor", "gaming_day")
+        .order_by("table__number", "number")
+    )
+
+
+def slip_kind_series(kind: str) -> str:
+    return "FILL" if kind == SlipKind.FILL else "CREDIT"
+
+
+def closing_slip_adjustments(session: TableSession) -> dict[int, int]:
+    """Chips the closing fills (+) and credits (-) moved, per denomination (CLOSE-07).
+
+    Registered with ``tables.hooks``: the next opening expects the closing count
+    after these slips (OPEN-06). Only slips signed by all five and not void count.
+    """
+    net: dict[int, int] = defaultdict(int)
+    for slip in Slip.objects.filter(session=session, purpose=SlipPurpose.CLOSING).prefetch_related(
+        "lines"
+    ):
+        if slip_counts(slip):
+            for line in slip.lines.all():
+                net[line.denomination_id] += slip.float_sign * line.count
+    return dict(net)

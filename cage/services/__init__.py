@@ -1,0 +1,56 @@
+"""Services of the cage (writes). See docs/cage.md for the books they keep."""
+
+from .common import Notice, Tender
+from .drop import DropCountResult, drop_count_record, variance_explain
+from .policy import cage_policy_set
+from .rake import RakePosting, expected_rake, rake_post, rake_reverse, takes_rake
+from .slips import (
+    par_restoration,
+    slip_request,
+    slip_sign,
+    slip_signing_blockers,
+    slip_value,
+    slip_void_confirm,
+    slip_void_request,
+)
+from .transactions import (
+    Recorded,
+    buyin_limit_defaults,
+    buyin_record,
+    cash_out_record,
+    colour_change_record,
+    in_hand_change_record,
+    player_departure_record,
+    tip_change_record,
+    transaction_reverse,
+)
+
+__all__ = [
+    "DropCountResult",
+    "Notice",
+    "RakePosting",
+    "Recorded",
+    "Tender",
+    "buyin_limit_defaults",
+    "buyin_record",
+    "cage_policy_set",
+    "cash_out_record",
+    "colour_change_record",
+    "drop_count_record",
+    "expected_rake",
+    "in_hand_change_record",
+    "par_restoration",
+    "player_departure_record",
+    "rake_post",
+    "rake_reverse",
+    "slip_request",
+    "slip_sign",
+    "slip_signing_blockers",
+    "slip_value",
+    "slip_void_confirm",
+    "slip_void_request",
+    "takes_rake",
+    "tip_change_record",
+    "transaction_reverse",
+    "variance_explain",
+]

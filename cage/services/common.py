@@ -1,0 +1,325 @@
+"""Shared validation for the cage's services: money, chip counts, cash, staff, sessions.
+
+Everything here validates and refuses before anything is written; the messages are
+precise and bilingual (issue 6 "Bad input").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import connection
+
+from casino.access import Actor
+from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from casino.models import User
+from casino.roles import Role
+from tables.models import Player, TableSession
+
+from ..models import CENT, Denomination, TenderKind
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning that does not stop the transaction (e.g. CHIP-05, CASH-06)."""
+
+    code: str
+    es: str
+    en: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": {"es": self.es, "en": self.en}}
+
+    def message(self, lang: str = "es") -> str:
+        return self.en if lang.startswith("en") else self.es
+
+
+@dataclass(frozen=True)
+class Tender:
+    """Cash put on the table: ``count`` notes (or plaques) of ``value``."""
+
+    value: Decimal
+    count: int
+    kind: str = TenderKind.NOTE
+
+    @property
+    def total(self) -> Decimal:
+        return self.value * self.count
+
+
+def fmt(value: Decimal) -> str:
+    return f"{Decimal(value).quantize(CENT):,.2f}"
+
+
+def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:
+    """An amount with at most two decimals, positive (or zero when allowed); never float."""
+    if isinstance(value, bool) or isinstance(value, float):
+        # Floats are refused on purpose: money is exact (GEN-13).
+        value = str(value) if isinstance(value, float) else value
+    try:
+        amount = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            f"«{value}» no es un importe válido.",
+            f"'{value}' is not a valid amount.",
+            field=field,
+        ) from None
+    if not amount.is_finite() or amount != amount.quantize(CENT):
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            f"El importe {value} tiene más de dos decimales.",
+            f"The amount {value} has more than two decimals.",
+            field=field,
+        )
+    if amount < 0 or (amount == 0 and not allow_zero):
+        raise ValidationFailed(
+            "AMOUNT_NOT_POSITIVE",
+            "El importe debe ser mayor que cero."
+            if not allow_zero
+            else "El importe no puede ser negativo.",
+            "The amount must be greater than zero."
+            if not allow_zero
+            else "The amount cannot be negative.",
+            field=field,
+        )
+    return amount.quantize(CENT)
+
+
+def parse_count(value: Any, field: str) -> int:
+    """A whole, non-negative number of chips or notes."""
+    if isinstance(value, bool):
+        value = "bool"
+    if isinstance(value, int):
+        count = value
+    else:
+        try:
+            as_decimal = Decimal(str(value).strip())
+        except (InvalidOperation, ValueError):
+            raise ValidationFailed(
+                "COUNT_INVALID",
+                f"«{value}» no es una cantidad de fichas válida.",
+                f"'{value}' is not a valid number of chips.",
+                field=field,
+            ) from None
+        if not as_decimal.is_finite() or as_decimal != as_decimal.to_integral_value():
+            raise ValidationFailed(
+                "COUNT_NOT_WHOLE",
+                f"La cantidad {value} no es un número entero: no existen fracciones de ficha.",
+                f"The count {value} is not a whole number: there are no fractions of a chip.",
+                field=field,
+            )
+        count = int(as_decimal)
+    if count < 0:
+        raise ValidationFailed(
+            "COUNT_NEGATIVE",
+            f"La cantidad {count} es negativa.",
+            f"The count {count} is negative.",
+            field=field,
+        )
+    return count
+
+
+def _pairs(items: Iterable[Any] | Mapping[Any, Any] | None) -> list[tuple[Any, Any]]:
+    if items is None:
+        return []
+    if isinstance(items, Mapping):
+        return list(items.items())
+    out = []
+    for item in items:
+        if isinstance(item, Mapping):
+            out.append((item.get("value", item.get("denomination")), item.get("count")))
+        else:
+            value, count = item
+            out.append((value, count))
+    return out
+
+
+def parse_chip_lines(
+    denominations: dict[Decimal, Denomination], items: Any, field: str
+) -> list[tuple[Denomination, int]]:
+    """``[(value, count), ...]`` (or ``{value: count}``) checked against the chip set.
+
+    Zero lines are dropped; a value twice, a value outside the table's chip set, a
+    negative or fractional count are refused (GEN-05, issue 6 "Bad input").
+    """
+    lines: dict[Decimal, int] = {}
+    for index, (raw_value, raw_count) in enumerate(_pairs(items)):
+        where = f"{field}[{index}]"
+        value = (
+            raw_value.value
+            if isinstance(raw_value, Denomination)
+            else parse_money(raw_value, f"{where}.value")
+        )
+        count = parse_count(raw_count, f"{where}.count")
+        if value not in denominations:
+            offered = ", ".join(fmt(v) for v in sorted(denominations, reverse=True))
+            raise ValidationFailed(
+                "DENOMINATION_NOT_IN_CHIP_SET",
+                f"La denominación {fmt(value)} no pertenece al juego de fichas de la mesa "
+                f"({offered}).",
+                f"The denomination {fmt(value)} is not in the table's chip set ({offered}).",
+                field=f"{where}.value",
+            )
+        if value in lines:
+            raise ValidationFailed(
+                "DENOMINATION_REPEATED",
+                f"La denominación {fmt(value)} aparece dos veces.",
+                f"The denomination {fmt(value)} appears twice.",
+                field=f"{where}.value",
+            )
+        lines[value] = count
+    return [(denominations[v], n) for v, n in sorted(lines.items(), reverse=True) if n > 0]
+
+
+def chips_value(lines: list[tuple[Denomination, int]]) -> Decimal:
+    return sum((d.value * n for d, n in lines), Decimal("0"))
+
+
+def parse_cash(items: Any, field: str) -> list[Tender]:
+    """Notes and plaques put on the table. Coins are refused (GEN-06, §7.3 j)."""
+    tenders: list[Tender] = []
+    raw_items: list[Any] = list(items or [])
+    for index, item in enumerate(raw_items):
+        where = f"{field}[{index}]"
+        if isinstance(item, Tender):
+            kind, raw_value, raw_count = item.kind, item.value, item.count
+        elif isinstance(item, Mapping):
+            kind = item.get("kind", TenderKind.NOTE)
+            raw_value, raw_count = item.get("value"), item.get("count")
+        else:
+            raw_value, raw_count = item
+            kind = TenderKind.NOTE
+        if kind == "coin":
+            raise ValidationFailed(
+                "COINS_REFUSED",
+                "No se aceptan monedas para jugar, cambiar ni apostar: solo billetes y placas.",
+                "Coins are not accepted for play, change or bets: notes and plaques only.",
+                field=f"{where}.kind",
+            )
+        if kind not in TenderKind.values:
+            raise ValidationFailed(
+                "TENDER_KIND_INVALID",
+                f"Tipo de efectivo desconocido: «{kind}» (billete o placa).",
+                f"Unknown kind of cash: '{kind}' (note or plaque).",
+                field=f"{where}.kind",
+            )
+        value = parse_money(raw_value, f"{where}.value")
+        count = parse_count(raw_count, f"{where}.count")
+        if count:
+            tenders.append(Tender(value=value, count=count, kind=kind))
+    return tenders
+
+
+def require_croupier(user: User | None, actor: Actor, field: str = "croupier") -> User:
+    """The croupier who made the change: a croupier of the casino, not the approver."""
+    if user is None:
+        raise ValidationFailed(
+            "CROUPIER_REQUIRED",
+            "Indique el croupier que hizo el cambio.",
+            "Say which croupier made the change.",
+            field=field,
+        )
+    if user.casino_id != actor.user.casino_id or not user.is_active:
+        raise NotFound("NOT_FOUND", "Croupier no encontrado.", "Croupier not found.", field=field)
+    if not user.holds_role(Role.CROUPIER):
+        raise ValidationFailed(
+            "NOT_A_CROUPIER",
+            f"{user} no tiene el rol de croupier.",
+            f"{user} does not hold the croupier role.",
+            field=field,
+        )
+    if user.pk == actor.user.pk:
+        raise ValidationFailed(
+            "APPROVER_IS_CROUPIER",
+            "Quien aprueba el cambio no puede ser el croupier que lo hace.",
+            "The person approving a change cannot be the croupier making it.",
+            field=field,
+        )
+    return user
+
+
+def require_player(player: Player | None, actor: Actor) -> Player | None:
+    if player is not None and player.casino_id != actor.user.casino_id:
+        raise NotFound("NOT_FOUND", "Jugador no encontrado.", "Player not found.", field="player")
+    return player
+
+
+def require_staff_role(user: User | None, actor: Actor, roles: Iterable[Role], field: str) -> User:
+    wanted = list(roles)
+    if user is None or user.casino_id != actor.user.casino_id or not user.is_active:
+        raise NotFound("NOT_FOUND", "Persona no encontrada.", "Person not found.", field=field)
+    if not any(user.holds_role(r) for r in wanted):
+        names = ", ".join(r.value for r in wanted)
+        raise ValidationFailed(
+            "ROLE_NOT_HELD",
+            f"{user} no tiene el rol necesario ({names}).",
+            f"{user} does not hold the role required ({names}).",
+            field=field,
+        )
+    return user
+
+
+def check_pin(user: User, pin: str | None, field: str = "pin") -> None:
+    if not pin:
+        raise ValidationFailed(
+            "PIN_REQUIRED",
+            f"{user} debe confirmar con su PIN personal.",
+            f"{user} must confirm with their personal PIN.",
+            field=field,
+        )
+    if not user.check_pin(pin):
+        raise PermissionRefused("PIN_INVALID", "PIN incorrecto.", "Wrong PIN.", field=field)
+
+
+def lock_session(session: TableSession | int) -> TableSession:
+    """The session row, locked: the serialisation point of a table's transactions.
+
+    Buy-ins, changes and hands all lock it, so "is a hand in progress?" and the
+    write happen atomically (BUYIN-05, CASH-11) and concurrent buy-ins queue up.
+    """
+    pk = session if isinstance(session, int) else session.pk
+    return (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("table", "settings", "gaming_day")
+        .get(pk=pk)
+    )
+
+
+def require_same_casino(actor: Actor, session: TableSession) -> None:
+    if session.casino_id != actor.user.casino_id:
+        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+
+
+def require_accepts_transactions(session: TableSession) -> None:
+    if not session.accepts_transactions:
+        status = session.get_status_display()
+        raise Conflict(
+            "SESSION_NOT_ACCEPTING",
+            f"La mesa {session.table} está en estado «{status}»: no admite transacciones.",
+            f"Table {session.table} is '{session.status}': it does not take transactions.",
+            field="session",
+            details={"status": session.status},
+        )
+
+
+def require_no_hand_in_progress(session: TableSession) -> None:
+    if session.hand_in_progress:
+        raise Conflict(
+            "HAND_IN_PROGRESS",
+            "Hay una mano en juego: las recompras y cambios de la banca se hacen solo entre "
+            "manos (el cambio durante la mano se hace con fichas del bote).",
+            "A hand is in progress: re-buys and float changes are made only between hands "
+            "(a change during the hand is made with chips from the pot).",
+            field="session",
+        )
+
+
+def advisory_lock(key: str) -> None:
+    """Serialise work on one key inside the transaction (PostgreSQL; SQLite is serial)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [key])

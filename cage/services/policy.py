@@ -1,0 +1,66 @@
+"""The casino's cage settings: a new version for every change (never edited)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from casino.access import Actor, require
+from casino.audit import audit_record, snapshot
+from casino.errors import ValidationFailed
+from casino.roles import Perm
+
+from ..models import CagePolicy
+from .common import parse_money
+
+MONEY_FIELDS = ("id_threshold", "report_threshold", "large_cash_threshold")
+
+
+def cage_policy_set(
+    *, actor: Actor, effective_from: datetime | None = None, **values: Any
+) -> CagePolicy:
+    """A new version of the casino's cage settings (thresholds, policies, note values)."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    from ..selectors import cage_policy
+
+    current = cage_policy(actor.casino)
+    fields = {
+        f.name: getattr(current, f.name)
+        for f in CagePolicy._meta.concrete_fields
+        if f.name not in ("id", "casino", "effective_from", "created_at", "created_by")
+    }
+    unknown = set(values) - set(fields)
+    if unknown:
+        raise ValidationFailed(
+            "SETTING_UNKNOWN",
+            f"Ajustes desconocidos: {', '.join(sorted(unknown))}.",
+            f"Unknown settings: {', '.join(sorted(unknown))}.",
+        )
+    for name, value in values.items():
+        if name in MONEY_FIELDS and value is not None:
+            value = parse_money(value, name)
+        if name == "note_values":
+            value = [str(parse_money(v, "note_values")) for v in value or []]
+        fields[name] = value
+    if Decimal(fields["report_threshold"]) < Decimal(fields["id_threshold"]):
+        raise ValidationFailed(
+            "THRESHOLDS_ORDER",
+            "El umbral de informe no puede ser menor que el de identificación.",
+            "The report threshold cannot be lower than the identification threshold.",
+            field="report_threshold",
+        )
+    with transaction.atomic():
+        policy = CagePolicy(
+            casino=actor.casino,
+            effective_from=effective_from or timezone.now(),
+            created_by=actor.user,
+            **fields,
+        )
+        policy.full_clean(exclude=["casino", "created_by"])
+        policy.save()
+        audit_record(actor=actor, action="cage.policy.set", obj=policy, after=snapshot(policy))
+    return policy

@@ -1,0 +1,226 @@
+"""The rake box ledger: one posting per valid hand, append-only (RAKE-05..08).
+
+The hand recorder (issue 4) calls :func:`rake_post` for each valid hand, in the
+transaction that stores the hand. Posting is idempotent per hand: the same hand
+posted again with the same amount returns the existing entry; a different
+amount is refused until the first posting is reversed (:func:`rake_reverse`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from casino.access import Actor, require
+from casino.audit import audit_record
+from casino.errors import Conflict, ValidationFailed
+from casino.roles import Perm
+from poker.pots import rake_of
+from tables.models import RakeMode, TableSession, TableSettings
+
+from .. import selectors
+from ..models import CENT, RakeEntry, money_str
+from .common import fmt, lock_session, parse_money, require_same_casino
+
+
+@dataclass(frozen=True)
+class RakePosting:
+    entry: RakeEntry
+    created: bool
+
+
+def takes_rake(settings: TableSettings) -> bool:
+    # RAKE-02: tournaments take none; RAKE-04: a seat-charge table takes no pot rake.
+    return settings.rake_mode == RakeMode.PERCENT and not settings.is_tournament
+
+
+def expected_rake(settings: TableSettings, pots: list[Decimal], unit: Decimal | None) -> Decimal:
+    """The commission on the contested pots under ``settings`` (RAKE-01, RAKE-07).
+
+    Per pot, the percentage rounded down to the smallest chip in play, main pot
+    first against the per-hand cap; exact integers of cents, never float. Uses the
+    engine's ``rake_of`` so the ledger and the hand validator agree.
+    """
+    if not takes_rake(settings):
+        return Decimal("0")
+    bps = int((settings.rake_pct * 100).to_integral_value())
+    unit_cents = int(((unit or CENT) * 100).to_integral_value())
+    cap = None if settings.rake_cap is None else int(settings.rake_cap * 100)
+    taken = 0
+    for pot in pots:
+        r = rake_of(int(Decimal(pot) * 100), bps, unit_cents)
+        if cap is not None and taken + r > cap:
+            r = max(cap - taken, 0)
+        taken += r
+    return (Decimal(taken) / 100).quantize(CENT)
+
+
+def _pots(pots: Any) -> list[Decimal] | None:
+    if pots is None:
+        return None
+    return [parse_money(p, f"pots[{i}]", allow_zero=True) for i, p in enumerate(pots)]
+
+
+def rake_post(
+    *,
+    actor: Actor,
+    session: TableSession,
+    hand_number: int,
+    amount: Decimal | str | int,
+    hand_started_at: datetime | None = None,
+    hand_ref: str = "",
+    pots: list[Decimal] | None = None,
+    expected_amount: Decimal | str | None = None,
+) -> RakePosting:
+    """Post a hand's rake to the table's rake box (never the float, §8.3 l).
+
+    ``hand_started_at`` picks the settings version in force (a rate change applies
+    only to hands that start after it). ``pots`` (contested amount per pot) let the
+    expected rake be recomputed; or the hand recorder gives ``expected_amount``.
+    """
+    require(actor, Perm.LOG_HAND)
+    value = parse_money(amount, "amount", allow_zero=True)
+    pot_list = _pots(pots)
+    expected = (
+        None
+        if expected_amount in (None, "")
+        else parse_money(expected_amount, "expected_amount", allow_zero=True)
+    )
+    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
+        raise ValidationFailed(
+            "HAND_NUMBER_INVALID",
+            "El número de mano es un entero positivo.",
+            "The hand number is a positive whole number.",
+            field="hand_number",
+        )
+    started = hand_started_at or timezone.now()
+    with transaction.atomic():
+        s = lock_session(session)
+        require_same_casino(actor, s)
+        if s.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
+            raise Conflict(
+                "SESSION_NOT_ACCEPTING",
+                f"La mesa está en estado «{s.get_status_display()}»: no recibe comisión.",
+                f"The table is '{s.status}': it takes no rake.",
+                field="session",
+            )
+        settings = s.table.settings_at(started) or s.settings
+        if value > 0 and not takes_rake(settings):
+            raise ValidationFailed(
+                "RAKE_NOT_ALLOWED",
+                "Esta mesa no cobra comisión por bote (torneo o cargo por asiento).",
+                "This table takes no pot rake (tournament or seat charge).",
+                field="amount",
+            )
+        if pot_list is not None and not settings.no_flop_no_drop:
+            expected = expected_rake(settings, pot_list, selectors.smallest_denomination(s.table))
+        live = _live_postings(s, hand_number)
+        if live:
+            current = live[-1]
+            if current.amount == value:
+                return RakePosting(entry=current, created=False)
+            raise Conflict(
+                "RAKE_ALREADY_POSTED",
+                f"La mano {hand_number} ya tiene comisión de {fmt(current.amount)}: anúlela antes "
+                "de registrar otra.",
+                f"Hand {hand_number} already has a rake of {fmt(current.amount)}: reverse it "
+                "before posting another.",
+                field="amount",
+            )
+        posting = 1 + RakeEntry.objects.filter(session=s, hand_number=hand_number, sign=1).count()
+        entry = RakeEntry(
+            casino_id=s.casino_id,
+            gaming_day_id=s.gaming_day_id,
+            table_id=s.table_id,
+            session=s,
+            settings=settings,
+            hand_number=hand_number,
+            hand_ref=(hand_ref or "")[:64],
+            hand_started_at=started,
+            posting=posting,
+            amount=value,
+            pots=[money_str(p) for p in pot_list] if pot_list is not None else None,
+            expected_amount=expected,
+            posted_by=actor.user,
+            posted_at=timezone.now(),
+        )
+        entry.seal = entry.compute_seal()
+        try:
+            with transaction.atomic():
+                entry.save(force_insert=True)
+        except IntegrityError:
+            raise Conflict(
+                "RAKE_ALREADY_POSTED",
+                f"La mano {hand_number} ya tiene comisión registrada.",
+                f"Hand {hand_number} already has a rake posted.",
+            ) from None
+        audit_record(actor=actor, action="cage.rake.post", obj=entry, after=entry.seal_payload())
+    return RakePosting(entry=entry, created=True)
+
+
+def _live_postings(session: TableSession, hand_number: int) -> list[RakeEntry]:
+    reversed_ids = set(
+        RakeEntry.objects.filter(session=session, hand_number=hand_number, sign=-1).values_list(
+            "reverses_id", flat=True
+        )
+    )
+    return [
+        e
+        for e in RakeEntry.objects.filter(
+            session=session, hand_number=hand_number, sign=1
+        ).order_by("posting")
+        if e.pk not in reversed_ids
+    ]
+
+
+def rake_reverse(*, actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
+    """Reverse a hand's rake posting (the hand was voided or mis-posted), with a reason."""
+    require(actor, Perm.REVIEW_HAND)
+    if not (reason or "").strip():
+        raise ValidationFailed(
+            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
+        )
+    with transaction.atomic():
+        s = lock_session(entry.session_id)
+        require_same_casino(actor, s)
+        original = RakeEntry.objects.get(pk=entry.pk)
+        if original.sign < 0 or RakeEntry.objects.filter(reverses=original).exists():
+            raise Conflict(
+                "ALREADY_REVERSED",
+                "Esta comisión ya fue anulada.",
+                "This rake posting has already been reversed.",
+            )
+        rev = RakeEntry(
+            casino_id=original.casino_id,
+            gaming_day_id=original.gaming_day_id,
+            table_id=original.table_id,
+            session_id=original.session_id,
+            settings_id=original.settings_id,
+            hand_number=original.hand_number,
+            hand_ref=original.hand_ref,
+            hand_started_at=original.hand_started_at,
+            posting=original.posting,
+            sign=-1,
+            reverses=original,
+            reason=reason.strip(),
+            amount=original.amount,
+            pots=original.pots,
+            expected_amount=original.expected_amount,
+            posted_by=actor.user,
+            posted_at=timezone.now(),
+        )
+        rev.seal = rev.compute_seal()
+        rev.save(force_insert=True)
+        audit_record(
+            actor=actor,
+            action="cage.rake.reverse",
+            obj=rev,
+            after=rev.seal_payload(),
+            reason=rev.reason,
+        )
+    return rev

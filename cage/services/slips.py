@@ -1,0 +1,325 @@
+"""Fill and credit slips: numbered, signed by five different people, voided by two.
+
+A fill brings chips from the cage to a table's float, a credit takes them back
+(§9.1.6, CLOSE-07). The pit boss requests the slip (and signs it), the cage
+cashier issues it, a security officer carries it, the croupier and the
+supervisor receive it; nobody signs twice (``casino.signatures``). The number
+comes from an unbroken series per casino, kind and year (GEN-10); a void keeps
+the slip and its number in the series.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from casino.access import Actor, require
+from casino.audit import audit_record
+from casino.errors import Conflict, DomainError, PermissionRefused, ValidationFailed
+from casino.models import User
+from casino.roles import Perm, Role
+from casino.serials import serial_next
+from casino.signatures import SignResult, document_sign
+from tables.models import TableSession
+
+from .. import selectors
+from ..models import Slip, SlipKind, SlipLine, SlipPurpose, SlipVoid, SlipVoidConfirmation
+from .common import lock_session, parse_chip_lines, require_same_casino
+
+# Who may sign in each role, and after whom (CLOSE-07): the slip travels
+# pit boss -> cage -> security -> table.
+SIGN_PERMISSION: dict[Role, Perm] = {
+    Role.PIT_BOSS: Perm.REQUEST_FILL,
+    Role.CAGE_CASHIER: Perm.ISSUE_SLIP,
+    Role.SECURITY: Perm.CARRY_SLIP,
+    Role.SUPERVISOR: Perm.APPROVE_CHANGE,
+}
+SIGN_AFTER: dict[Role, Role] = {
+    Role.CAGE_CASHIER: Role.PIT_BOSS,
+    Role.SECURITY: Role.CAGE_CASHIER,
+    Role.CROUPIER: Role.SECURITY,
+    Role.SUPERVISOR: Role.SECURITY,
+}
+
+
+def slip_request(
+    *,
+    actor: Actor,
+    session: TableSession,
+    kind: str,
+    lines: Any,
+    purpose: str = SlipPurpose.PLAY,
+    note: str = "",
+) -> Slip:
+    """The pit boss requests a fill or credit; the slip is numbered and signed by them."""
+    require(actor, Perm.REQUEST_FILL)
+    if kind not in SlipKind.values:
+        raise ValidationFailed(
+            "SLIP_KIND_INVALID",
+            f"Tipo de vale desconocido: «{kind}» (relleno o crédito).",
+            f"Unknown slip kind: '{kind}' (fill or credit).",
+            field="kind",
+        )
+    if purpose not in SlipPurpose.values:
+        raise ValidationFailed(
+            "SLIP_PURPOSE_INVALID",
+            f"Finalidad desconocida: «{purpose}».",
+            f"Unknown purpose: '{purpose}'.",
+            field="purpose",
+        )
+    with transaction.atomic():
+        s = lock_session(session)
+        require_same_casino(actor, s)
+        _require_slip_moment(s, purpose)
+        chip_lines = parse_chip_lines(selectors.table_denominations(s.table), lines, "lines")
+        if not chip_lines:
+            raise ValidationFailed(
+                "LINES_REQUIRED",
+                "Un vale lleva al menos una denominación con fichas.",
+                "A slip carries at least one denomination with chips.",
+                field="lines",
+            )
+        series = selectors.slip_kind_series(kind)
+        year = s.gaming_day.business_date.year
+        number = serial_next(casino=actor.casino, series=series, year=year)
+        slip = Slip.objects.create(
+            casino_id=s.casino_id,
+            gaming_day_id=s.gaming_day_id,
+            table_id=s.table_id,
+            session=s,
+            kind=kind,
+            purpose=purpose,
+            series=series,
+            year=year,
+            number=number,
+            requested_by=actor.user,
+            note=(note or "").strip()[:200],
+        )
+        SlipLine.objects.bulk_create(
+            SlipLine(slip=slip, denomination=d, count=n) for d, n in chip_lines
+        )
+        audit_record(
+            actor=actor,
+            action="cage.slip.request",
+            obj=slip,
+            after=slip.signing_payload(),
+        )
+        document_sign(actor=actor, document=slip, role=Role.PIT_BOSS)
+    return slip
+
+
+def _require_slip_moment(s: TableSession, purpose: str) -> None:
+    if purpose == SlipPurpose.CLOSING:
+        ok = s.status == TableSession.Status.CLOSING
+        es = "Un vale de cierre se pide con la mesa en cierre, después del conteo."
+        en = "A closing slip is requested while the table is closing, after the count."
+    else:
+        ok = s.status in (
+            TableSession.Status.OPEN,
+            TableSession.Status.IN_PLAY,
+            TableSession.Status.SUSPENDED,
+        )
+        es = f"La mesa está en estado «{s.get_status_display()}»: no admite rellenos ni créditos."
+        en = f"The table is '{s.status}': it takes no fills or credits."
+    if not ok:
+        raise Conflict("SESSION_NOT_ACCEPTING", es, en, field="session")
+
+
+def slip_signing_blockers(slip: Slip, role: Role) -> list[DomainError]:
+    """Called by ``document_sign`` under the slip's row lock."""
+    void = selectors.void_of(slip)
+    if void is not None:
+        return [
+            Conflict(
+                "SLIP_VOIDED",
+                f"El vale {slip.serial} está anulado (o en anulación): no se firma.",
+                f"Slip {slip.serial} is void (or being voided): it is not signed.",
+            )
+        ]
+    before = SIGN_AFTER.get(role)
+    if before is not None and before.value not in slip.signed_roles():
+        return [
+            Conflict(
+                "SIGNATURE_OUT_OF_ORDER",
+                f"El vale {slip.serial} aún no tiene la firma de «{before.label}».",
+                f"Slip {slip.serial} does not have the '{before.value}' signature yet.",
+                field="role",
+            )
+        ]
+    return []
+
+
+def slip_sign(
+    *,
+    actor: Actor,
+    slip: Slip,
+    role: Role | str,
+    signer: User | None = None,
+    pin: str | None = None,
+) -> SignResult:
+    """Issue (cage cashier), carry (security) or receive (croupier, supervisor) a slip.
+
+    The croupier signs with their PIN on the supervisor's terminal (OQ-34), or on
+    their own session.
+    """
+    try:
+        role = Role(str(role))
+    except ValueError:
+        raise ValidationFailed(
+            "UNKNOWN_ROLE", f"Rol desconocido: «{role}».", f"Unknown role: '{role}'.", field="role"
+        ) from None
+    if role == Role.CROUPIER:
+        if signer is not None and signer.pk != actor.user.pk:
+            require(actor, Perm.APPROVE_CHANGE)  # the supervisor's terminal
+        elif actor.role != Role.CROUPIER:
+            raise ValidationFailed(
+                "SIGNER_REQUIRED",
+                "Indique el croupier que recibe el vale; firma con su PIN.",
+                "Say which croupier receives the slip; they sign with their PIN.",
+                field="signer",
+            )
+    else:
+        perm = SIGN_PERMISSION.get(role)
+        if perm is None:
+            raise ValidationFailed(
+                "ROLE_NOT_REQUIRED",
+                f"Un vale no se firma con el rol «{role.label}».",
+                f"A slip is not signed as '{role.value}'.",
+                field="role",
+            )
+        if actor.role != role:
+            raise PermissionRefused(
+                "SIGN_IN_OWN_ROLE",
+                f"Para firmar como «{role.label}» actúe con ese rol.",
+                f"To sign as '{role.value}' act in that role.",
+                field="role",
+            )
+        require(actor, perm)
+        if signer is not None and signer.pk != actor.user.pk:
+            raise ValidationFailed(
+                "SIGN_FOR_YOURSELF",
+                "Solo el croupier firma en la terminal de otro; los demás firman por sí mismos.",
+                "Only the croupier signs on someone else's terminal; everyone else signs for "
+                "themselves.",
+                field="signer",
+            )
+        signer = None
+    if slip.casino_id != actor.user.casino_id:
+        raise PermissionRefused("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+    result = document_sign(actor=actor, document=slip, role=role, signer=signer, pin=pin)
+    return result
+
+
+def slip_void_request(*, actor: Actor, slip: Slip, reason: str) -> SlipVoid:
+    """Ask to void a slip, with a reason; a second person confirms (issue 6 item 6)."""
+    require(actor, Perm.VOID_SLIP)
+    if not (reason or "").strip():
+        raise ValidationFailed(
+            "REASON_REQUIRED",
+            "Anular un vale requiere un motivo.",
+            "Voiding a slip needs a reason.",
+            field="reason",
+        )
+    with transaction.atomic():
+        locked = Slip.objects.select_for_update().get(pk=slip.pk)
+        if locked.casino_id != actor.user.casino_id:
+            raise PermissionRefused("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+        if selectors.void_of(locked) is not None:
+            raise Conflict(
+                "SLIP_ALREADY_VOIDED",
+                f"El vale {locked.serial} ya está anulado o en anulación.",
+                f"Slip {locked.serial} is already void or being voided.",
+            )
+        try:
+            with transaction.atomic():
+                void = SlipVoid.objects.create(
+                    slip=locked,
+                    requested_by=actor.user,
+                    requested_role=actor.role.value,
+                    reason=reason.strip(),
+                )
+        except IntegrityError:
+            raise Conflict(
+                "SLIP_ALREADY_VOIDED",
+                f"El vale {locked.serial} ya está anulado o en anulación.",
+                f"Slip {locked.serial} is already void or being voided.",
+            ) from None
+        audit_record(
+            actor=actor,
+            action="cage.slip.void_request",
+            obj=locked,
+            after={"serial": locked.serial},
+            reason=void.reason,
+        )
+    return void
+
+
+def slip_void_confirm(*, actor: Actor, void: SlipVoid) -> SlipVoidConfirmation:
+    """The second, independent signer: not the requester and not a signer of the slip."""
+    require(actor, Perm.VOID_SLIP)
+    with transaction.atomic():
+        locked = SlipVoid.objects.select_for_update().select_related("slip").get(pk=void.pk)
+        slip = locked.slip
+        if slip.casino_id != actor.user.casino_id:
+            raise PermissionRefused("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+        if selectors.confirmation_of(locked) is not None:
+            raise Conflict(
+                "VOID_ALREADY_CONFIRMED",
+                f"La anulación del vale {slip.serial} ya está confirmada.",
+                f"The void of slip {slip.serial} is already confirmed.",
+            )
+        signers = set(slip.signatures().values_list("signer_id", flat=True))
+        if actor.user.pk == locked.requested_by_id or actor.user.pk in signers:
+            raise Conflict(
+                "VOID_SIGNER_NOT_INDEPENDENT",
+                "La anulación la confirma una segunda persona, que no la pidió ni firmó el vale.",
+                "The void is confirmed by a second person who neither asked for it nor signed "
+                "the slip.",
+                field="confirmed_by",
+            )
+        try:
+            with transaction.atomic():
+                confirmation = SlipVoidConfirmation.objects.create(
+                    void=locked, confirmed_by=actor.user, confirmed_role=actor.role.value
+                )
+        except IntegrityError:
+            raise Conflict(
+                "VOID_ALREADY_CONFIRMED",
+                f"La anulación del vale {slip.serial} ya está confirmada.",
+                f"The void of slip {slip.serial} is already confirmed.",
+            ) from None
+        audit_record(
+            actor=actor,
+            action="cage.slip.void_confirm",
+            obj=slip,
+            after={"serial": slip.serial, "void": locked.pk},
+            reason=locked.reason,
+        )
+    return confirmation
+
+
+def par_restoration(session: TableSession) -> dict[str, list[tuple[int, int]]]:
+    """CLOSE-07: per denomination, the fill or credit that brings the counted float to par.
+
+    Returns ``{"fill": [(denomination id, chips)], "credit": [...]}`` from the
+    closing count (before closing slips) and the table's ``float_par``; empty
+    lists when the count is missing.
+    """
+    closing = selectors.session_closing_count(session)
+    result: dict[str, list[tuple[int, int]]] = {"fill": [], "credit": []}
+    if closing is None:
+        return result
+    par = selectors.float_par(session.table)
+    for denom_id in sorted(set(par) | set(closing.lines)):
+        diff = par.get(denom_id, 0) - closing.lines.get(denom_id, 0)
+        if diff > 0:
+            result["fill"].append((denom_id, diff))
+        elif diff < 0:
+            result["credit"].append((denom_id, -diff))
+    return result
+
+
+def slip_value(slip: Slip) -> Decimal:
+    return sum((line.denomination.value * line.count for line in slip.lines.all()), Decimal("0"))
