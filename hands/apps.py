@@ -5,3 +5,21 @@ from django.utils.translation import gettext_lazy as _
 class HandsConfig(AppConfig):
     name = "hands"
     verbose_name = _("Hand recorder")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from casino import inbox
+
+        from . import inbox as hands_inbox
+        from . import selectors
+
+        # Invalid hands wait for the pit boss's signed review (issue 4 §3).
+        inbox.register(hands_inbox.invalid_hands_to_review)
+        try:
+            from tables import hooks
+        except ImportError:  # pragma: no cover - the tables app always provides hooks
+            return
+        # SANC-04, SANC-13: the sanctions ledger counts penalties down from our hands.
+        register = getattr(hooks, "register_hands_served", None)
+        if register is not None:
+            register(selectors.hands_served)

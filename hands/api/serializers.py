@@ -1,0 +1,468 @@
+"""Input and output shapes of the hand recorder's API (one pair per use case)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from casino.roles import Role
+
+from .. import engine
+from ..models import SeatStatus
+
+MONEY = {"max_digits": 14, "decimal_places": 2}
+ZERO = Decimal("0")
+
+
+def _money(**kw: Any) -> serializers.DecimalField:
+    return serializers.DecimalField(**MONEY, **kw)
+
+
+# ------------------------------------------------------------------ hand input
+
+
+class SeatInputSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    player = serializers.IntegerField(required=False, allow_null=True)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    stack = _money(min_value=Decimal("0.01"))
+    cards = serializers.CharField(
+        max_length=16,
+        required=False,
+        allow_blank=True,
+        help_text=_("Hole cards, e.g. 'AsKd'; '????' or empty when not seen."),
+    )
+    post = _money(required=False, min_value=ZERO, help_text=_("Live post (SEAT-05)."))
+    dead_post = _money(required=False, min_value=ZERO, help_text=_("Dead blind (SEAT-06)."))
+    penalised = serializers.BooleanField(required=False)
+
+
+class ObservedSerializer(serializers.Serializer):
+    """The facts the floor saw (HREC-03); the engine derives the effective action."""
+
+    word = serializers.ChoiceField(choices=engine.OBSERVED_WORDS, required=False)
+    amount = _money(required=False, allow_null=True)
+    amount_is_increment = serializers.BooleanField(required=False)
+    declared_before_chips = serializers.BooleanField(required=False)
+    chips = serializers.ListField(child=_money(min_value=Decimal("0.01")), required=False)
+    movements = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    first_movement_chips = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    released = serializers.BooleanField(required=False)
+    taps = serializers.IntegerField(min_value=0, max_value=10, required=False)
+    in_turn = serializers.BooleanField(required=False)
+    players_acted_after = serializers.IntegerField(min_value=0, max_value=10, required=False)
+    later_choice = serializers.ChoiceField(choices=engine.OBSERVED_WORDS, required=False)
+    cards_forward = serializers.BooleanField(required=False)
+    left_seat = serializers.BooleanField(required=False)
+    deliberate = serializers.BooleanField(required=False)
+
+
+class IrregularitySerializer(serializers.Serializer):
+    """An irregularity declared by the floor (IRREG-14); the engine applies the ruling."""
+
+    kind = serializers.ChoiceField(choices=engine.IRREGULARITY_KINDS)
+    seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True)
+    cards = serializers.IntegerField(min_value=0, max_value=52, required=False)
+    first_or_second_card = serializers.BooleanField(required=False)
+    partially_seen = serializers.BooleanField(required=False)
+    already_dealt = serializers.BooleanField(required=False)
+    in_hand = serializers.BooleanField(required=False)
+    knowing_seats = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=10), required=False
+    )
+    extra_card_was_burn = serializers.BooleanField(required=False)
+    exposed_by_dealer = serializers.BooleanField(required=False)
+    facing_bet = serializers.BooleanField(required=False)
+    threw_cards = serializers.BooleanField(required=False)
+    deliberate = serializers.BooleanField(required=False)
+    burn_error = serializers.ChoiceField(choices=engine.BURN_ERRORS, required=False)
+    board_exposed = serializers.BooleanField(required=False)
+    button_from = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    button_to = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    noticed_in_next_hand = serializers.BooleanField(required=False)
+    amount = _money(required=False, min_value=ZERO)
+    conduct = serializers.ChoiceField(choices=engine.CONDUCT_CODES, required=False)
+    immediate_removal = serializers.BooleanField(required=False)
+    escalated_to = serializers.ChoiceField(choices=Role.choices, required=False)
+    override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class ActionInputSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=engine.ACTION_KINDS)
+    seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True)
+    amount = _money(
+        required=False,
+        allow_null=True,
+        min_value=ZERO,
+        help_text=_("Bet or raise: the player's total for the street ('to')."),
+    )
+    cards = serializers.CharField(max_length=16, required=False, allow_blank=True)
+    reason = serializers.ChoiceField(choices=engine.VOID_REASONS, required=False)
+    observed = ObservedSerializer(required=False)
+    irregularity = IrregularitySerializer(required=False)
+    override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class BlindsSerializer(serializers.Serializer):
+    small = _money(required=False, min_value=ZERO)
+    big = _money(required=False, min_value=ZERO)
+    ante = _money(required=False, min_value=ZERO)
+    straddle = _money(required=False, min_value=ZERO)
+    small_bet = _money(required=False, allow_null=True, min_value=ZERO)
+    big_bet = _money(required=False, allow_null=True, min_value=ZERO)
+
+
+class ResultSerializer(serializers.Serializer):
+    """The outcome the floor recorded (RAKE-06), compared with the engine's (HREC-06)."""
+
+    rake = _money(required=False, allow_null=True, min_value=ZERO)
+    finishing_stacks = serializers.DictField(child=_money(min_value=ZERO), required=False)
+
+
+class HandSetupSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    dealer = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    button = serializers.IntegerField(min_value=1, max_value=10)
+    structure = serializers.ChoiceField(choices=engine.STRUCTURES, required=False)
+    blinds = BlindsSerializer(required=False)
+    seats = SeatInputSerializer(many=True, min_length=2, max_length=10)
+
+
+class HandInputSerializer(HandSetupSerializer):
+    number = serializers.IntegerField(min_value=1, required=False)
+    started_at = serializers.DateTimeField(required=False)
+    ended_at = serializers.DateTimeField(required=False)
+    actions = ActionInputSerializer(many=True, max_length=500)
+    result = ResultSerializer(required=False)
+    notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    redeal_of = serializers.IntegerField(required=False)
+
+
+class CorrectionInputSerializer(HandInputSerializer):
+    session = serializers.IntegerField(required=False)
+    reason = serializers.CharField(max_length=2000)
+
+
+class OverrideInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class ReviewInputSerializer(serializers.Serializer):
+    correction = serializers.IntegerField()
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class LiveActionInputSerializer(ActionInputSerializer):
+    force = serializers.BooleanField(
+        required=False, help_text=_("Keep an action the engine finds illegal (AUTH-04).")
+    )
+
+
+class LiveFinishInputSerializer(serializers.Serializer):
+    result = ResultSerializer(required=False)
+    notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class ReasonInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+def plain(value: Any) -> Any:
+    """Validated data (ordered dicts) to plain dicts and lists."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+# ------------------------------------------------------------------ hand output
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    action = serializers.IntegerField(allow_null=True)
+    field = serializers.CharField(allow_null=True)
+    message = serializers.DictField(child=serializers.CharField())
+    source = serializers.CharField()
+    severity = serializers.CharField()
+
+
+class PotSerializer(serializers.Serializer):
+    amount = _money()
+    eligible = serializers.ListField(child=serializers.IntegerField())
+    rake = _money()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    shares = serializers.ListField(child=_money())
+    odd_chips = serializers.ListField(child=serializers.IntegerField())
+
+
+class VerdictSerializer(serializers.Serializer):
+    status = serializers.CharField()
+    engine_status = serializers.CharField()
+    engine_tag = serializers.CharField()
+    violations = ViolationSerializer(many=True)
+    pots = PotSerializer(many=True)
+    rake = _money()
+    payouts = serializers.DictField(child=_money())
+    finishing = serializers.DictField(child=_money())
+    returned = serializers.DictField(child=_money())
+    showdown_order = serializers.ListField(child=serializers.IntegerField())
+    rulings = serializers.JSONField()
+
+
+class HandSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    position = serializers.CharField()
+    player = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    starting_stack = _money()
+    finishing_stack = _money()
+    won = _money()
+    penalised = serializers.BooleanField()
+
+
+class IrregularityOutSerializer(serializers.Serializer):
+    action_index = serializers.IntegerField()
+    kind = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    street = serializers.IntegerField()
+    outcome = serializers.CharField()
+    rule_ids = serializers.CharField()
+    ruling = serializers.JSONField()
+    decided_by = serializers.CharField()
+
+
+class CorrectionOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    reason = serializers.CharField()
+    revision = serializers.IntegerField(allow_null=True)
+    revision_status = serializers.CharField(allow_null=True)
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ReviewOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    correction = serializers.IntegerField()
+    note = serializers.CharField()
+    locked = serializers.BooleanField()
+    signed_by = serializers.CharField(allow_null=True)
+    signed_at = serializers.DateTimeField(allow_null=True)
+
+
+class HandSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    table = serializers.IntegerField()
+    session = serializers.IntegerField()
+    business_date = serializers.DateField()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField()
+    recorded_at = serializers.DateTimeField()
+    status = serializers.CharField()
+    engine_status = serializers.CharField()
+    resolved = serializers.BooleanField()
+    structure = serializers.CharField()
+    ruleset = serializers.CharField()
+    settings_version = serializers.IntegerField()
+    dealer = serializers.CharField(allow_null=True)
+    recorded_by = serializers.CharField()
+    source = serializers.CharField()
+    button = serializers.IntegerField()
+    players_dealt = serializers.IntegerField()
+    pot_total = _money()
+    rake = _money()
+    recorded_rake = _money(allow_null=True)
+    codes = serializers.ListField(child=serializers.CharField())
+    revision_of = serializers.IntegerField(allow_null=True)
+
+
+class HandDetailSerializer(HandSummarySerializer):
+    record = serializers.JSONField()
+    verdict = VerdictSerializer()
+    seats = HandSeatSerializer(many=True)
+    irregularities = IrregularityOutSerializer(many=True)
+    corrections = CorrectionOutSerializer(many=True)
+    review = ReviewOutSerializer(allow_null=True)
+    revisions = serializers.ListField(child=serializers.IntegerField())
+    redeal_of = serializers.IntegerField(allow_null=True)
+    notes = serializers.CharField()
+
+
+class ReplayStepSerializer(serializers.Serializer):
+    index = serializers.IntegerField(allow_null=True)
+    record_action = serializers.IntegerField(allow_null=True)
+    text = serializers.DictField(child=serializers.CharField())
+    street = serializers.CharField()
+    board = serializers.CharField()
+    pot = _money()
+    pots = serializers.JSONField()
+    stacks = serializers.DictField(child=_money())
+    bets = serializers.DictField(child=_money())
+    folded = serializers.ListField(child=serializers.IntegerField())
+    next_seat = serializers.IntegerField(allow_null=True)
+
+
+class ReplaySerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+    steps = ReplayStepSerializer(many=True)
+    positions = serializers.DictField(child=serializers.CharField())
+    shown = serializers.JSONField()
+    pots = serializers.JSONField()
+    finishing = serializers.DictField(child=_money())
+
+
+class OptionSerializer(serializers.Serializer):
+    action = serializers.CharField()
+    amount = _money(required=False)
+    min = _money(required=False)
+    max = _money(required=False)
+    all_in = serializers.BooleanField(required=False)
+
+
+class LiveStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    phase = serializers.CharField()
+    street = serializers.CharField()
+    board = serializers.CharField()
+    pot = _money()
+    stacks = serializers.DictField(child=_money())
+    bets = serializers.DictField(child=_money())
+    folded = serializers.ListField(child=serializers.IntegerField())
+    next_seat = serializers.IntegerField(allow_null=True)
+    options = OptionSerializer(many=True)
+    expected = serializers.JSONField(allow_null=True)
+    complete = serializers.BooleanField()
+    positions = serializers.DictField(child=serializers.CharField())
+    actions = serializers.JSONField()
+    seats = serializers.JSONField()
+    button = serializers.IntegerField()
+    hand = serializers.IntegerField(allow_null=True)
+    forced = ViolationSerializer(many=True, required=False)
+
+
+# ------------------------------------------------------------ import, re-validate
+
+
+class ImportInputSerializer(serializers.Serializer):
+    content = serializers.CharField(required=False, trim_whitespace=False)
+    file = serializers.FileField(required=False)
+    filename = serializers.CharField(max_length=255, required=False, allow_blank=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("content") and not attrs.get("file"):
+            raise serializers.ValidationError(
+                {"content": _("Send the PHH text or a .phh/.phhs file.")}, code="required"
+            )
+        return attrs
+
+
+class ImportJobSerializer(serializers.Serializer):
+    job = serializers.IntegerField()
+    status = serializers.CharField()
+    session = serializers.IntegerField()
+    total = serializers.IntegerField()
+    processed = serializers.IntegerField()
+    percent = serializers.IntegerField()
+    stored = serializers.IntegerField()
+    valid = serializers.IntegerField()
+    invalid = serializers.IntegerField()
+    void = serializers.IntegerField()
+    rejected = serializers.IntegerField()
+    skipped = serializers.IntegerField()
+    by_code = serializers.DictField(child=serializers.IntegerField())
+    rejected_by_code = serializers.DictField(child=serializers.IntegerField())
+    error = serializers.CharField()
+
+
+class RevalidationInputSerializer(serializers.Serializer):
+    date_from = serializers.DateField()
+    date_to = serializers.DateField()
+
+
+class RevalidationSerializer(serializers.Serializer):
+    run = serializers.IntegerField()
+    status = serializers.CharField()
+    engine = serializers.CharField()
+    total = serializers.IntegerField()
+    processed = serializers.IntegerField()
+    percent = serializers.IntegerField()
+    differences_count = serializers.IntegerField()
+    differences = serializers.JSONField()
+    date_from = serializers.DateField(source="from")
+    date_to = serializers.DateField(source="to")
+
+
+# ------------------------------------------------------------------ seating
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=SeatStatus.choices)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    name = serializers.CharField()
+    since = serializers.DateTimeField()
+    reserved_until = serializers.DateTimeField(allow_null=True)
+    stack = _money(allow_null=True)
+    hands_played = serializers.IntegerField()
+    missed_small = serializers.BooleanField()
+    missed_big = serializers.BooleanField()
+
+
+class SeatPlanSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    next_button = serializers.IntegerField(allow_null=True)
+    seats = SeatSerializer(many=True)
+    waiting = serializers.JSONField()
+
+
+class SitInputSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    player = serializers.IntegerField(required=False, allow_null=True)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+
+
+class SeatStatusInputSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=SeatStatus.choices)
+    reserved_minutes = serializers.IntegerField(min_value=1, max_value=240, required=False)
+
+
+class ButtonDrawInputSerializer(serializers.Serializer):
+    cards = serializers.DictField(
+        child=serializers.CharField(max_length=4),
+        help_text=_("One card per seat: {'1': 'Kd', '4': 'Ks'} (SHUF-09)."),
+    )
+
+
+class ButtonDrawSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    cards = serializers.DictField(child=serializers.CharField())
+    winner_seat = serializers.IntegerField()
+    at = serializers.DateTimeField()
+
+
+class WaitingInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    player = serializers.IntegerField(required=False, allow_null=True)
+
+
+class WaitingEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    name = serializers.CharField()
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    requested_at = serializers.DateTimeField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+
+
+class WaitingSeatInputSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    seat = serializers.IntegerField(min_value=1, max_value=10)

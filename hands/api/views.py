@@ -1,0 +1,567 @@
+"""API of the hand recorder: one view per use case (issue 4 §7).
+
+Each view: the actor (``X-Mesa-Role``), parse the input, call one service or
+selector, shape the output. Roles: supervisors and croupiers log hands; pit
+bosses review and sign; managers re-validate; auditors read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.access import ROLE_HEADER, Actor, actor_for
+from casino.api.idempotency import idempotent
+from casino.api.pagination import Pagination
+from casino.api.parsing import parse
+from casino.api.serializers import ErrorSerializer
+from casino.errors import ValidationFailed
+from casino.roles import Perm
+
+from .. import presenters, selectors, services
+from ..models import HandSource, HandStatus
+from . import serializers as s
+
+ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
+TAG = ["hands"]
+SEATING = ["hands: seating"]
+
+
+def _actor(request: Request, perm: Perm) -> Actor:
+    return actor_for(request.user, perm, request.headers.get(ROLE_HEADER))
+
+
+def _hand_args(data: dict[str, Any]) -> dict[str, Any]:
+    record = {
+        k: s.plain(data[k])
+        for k in ("button", "structure", "blinds", "seats", "actions", "result")
+        if k in data
+    }
+    return {
+        "data": record,
+        "dealer": data.get("dealer") or None,
+        "started_at": data.get("started_at"),
+        "ended_at": data.get("ended_at"),
+    }
+
+
+def _detail(hand_pk: int, actor: Actor) -> dict[str, Any]:
+    hand = selectors.access_hand(actor, hand_pk)
+    return presenters.detail(hand)
+
+
+LIST_FILTERS = [
+    OpenApiParameter("table", int, description="Table number"),
+    OpenApiParameter("session", int),
+    OpenApiParameter("date_from", OpenApiTypes.DATE, description="Business date from"),
+    OpenApiParameter("date_to", OpenApiTypes.DATE, description="Business date to"),
+    OpenApiParameter("dealer", str, description="Croupier's username"),
+    OpenApiParameter("player", str, description="Player id or name"),
+    OpenApiParameter("status", str, enum=list(HandStatus.values)),
+    OpenApiParameter("code", str, description="Violation code"),
+    OpenApiParameter("unresolved", bool, description="Invalid hands without a signed review"),
+    OpenApiParameter("revisions", bool, description="Include correction revisions"),
+]
+
+
+class HandListView(APIView):
+    @extend_schema(
+        tags=TAG,
+        parameters=LIST_FILTERS,
+        responses={200: s.HandSummarySerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        q = request.query_params
+
+        def integer(name: str) -> int | None:
+            value = q.get(name)
+            if value in (None, ""):
+                return None
+            try:
+                return int(value)
+            except ValueError:
+                raise ValidationFailed(
+                    "FILTER_INVALID",
+                    f"Filtro {name} inválido.",
+                    f"Invalid {name} filter.",
+                    field=name,
+                ) from None
+
+        def day(name: str) -> Any:
+            from django.utils.dateparse import parse_date
+
+            value = q.get(name)
+            if not value:
+                return None
+            parsed = parse_date(value)
+            if parsed is None:
+                raise ValidationFailed(
+                    "FILTER_INVALID",
+                    f"Fecha {name} inválida.",
+                    f"Invalid {name} date.",
+                    field=name,
+                )
+            return parsed
+
+        def flag(name: str) -> bool | None:
+            value = q.get(name)
+            if value in (None, ""):
+                return None
+            return value.lower() in ("1", "true", "yes")
+
+        qs = selectors.filter_hands(
+            selectors.hands_for(actor),
+            table=integer("table"),
+            session=integer("session"),
+            date_from=day("date_from"),
+            date_to=day("date_to"),
+            dealer=q.get("dealer") or None,
+            player=q.get("player") or None,
+            status=q.get("status") or None,
+            code=q.get("code") or None,
+            unresolved=flag("unresolved"),
+            revisions=bool(flag("revisions")),
+        )
+        qs = presenters.with_related(qs).order_by("-started_at", "-id")
+        paginator = Pagination()
+        page = paginator.paginate_queryset(qs, request, view=self)
+        data = s.HandSummarySerializer([presenters.summary(h) for h in page], many=True).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(
+        tags=TAG,
+        request=s.HandInputSerializer,
+        responses={201: s.HandDetailSerializer, **ERRORS},
+        description="Log a complete hand: validated on save; an illegal hand is stored "
+        "with its invalid verdict. Send an Idempotency-Key to make retries land once.",
+    )
+    def post(self, request: Request) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        data = parse(s.HandInputSerializer, request.data)
+        session = selectors.access_session(actor, data["session"], Perm.LOG_HAND)
+        redeal_of = None
+        if data.get("redeal_of"):
+            redeal_of = selectors.access_hand(actor, data["redeal_of"])
+
+        def handle() -> Response:
+            hand = services.hand_log(
+                actor=actor,
+                session=session,
+                number=data.get("number"),
+                notes=data.get("notes", ""),
+                source=HandSource.API,
+                redeal_of=redeal_of,
+                **_hand_args(data),
+            )
+            body = s.HandDetailSerializer(_detail(hand.pk, actor)).data
+            return Response(body, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class HandDetailView(APIView):
+    @extend_schema(tags=TAG, responses={200: s.HandDetailSerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        return Response(s.HandDetailSerializer(_detail(pk, actor)).data)
+
+
+class HandReplayView(APIView):
+    @extend_schema(tags=TAG, responses={200: s.ReplaySerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        hand = selectors.access_hand(actor, pk)
+        return Response(s.ReplaySerializer(presenters.replay(hand)).data)
+
+
+class HandCorrectView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.CorrectionInputSerializer,
+        responses={201: s.HandDetailSerializer, **ERRORS},
+        description="A corrected revision of an invalid hand, linked to it; the original "
+        "stays unchanged.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        hand = selectors.access_hand(actor, pk)
+        data = parse(s.CorrectionInputSerializer, request.data)
+
+        def handle() -> Response:
+            revision = services.hand_correct(
+                actor=actor, hand=hand, reason=data["reason"], **_hand_args(data)
+            )
+            body = s.HandDetailSerializer(_detail(revision.pk, actor)).data
+            return Response(body, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class HandOverrideView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.OverrideInputSerializer,
+        responses={201: s.CorrectionOutSerializer, **ERRORS},
+        description="The staff decision stands as recorded (HREC-07, AUTH-04), with a reason.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        hand = selectors.access_hand(actor, pk)
+        data = parse(s.OverrideInputSerializer, request.data)
+
+        def handle() -> Response:
+            c = services.hand_override(actor=actor, hand=hand, reason=data["reason"])
+            body = {
+                "id": c.pk,
+                "kind": c.kind,
+                "reason": c.reason,
+                "revision": None,
+                "revision_status": None,
+                "created_by": c.created_by.username,
+                "created_at": c.created_at,
+            }
+            return Response(s.CorrectionOutSerializer(body).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class HandReviewView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.ReviewInputSerializer,
+        responses={200: s.HandDetailSerializer, **ERRORS},
+        description="The pit boss's signed review resolving an invalid hand (issue 4 §3).",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.REVIEW_HAND)
+        hand = selectors.access_hand(actor, pk)
+        data = parse(s.ReviewInputSerializer, request.data)
+        services.hand_review(
+            actor=actor, hand=hand, correction_id=data["correction"], note=data.get("note", "")
+        )
+        return Response(s.HandDetailSerializer(_detail(hand.pk, actor)).data)
+
+
+# ------------------------------------------------------------------------ live
+
+
+def _live_body(live: Any) -> dict[str, Any]:
+    state = services.live_state(live)
+    state["id"] = live.pk
+    return state
+
+
+class LiveHandStartView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.HandSetupSerializer,
+        responses={201: s.LiveStateSerializer, **ERRORS},
+        description="Start logging a hand at the table: it is in progress until finished "
+        "(re-buys wait meanwhile). The answer offers the next legal actions.",
+    )
+    def post(self, request: Request) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        data = parse(s.HandSetupSerializer, request.data)
+        session = selectors.access_session(actor, data["session"], Perm.LOG_HAND)
+        record = {
+            k: s.plain(data[k]) for k in ("button", "structure", "blinds", "seats") if k in data
+        }
+
+        def handle() -> Response:
+            live = services.live_hand_start(
+                actor=actor, session=session, data=record, dealer=data.get("dealer") or None
+            )
+            body = s.LiveStateSerializer(_live_body(live)).data
+            return Response(body, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class LiveHandView(APIView):
+    @extend_schema(tags=TAG, responses={200: s.LiveStateSerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        live = selectors.access_live_hand(actor, pk)
+        return Response(s.LiveStateSerializer(_live_body(live)).data)
+
+
+class LiveHandActionView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.LiveActionInputSerializer,
+        responses={200: s.LiveStateSerializer, **ERRORS},
+        description="Add one action. An illegal action is refused (400 ACTION_ILLEGAL, with "
+        "the legal options in details) unless force=true.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        live = selectors.access_live_hand(actor, pk)
+        data = s.plain(parse(s.LiveActionInputSerializer, request.data))
+        force = bool(data.pop("force", False))
+
+        def handle() -> Response:
+            state = services.live_hand_act(actor=actor, live=live, action=data, force=force)
+            state["id"] = live.pk
+            return Response(s.LiveStateSerializer(state).data)
+
+        return idempotent(request, handle)
+
+
+class LiveHandUndoView(APIView):
+    @extend_schema(tags=TAG, request=None, responses={200: s.LiveStateSerializer, **ERRORS})
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        live = selectors.access_live_hand(actor, pk)
+        state = services.live_hand_undo(actor=actor, live=live)
+        state["id"] = live.pk
+        return Response(s.LiveStateSerializer(state).data)
+
+
+class LiveHandFinishView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.LiveFinishInputSerializer,
+        responses={201: s.HandDetailSerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        live = selectors.access_live_hand(actor, pk)
+        data = s.plain(parse(s.LiveFinishInputSerializer, request.data))
+
+        def handle() -> Response:
+            hand = services.live_hand_finish(
+                actor=actor, live=live, result=data.get("result"), notes=data.get("notes", "")
+            )
+            body = s.HandDetailSerializer(_detail(hand.pk, actor)).data
+            return Response(body, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class LiveHandAbandonView(APIView):
+    @extend_schema(
+        tags=TAG, request=s.ReasonInputSerializer, responses={200: s.LiveStateSerializer, **ERRORS}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        live = selectors.access_live_hand(actor, pk)
+        data = parse(s.ReasonInputSerializer, request.data)
+        row = services.live_hand_abandon(actor=actor, live=live, reason=data["reason"])
+        return Response(s.LiveStateSerializer(_live_body(row)).data)
+
+
+# ------------------------------------------------------------- PHH, jobs
+
+
+class SessionExportView(APIView):
+    @extend_schema(
+        tags=TAG,
+        responses={(200, "text/plain"): OpenApiTypes.STR, **ERRORS},
+        description="The session's hands as a PHH .phhs document.",
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        session = selectors.access_session(actor, pk)
+        text = services.session_export_phhs(actor=actor, session=session)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        name = f"mesa-{session.table.number}-{session.gaming_day.business_date}-{session.number}"
+        response["Content-Disposition"] = f'attachment; filename="{name}.phhs"'
+        return response
+
+
+class ImportCreateView(APIView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(
+        tags=TAG,
+        request={
+            "application/json": s.ImportInputSerializer,
+            "multipart/form-data": s.ImportInputSerializer,
+        },
+        responses={202: s.ImportJobSerializer, **ERRORS},
+        description="Import PHH hands into the session (a Celery task; poll the job).",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.IMPORT_HANDS)
+        session = selectors.access_session(actor, pk, Perm.IMPORT_HANDS)
+        data = parse(s.ImportInputSerializer, request.data)
+        upload = data.get("file")
+        filename = data.get("filename") or (upload.name if upload else "")
+        if upload is not None:
+            try:
+                content = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValidationFailed(
+                    "FILE_NOT_UTF8",
+                    "El archivo no es texto UTF-8.",
+                    "The file is not UTF-8 text.",
+                    field="file",
+                ) from None
+        else:
+            content = data["content"]
+        job = services.import_job_create(
+            actor=actor, session=session, content=content, filename=filename
+        )
+        job.refresh_from_db()
+        body = s.ImportJobSerializer(services.import_summary(job)).data
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+class ImportDetailView(APIView):
+    @extend_schema(tags=TAG, responses={200: s.ImportJobSerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        job = selectors.access_import(actor, pk)
+        return Response(s.ImportJobSerializer(services.import_summary(job)).data)
+
+
+class RevalidationCreateView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.RevalidationInputSerializer,
+        responses={202: s.RevalidationSerializer, **ERRORS},
+        description="Re-validate every hand of a date range under the current engine.",
+    )
+    def post(self, request: Request) -> Response:
+        actor = _actor(request, Perm.REVALIDATE_HANDS)
+        data = parse(s.RevalidationInputSerializer, request.data)
+        run = services.revalidation_create(
+            actor=actor, date_from=data["date_from"], date_to=data["date_to"]
+        )
+        run.refresh_from_db()
+        body = s.RevalidationSerializer(services.revalidation_report(run)).data
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+class RevalidationDetailView(APIView):
+    @extend_schema(tags=TAG, responses={200: s.RevalidationSerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        run = selectors.access_revalidation(actor, pk)
+        return Response(s.RevalidationSerializer(services.revalidation_report(run)).data)
+
+
+# ------------------------------------------------------------------ seating
+
+
+class SeatPlanView(APIView):
+    @extend_schema(tags=SEATING, responses={200: s.SeatPlanSerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        session = selectors.access_session(actor, pk)
+        return Response(s.SeatPlanSerializer(presenters.seat_plan(session)).data)
+
+    @extend_schema(
+        tags=SEATING, request=s.SitInputSerializer, responses={201: s.SeatSerializer, **ERRORS}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.MANAGE_SEATING)
+        session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
+        data = parse(s.SitInputSerializer, request.data)
+
+        def handle() -> Response:
+            seat = services.seat_sit(
+                actor=actor,
+                session=session,
+                seat=data["seat"],
+                player_id=data.get("player"),
+                name=data.get("name", ""),
+            )
+            return Response(s.SeatSerializer(seat).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class SeatStatusView(APIView):
+    @extend_schema(
+        tags=SEATING,
+        request=s.SeatStatusInputSerializer,
+        responses={200: s.SeatSerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int, seat: int) -> Response:
+        actor = _actor(request, Perm.MANAGE_SEATING)
+        session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
+        data = parse(s.SeatStatusInputSerializer, request.data)
+        row = services.seat_set_status(
+            actor=actor,
+            session=session,
+            seat=seat,
+            status=data["status"],
+            reserved_minutes=data.get("reserved_minutes"),
+        )
+        return Response(s.SeatSerializer(row).data)
+
+
+class ButtonDrawView(APIView):
+    @extend_schema(
+        tags=SEATING,
+        request=s.ButtonDrawInputSerializer,
+        responses={201: s.ButtonDrawSerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.MANAGE_SEATING)
+        session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
+        data = parse(s.ButtonDrawInputSerializer, request.data)
+        draw = services.button_draw_record(actor=actor, session=session, cards=data["cards"])
+        body = {"id": draw.pk, "cards": draw.cards, "winner_seat": draw.winner_seat, "at": draw.at}
+        return Response(s.ButtonDrawSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class WaitingListView(APIView):
+    @extend_schema(tags=SEATING, responses={200: s.WaitingEntrySerializer(many=True), **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        table = selectors.access_table(actor, pk)
+        entries = selectors.waiting_list(table)
+        return Response(s.WaitingEntrySerializer(entries, many=True).data)
+
+    @extend_schema(
+        tags=SEATING,
+        request=s.WaitingInputSerializer,
+        responses={201: s.WaitingEntrySerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.MANAGE_SEATING)
+        table = selectors.access_table(actor, pk, Perm.MANAGE_SEATING)
+        data = parse(s.WaitingInputSerializer, request.data)
+
+        def handle() -> Response:
+            entry = services.waiting_add(
+                actor=actor, table=table, name=data.get("name", ""), player_id=data.get("player")
+            )
+            return Response(s.WaitingEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class WaitingSeatView(APIView):
+    @extend_schema(
+        tags=SEATING,
+        request=s.WaitingSeatInputSerializer,
+        responses={200: s.SeatSerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.MANAGE_SEATING)
+        entry = selectors.access_waiting_entry(actor, pk)
+        data = parse(s.WaitingSeatInputSerializer, request.data)
+        session = selectors.access_session(actor, data["session"], Perm.MANAGE_SEATING)
+        seat = services.waiting_seat(actor=actor, entry=entry, session=session, seat=data["seat"])
+        return Response(s.SeatSerializer(seat).data)
+
+
+class WaitingCancelView(APIView):
+    @extend_schema(tags=SEATING, request=None, responses={200: s.WaitingEntrySerializer, **ERRORS})
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.MANAGE_SEATING)
+        entry = selectors.access_waiting_entry(actor, pk)
+        row = services.waiting_cancel(actor=actor, entry=entry)
+        return Response(s.WaitingEntrySerializer(row).data)

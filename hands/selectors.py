@@ -1,0 +1,352 @@
+"""Reads of the hand recorder, and the seams to the tables and cage apps.
+
+``access_*`` helpers fetch and authorise in one step (scoped to the actor's
+casino). The functions in the "seams" section are the only places where the
+hand recorder reads another app's records; each names the function it relies
+on, so that a change in that app touches one function here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Exists, Max, OuterRef, Q, QuerySet
+
+from casino.access import Actor, require
+from casino.errors import DomainError, NotFound
+from casino.models import User
+from casino.roles import Perm, Role
+from tables.models import Player, Table, TableSession, TableSettings
+
+from .models import (
+    Hand,
+    HandReview,
+    HandSeat,
+    HandStatus,
+    HandViolation,
+    ImportJob,
+    LiveHand,
+    RevalidationRun,
+    Seat,
+    SeatStatus,
+    WaitingEntry,
+)
+
+# --------------------------------------------------------------------------- seams
+
+
+def session_refusals(session: TableSession, hand_number: int) -> list[DomainError]:
+    """Why the session cannot take hand ``hand_number`` (tables: opening signed, two
+    inspected packs of different colours, a croupier on duty, not after the announced
+    last hand — ``tables.selectors.sessions.session_accepts_hand``, CLOSE-01)."""
+    try:
+        from tables.selectors.sessions import session_accepts_hand
+    except ImportError:  # pragma: no cover - the tables app always provides it
+        session_accepts_hand = None
+    if session_accepts_hand is not None:
+        return list(session_accepts_hand(session, hand_number))
+    if not session.accepts_transactions:
+        from casino.errors import Conflict
+
+        return [
+            Conflict(
+                "SESSION_NOT_OPEN",
+                "La mesa no está abierta: no recibe manos.",
+                "The table is not open: it takes no hands.",
+            )
+        ]
+    return []
+
+
+def dealer_on_duty(session: TableSession) -> User | None:
+    """The croupier dealing now (``tables.selectors.sessions.croupier_on_duty``)."""
+    try:
+        from tables.selectors.sessions import croupier_on_duty
+    except ImportError:  # pragma: no cover
+        return None
+    return croupier_on_duty(session)
+
+
+def settings_for_hand(session: TableSession, at: datetime) -> TableSettings:
+    """The settings version a hand starting at ``at`` is played under (GEN-04)."""
+    try:
+        from tables.selectors.sessions import settings_for_hand as tables_settings_for_hand
+    except ImportError:  # pragma: no cover
+        return session.table.settings_at(at) or session.settings
+    return tables_settings_for_hand(session, at)
+
+
+_UNIT_CACHE: dict[int, tuple[int, int]] = {}
+
+
+def chip_unit_cents(table: Table) -> int:
+    """The smallest active denomination of the table's chip set, in cents (GEN-05)."""
+    from cage.models import Denomination
+
+    value = (
+        Denomination.objects.filter(chip_set_id=table.chip_set_id, is_active=True)
+        .order_by("value")
+        .values_list("value", flat=True)
+        .first()
+    )
+    if value is None:
+        return 1
+    return int(Decimal(value) * 100)
+
+
+def seat_movements(
+    session: TableSession, since: datetime | None, until: datetime | None
+) -> dict[int, Decimal]:
+    """Net chips that reached each seat between two hands: buy-ins and re-buys minus the
+    stack taken by a departing player (``cage.selectors.seat_movements``, HREC-08)."""
+    try:
+        from cage.selectors import seat_movements as cage_seat_movements
+    except ImportError:  # pragma: no cover
+        return {}
+    return {
+        seat: movement.net
+        for seat, movement in cage_seat_movements(session, since=since, until=until).items()
+    }
+
+
+def seats_with_buyins(session: TableSession) -> set[int]:
+    """Seats for which the cage recorded any buy-in in the session."""
+    return set(seat_movements(session, None, None))
+
+
+def penalised_players(session: TableSession, hand_number: int) -> set[int]:
+    """Players serving a vuelta or sit-out penalty at this hand (SANC-04, SANC-13).
+
+    Read from the sanctions ledger (``tables.selectors.sanctions.active_sanctions``);
+    the hands served are counted from the hand records (:func:`hands_served`).
+    """
+    try:
+        from tables.models import SanctionLevel
+        from tables.selectors.sanctions import active_sanctions
+    except ImportError:  # pragma: no cover
+        return set()
+    levels = {SanctionLevel.VUELTAS, SanctionLevel.SIT_OUT}
+    out: set[int] = set()
+    for effective in active_sanctions(session.casino, session=session, hand_number=hand_number):
+        if effective.level in levels and effective.imposition.player_id:
+            out.add(effective.imposition.player_id)
+    return out
+
+
+def hands_served(imposition: Any) -> int:
+    """Hands a sanctioned player was dealt since the penalty started (SANC-04, OQ-16).
+
+    Registered with ``tables.hooks.register_hands_served``: the tables app counts
+    the penalty down from these hands. Original records only (a revision is the same
+    hand), void hands excluded (the redeal is counted instead).
+    """
+    if not imposition.player_id:
+        return 0
+    qs = HandSeat.objects.filter(
+        player_id=imposition.player_id,
+        hand__revision_of__isnull=True,
+        hand__casino_id=imposition.casino_id,
+    ).exclude(hand__status=HandStatus.VOID)
+    if imposition.session_id:
+        qs = qs.filter(hand__session_id=imposition.session_id)
+    elif imposition.table_id:
+        qs = qs.filter(hand__table_id=imposition.table_id)
+    start = imposition.starts_after_hand if imposition.starts_after_hand is not None else None
+    if imposition.immediate or start is None:
+        qs = qs.filter(hand__started_at__gte=imposition.at)
+    else:
+        qs = qs.filter(hand__number__gt=start)
+    return qs.count()
+
+
+# --------------------------------------------------------------------------- access
+
+
+def _not_found(es: str, en: str) -> NotFound:
+    return NotFound("NOT_FOUND", es, en)
+
+
+def access_session(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> TableSession:
+    require(actor, perm)
+    try:
+        return TableSession.objects.select_related("table", "gaming_day", "settings").get(
+            pk=int(pk), casino_id=actor.user.casino_id
+        )
+    except (TableSession.DoesNotExist, TypeError, ValueError):
+        raise _not_found("Sesión de mesa no encontrada.", "Table session not found.") from None
+
+
+def access_table(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table:
+    require(actor, perm)
+    try:
+        return Table.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
+    except (Table.DoesNotExist, TypeError, ValueError):
+        raise _not_found("Mesa no encontrada.", "Table not found.") from None
+
+
+def access_hand(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Hand:
+    require(actor, perm)
+    try:
+        return Hand.objects.select_related(
+            "table", "session", "gaming_day", "settings", "dealer", "recorded_by", "verdict"
+        ).get(pk=int(pk), casino_id=actor.user.casino_id)
+    except (Hand.DoesNotExist, TypeError, ValueError):
+        raise _not_found("Mano no encontrada.", "Hand not found.") from None
+
+
+def access_live_hand(actor: Actor, pk: Any, perm: Perm = Perm.LOG_HAND) -> LiveHand:
+    require(actor, perm)
+    try:
+        return LiveHand.objects.select_related("session", "session__table").get(
+            pk=int(pk), casino_id=actor.user.casino_id
+        )
+    except (LiveHand.DoesNotExist, TypeError, ValueError):
+        raise _not_found("Mano en curso no encontrada.", "Hand in progress not found.") from None
+
+
+def access_import(actor: Actor, pk: Any) -> ImportJob:
+    require(actor, Perm.VIEW_HANDS)
+    try:
+        return ImportJob.objects.select_related("session", "session__table").get(
+            pk=int(pk), casino_id=actor.user.casino_id
+        )
+    except (ImportJob.DoesNotExist, TypeError, ValueError):
+        raise _not_found("Importación no encontrada.", "Import not found.") from None
+
+
+def access_revalidation(actor: Actor, pk: Any) -> RevalidationRun:
+    require(actor, Perm.VIEW_HANDS)
+    try:
+        return RevalidationRun.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
+    except (RevalidationRun.DoesNotExist, TypeError, ValueError):
+        raise _not_found("Revalidación no encontrada.", "Re-validation not found.") from None
+
+
+def access_waiting_entry(actor: Actor, pk: Any) -> WaitingEntry:
+    require(actor, Perm.MANAGE_SEATING)
+    try:
+        return WaitingEntry.objects.select_related("table").get(
+            pk=int(pk), casino_id=actor.user.casino_id
+        )
+    except (WaitingEntry.DoesNotExist, TypeError, ValueError):
+        raise _not_found("Entrada no encontrada.", "Entry not found.") from None
+
+
+# --------------------------------------------------------------------------- reads
+
+
+def hands_for(actor: Actor) -> QuerySet[Hand]:
+    require(actor, Perm.VIEW_HANDS)
+    return Hand.objects.filter(casino_id=actor.user.casino_id)
+
+
+def filter_hands(
+    qs: QuerySet[Hand],
+    *,
+    table: int | None = None,
+    session: int | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    dealer: str | None = None,
+    player: str | None = None,
+    status: str | None = None,
+    code: str | None = None,
+    unresolved: bool | None = None,
+    revisions: bool = False,
+) -> QuerySet[Hand]:
+    """Hands by table (number), session, business date, dealer, player, status, code."""
+    if not revisions:
+        qs = qs.filter(revision_of__isnull=True)
+    if table is not None:
+        qs = qs.filter(table__number=table)
+    if session is not None:
+        qs = qs.filter(session_id=session)
+    if date_from is not None:
+        qs = qs.filter(gaming_day__business_date__gte=date_from)
+    if date_to is not None:
+        qs = qs.filter(gaming_day__business_date__lte=date_to)
+    if dealer:
+        qs = qs.filter(dealer__username=dealer)
+    if player:
+        seats = HandSeat.objects.filter(hand=OuterRef("pk"))
+        if player.isdigit():
+            seats = seats.filter(player_id=int(player))
+        else:
+            seats = seats.filter(
+                Q(name__icontains=player) | Q(player__display_name__icontains=player)
+            )
+        qs = qs.filter(Exists(seats))
+    if status:
+        qs = qs.filter(status=status)
+    if code:
+        qs = qs.filter(Exists(HandViolation.objects.filter(hand=OuterRef("pk"), code=code)))
+    if unresolved is not None:
+        resolved = HandReview.objects.filter(hand=OuterRef("pk"), locked_at__isnull=False)
+        qs = qs.filter(status=HandStatus.INVALID)
+        qs = qs.exclude(Exists(resolved)) if unresolved else qs.filter(Exists(resolved))
+    return qs
+
+
+def unresolved_invalid_hands(actor: Actor) -> QuerySet[Hand]:
+    """Invalid hands without a signed review: the pit boss's queue (issue 4 §3)."""
+    qs = filter_hands(Hand.objects.filter(casino_id=actor.user.casino_id), unresolved=True)
+    if actor.role == Role.PIT_BOSS:
+        sectors = list(actor.user.sectors.values_list("pk", flat=True))
+        if sectors:
+            qs = qs.filter(table__sector_id__in=sectors)
+    return qs.select_related("table").order_by("recorded_at")
+
+
+def is_resolved(hand: Hand) -> bool:
+    review = getattr(hand, "review", None) if _has_review(hand) else None
+    return review is not None and review.is_locked
+
+
+def _has_review(hand: Hand) -> bool:
+    try:
+        hand.review  # noqa: B018 - fetch the reverse one-to-one
+    except HandReview.DoesNotExist:
+        return False
+    return True
+
+
+def effective_hand(hand: Hand) -> Hand:
+    """The latest revision of a hand, or the hand itself (a correction supersedes it)."""
+    original = hand.revision_of or hand
+    latest = original.revisions.order_by("-id").first()
+    return latest or original
+
+
+def session_seats(session: TableSession) -> list[Seat]:
+    return list(Seat.objects.filter(session=session).select_related("player").order_by("seat"))
+
+
+def occupied_seats(session: TableSession) -> list[Seat]:
+    return [s for s in session_seats(session) if s.status != SeatStatus.EMPTY]
+
+
+def waiting_list(table: Table) -> QuerySet[WaitingEntry]:
+    return WaitingEntry.objects.filter(table=table, status=WaitingEntry.Status.WAITING).order_by(
+        "requested_at", "id"
+    )
+
+
+def last_hand_number(session: TableSession) -> int:
+    value = Hand.objects.filter(session=session, revision_of__isnull=True).aggregate(
+        n=Max("number")
+    )["n"]
+    return int(value or 0)
+
+
+def players_by_id(casino_id: int, ids: Iterable[int]) -> dict[int, Player]:
+    wanted = {int(i) for i in ids}
+    if not wanted:
+        return {}
+    return {p.pk: p for p in Player.objects.filter(casino_id=casino_id, pk__in=wanted)}
+
+
+def open_live_hand(session: TableSession) -> LiveHand | None:
+    return LiveHand.objects.filter(session=session, status=LiveHand.Status.OPEN).first()

@@ -1,0 +1,56 @@
+"""Services of the hand recorder (writes). See docs/hands.md."""
+
+from .jobs import (
+    hands_import,
+    import_job_create,
+    import_job_run,
+    import_summary,
+    revalidation_create,
+    revalidation_report,
+    revalidation_run,
+    session_export_phhs,
+)
+from .live import (
+    live_hand_abandon,
+    live_hand_act,
+    live_hand_finish,
+    live_hand_start,
+    live_hand_undo,
+    live_state,
+)
+from .recording import hand_correct, hand_log, hand_override, hand_review
+from .seating import (
+    button_draw_record,
+    seat_set_status,
+    seat_sit,
+    waiting_add,
+    waiting_cancel,
+    waiting_seat,
+)
+
+__all__ = [
+    "button_draw_record",
+    "hand_correct",
+    "hand_log",
+    "hand_override",
+    "hand_review",
+    "hands_import",
+    "import_job_create",
+    "import_job_run",
+    "import_summary",
+    "live_hand_abandon",
+    "live_hand_act",
+    "live_hand_finish",
+    "live_hand_start",
+    "live_hand_undo",
+    "live_state",
+    "revalidation_create",
+    "revalidation_report",
+    "revalidation_run",
+    "seat_set_status",
+    "seat_sit",
+    "session_export_phhs",
+    "waiting_add",
+    "waiting_cancel",
+    "waiting_seat",
+]

@@ -1,0 +1,300 @@
+"""Logging a hand action by action while it is dealt (issue 4 §7, BET-24, HREC-02).
+
+Starting a live hand marks the session ``hand_in_progress`` (the cage refuses
+re-buys and float changes meanwhile, BUYIN-05); each action is checked by the
+engine and answered with the next legal actions and their amounts; finishing
+stores the hand through the same path as a whole-hand request.
+
+The engine advises, it never stops the table (AUTH-04): an action the engine
+finds illegal is refused with its reason unless the logger confirms it
+(``force``), in which case it is kept and the hand will be stored as invalid.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from casino.access import Actor, require
+from casino.audit import audit_record
+from casino.errors import Conflict, ValidationFailed
+from casino.roles import Perm
+from tables.models import TableSession
+
+from .. import engine, selectors
+from ..models import Hand, HandSource, LiveHand
+from .recording import (
+    SessionBook,
+    admit,
+    lock_session,
+    post_rakes,
+    prepare,
+    same_casino,
+    write,
+)
+
+
+def _rules(book: SessionBook, record: dict[str, Any], at: datetime) -> engine.Rules:
+    settings = book.settings_at(at)
+    return engine.rules_for(settings, chip_unit=book.unit, structure=record["structure"])
+
+
+def _defaults(settings: Any, structure: str) -> dict[str, Any]:
+    return {
+        "small": settings.small_blind,
+        "big": settings.big_blind,
+        "ante": settings.ante,
+        "small_bet": settings.small_bet if structure == "limit" else None,
+        "big_bet": settings.big_bet if structure == "limit" else None,
+        "structure": structure,
+    }
+
+
+def live_hand_start(
+    *,
+    actor: Actor,
+    session: TableSession,
+    data: dict[str, Any],
+    dealer: str | None = None,
+) -> LiveHand:
+    """Open a hand at the table: the first riffle (SHUF-06). Seats, stacks, button, blinds."""
+    require(actor, Perm.LOG_HAND)
+    now = timezone.now()
+    with transaction.atomic():
+        s = lock_session(session)
+        same_casino(actor, s)
+        if s.hand_in_progress or selectors.open_live_hand(s) is not None:
+            raise Conflict(
+                "HAND_IN_PROGRESS",
+                "Ya hay una mano en curso en esta mesa: termínela o abandónela primero.",
+                "A hand is already in progress at this table: finish or abandon it first.",
+                field="session",
+            )
+        book = SessionBook(s)
+        number = book.max_number + 1
+        refusals = selectors.session_refusals(s, number)
+        if refusals:
+            raise refusals[0]
+        settings = book.settings_at(now)
+        structure = data.get("structure") or settings.variant
+        if settings.variant != "mixed":
+            structure = settings.variant
+        elif structure == "mixed":
+            raise ValidationFailed(
+                "STRUCTURE_REQUIRED",
+                "En una mesa mixta indique si la mano es con límite o sin límite (GAME-13).",
+                "At a mixed table say whether the hand is limit or no-limit (GAME-13).",
+                field="structure",
+            )
+        record = engine.normalise(
+            {**data, "structure": structure, "actions": []}, defaults=_defaults(settings, structure)
+        )
+        penalised = selectors.penalised_players(s, number)
+        for seat in record["seats"]:
+            if seat.get("player") is not None and int(seat["player"]) in penalised:
+                seat["penalised"] = True  # SANC-13
+        engine.live_state(record, _rules(book, record, now))  # bad input: 400 now
+        dealer_user = book.dealer(dealer)
+        try:
+            with transaction.atomic():
+                live = LiveHand.objects.create(
+                    casino_id=s.casino_id,
+                    session=s,
+                    number=number,
+                    dealer=dealer_user,
+                    started_by=actor.user,
+                    role=actor.role.value,
+                    started_at=now,
+                    updated_at=now,
+                    record=record,
+                )
+        except IntegrityError:
+            raise Conflict(
+                "HAND_IN_PROGRESS",
+                "Ya hay una mano en curso en esta mesa.",
+                "A hand is already in progress at this table.",
+            ) from None
+        TableSession.objects.filter(pk=s.pk).update(hand_in_progress=True)
+        audit_record(
+            actor=actor,
+            action="hand.live.start",
+            obj=live,
+            object_type="hands.livehand",
+            after={"session": s.pk, "number": number},
+            gaming_day=s.gaming_day,
+            casino_id=s.casino_id,
+        )
+    return live
+
+
+def live_state(live: LiveHand) -> dict[str, Any]:
+    """Whose turn, the legal options with amounts, pots and stacks (BET-24)."""
+    book_unit = selectors.chip_unit_cents(live.session.table)
+    settings = selectors.settings_for_hand(live.session, live.started_at)
+    rules = engine.rules_for(settings, chip_unit=book_unit, structure=live.record["structure"])
+    state = engine.live_state(live.record, rules)
+    state["number"] = live.number
+    state["status"] = live.status
+    state["actions"] = live.record["actions"]
+    state["seats"] = live.record["seats"]
+    state["button"] = live.record["button"]
+    state["hand"] = live.hand_id
+    return state
+
+
+def _lock_live(actor: Actor, live: LiveHand) -> tuple[LiveHand, TableSession]:
+    s = lock_session(live.session_id)
+    same_casino(actor, s)
+    row = LiveHand.objects.select_for_update().get(pk=live.pk)
+    if row.status != LiveHand.Status.OPEN:
+        raise Conflict(
+            "LIVE_HAND_CLOSED",
+            "Esta mano ya no está en curso.",
+            "This hand is no longer in progress.",
+            field="hand",
+        )
+    row.session = s
+    return row, s
+
+
+def live_hand_act(
+    *, actor: Actor, live: LiveHand, action: dict[str, Any], force: bool = False
+) -> dict[str, Any]:
+    """Add one action; refuse an illegal one with the legal options unless ``force``."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, s = _lock_live(actor, live)
+        book = SessionBook(s)
+        rules = _rules(book, row.record, row.started_at)
+        before = engine.live_state(row.record, rules)
+        candidate = dict(row.record)
+        entry = engine.normalise_action(action)
+        candidate["actions"] = [*row.record["actions"], entry]
+        index = len(candidate["actions"]) - 1
+        built = engine.build(candidate, rules, lenient=True)
+        verdict = engine.judge(built, rules)
+        mine = [
+            v
+            for v in verdict.violations
+            if v.action == index and v.code not in ("HAND_INCOMPLETE",)
+        ]
+        if mine and not force:
+            first = mine[0]
+            raise ValidationFailed(
+                "ACTION_ILLEGAL",
+                first.message_es,
+                first.message_en,
+                field=f"actions[{index}]",
+                details={
+                    "codes": [v.code for v in mine],
+                    "next_seat": before["next_seat"],
+                    "options": before["options"],
+                    "expected": before["expected"],
+                },
+            )
+        row.record = candidate
+        row.updated_at = timezone.now()
+        row.save(update_fields=["record", "updated_at"])
+        state = live_state(row)
+        state["forced"] = [v.as_dict() for v in mine]
+    return state
+
+
+def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
+    """Take back the last action logged (a typing slip, before the hand is stored)."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live)
+        if not row.record["actions"]:
+            raise Conflict(
+                "NOTHING_TO_UNDO",
+                "No hay acciones que deshacer.",
+                "There is no action to undo.",
+            )
+        removed = row.record["actions"][-1]
+        row.record = {**row.record, "actions": row.record["actions"][:-1]}
+        row.updated_at = timezone.now()
+        row.save(update_fields=["record", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="hand.live.undo",
+            obj=row,
+            object_type="hands.livehand",
+            before=removed,
+            casino_id=row.casino_id,
+        )
+        return live_state(row)
+
+
+def live_hand_finish(
+    *, actor: Actor, live: LiveHand, result: dict[str, Any] | None = None, notes: str = ""
+) -> Hand:
+    """Store the hand (same path as a whole-hand request) and end ``hand_in_progress``."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, s = _lock_live(actor, live)
+        data = dict(row.record)
+        if result:
+            data["result"] = result
+        book = SessionBook(s)
+        prepared = prepare(
+            book,
+            data,
+            source=HandSource.LIVE,
+            number=row.number,
+            dealer=row.dealer.username if row.dealer else None,
+            started_at=row.started_at,
+            ended_at=timezone.now(),
+            notes=notes,
+            check_refusals=False,
+        )
+        admit(book, actor, prepared)
+        (hand,) = write(book, actor, [prepared])
+        post_rakes(actor, [hand])
+        row.status = LiveHand.Status.FINISHED
+        row.hand = hand
+        row.updated_at = timezone.now()
+        row.save(update_fields=["status", "hand", "updated_at"])
+        TableSession.objects.filter(pk=s.pk).update(hand_in_progress=False)
+        audit_record(
+            actor=actor,
+            action="hand.log",
+            obj=hand,
+            after={
+                "session": s.pk,
+                "number": hand.number,
+                "status": hand.status,
+                "rake": str(hand.rake),
+                "violations": prepared.codes,
+                "source": HandSource.LIVE,
+            },
+        )
+    return hand
+
+
+def live_hand_abandon(*, actor: Actor, live: LiveHand, reason: str) -> LiveHand:
+    """Drop a hand being logged (nothing stored); the table may take re-buys again."""
+    require(actor, Perm.LOG_HAND)
+    if not (reason or "").strip():
+        raise ValidationFailed(
+            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
+        )
+    with transaction.atomic():
+        row, s = _lock_live(actor, live)
+        row.status = LiveHand.Status.ABANDONED
+        row.updated_at = timezone.now()
+        row.save(update_fields=["status", "updated_at"])
+        TableSession.objects.filter(pk=s.pk).update(hand_in_progress=False)
+        audit_record(
+            actor=actor,
+            action="hand.live.abandon",
+            obj=row,
+            object_type="hands.livehand",
+            reason=reason.strip(),
+            casino_id=row.casino_id,
+            gaming_day=s.gaming_day,
+        )
+    return row

@@ -1,0 +1,1115 @@
+"""Storing hands: validation on save, sequence and continuity checks, the rake posting.
+
+One path stores every hand, whatever its entry point (API, live logging, page,
+PHH import, correction): :func:`prepare` computes the hand and its verdict
+without writing (bad input raises ``ValidationFailed``, a 400), and
+:func:`write` stores a batch of prepared hands with bulk inserts. Both run
+inside the caller's transaction, with the table session row locked
+(:class:`SessionBook`), which serialises everything that happens at one table.
+
+A well-formed hand that breaks the rules is stored with its invalid verdict
+(the record of what happened is never lost) and waits for the pit boss
+(issue 4 §3). Recorder checks (sequence, continuity, seating policies) add
+their own violations to the engine's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from casino.access import Actor
+from casino.audit import audit_record
+from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.models import User
+from casino.roles import Perm, Role, role_has
+from tables.models import Player, TableSession, TableSettings
+
+from .. import engine, selectors
+from ..models import (
+    Hand,
+    HandIrregularity,
+    HandSeat,
+    HandSource,
+    HandStatus,
+    HandVerdict,
+    HandViolation,
+    ImportJob,
+    Seat,
+    SeatEvent,
+    SeatStatus,
+)
+
+ZERO = Decimal("0.00")
+
+
+def lock_session(session: TableSession | int) -> TableSession:
+    """The session row, locked: the one serialisation point of a table (see cage)."""
+    pk = session if isinstance(session, int) else session.pk
+    return (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("table", "settings", "gaming_day")
+        .get(pk=pk)
+    )
+
+
+def same_casino(actor: Actor, session: TableSession) -> None:
+    if session.casino_id != actor.user.casino_id:
+        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+
+
+def _violation(
+    code: str, es: str, en: str, *, field_name: str | None = None, severity: str = "error"
+) -> engine.ViolationData:
+    return engine.ViolationData(code, None, field_name, es, en, "recorder", severity)
+
+
+@dataclass
+class SeatMemory:
+    """What the book knows about a seat between hands (kept in ``Seat`` rows)."""
+
+    row: Seat | None
+    player_id: int | None
+    name: str
+    stack: Decimal | None
+    last_number: int | None
+    last_ended_at: datetime | None
+    hands_played: int
+    joined_after: int | None
+    status: str
+    missed_small: bool
+    missed_big: bool
+
+
+@dataclass
+class Prepared:
+    """A hand computed and checked, ready to be written."""
+
+    number: int
+    record: dict[str, Any]
+    rules: engine.Rules
+    settings: TableSettings
+    built: engine.Built
+    verdict: engine.VerdictData
+    violations: list[engine.ViolationData]
+    status: str
+    dealer: User | None
+    started_at: datetime
+    ended_at: datetime
+    source: str
+    revision_of: Hand | None = None
+    redeal_of: Hand | None = None
+    import_job: ImportJob | None = None
+    notes: str = ""
+    players: dict[int, Player | None] = field(default_factory=dict)
+    penalised: set[int] = field(default_factory=set)
+    hand: Hand | None = None
+
+    @property
+    def codes(self) -> list[str]:
+        return [v.code for v in self.violations]
+
+
+class SessionBook:
+    """The state of one locked session while hands are prepared and written.
+
+    Seat memories, the last hand number and the previous hand's button are read
+    once and then kept up to date in memory as hands are written, so a batch of
+    thousands of hands (PHH import) needs no per-hand look-ups.
+    """
+
+    def __init__(self, session: TableSession) -> None:
+        self.session = session
+        self.table = session.table
+        self.unit = selectors.chip_unit_cents(self.table)
+        originals = Hand.objects.filter(session=session, revision_of__isnull=True)
+        self.numbers: set[int] = set(originals.values_list("number", flat=True))
+        self.max_number = max(self.numbers, default=0)
+        last = (
+            originals.order_by("-number")
+            .values("number", "button_seat", "status", "record")
+            .first()
+        )
+        self.prev_button: int | None = last["button_seat"] if last else None
+        self.prev_void = bool(last and last["status"] == HandStatus.VOID)
+        self.prev_blinds: tuple[int, int] | None = _blind_seats(last["record"]) if last else None
+        self.seats: dict[int, SeatMemory] = {}
+        for row in Seat.objects.filter(session=session):
+            self.seats[row.seat] = SeatMemory(
+                row,
+                row.player_id,
+                row.name,
+                row.stack,
+                row.last_hand_number,
+                row.last_hand_ended_at,
+                row.hands_played,
+                row.joined_after_hand,
+                row.status,
+                row.missed_small,
+                row.missed_big,
+            )
+        self.touched: dict[int, SeatMemory] = {}
+        self.events: list[SeatEvent] = []
+        self._settings: dict[int, TableSettings] = {}
+        self._dealers: dict[str, User] = {}
+        self._buyin_seats: set[int] | None = None
+
+    # -- look-ups ----------------------------------------------------------
+    def settings_at(self, at: datetime) -> TableSettings:
+        settings = selectors.settings_for_hand(self.session, at)
+        return self._settings.setdefault(settings.pk, settings)
+
+    def dealer(self, username: str | None) -> User | None:
+        if not username:
+            return selectors.dealer_on_duty(self.session)
+        cached = self._dealers.get(username)
+        if cached is not None:
+            return cached
+        user = User.objects.filter(username=username, casino_id=self.session.casino_id).first()
+        if user is None or not user.holds_role(Role.CROUPIER):
+            raise ValidationFailed(
+                "DEALER_UNKNOWN",
+                f"«{username}» no es un croupier de este casino.",
+                f"'{username}' is not a croupier of this casino.",
+                field="dealer",
+            )
+        self._dealers[username] = user
+        return user
+
+    def buyin_seats(self) -> set[int]:
+        if self._buyin_seats is None:
+            self._buyin_seats = selectors.seats_with_buyins(self.session)
+        return self._buyin_seats
+
+
+def _blind_seats(record: dict[str, Any] | None) -> tuple[int, int] | None:
+    if not record:
+        return None
+    seats = [s["seat"] for s in record.get("seats") or ()]
+    if len(seats) < 2:
+        return None
+    order = engine.phh_order(seats, record["button"])
+    if len(order) == 2:
+        return order[1], order[0]  # heads-up: the button posts the small blind (OQ-32)
+    return order[0], order[1]
+
+
+def _between(start: int, end: int, seat: int) -> bool:
+    """Whether ``seat`` lies strictly after ``start`` and up to ``end``, clockwise."""
+    if start == end:
+        return False
+    if start < end:
+        return start < seat <= end
+    return seat > start or seat <= end
+
+
+# ------------------------------------------------------------------------- prepare
+
+
+def prepare(
+    book: SessionBook,
+    data: dict[str, Any],
+    *,
+    source: str,
+    number: int | None = None,
+    dealer: str | None = None,
+    started_at: datetime | None = None,
+    ended_at: datetime | None = None,
+    revision_of: Hand | None = None,
+    redeal_of: Hand | None = None,
+    import_job: ImportJob | None = None,
+    notes: str = "",
+    check_refusals: bool = True,
+) -> Prepared:
+    """Compute one hand and its verdict (nothing written). Bad input raises a 400."""
+    session = book.session
+    now = timezone.now()
+    started = started_at or now
+    ended = ended_at or max(started, now)
+    if ended < started:
+        raise ValidationFailed(
+            "HAND_TIMES",
+            "La mano no puede terminar antes de empezar.",
+            "A hand cannot end before it starts.",
+            field="ended_at",
+        )
+    if revision_of is not None:
+        number = revision_of.number
+    elif number is None:
+        number = book.max_number + 1
+    elif number in book.numbers:
+        raise ValidationFailed(
+            "DUPLICATE_HAND_NUMBER",
+            f"La mano n.º {number} ya está registrada en esta sesión.",
+            f"Hand no. {number} is already recorded in this session.",
+            field="number",
+            details={"number": number},
+        )
+    if check_refusals and revision_of is None:
+        refusals = selectors.session_refusals(session, number)
+        if refusals:
+            raise refusals[0]
+    settings = book.settings_at(started)
+    structure = data.get("structure") or settings.variant
+    if settings.variant != "mixed":
+        structure = settings.variant
+    elif structure == "mixed":
+        raise ValidationFailed(
+            "STRUCTURE_REQUIRED",
+            "En una mesa mixta indique si la mano se jugó con límite o sin límite (GAME-13).",
+            "At a mixed table say whether the hand was played limit or no-limit (GAME-13).",
+            field="structure",
+        )
+    defaults = {
+        "small": settings.small_blind,
+        "big": settings.big_blind,
+        "ante": settings.ante,
+        "small_bet": settings.small_bet if structure == "limit" else None,
+        "big_bet": settings.big_bet if structure == "limit" else None,
+        "structure": structure,
+    }
+    record = engine.normalise({**data, "structure": structure}, defaults=defaults)
+    seats_in = record["seats"]
+    if len(seats_in) > settings.max_seats or any(s["seat"] > settings.max_seats for s in seats_in):
+        raise ValidationFailed(
+            "SEAT_INVALID",
+            f"La mesa tiene {settings.max_seats} asientos.",
+            f"The table has {settings.max_seats} seats.",
+            field="seats",
+        )
+    players = selectors.players_by_id(
+        session.casino_id, [s["player"] for s in seats_in if s.get("player") is not None]
+    )
+    for k, s in enumerate(seats_in):
+        if s.get("player") is not None and int(s["player"]) not in players:
+            raise ValidationFailed(
+                "PLAYER_NOT_FOUND",
+                f"Jugador {s['player']} no encontrado.",
+                f"Player {s['player']} not found.",
+                field=f"seats[{k}].player",
+            )
+        if s.get("player") is not None and not s.get("name"):
+            s["name"] = players[int(s["player"])].display_name
+    # SANC-13: a player serving a vuelta or sit-out penalty is dealt in, posts, hand dead.
+    penalised_ids = selectors.penalised_players(session, number) if players else set()
+    penalised = set()
+    for s in seats_in:
+        if s.get("player") is not None and int(s["player"]) in penalised_ids:
+            s["penalised"] = True
+        if s.get("penalised"):
+            penalised.add(s["seat"])
+    rules = engine.rules_for(settings, chip_unit=book.unit, structure=structure)
+    built, verdict = engine.verdict_of(record, rules)
+    if verdict.malformed or verdict.incomplete:
+        v = next(x for x in verdict.violations if x.code in ("MALFORMED", "HAND_INCOMPLETE"))
+        where = f"actions[{v.action}]" if v.action is not None else (v.field or "actions")
+        raise ValidationFailed(
+            "HAND_INCOMPLETE" if v.code == "HAND_INCOMPLETE" else "HAND_MALFORMED",
+            v.message_es,
+            v.message_en,
+            field=where,
+            details={"action": v.action},
+        )
+    violations = list(verdict.violations)
+    if revision_of is None:
+        violations.extend(_sequence_checks(book, number))
+        violations.extend(_button_check(book, record, number))
+    violations.extend(_continuity_checks(book, record, number, started, revision_of))
+    violations.extend(_seating_checks(book, record, settings, number, revision_of))
+    if penalised:
+        seats_text = ", ".join(str(s) for s in sorted(penalised))
+        violations.append(
+            _violation(
+                "PENALISED_DEALT_DEAD",
+                f"Sancionado: asiento {seats_text} recibe cartas y pone ciegas; su mano está "
+                "muerta (SANC-13).",
+                f"Penalised: seat {seats_text} is dealt in and posts; the hand is dead (SANC-13).",
+                severity="info",
+            )
+        )
+    errors = [v for v in violations if v.severity == "error"]
+    if errors:
+        status = HandStatus.INVALID
+    elif verdict.status == "void":
+        status = HandStatus.VOID
+    else:
+        status = HandStatus.VALID
+    return Prepared(
+        number=number,
+        record=record,
+        rules=rules,
+        settings=settings,
+        built=built,
+        verdict=verdict,
+        violations=violations,
+        status=status,
+        dealer=book.dealer(dealer),
+        started_at=started,
+        ended_at=ended,
+        source=source,
+        revision_of=revision_of,
+        redeal_of=redeal_of,
+        import_job=import_job,
+        notes=notes,
+        players={
+            s["seat"]: players.get(int(s["player"])) if s.get("player") else None for s in seats_in
+        },
+        penalised=penalised,
+    )
+
+
+def _sequence_checks(book: SessionBook, number: int) -> list[engine.ViolationData]:
+    """Hands out of sequence are flagged (issue 4 §4): a gap before this number."""
+    if number > book.max_number + 1:
+        first, last = book.max_number + 1, number - 1
+        missing = f"{first}" if first == last else f"{first}–{last}"
+        return [
+            _violation(
+                "SEQUENCE_GAP",
+                f"Faltan manos en la secuencia: n.º {missing} no registradas.",
+                f"Hands missing from the sequence: no. {missing} not recorded.",
+                field_name="number",
+            )
+        ]
+    return []
+
+
+def _button_check(
+    book: SessionBook, record: dict[str, Any], number: int
+) -> list[engine.ViolationData]:
+    """The button moves one seat clockwise after each hand (GAME-07, §3.4, §8.1(21))."""
+    if book.prev_button is None or number != book.max_number + 1:
+        return []
+    declared = {
+        (a.get("irregularity") or {}).get("kind")
+        for a in record["actions"]
+        if a.get("action") == "irregularity"
+    }
+    if declared & {"button_moved_two_seats", "button_not_moved", "button_misplaced"}:
+        return []  # the floor declared it; the ruling applies (RUL-60, MISDEAL-06)
+    seats = sorted(s["seat"] for s in record["seats"])
+    if book.prev_void:
+        expected = book.prev_button  # a redeal keeps the same button (OQ-37)
+    else:
+        after = [s for s in seats if s > book.prev_button]
+        expected = after[0] if after else seats[0]
+    if record["button"] == expected:
+        return []
+    return [
+        _violation(
+            "BUTTON_NOT_MOVED_ONE_SEAT",
+            f"El botón debía estar en el asiento {expected} (se movió desde el "
+            f"{book.prev_button}), no en el {record['button']}.",
+            f"The button should be on seat {expected} (moving on from seat "
+            f"{book.prev_button}), not seat {record['button']}.",
+            field_name="button",
+            severity="warning",
+        )
+    ]
+
+
+def _continuity_checks(
+    book: SessionBook,
+    record: dict[str, Any],
+    number: int,
+    started: datetime,
+    revision_of: Hand | None,
+) -> list[engine.ViolationData]:
+    """Starting stack = previous finishing stack + buy-ins − chips taken away (HREC-08)."""
+    previous = _previous_stacks(book, record, number, revision_of)
+    out: list[engine.ViolationData] = []
+    since_by_seat: dict[int, datetime | None] = {}
+    for s in record["seats"]:
+        seat = s["seat"]
+        prev = previous.get(seat)
+        since_by_seat[seat] = prev[1] if prev else None
+    movements_cache: dict[datetime | None, dict[int, Decimal]] = {}
+    for k, s in enumerate(record["seats"]):
+        seat = s["seat"]
+        start = Decimal(s["stack"])
+        prev = previous.get(seat)
+        since = prev[1] if prev else None
+        if since not in movements_cache:
+            movements_cache[since] = selectors.seat_movements(book.session, since, started)
+        moved = movements_cache[since].get(seat, ZERO)
+        if prev is None:
+            if seat not in book.buyin_seats():
+                continue  # no buy-in record at all for this seat: nothing to compare with
+            expected = moved
+        else:
+            expected = prev[0] + moved
+        if start != expected:
+            diff = start - expected
+            sign = "+" if diff > 0 else "−"
+            out.append(
+                _violation(
+                    "CONTINUITY_MISMATCH",
+                    f"Continuidad de fichas, asiento {seat}: empieza con {start}, se esperaba "
+                    f"{expected} (diferencia {sign}{abs(diff)}).",
+                    f"Chip continuity, seat {seat}: starts with {start}, expected {expected} "
+                    f"(difference {sign}{abs(diff)}).",
+                    field_name=f"seats[{k}].stack",
+                )
+            )
+    return out
+
+
+def _previous_stacks(
+    book: SessionBook, record: dict[str, Any], number: int, revision_of: Hand | None
+) -> dict[int, tuple[Decimal, datetime]]:
+    """Each seat's finishing stack and end time in the last hand before ``number``."""
+    seats = [s["seat"] for s in record["seats"]]
+    out: dict[int, tuple[Decimal, datetime]] = {}
+    late = revision_of is not None or number <= book.max_number
+    if not late:
+        for seat in seats:
+            memory = book.seats.get(seat)
+            if memory and memory.stack is not None and memory.last_number is not None:
+                out[seat] = (memory.stack, memory.last_ended_at or timezone.now())
+        return out
+    # A late entry or a revision: read the hands before it (the latest revision of each).
+    rows = (
+        HandSeat.objects.filter(
+            hand__session=book.session,
+            hand__number__lt=number,
+            hand__number__gte=max(1, number - 500),
+            seat__in=seats,
+        )
+        .order_by("seat", "-hand__number", "-hand_id")
+        .values_list("seat", "finishing_stack", "hand__ended_at")
+    )
+    for seat, finishing, ended in rows:
+        if seat not in out:
+            out[seat] = (finishing, ended)
+    return out
+
+
+def _seating_checks(
+    book: SessionBook,
+    record: dict[str, Any],
+    settings: TableSettings,
+    number: int,
+    revision_of: Hand | None,
+) -> list[engine.ViolationData]:
+    """New players and missed blinds by the table's policies (SEAT-05, SEAT-06, OQ-07)."""
+    if revision_of is not None or book.max_number == 0 or number <= book.max_number:
+        return []
+    out: list[engine.ViolationData] = []
+    seats = [s["seat"] for s in record["seats"]]
+    order = engine.phh_order(seats, record["button"])
+    labels = engine.positions(order)
+    big = Decimal(record["blinds"]["big"])
+    small = Decimal(record["blinds"]["small"])
+    entry_policy = getattr(settings, "new_player_entry", "manual") or "manual"
+    absent_policy = getattr(settings, "absent_player_policy", "manual") or "manual"
+    for k, s in enumerate(record["seats"]):
+        seat = s["seat"]
+        memory = book.seats.get(seat)
+        player_changed = memory is None or (
+            (memory.player_id or None) != (s.get("player") or None)
+            and (memory.name or "") != (s.get("name") or "")
+        )
+        new = memory is None or memory.hands_played == 0 or player_changed
+        position = labels.get(seat, "")
+        post = Decimal(s.get("post") or 0)
+        if new:
+            if entry_policy == "manual" and position in ("BU", "SB", "BB"):
+                out.append(
+                    _violation(
+                        "NEW_PLAYER_IN_BLINDS",
+                        f"Asiento {seat}: un jugador nuevo no entra en el botón ni en las "
+                        f"ciegas ({position}); debe esperar a que pasen (SEAT-05).",
+                        f"Seat {seat}: a new player may not come in on the button or the "
+                        f"blinds ({position}); they wait until these pass (SEAT-05).",
+                        field_name=f"seats[{k}]",
+                    )
+                )
+            elif entry_policy in ("post_bb", "post_min_bet") and position != "BB" and post < big:
+                out.append(
+                    _violation(
+                        "NEW_PLAYER_MUST_POST",
+                        f"Asiento {seat}: un jugador nuevo coloca {big} o espera la ciega "
+                        "grande (SEAT-05).",
+                        f"Seat {seat}: a new player posts {big} or waits for the big blind "
+                        "(SEAT-05).",
+                        field_name=f"seats[{k}].post",
+                    )
+                )
+        elif absent_policy == "missed_blinds" and memory is not None and position != "BB":
+            dead = Decimal(s.get("dead_post") or 0)
+            if (memory.missed_big and post < big) or (memory.missed_small and dead < small):
+                out.append(
+                    _violation(
+                        "MISSED_BLINDS_NOT_POSTED",
+                        f"Asiento {seat}: al volver debe poner las ciegas que perdió "
+                        f"(grande {big} viva, chica {small} muerta) (SEAT-06).",
+                        f"Seat {seat}: on returning must post the missed blinds (big {big} "
+                        f"live, small {small} dead) (SEAT-06).",
+                        field_name=f"seats[{k}].post",
+                    )
+                )
+    return out
+
+
+# --------------------------------------------------------------------------- write
+
+
+def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
+    """Store prepared hands (bulk inserts) and keep the book's seat memory in step."""
+    if not batch:
+        return []
+    session = book.session
+    now = timezone.now()
+    hands = [
+        Hand(
+            casino_id=session.casino_id,
+            table_id=session.table_id,
+            session_id=session.pk,
+            gaming_day_id=session.gaming_day_id,
+            settings=p.settings,
+            number=p.number,
+            revision_of=p.revision_of,
+            redeal_of=p.redeal_of,
+            structure=p.rules.structure,
+            ruleset=engine.ruleset_of(p.rules),
+            dealer=p.dealer,
+            recorded_by=actor.user,
+            recorded_role=actor.role.value,
+            source=p.source,
+            import_job=p.import_job,
+            started_at=p.started_at,
+            ended_at=p.ended_at,
+            recorded_at=now,
+            button_seat=p.record["button"],
+            chip_unit=book.unit,
+            players_dealt=len(p.record["seats"]),
+            record=p.record,
+            status=p.status,
+            engine_status=p.verdict.status,
+            pot_total=p.verdict.pot_total,
+            rake=p.verdict.rake,
+            recorded_rake=(
+                Decimal(p.record["result"]["rake"]) if "rake" in p.record["result"] else None
+            ),
+            notes=p.notes,
+        )
+        for p in batch
+    ]
+    try:
+        with transaction.atomic():
+            Hand.objects.bulk_create(hands)
+    except IntegrityError:
+        raise ValidationFailed(
+            "DUPLICATE_HAND_NUMBER",
+            "Ese número de mano ya está registrado en esta sesión.",
+            "That hand number is already recorded in this session.",
+            field="number",
+        ) from None
+    verdicts = []
+    seats = []
+    violations = []
+    irregularities = []
+    for p, hand in zip(batch, hands, strict=True):
+        p.hand = hand
+        v = p.verdict
+        verdicts.append(
+            HandVerdict(
+                hand=hand,
+                engine_tag=engine.ENGINE_TAG,
+                status=p.status,
+                engine_status=v.status,
+                violations=[x.as_dict() for x in p.violations],
+                pots=[pot.as_dict() for pot in v.pots],
+                rake=v.rake,
+                payouts={str(k): str(x) for k, x in v.payouts.items()},
+                finishing={str(k): str(x) for k, x in v.finishing.items()},
+                returned={str(k): str(x) for k, x in v.returned.items() if x},
+                showdown_order=list(v.showdown_order),
+                rulings={str(k): x for k, x in p.built.rulings.items()},
+                computed_at=now,
+            )
+        )
+        labels = engine.positions(p.built.order)
+        for s in p.record["seats"]:
+            seat = s["seat"]
+            seats.append(
+                HandSeat(
+                    hand=hand,
+                    seat=seat,
+                    position=labels.get(seat, ""),
+                    player=p.players.get(seat),
+                    name=s.get("name") or "",
+                    starting_stack=Decimal(s["stack"]),
+                    finishing_stack=v.finishing.get(seat, Decimal(s["stack"])),
+                    won=v.payouts.get(seat, ZERO) + v.returned.get(seat, ZERO),
+                    penalised=seat in p.penalised,
+                )
+            )
+        for x in p.violations:
+            violations.append(
+                HandViolation(
+                    hand=hand,
+                    code=x.code,
+                    action_index=x.action,
+                    field=(x.field or "")[:64],
+                    source=x.source,
+                    severity=x.severity,
+                    message_es=x.message_es,
+                    message_en=x.message_en,
+                )
+            )
+        for irr in p.built.irregularities:
+            facts = irr["facts"]
+            irregularities.append(
+                HandIrregularity(
+                    hand=hand,
+                    action_index=irr["action_index"],
+                    kind=irr["kind"],
+                    seat=irr["seat"],
+                    street=irr["street"],
+                    facts=facts,
+                    outcome=irr["outcome"],
+                    rule_ids=",".join(irr["rule_ids"])[:200],
+                    ruling=irr["ruling"],
+                    ruleset=hand.ruleset,
+                    decided_by=actor.user,
+                    escalated_to=str(facts.get("escalated_to") or "")[:16],
+                    override_reason=str(facts.get("override_reason") or ""),
+                )
+            )
+    HandVerdict.objects.bulk_create(verdicts)
+    HandSeat.objects.bulk_create(seats)
+    if violations:
+        HandViolation.objects.bulk_create(violations)
+    if irregularities:
+        HandIrregularity.objects.bulk_create(irregularities)
+    _flush_seats(book)
+    return hands
+
+
+def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
+    """Take a prepared hand into the book: its number, and the seating plan after it.
+
+    Called right after :func:`prepare`, before the next hand of a batch is prepared,
+    so that sequence and continuity checks of that next hand see this one.
+    """
+    if p.revision_of is None:
+        book.numbers.add(p.number)
+    touched = book.touched
+    events = book.events
+    if p.revision_of is not None and p.number != book.max_number:
+        return  # a correction of an older hand does not move the plan
+    if p.revision_of is None and p.number < book.max_number:
+        return  # a late entry: later hands already set the plan
+    seats_in = {s["seat"]: s for s in p.record["seats"]}
+    blinds = _blind_seats(p.record)
+    # SEAT-06: a sitting-out player whom the blinds passed owes them on return.
+    if blinds and book.prev_blinds and p.revision_of is None:
+        for seat, memory in book.seats.items():
+            if seat in seats_in or memory.status != SeatStatus.SITTING_OUT:
+                continue
+            if _between(book.prev_blinds[0], blinds[0], seat):
+                memory.missed_small = True
+                touched[seat] = memory
+            if _between(book.prev_blinds[1], blinds[1], seat):
+                memory.missed_big = True
+                touched[seat] = memory
+    for seat, s in seats_in.items():
+        player = p.players.get(seat)
+        player_id = player.pk if player else None
+        memory = book.seats.get(seat)
+        if (
+            memory is None
+            or memory.status == SeatStatus.EMPTY
+            or ((memory.player_id or None) != player_id and (memory.name or "") != s.get("name"))
+        ):
+            joined = (p.number - 1) if p.number > 1 and book.max_number else None
+            memory = SeatMemory(
+                memory.row if memory else None,
+                player_id,
+                s.get("name") or "",
+                None,
+                None,
+                None,
+                0,
+                joined,
+                SeatStatus.PLAYING,
+                False,
+                False,
+            )
+            book.seats[seat] = memory
+            events.append(
+                SeatEvent(
+                    casino_id=book.session.casino_id,
+                    session=book.session,
+                    seat=seat,
+                    kind=SeatEvent.Kind.SIT,
+                    player=player,
+                    name=s.get("name") or "",
+                    at=p.started_at,
+                    actor=actor.user,
+                    role=actor.role.value,
+                    detail={"from_hand": p.number},
+                )
+            )
+        memory.player_id = player_id
+        memory.name = s.get("name") or memory.name
+        memory.stack = p.verdict.finishing.get(seat, Decimal(s["stack"]))
+        memory.last_number = p.number
+        memory.last_ended_at = p.ended_at
+        if p.revision_of is None:
+            memory.hands_played += 1
+        memory.status = SeatStatus.PLAYING
+        if Decimal(s.get("post") or 0) > 0 or engine.positions(p.built.order).get(seat) == "BB":
+            memory.missed_big = False
+        if Decimal(s.get("dead_post") or 0) > 0 or engine.positions(p.built.order).get(seat) in (
+            "SB",
+            "BU",
+        ):
+            memory.missed_small = False
+        touched[seat] = memory
+    if p.revision_of is None:
+        book.max_number = max(book.max_number, p.number)
+        book.prev_button = p.record["button"]
+        book.prev_void = p.status == HandStatus.VOID
+        book.prev_blinds = blinds
+
+
+def _flush_seats(book: SessionBook) -> None:
+    """Write the seating plan rows and seat events the admitted hands changed."""
+    touched, events = book.touched, book.events
+    book.touched, book.events = {}, []
+    creates: list[Seat] = []
+    updates: list[Seat] = []
+    for seat, m in touched.items():
+        row = m.row or Seat(casino_id=book.session.casino_id, session=book.session, seat=seat)
+        row.status = m.status
+        row.player_id = m.player_id
+        row.name = m.name
+        row.stack = m.stack
+        row.last_hand_number = m.last_number
+        row.last_hand_ended_at = m.last_ended_at
+        row.hands_played = m.hands_played
+        row.joined_after_hand = m.joined_after
+        row.missed_small = m.missed_small
+        row.missed_big = m.missed_big
+        if m.row is None:
+            row.since = timezone.now()
+            creates.append(row)
+            m.row = row
+        else:
+            updates.append(row)
+    if creates:
+        Seat.objects.bulk_create(creates)
+    if updates:
+        Seat.objects.bulk_update(
+            updates,
+            [
+                "status",
+                "player",
+                "name",
+                "stack",
+                "last_hand_number",
+                "last_hand_ended_at",
+                "hands_played",
+                "joined_after_hand",
+                "missed_small",
+                "missed_big",
+            ],
+        )
+    if events:
+        SeatEvent.objects.bulk_create(events)
+
+
+# ------------------------------------------------------------------------- rake
+
+
+def post_rake(actor: Actor, hand: Hand, amount: Decimal, pots: list[Decimal]) -> None:
+    """The rake of a valid hand into the table's rake ledger (issue 4 §5, RAKE-08).
+
+    Uses the cage's ``rake_post`` (append-only, idempotent per hand). Hands with no
+    rake leave no posting. The posting is made in the name of whoever logged the
+    hand: the cage lets hand loggers post (a pit boss resolving a hand acts through
+    the hand's recorder, who took the rake at the table).
+    """
+    if amount <= 0:
+        return
+    from cage.services import rake_post
+
+    poster = actor
+    if not role_has(actor.role, Perm.LOG_HAND):
+        poster = Actor(user=hand.recorded_by, role=Role(hand.recorded_role))
+        if not role_has(poster.role, Perm.LOG_HAND):
+            poster = Actor(user=hand.recorded_by, role=Role.SUPERVISOR)
+    rake_post(
+        actor=poster,
+        session=hand.session,
+        hand_number=hand.number,
+        amount=amount,
+        hand_started_at=hand.started_at,
+        hand_ref=f"hand:{hand.pk}",
+        expected_amount=hand.rake,
+    )
+
+
+def rake_for(hand: Hand) -> Decimal:
+    """What went into the rake box for a hand: the recorded rake, else the computed one."""
+    return hand.recorded_rake if hand.recorded_rake is not None else hand.rake
+
+
+def post_rakes(actor: Actor, hands: list[Hand]) -> None:
+    for hand in hands:
+        if hand.status == HandStatus.VALID:
+            post_rake(actor, hand, rake_for(hand), [])
+
+
+# ---------------------------------------------------------------------- public
+
+
+def hand_log(
+    *,
+    actor: Actor,
+    session: TableSession,
+    data: dict[str, Any],
+    number: int | None = None,
+    dealer: str | None = None,
+    started_at: datetime | None = None,
+    ended_at: datetime | None = None,
+    source: str = HandSource.API,
+    notes: str = "",
+    redeal_of: Hand | None = None,
+) -> Hand:
+    """Log a complete hand (issue 4 §2–§5): validate, store with its verdict, post the rake."""
+    from casino.access import require
+
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        s = lock_session(session)
+        same_casino(actor, s)
+        if redeal_of is not None and (
+            redeal_of.session_id != s.pk or redeal_of.status != HandStatus.VOID
+        ):
+            raise ValidationFailed(
+                "REDEAL_OF_INVALID",
+                "Solo se redistribuye una mano anulada de la misma sesión (MISDEAL-13).",
+                "Only a void hand of the same session is redealt (MISDEAL-13).",
+                field="redeal_of",
+            )
+        book = SessionBook(s)
+        prepared = prepare(
+            book,
+            data,
+            source=source,
+            number=number,
+            dealer=dealer,
+            started_at=started_at,
+            ended_at=ended_at,
+            notes=notes,
+            redeal_of=redeal_of,
+        )
+        admit(book, actor, prepared)
+        (hand,) = write(book, actor, [prepared])
+        post_rakes(actor, [hand])
+        audit_record(
+            actor=actor,
+            action="hand.log",
+            obj=hand,
+            after={
+                "session": s.pk,
+                "number": hand.number,
+                "status": hand.status,
+                "rake": str(hand.rake),
+                "violations": prepared.codes,
+                "source": source,
+            },
+        )
+    return hand
+
+
+def hand_correct(
+    *,
+    actor: Actor,
+    hand: Hand,
+    data: dict[str, Any],
+    reason: str,
+    dealer: str | None = None,
+    started_at: datetime | None = None,
+    ended_at: datetime | None = None,
+) -> Hand:
+    """A corrected revision of an invalid hand, linked to it (the original unchanged)."""
+    from casino.access import require
+
+    from ..models import HandCorrection
+
+    if not (role_has(actor.role, Perm.LOG_HAND) or role_has(actor.role, Perm.REVIEW_HAND)):
+        require(actor, Perm.LOG_HAND)
+    require(actor, Perm.VIEW_HANDS)
+    _require_reason(reason)
+    with transaction.atomic():
+        s = lock_session(hand.session_id)
+        same_casino(actor, s)
+        original = Hand.objects.select_for_update().get(pk=hand.pk)
+        _require_correctable(original)
+        book = SessionBook(s)
+        prepared = prepare(
+            book,
+            data,
+            source=HandSource.CORRECTION,
+            dealer=dealer or (original.dealer.username if original.dealer else None),
+            started_at=started_at or original.started_at,
+            ended_at=ended_at or original.ended_at,
+            revision_of=original,
+            check_refusals=False,
+        )
+        admit(book, actor, prepared)
+        (revision,) = write(book, actor, [prepared])
+        correction = HandCorrection.objects.create(
+            casino_id=s.casino_id,
+            original=original,
+            revision=revision,
+            kind=HandCorrection.Kind.REVISION,
+            reason=reason.strip(),
+            created_by=actor.user,
+            role=actor.role.value,
+        )
+        audit_record(
+            actor=actor,
+            action="hand.correct",
+            obj=original,
+            after={"revision": revision.pk, "status": revision.status, "correction": correction.pk},
+            reason=reason.strip(),
+        )
+    return revision
+
+
+def hand_override(*, actor: Actor, hand: Hand, reason: str) -> Any:
+    """HREC-07, AUTH-04: the staff decision stands as recorded, with a reason."""
+    from casino.access import require
+
+    from ..models import HandCorrection
+
+    if not (role_has(actor.role, Perm.LOG_HAND) or role_has(actor.role, Perm.REVIEW_HAND)):
+        require(actor, Perm.REVIEW_HAND)
+    _require_reason(reason)
+    with transaction.atomic():
+        original = Hand.objects.select_for_update().get(pk=hand.pk)
+        if original.casino_id != actor.user.casino_id:
+            raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+        _require_correctable(original)
+        correction = HandCorrection.objects.create(
+            casino_id=original.casino_id,
+            original=original,
+            kind=HandCorrection.Kind.OVERRIDE,
+            reason=reason.strip(),
+            created_by=actor.user,
+            role=actor.role.value,
+        )
+        audit_record(
+            actor=actor,
+            action="hand.override",
+            obj=original,
+            after={"correction": correction.pk},
+            reason=reason.strip(),
+        )
+    return correction
+
+
+def _require_reason(reason: str) -> None:
+    if not (reason or "").strip():
+        raise ValidationFailed(
+            "REASON_REQUIRED",
+            "Indique el motivo de la corrección.",
+            "Give the reason for the correction.",
+            field="reason",
+        )
+
+
+def _require_correctable(hand: Hand) -> None:
+    from ..models import HandReview
+
+    if hand.revision_of_id is not None:
+        raise Conflict(
+            "NOT_AN_ORIGINAL",
+            "Se corrige la mano original, no una revisión.",
+            "Correct the original hand, not a revision.",
+            field="hand",
+        )
+    if hand.status != HandStatus.INVALID:
+        raise Conflict(
+            "HAND_NOT_INVALID",
+            "Solo una mano inválida se corrige.",
+            "Only an invalid hand is corrected.",
+            field="hand",
+        )
+    if HandReview.objects.filter(hand=hand, locked_at__isnull=False).exists():
+        raise Conflict(
+            "HAND_RESOLVED",
+            "La mano ya fue revisada y firmada por el jefe de sector.",
+            "The hand was already reviewed and signed by the pit boss.",
+            field="hand",
+        )
+
+
+def hand_review(
+    *,
+    actor: Actor,
+    hand: Hand,
+    correction_id: int,
+    note: str = "",
+) -> Any:
+    """The pit boss's signed review: the invalid hand is resolved (issue 4 §3, HREC-09)."""
+    from casino.access import require
+    from casino.signatures import document_sign
+
+    from ..models import HandCorrection, HandReview
+
+    require(actor, Perm.REVIEW_HAND)
+    with transaction.atomic():
+        original = Hand.objects.select_for_update().get(pk=hand.pk)
+        if original.casino_id != actor.user.casino_id:
+            raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+        _require_correctable(original)
+        correction = HandCorrection.objects.filter(pk=correction_id, original=original).first()
+        if correction is None:
+            raise ValidationFailed(
+                "CORRECTION_REQUIRED",
+                "La revisión firmada debe apoyarse en una corrección de esta mano.",
+                "The signed review must rest on a correction entry of this hand.",
+                field="correction",
+            )
+        if HandReview.objects.filter(hand=original).exists():
+            review = HandReview.objects.get(hand=original)
+            if review.correction_id != correction.pk:
+                raise Conflict(
+                    "REVIEW_EXISTS",
+                    "Ya hay una revisión en curso para esta mano con otra corrección.",
+                    "A review with another correction already exists for this hand.",
+                    field="correction",
+                )
+        else:
+            review = HandReview.objects.create(
+                casino_id=original.casino_id,
+                hand=original,
+                correction=correction,
+                note=note or "",
+                created_by=actor.user,
+            )
+        result = document_sign(actor=actor, document=review, role=Role.PIT_BOSS)
+        if result.locked:
+            # The rake of the resolved hand goes into the books now (issue 4 §5).
+            revision = correction.revision
+            source = revision if revision is not None else original
+            post_rake(actor, source, rake_for(source), [])
+        audit_record(
+            actor=actor,
+            action="hand.review",
+            obj=original,
+            after={"review": review.pk, "correction": correction.pk, "locked": result.locked},
+            reason=note or "",
+        )
+    return review
