@@ -21,6 +21,7 @@ from .decks import (
     deck_events,
     deck_reconciliation,
 )
+from .exceptions import day_exceptions, session_staff
 from .sanctions import (
     EffectiveSanction,
     SeatingCheck,
@@ -82,6 +83,7 @@ __all__ = [
     "active_sanctions",
     "closing_float_needs",
     "croupier_on_duty",
+    "day_exceptions",
     "deck_alerts",
     "deck_events",
     "deck_reconciliation",
@@ -105,6 +107,7 @@ __all__ = [
     "session_float_after_adjustments",
     "session_opening_count",
     "session_ready_for_play",
+    "session_staff",
     "settings_for_hand",
     "sheets_to_sign",
     "staff_member",

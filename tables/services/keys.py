@@ -6,7 +6,7 @@ from django.db import transaction
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import User
 from casino.roles import Perm, Role
 
@@ -16,6 +16,19 @@ from ._common import lock, require_text
 # OPEN-01: the shift manager hands the keys to the pit boss, who may lend them to a
 # supervisor; OPEN-15: after locking the float the keys go to a supervisor or pit boss.
 KEY_HOLDER_ROLES = (Role.PIT_BOSS, Role.SUPERVISOR, Role.SHIFT_MANAGER)
+
+
+def _key_keeper(actor: Actor) -> None:
+    """Keys pass between the shift manager, pit bosses and supervisors (OPEN-01)."""
+    require(actor, Perm.VIEW_TABLES)
+    if actor.role not in KEY_HOLDER_ROLES:
+        raise PermissionRefused(
+            "KEY_KEEPER_ONLY",
+            "Las llaves las entregan y reciben el gerente de turno, un jefe de sector o un "
+            "supervisor.",
+            "Keys are handed and received by the shift manager, a pit boss or a supervisor.",
+            field="role",
+        )
 
 
 def key_hand_out(
@@ -53,7 +66,7 @@ def key_hand_out(
         table = table or session.table
     with transaction.atomic():
         open_ = (
-            KeyHandout.objects.select_for_update()
+            KeyHandout.objects.select_for_update(of=("self",))
             .filter(casino=actor.casino, key_label=key_label, returned__isnull=True)
             .first()
         )
@@ -92,14 +105,7 @@ def key_hand_out(
 
 def key_return(*, actor: Actor, handout: KeyHandout, note: str = "") -> KeyReturn:
     """CLOSE-17: the key comes back and its entry closes."""
-    require(actor, Perm.VIEW_TABLES)
-    if not any(actor.user.holds_role(r) for r in KEY_HOLDER_ROLES):
-        raise ValidationFailed(
-            "KEY_HOLDER_INVALID",
-            "Recibe las llaves el gerente de turno, un jefe de sector o un supervisor.",
-            "Keys are received by the shift manager, a pit boss or a supervisor.",
-            field="role",
-        )
+    _key_keeper(actor)
     with transaction.atomic():
         entry = lock(KeyHandout, handout.pk, actor)
         if KeyReturn.objects.filter(handout=entry).exists():

@@ -367,6 +367,15 @@ def sanction_impose(
     with transaction.atomic():
         if ctx.player is not None:
             lock(Player, ctx.player.pk, actor)  # serialise a player's ledger (escalation)
+        if proposal is not None:
+            proposal = SanctionEntry.objects.select_for_update().get(pk=proposal.pk)
+            if proposal.impositions.exists():
+                raise Conflict(
+                    "PROPOSAL_ALREADY_DECIDED",
+                    "Esa propuesta ya fue resuelta.",
+                    "That proposal was already decided.",
+                    field="proposal",
+                )
         suggestion = sanction_suggestion(
             casino=actor.casino,
             conduct_code=ctx.conduct.code,
@@ -391,15 +400,6 @@ def sanction_impose(
                     "prior": [p.imposition.pk for p in suggestion.prior],
                 },
             )
-        if proposal is not None:
-            proposal = SanctionEntry.objects.select_for_update().get(pk=proposal.pk)
-            if proposal.impositions.exists():
-                raise Conflict(
-                    "PROPOSAL_ALREADY_DECIDED",
-                    "Esa propuesta ya fue resuelta.",
-                    "That proposal was already decided.",
-                    field="proposal",
-                )
         year = timezone.localdate().year
         entry = SanctionEntry.objects.create(
             **_base_fields(

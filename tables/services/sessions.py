@@ -42,6 +42,22 @@ from .decks import rotate_packs
 E = SessionEvent.Kind
 
 
+def _refuse_if_dealing_elsewhere(croupier: User, here: TableSession | None = None) -> None:
+    """A croupier deals at one table at a time (ROLE-03)."""
+    live = TableSession.objects.filter(casino_id=croupier.casino_id).exclude(status=S.CLOSED)
+    if here is not None:
+        live = live.exclude(pk=here.pk)
+    for other in live.select_related("table"):
+        if croupier_on_duty(other) == croupier:
+            raise Conflict(
+                "CROUPIER_ON_DUTY_ELSEWHERE",
+                f"{croupier} está de turno en {other.table}: primero debe ser relevado allí.",
+                f"{croupier} is on duty at {other.table}: relieve them there first.",
+                field="croupier",
+                details={"session": other.pk},
+            )
+
+
 def session_open(
     *,
     actor: Actor,
@@ -76,6 +92,7 @@ def session_open(
                 f"The table already has a session that is not closed ('{live.status}').",
                 details={"session": live.pk, "status": live.status},
             )
+        _refuse_if_dealing_elsewhere(croupier)
         settings = table.settings_at()
         if settings is None:
             raise Conflict(
@@ -293,6 +310,7 @@ def dealer_change_record(
                 f"{incoming} is already on duty at this table.",
                 field="incoming",
             )
+        _refuse_if_dealing_elsewhere(incoming, session)
         if incoming.pk == session.supervisor_id:
             raise ValidationFailed(
                 "SAME_PERSON_TWO_ROLES",

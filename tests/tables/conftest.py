@@ -138,7 +138,8 @@ def deliver(staff, store, *packs: tuple[str, str]) -> list[Pack]:
 
 def ready_decks(staff, session, store, serials=("R1", "A1")) -> tuple[Pack, Pack]:
     """Two packs (red, blue) issued, inspected; the first in play, the second in reserve."""
-    red, blue = deliver(staff, store, (serials[0], "rojo"), (serials[1], "azul"))
+    packs = {p.colour: p for p in deliver(staff, store, (serials[0], "rojo"), (serials[1], "azul"))}
+    red, blue = packs["rojo"], packs["azul"]
     boss = act(staff["pit_boss"], Role.PIT_BOSS)
     sup = act(staff["supervisor"], Role.SUPERVISOR)
     for pack in (red, blue):

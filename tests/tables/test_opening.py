@@ -79,7 +79,11 @@ def test_session_opens_with_a_numbered_sheet_listing_denominations_highest_first
     assert sheet.expected_source == OpeningSheet.ExpectedSource.PAR
     assert [line.expected_count for line in sheet.ordered_lines()] == [120, 80, 100, 200]
     assert selectors.croupier_on_duty(session) == staff["croupier"]
-    second = open_session(staff, make_table(table.casino, table.chip_set, number=2))
+    other = make_table(table.casino, table.chip_set, number=2)
+    with pytest.raises(Conflict) as busy:  # ROLE-03: one table at a time
+        open_session(staff, other)
+    assert busy.value.code == "CROUPIER_ON_DUTY_ELSEWHERE"
+    second = open_session(staff, other, croupier="croupier2")
     assert OpeningSheet.objects.get(session=second).serial_number == 2  # unbroken series
 
 
