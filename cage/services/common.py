@@ -148,7 +148,7 @@ def parse_chip_lines(
     """
     lines: dict[Decimal, int] = {}
     for index, (raw_value, raw_count) in enumerate(_pairs(items)):
-        where = f"{field}[{index}]"
+        where = f"{field}.{index}"
         value = (
             raw_value.value
             if isinstance(raw_value, Denomination)
@@ -184,7 +184,7 @@ def parse_cash(items: Any, field: str) -> list[Tender]:
     tenders: list[Tender] = []
     raw_items: list[Any] = list(items or [])
     for index, item in enumerate(raw_items):
-        where = f"{field}[{index}]"
+        where = f"{field}.{index}"
         if isinstance(item, Tender):
             kind, raw_value, raw_count = item.kind, item.value, item.count
         elif isinstance(item, Mapping):

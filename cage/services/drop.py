@@ -66,7 +66,7 @@ def drop_count_record(
                     "DENOMINATION_REPEATED",
                     "Una denominación de billete aparece dos veces.",
                     "A note denomination appears twice.",
-                    field=f"cash[{index}].value",
+                    field=f"cash.{index}.value",
                 )
             merged[key] = t.count
         for d, n in chips:

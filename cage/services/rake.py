@@ -63,7 +63,7 @@ def expected_rake(settings: TableSettings, pots: list[Decimal], unit: Decimal | 
 def _pots(pots: Any) -> list[Decimal] | None:
     if pots is None:
         return None
-    return [parse_money(p, f"pots[{i}]", allow_zero=True) for i, p in enumerate(pots)]
+    return [parse_money(p, f"pots.{i}", allow_zero=True) for i, p in enumerate(pots)]
 
 
 def rake_post(

@@ -173,7 +173,7 @@ def _split_cash(
                 "NOTE_VALUE_UNKNOWN",
                 f"No existe el billete de {fmt(tender.value)}.",
                 f"There is no {fmt(tender.value)} bank note.",
-                field=f"cash[{index}].value",
+                field=f"cash.{index}.value",
             )
         changeable = smallest_chip is not None and tender.value % smallest_chip == 0
         (accepted if changeable else returned).append(tender)

@@ -1,0 +1,419 @@
+"""Input and output serializers of the cage API: one pair per use case, no rules here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from ..models import (
+    AlertLevel,
+    BuyinSource,
+    CashAlert,
+    LargeCashHandling,
+    SeatDeparture,
+    Slip,
+    SlipPurpose,
+    TableTransaction,
+)
+from ..selectors import confirmation_of, slip_status, void_of
+
+MONEY = {"max_digits": 16, "decimal_places": 2}
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+class ChipCountSerializer(serializers.Serializer):
+    value = serializers.DecimalField(help_text='Denomination value, e.g. "100.00".', **MONEY)
+    count = serializers.IntegerField(min_value=0, help_text="Whole chips, never negative.")
+
+
+class CashCountSerializer(serializers.Serializer):
+    value = serializers.DecimalField(help_text="Note (or plaque) value.", **MONEY)
+    count = serializers.IntegerField(min_value=0)
+    kind = serializers.CharField(
+        default="note",
+        help_text="note or plaque; coins are refused (GEN-06) and the answer says so.",
+    )
+
+
+class BuyinInputSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    amount = serializers.DecimalField(**MONEY)
+    croupier = serializers.CharField(max_length=150, help_text="Username of the croupier.")
+    source = serializers.ChoiceField(choices=BuyinSource.choices, default=BuyinSource.CASH)
+    cash = CashCountSerializer(many=True, required=False, default=list)
+    chips = ChipCountSerializer(many=True, required=False, default=list)
+    player = serializers.IntegerField(required=False, allow_null=True, help_text="Player id.")
+    player_name = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, default=""
+    )
+    stack_before = serializers.DecimalField(required=False, allow_null=True, **MONEY)
+    foreign_colour_chips = serializers.BooleanField(required=False, default=False)
+    override_by = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    override_pin = serializers.CharField(max_length=32, required=False, trim_whitespace=False)
+    override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    pit_boss = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    large_cash_handling = serializers.ChoiceField(
+        choices=LargeCashHandling.choices, required=False, default=""
+    )
+
+
+class ChipChangeInputSerializer(serializers.Serializer):
+    croupier = serializers.CharField(max_length=150)
+    chips_in = ChipCountSerializer(many=True)
+    chips_out = ChipCountSerializer(many=True)
+    seat = serializers.IntegerField(required=False, allow_null=True)
+
+
+class InHandChipChangeInputSerializer(ChipChangeInputSerializer):
+    hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    hand_ref = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class SeatDepartureInputSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    stack = serializers.DecimalField(**MONEY)
+
+
+class CageReasonInputSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class SlipRequestInputSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="fill or credit")
+    purpose = serializers.ChoiceField(choices=SlipPurpose.choices, default=SlipPurpose.PLAY)
+    lines = ChipCountSerializer(many=True)
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class DropCountInputSerializer(serializers.Serializer):
+    cash = CashCountSerializer(many=True, required=False, default=list)
+    rake_chips = ChipCountSerializer(many=True, required=False, default=list)
+
+
+class SlipSignInputSerializer(serializers.Serializer):
+    role = serializers.CharField(
+        help_text="cage_cashier, security, croupier or supervisor (the pit boss signs on request)"
+    )
+    signer = serializers.CharField(
+        max_length=150,
+        required=False,
+        help_text="Username of a croupier signing with their PIN on this terminal.",
+    )
+    pin = serializers.CharField(max_length=32, required=False, trim_whitespace=False)
+
+
+class VarianceExplanationInputSerializer(serializers.Serializer):
+    finding_key = serializers.CharField(max_length=80)
+    explanation = serializers.CharField()
+
+
+# --------------------------------------------------------------------------- outputs
+
+
+class CageNoticeSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.DictField(child=serializers.CharField())
+
+
+class ChipLineOutSerializer(serializers.Serializer):
+    value = serializers.DecimalField(source="denomination.value", **MONEY)
+    direction = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class CashLineOutSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    value = serializers.DecimalField(**MONEY)
+    count = serializers.IntegerField()
+    returned = serializers.BooleanField()
+
+
+class TableTransactionSerializer(serializers.ModelSerializer):
+    kind = serializers.CharField(
+        help_text="buyin, colour_change, cash_out, tip_change or in_hand_change"
+    )
+    croupier = serializers.CharField(source="croupier.username", allow_null=True, default=None)
+    approved_by = serializers.CharField(source="approved_by.username")
+    override_by = serializers.CharField(
+        source="override_by.username", allow_null=True, default=None
+    )
+    chips = ChipLineOutSerializer(source="chip_lines", many=True)
+    cash = CashLineOutSerializer(source="cash_lines", many=True)
+
+    class Meta:
+        model = TableTransaction
+        fields = [
+            "id",
+            "kind",
+            "sign",
+            "reverses",
+            "reason",
+            "recorded_at",
+            "session",
+            "seat",
+            "player",
+            "player_name",
+            "amount",
+            "source",
+            "is_rebuy",
+            "stack_before",
+            "limit_min",
+            "limit_max",
+            "exemption_applied",
+            "croupier",
+            "approved_by",
+            "override_by",
+            "override_reason",
+            "large_cash_handling",
+            "hand_number",
+            "hand_ref",
+            "chips",
+            "cash",
+        ]
+
+
+class CashAlertSerializer(serializers.ModelSerializer):
+    level = serializers.ChoiceField(choices=AlertLevel.choices)
+
+    class Meta:
+        model = CashAlert
+        fields = [
+            "id",
+            "gaming_day",
+            "player",
+            "player_label",
+            "level",
+            "threshold",
+            "total",
+            "transaction",
+            "created_at",
+        ]
+
+
+class CageRecordedSerializer(serializers.Serializer):
+    transaction = TableTransactionSerializer()
+    warnings = CageNoticeSerializer(many=True)
+    alerts = CashAlertSerializer(many=True)
+
+    @staticmethod
+    def of(recorded: Any) -> dict[str, Any]:
+        return CageRecordedSerializer(
+            {
+                "transaction": recorded.transaction,
+                "warnings": [w.as_dict() for w in recorded.warnings],
+                "alerts": recorded.alerts,
+            }
+        ).data
+
+
+class SeatSummarySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_name = serializers.CharField()
+    player_id = serializers.IntegerField(allow_null=True)
+    seated = serializers.BooleanField()
+    seated_since = serializers.DateTimeField(allow_null=True)
+    minutes_seated = serializers.IntegerField(allow_null=True)
+    total_buyin = serializers.DecimalField(**MONEY)
+    rebuys = serializers.IntegerField()
+    left_at = serializers.DateTimeField(allow_null=True)
+    left_with = serializers.DecimalField(allow_null=True, **MONEY)
+
+
+class TableCardSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    table = serializers.IntegerField()
+    status = serializers.CharField()
+    min_buyin = serializers.DecimalField(**MONEY)
+    max_buyin = serializers.DecimalField(allow_null=True, **MONEY)
+    seats = SeatSummarySerializer(many=True)
+    entries = TableTransactionSerializer(many=True)
+
+
+class SeatDepartureSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = SeatDeparture
+        fields = ["id", "session", "seat", "player", "player_name", "stack", "left_at"]
+
+
+class SlipLineOutSerializer(serializers.Serializer):
+    value = serializers.DecimalField(source="denomination.value", **MONEY)
+    count = serializers.IntegerField()
+
+
+class SlipVoidOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    reason = serializers.CharField()
+    requested_by = serializers.CharField()
+    requested_at = serializers.DateTimeField()
+    confirmed_by = serializers.CharField(allow_null=True)
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+
+
+class SlipSignatureSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    signer = serializers.CharField(source="signer.username")
+    signer_name = serializers.CharField(source="signer.display_name")
+    method = serializers.CharField()
+    signed_at = serializers.DateTimeField()
+    content_hash = serializers.CharField()
+
+
+class SlipSerializer(serializers.ModelSerializer):
+    serial = serializers.CharField()
+    kind = serializers.CharField(help_text="fill or credit")
+    status = serializers.SerializerMethodField()
+    table = serializers.IntegerField(source="table.number")
+    requested_by = serializers.CharField(source="requested_by.username")
+    lines = SlipLineOutSerializer(many=True)
+    signatures = serializers.SerializerMethodField()
+    missing_roles = serializers.SerializerMethodField()
+    void = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Slip
+        fields = [
+            "id",
+            "serial",
+            "kind",
+            "purpose",
+            "status",
+            "table",
+            "session",
+            "gaming_day",
+            "requested_by",
+            "requested_at",
+            "note",
+            "lines",
+            "signatures",
+            "missing_roles",
+            "locked_at",
+            "void",
+        ]
+
+    def get_status(self, slip: Slip) -> str:
+        return slip_status(slip)
+
+    @extend_schema_field(SlipSignatureSerializer(many=True))
+    def get_signatures(self, slip: Slip) -> list[dict[str, Any]]:
+        return list(SlipSignatureSerializer(slip.signatures(), many=True).data)
+
+    def get_missing_roles(self, slip: Slip) -> list[str]:
+        return [r.value for r in slip.missing_roles()]
+
+    @extend_schema_field(SlipVoidOutSerializer(allow_null=True))
+    def get_void(self, slip: Slip) -> dict[str, Any] | None:
+        void = void_of(slip)
+        if void is None:
+            return None
+        conf = confirmation_of(void)
+        return SlipVoidOutSerializer(
+            {
+                "id": void.pk,
+                "reason": void.reason,
+                "requested_by": void.requested_by.username,
+                "requested_at": void.requested_at,
+                "confirmed_by": conf.confirmed_by.username if conf else None,
+                "confirmed_at": conf.confirmed_at if conf else None,
+            }
+        ).data
+
+
+class SlipSignResultSerializer(serializers.Serializer):
+    slip = SlipSerializer()
+    locked = serializers.BooleanField()
+    role = serializers.CharField()
+
+
+class DropCountResultSerializer(serializers.Serializer):
+    """Only whether the counts agree: never the expected figures (blind count)."""
+
+    id = serializers.IntegerField()
+    status = serializers.CharField(help_text="first, agreed or disagree")
+
+
+class CageRecordRefSerializer(serializers.Serializer):
+    type = serializers.CharField()
+    id = serializers.CharField()
+    label = serializers.CharField()
+
+
+class CageFindingSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    severity = serializers.ChoiceField(choices=["variance", "exception", "info"])
+    key = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    session = serializers.IntegerField(allow_null=True)
+    denomination = serializers.CharField(allow_null=True)
+    amount = serializers.CharField(allow_null=True)
+    expected = serializers.CharField(allow_null=True)
+    counted = serializers.CharField(allow_null=True)
+    detail = serializers.CharField()
+    message = serializers.DictField(child=serializers.CharField())
+    records = CageRecordRefSerializer(many=True)
+    explained = serializers.BooleanField(required=False)
+
+
+class DenominationLineSerializer(serializers.Serializer):
+    denomination = serializers.CharField()
+    opening = serializers.IntegerField()
+    fills = serializers.IntegerField()
+    credits = serializers.IntegerField()
+    sold_at_buyins = serializers.IntegerField()
+    changes_in = serializers.IntegerField()
+    changes_out = serializers.IntegerField()
+    expected = serializers.IntegerField()
+    counted = serializers.IntegerField(allow_null=True)
+    variance_chips = serializers.IntegerField(allow_null=True)
+    variance_value = serializers.CharField()
+
+
+class SessionReconciliationSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    table = serializers.IntegerField()
+    status = serializers.CharField()
+    opening_value = serializers.CharField(allow_null=True)
+    closing_value = serializers.CharField(allow_null=True)
+    fills_value = serializers.CharField()
+    credits_value = serializers.CharField()
+    closing_fills_value = serializers.CharField()
+    closing_credits_value = serializers.CharField()
+    float_after_closing_slips = serializers.CharField(allow_null=True)
+    expected_drop = serializers.CharField()
+    counted_drop = serializers.CharField(allow_null=True)
+    expected_rake_box = serializers.CharField()
+    counted_rake_box = serializers.CharField(allow_null=True)
+    result = serializers.CharField(allow_null=True)
+    balanced = serializers.BooleanField()
+    denominations = DenominationLineSerializer(many=True)
+    findings = CageFindingSerializer(many=True)
+
+
+class DayReconciliationSerializer(serializers.Serializer):
+    gaming_day = serializers.DateField()
+    gaming_day_id = serializers.IntegerField()
+    casino = serializers.CharField()
+    balanced = serializers.BooleanField()
+    findings = CageFindingSerializer(many=True)
+    sessions = SessionReconciliationSerializer(many=True)
+
+
+class ParLineSerializer(serializers.Serializer):
+    value = serializers.DecimalField(**MONEY)
+    count = serializers.IntegerField()
+
+
+class ParRestorationSerializer(serializers.Serializer):
+    fill = ParLineSerializer(many=True)
+    credit = ParLineSerializer(many=True)
+
+
+class VarianceExplanationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    finding_key = serializers.CharField()
+    explanation = serializers.CharField()
+    explained_by = serializers.CharField(source="explained_by.username")
+    explained_at = serializers.DateTimeField()
