@@ -54,7 +54,7 @@ class ObservedSerializer(serializers.Serializer):
     taps = serializers.IntegerField(min_value=0, max_value=10, required=False)
     in_turn = serializers.BooleanField(required=False)
     players_acted_after = serializers.IntegerField(min_value=0, max_value=10, required=False)
-    later_choice = serializers.ChoiceField(choices=engine.OBSERVED_WORDS, required=False)
+    later_choice = serializers.ChoiceField(choices=("none", "call", "fold"), required=False)
     cards_forward = serializers.BooleanField(required=False)
     left_seat = serializers.BooleanField(required=False)
     deliberate = serializers.BooleanField(required=False)
@@ -86,7 +86,14 @@ class IrregularitySerializer(serializers.Serializer):
     amount = _money(required=False, min_value=ZERO)
     conduct = serializers.ChoiceField(choices=engine.CONDUCT_CODES, required=False)
     immediate_removal = serializers.BooleanField(required=False)
-    escalated_to = serializers.ChoiceField(choices=Role.choices, required=False)
+    escalated_to = serializers.CharField(
+        max_length=16, required=False, help_text=_("Role the decision was escalated to.")
+    )
+
+    def validate_escalated_to(self, value: str) -> str:
+        if value not in Role.values:
+            raise serializers.ValidationError(_("Unknown role."), code="invalid_choice")
+        return value
     override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 
@@ -405,7 +412,7 @@ class RevalidationSerializer(serializers.Serializer):
 
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=SeatStatus.choices)
+    status = serializers.CharField(help_text="playing, sitting_out, reserved, empty (SEAT-09)")
     player = serializers.IntegerField(source="player_id", allow_null=True)
     name = serializers.CharField()
     since = serializers.DateTimeField()
@@ -430,7 +437,7 @@ class SitInputSerializer(serializers.Serializer):
 
 
 class SeatStatusInputSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=SeatStatus.choices)
+    status = serializers.ChoiceField(choices=SeatStatus.values)
     reserved_minutes = serializers.IntegerField(min_value=1, max_value=240, required=False)
 
 

@@ -107,3 +107,18 @@ def count_rows(*models: Any) -> tuple[int, ...]:
 
 def hands_in(session: TableSession) -> list[Hand]:
     return list(Hand.objects.filter(session=session).order_by("number", "id"))
+
+
+def buy_in(staff, session, seat: int, amount: int) -> None:
+    """A cash buy-in on the cage's table card (notes of 100 in, chips of 100 out)."""
+    from cage import services as cage
+
+    cage.buyin_record(
+        actor=acting_as(staff["supervisor"], Role.SUPERVISOR),
+        session=session,
+        seat=seat,
+        amount=str(amount),
+        croupier=staff["croupier"],
+        cash=[{"value": "100", "count": amount // 100}],
+        chips=[("100", amount // 100)],
+    )

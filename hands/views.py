@@ -1,0 +1,434 @@
+"""Pages of the hand recorder (issue 4 §7): thin views over the same services as the API."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.dateparse import parse_date
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from casino.access import Actor
+from casino.errors import DomainError, PermissionRefused
+from casino.roles import Perm
+from casino.views import acting_actor
+
+from . import presenters, selectors, services
+from .models import HandStatus, SeatStatus
+
+
+def _actor(request: HttpRequest) -> Actor:
+    actor = acting_actor(request)
+    if actor is None:
+        raise PermissionRefused("NO_ROLE", "Sin rol.", "No role.")
+    return actor
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "es").startswith("en") else "es"
+
+
+def _fail(request: HttpRequest, err: DomainError) -> None:
+    messages.error(request, err.message(get_language() or "es"))
+
+
+def _guard(view):  # type: ignore[no-untyped-def]
+    """Show a domain refusal as a message on the page instead of a server error."""
+
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except DomainError as err:
+            if err.status_code == 404:
+                raise Http404(err.message(get_language() or "es")) from None
+            if err.status_code == 403:
+                return render(
+                    request, "hands/refused.html", {"message": err.message(get_language() or "es")},
+                    status=403,
+                )
+            raise
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+@login_required
+@_guard
+def hand_list(request: HttpRequest) -> HttpResponse:
+    actor = _actor(request)
+    q = request.GET
+
+    def integer(name: str) -> int | None:
+        value = q.get(name, "")
+        return int(value) if value.isdigit() else None
+
+    qs = selectors.filter_hands(
+        selectors.hands_for(actor),
+        table=integer("table"),
+        session=integer("session"),
+        date_from=parse_date(q.get("date_from", "")) if q.get("date_from") else None,
+        date_to=parse_date(q.get("date_to", "")) if q.get("date_to") else None,
+        dealer=q.get("dealer") or None,
+        player=q.get("player") or None,
+        status=q.get("status") or None,
+        code=q.get("code") or None,
+        unresolved=True if q.get("unresolved") else None,
+    )
+    qs = presenters.with_related(qs).order_by("-started_at", "-id")
+    page = Paginator(qs, 50).get_page(q.get("page"))
+    rows = [presenters.summary(h) for h in page]
+    return render(
+        request,
+        "hands/list.html",
+        {"rows": rows, "page": page, "q": q, "statuses": HandStatus.choices, "actor": actor},
+    )
+
+
+@login_required
+@_guard
+def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = _actor(request)
+    hand = selectors.access_hand(actor, pk)
+    data = presenters.detail(hand)
+    lang = _lang()
+    violations = [
+        {**v, "text": v["message"][lang]} for v in data["verdict"]["violations"]
+    ]
+    rulings = {
+        int(k): {**r, "text": r["explanation"][lang]} for k, r in data["verdict"]["rulings"].items()
+    }
+    actions = [
+        {"index": i, **a, "ruling": rulings.get(i)} for i, a in enumerate(hand.record["actions"])
+    ]
+    irregularities = [
+        {**i, "text": i["ruling"]["explanation"][lang]} for i in data["irregularities"]
+    ]
+    return render(
+        request,
+        "hands/detail.html",
+        {
+            "hand": hand,
+            "d": data,
+            "violations": violations,
+            "actions": actions,
+            "irregularities": irregularities,
+            "can_review": actor.can(Perm.REVIEW_HAND),
+            "can_correct": actor.can(Perm.LOG_HAND) or actor.can(Perm.REVIEW_HAND),
+            "needs_review": hand.status == HandStatus.INVALID
+            and not data["resolved"]
+            and hand.revision_of_id is None,
+        },
+    )
+
+
+@login_required
+@_guard
+def hand_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = _actor(request)
+    hand = selectors.access_hand(actor, pk)
+    data = presenters.replay(hand)
+    steps = data["steps"]
+    try:
+        step = max(0, min(int(request.GET.get("step", "0")), len(steps) - 1))
+    except ValueError:
+        step = 0
+    current = steps[step]
+    lang = _lang()
+    seats = [
+        {
+            "seat": s["seat"],
+            "name": s.get("name") or "",
+            "position": data["positions"].get(str(s["seat"]), ""),
+            "stack": current["stacks"].get(str(s["seat"])),
+            "bet": current["bets"].get(str(s["seat"])),
+            "folded": s["seat"] in current["folded"],
+            "to_act": s["seat"] == current["next_seat"],
+            "shown": data["shown"].get(s["seat"]),
+        }
+        for s in hand.record["seats"]
+    ]
+    return render(
+        request,
+        "hands/replay.html",
+        {
+            "hand": hand,
+            "step": step,
+            "last": len(steps) - 1,
+            "current": current,
+            "text": current["text"][lang],
+            "history": [st["text"][lang] for st in steps[: step + 1]],
+            "seats": seats,
+            "final": step == len(steps) - 1,
+            "pots": data["pots"],
+            "lang": lang,
+        },
+    )
+
+
+@login_required
+@_guard
+@require_http_methods(["POST"])
+def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
+    """Override with a reason, or the pit boss's signed review."""
+    actor = _actor(request)
+    hand = selectors.access_hand(actor, pk)
+    try:
+        if request.POST.get("op") == "override":
+            services.hand_override(actor=actor, hand=hand, reason=request.POST.get("reason", ""))
+            messages.success(request, _("The correction entry was recorded."))
+        elif request.POST.get("op") == "review":
+            correction = int(request.POST.get("correction") or 0)
+            services.hand_review(
+                actor=actor, hand=hand, correction_id=correction, note=request.POST.get("note", "")
+            )
+            messages.success(request, _("The review is signed: the hand is resolved."))
+    except DomainError as err:
+        _fail(request, err)
+    return redirect("hands:detail", pk=hand.pk)
+
+
+@login_required
+@_guard
+def session_page(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = _actor(request)
+    session = selectors.access_session(actor, pk)
+    if request.method == "POST":
+        try:
+            job = _session_post(request, actor, session)
+        except DomainError as err:
+            _fail(request, err)
+        else:
+            if job is not None:
+                return redirect("hands:import", pk=job.pk)
+        return redirect("hands:session", pk=session.pk)
+    plan = presenters.seat_plan(session)
+    hands = presenters.with_related(
+        selectors.filter_hands(selectors.hands_for(actor), session=session.pk)
+    ).order_by("-number")[:30]
+    live = selectors.open_live_hand(session)
+    return render(
+        request,
+        "hands/session.html",
+        {
+            "session": session,
+            "plan": plan,
+            "rows": [presenters.summary(h) for h in hands],
+            "live": live,
+            "statuses": SeatStatus.choices,
+            "seat_numbers": range(1, (session.settings.max_seats if session.settings_id else 10) + 1),
+            "can_seat": actor.can(Perm.MANAGE_SEATING),
+            "can_log": actor.can(Perm.LOG_HAND),
+            "can_import": actor.can(Perm.IMPORT_HANDS),
+        },
+    )
+
+
+def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
+    """Apply one seating or import form; returns the import job when one was queued."""
+    op = request.POST.get("op")
+    p = request.POST
+    if op == "sit":
+        services.seat_sit(
+            actor=actor,
+            session=session,
+            seat=p.get("seat"),
+            player_id=p.get("player") or None,
+            name=p.get("name", ""),
+        )
+    elif op == "status":
+        services.seat_set_status(
+            actor=actor, session=session, seat=p.get("seat"), status=p.get("status", "")
+        )
+    elif op == "wait":
+        services.waiting_add(actor=actor, table=session.table, name=p.get("name", ""))
+    elif op == "seat_waiting":
+        entry = selectors.access_waiting_entry(actor, p.get("entry"))
+        services.waiting_seat(actor=actor, entry=entry, session=session, seat=p.get("seat"))
+    elif op == "draw":
+        cards = {k[5:]: v for k, v in p.items() if k.startswith("draw_") and v.strip()}
+        draw = services.button_draw_record(actor=actor, session=session, cards=cards)
+        messages.success(
+            request, _("The button goes to seat %(seat)s.") % {"seat": draw.winner_seat}
+        )
+    elif op == "import":
+        upload = request.FILES.get("file")
+        content = upload.read().decode("utf-8", errors="replace") if upload else p.get("content", "")
+        return services.import_job_create(
+            actor=actor, session=session, content=content, filename=upload.name if upload else ""
+        )
+    return None
+
+
+@login_required
+@_guard
+def session_export(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = _actor(request)
+    session = selectors.access_session(actor, pk)
+    text = services.session_export_phhs(actor=actor, session=session)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.phhs"'
+    return response
+
+
+@login_required
+@_guard
+def live_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start logging a hand: seats and stacks from the seating plan, the button, the dealer."""
+    actor = _actor(request)
+    session = selectors.access_session(actor, pk, Perm.LOG_HAND)
+    plan = presenters.seat_plan(session)
+    if request.method == "POST":
+        seats = []
+        for seat in range(1, 11):
+            if request.POST.get(f"in_{seat}"):
+                seats.append(
+                    {
+                        "seat": seat,
+                        "name": request.POST.get(f"name_{seat}", ""),
+                        "stack": _money(request.POST.get(f"stack_{seat}")),
+                        "cards": request.POST.get(f"cards_{seat}", ""),
+                    }
+                )
+        try:
+            live = services.live_hand_start(
+                actor=actor,
+                session=session,
+                data={"button": int(request.POST.get("button") or 0), "seats": seats},
+                dealer=request.POST.get("dealer") or None,
+            )
+        except DomainError as err:
+            _fail(request, err)
+        else:
+            return redirect("hands:live", pk=live.pk)
+    return render(
+        request,
+        "hands/live_start.html",
+        {"session": session, "plan": plan, "seat_numbers": range(1, 11)},
+    )
+
+
+def _money(value: Any) -> str:
+    try:
+        return str(Decimal(str(value or "0").replace(",", ".")))
+    except InvalidOperation:
+        return "0"
+
+
+@login_required
+@_guard
+def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    """The hand being logged: the next legal actions as big buttons (BET-24)."""
+    actor = _actor(request)
+    live = selectors.access_live_hand(actor, pk)
+    if request.method == "POST":
+        op = request.POST.get("op")
+        try:
+            if op == "act":
+                action = {
+                    "action": request.POST.get("action"),
+                    "seat": request.POST.get("seat") or None,
+                }
+                if request.POST.get("amount"):
+                    action["amount"] = _money(request.POST.get("amount"))
+                if request.POST.get("cards"):
+                    action["cards"] = request.POST.get("cards")
+                services.live_hand_act(
+                    actor=actor, live=live, action=action, force=bool(request.POST.get("force"))
+                )
+            elif op == "undo":
+                services.live_hand_undo(actor=actor, live=live)
+            elif op == "finish":
+                hand = services.live_hand_finish(actor=actor, live=live)
+                messages.success(request, _("Hand %(number)s stored.") % {"number": hand.number})
+                return redirect("hands:detail", pk=hand.pk)
+            elif op == "abandon":
+                services.live_hand_abandon(
+                    actor=actor, live=live, reason=request.POST.get("reason", "")
+                )
+                return redirect("hands:session", pk=live.session_id)
+        except DomainError as err:
+            _fail(request, err)
+        return redirect("hands:live", pk=live.pk)
+    state = services.live_state(live)
+    names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
+    return render(
+        request,
+        "hands/live.html",
+        {
+            "live": live,
+            "state": state,
+            "next_name": names.get(state["next_seat"], ""),
+            "seats": [
+                {
+                    "seat": s["seat"],
+                    "name": s.get("name") or "",
+                    "stack": state["stacks"].get(str(s["seat"])),
+                    "bet": state["bets"].get(str(s["seat"])),
+                    "position": state["positions"].get(str(s["seat"]), ""),
+                    "folded": s["seat"] in state["folded"],
+                }
+                for s in live.record["seats"]
+            ],
+            "actions_json": json.dumps(live.record["actions"], ensure_ascii=False),
+        },
+    )
+
+
+@login_required
+@_guard
+def import_page(request: HttpRequest, pk: int) -> HttpResponse:
+    actor = _actor(request)
+    job = selectors.access_import(actor, pk)
+    summary = services.import_summary(job)
+    template = "hands/_import_progress.html" if request.htmx else "hands/import.html"  # type: ignore[attr-defined]
+    return render(request, template, {"job": job, "s": summary})
+
+
+@login_required
+@_guard
+def revalidation_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    actor = _actor(request)
+    if request.method == "POST":
+        try:
+            run = services.revalidation_create(
+                actor=actor,
+                date_from=parse_date(request.POST.get("date_from", "")),  # type: ignore[arg-type]
+                date_to=parse_date(request.POST.get("date_to", "")),  # type: ignore[arg-type]
+            )
+        except (DomainError, TypeError) as err:
+            if isinstance(err, DomainError):
+                _fail(request, err)
+            else:
+                messages.error(request, _("Give both dates."))
+            return redirect("hands:revalidate")
+        return redirect("hands:revalidation", pk=run.pk)
+    run = selectors.access_revalidation(actor, pk) if pk else None
+    report = services.revalidation_report(run) if run else None
+    return render(
+        request,
+        "hands/revalidation.html",
+        {"run": run, "r": report, "can_run": actor.can(Perm.REVALIDATE_HANDS)},
+    )
+
+
+__all__ = [
+    "hand_detail",
+    "hand_list",
+    "hand_replay",
+    "hand_resolve",
+    "import_page",
+    "live_hand",
+    "live_start",
+    "revalidation_page",
+    "session_export",
+    "session_page",
+]

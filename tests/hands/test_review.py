@@ -1,0 +1,108 @@
+"""Invalid hands: flagged for the pit boss, resolved only by a correction entry and a signed
+review; the original never changes (issue 4 §3, HREC-07, HREC-09, GEN-09)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+
+from cage.models import RakeEntry
+from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.inbox import items_for
+from hands import services
+from hands.models import Hand, HandCorrection, HandReview, HandSeat, HandVerdict
+from hands.selectors import unresolved_invalid_hands
+
+from .conftest import showdown_hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def invalid_hand(sup, ready_session) -> Hand:
+    data = showdown_hand()
+    data["result"] = {"rake": "2.00"}  # RAKE_MISMATCH: the engine computes 1.00
+    return services.hand_log(actor=sup, session=ready_session, data=data)
+
+
+def test_invalid_hand_waits_in_the_pit_boss_queue(invalid_hand, boss, sup):
+    assert list(unresolved_invalid_hands(boss)) == [invalid_hand]
+    kinds = [i.kind for i in items_for(boss)]
+    assert "hand.review" in kinds
+    assert "hand.review" not in [i.kind for i in items_for(sup)]  # supervisors do not review
+
+
+def test_correction_and_signed_review_resolve_the_hand(invalid_hand, sup, boss):
+    data = showdown_hand()
+    data["result"] = {"rake": "1.00"}
+    revision = services.hand_correct(
+        actor=sup, hand=invalid_hand, data=data, reason="The dealer took 1, not 2."
+    )
+    assert revision.status == "valid"
+    assert revision.revision_of_id == invalid_hand.pk and revision.number == invalid_hand.number
+    correction = HandCorrection.objects.get(original=invalid_hand)
+    review = services.hand_review(actor=boss, hand=invalid_hand, correction_id=correction.pk)
+    assert review.is_locked
+    assert review.signatures().get().role == "pit_boss"
+    assert list(unresolved_invalid_hands(boss)) == []
+    invalid_hand.refresh_from_db()
+    assert invalid_hand.status == "invalid"  # the original stays as recorded
+    assert RakeEntry.objects.get(session=invalid_hand.session).amount == revision.rake
+
+
+def test_override_entry_then_review(invalid_hand, sup, boss):
+    correction = services.hand_override(
+        actor=sup, hand=invalid_hand, reason="Pit boss agreed the 2.00 taken stands."
+    )
+    services.hand_review(actor=boss, hand=invalid_hand, correction_id=correction.pk, note="ok")
+    entry = RakeEntry.objects.get(session=invalid_hand.session)
+    assert str(entry.amount) == "2.00"  # what the dealer actually took (RAKE-06)
+
+
+def test_review_needs_a_correction_entry(invalid_hand, boss):
+    with pytest.raises(ValidationFailed) as err:
+        services.hand_review(actor=boss, hand=invalid_hand, correction_id=999)
+    assert err.value.code == "CORRECTION_REQUIRED"
+    assert not HandReview.objects.exists()
+
+
+def test_only_a_pit_boss_signs_the_review(invalid_hand, sup):
+    correction = services.hand_override(actor=sup, hand=invalid_hand, reason="stands")
+    with pytest.raises(PermissionRefused):
+        services.hand_review(actor=sup, hand=invalid_hand, correction_id=correction.pk)
+
+
+def test_an_invalid_revision_cannot_be_signed(invalid_hand, sup, boss):
+    data = showdown_hand()
+    data["result"] = {"rake": "3.00"}
+    services.hand_correct(actor=sup, hand=invalid_hand, data=data, reason="second try")
+    correction = HandCorrection.objects.get(original=invalid_hand)
+    with pytest.raises(Conflict) as err:
+        services.hand_review(actor=boss, hand=invalid_hand, correction_id=correction.pk)
+    assert err.value.code == "REVISION_INVALID"
+
+
+def test_a_resolved_hand_takes_no_more_corrections(invalid_hand, sup, boss):
+    correction = services.hand_override(actor=sup, hand=invalid_hand, reason="stands")
+    services.hand_review(actor=boss, hand=invalid_hand, correction_id=correction.pk)
+    with pytest.raises(Conflict) as err:
+        services.hand_override(actor=sup, hand=invalid_hand, reason="again")
+    assert err.value.code == "HAND_RESOLVED"
+
+
+def test_a_valid_hand_is_not_corrected(sup, ready_session):
+    hand = services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
+    with pytest.raises(Conflict) as err:
+        services.hand_override(actor=sup, hand=hand, reason="no")
+    assert err.value.code == "HAND_NOT_INVALID"
+
+
+@pytest.mark.parametrize("model", [Hand, HandVerdict, HandSeat])
+def test_hand_records_are_append_only_in_the_database(invalid_hand, model):
+    # GEN-09: the database itself refuses UPDATE and DELETE on hand records.
+    table = model._meta.db_table
+    for sql in (f'UPDATE "{table}" SET id = id', f'DELETE FROM "{table}"'):  # noqa: S608
+        with pytest.raises(IntegrityError) as err, transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(sql)
+        assert "MESA_IMMUTABLE" in str(err.value)
