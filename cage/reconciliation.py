@@ -469,8 +469,8 @@ def reconcile_session(session: TableSession) -> SessionReconciliation:
             Finding(
                 "RESULT_VARIANCE",
                 VARIANCE,
-                f"Resultado de la mesa (drop + comisión + banca de cierre + créditos − apertura − "
-                f"rellenos) = {_fmt(result)}; la comisión registrada es {_fmt(expected_rake_box)}: "
+                f"Resultado de la mesa (drop + comisión + banca de cierre + devoluciones − apertura − "
+                f"reposiciones) = {_fmt(result)}; la comisión registrada es {_fmt(expected_rake_box)}: "
                 f"{'faltante' if diff < 0 else 'sobrante'} de {_fmt(abs(diff))}.",
                 f"Table result (drop + rake box + closing float + credits − opening − fills) = "
                 f"{_fmt(result)}; the recorded rake is {_fmt(expected_rake_box)}: "
@@ -556,7 +556,7 @@ def _slip_findings(
             Finding(
                 "SLIP_VOIDED",
                 INFO,
-                f"Vale {slip.serial} anulado: {void.reason if void else ''}",
+                f"Comprobante {slip.serial} anulado: {void.reason if void else ''}",
                 f"Slip {slip.serial} void: {void.reason if void else ''}",
                 amount=value,
                 detail=slip.serial,
@@ -569,7 +569,7 @@ def _slip_findings(
             Finding(
                 "SLIP_VOID_PENDING",
                 EXCEPTION,
-                f"La anulación del vale {slip.serial} espera la segunda firma.",
+                f"La anulación del comprobante {slip.serial} espera la segunda firma.",
                 f"The void of slip {slip.serial} awaits its second signer.",
                 amount=value,
                 detail=slip.serial,
@@ -583,7 +583,7 @@ def _slip_findings(
             Finding(
                 "SLIP_UNSIGNED",
                 EXCEPTION,
-                f"Vale {slip.serial} ({slip.get_kind_display()}, {_fmt(value)}) sin todas sus "
+                f"Comprobante {slip.serial} ({slip.get_kind_display()}, {_fmt(value)}) sin todas sus "
                 f"firmas (faltan: {missing}): no se cuenta en la conciliación.",
                 f"Slip {slip.serial} ({slip.kind}, {_fmt(value)}) is not fully signed "
                 f"(missing: {missing}): it is left out of the reconciliation.",
@@ -600,7 +600,7 @@ def _slip_findings(
             Finding(
                 "RECORD_ALTERED",
                 EXCEPTION,
-                f"El vale {slip.serial} no coincide con lo que se firmó.",
+                f"El comprobante {slip.serial} no coincide con lo que se firmó.",
                 f"Slip {slip.serial} does not match what was signed.",
                 detail=slip.serial,
                 records=rec,
@@ -841,7 +841,7 @@ def serial_gap_findings(gaming_day: GamingDay) -> list[Finding]:
                 Finding(
                     "SERIAL_GAP",
                     EXCEPTION,
-                    f"Faltan números en la serie de vales {series}: {labels}.",
+                    f"Faltan números en la serie de comprobantes {series}: {labels}.",
                     f"Numbers are missing from the {series} slip series: {labels}.",
                     detail=labels,
                     records=tuple(Record("serial", f"{series}-{year}-{n:06d}") for n in missing),

@@ -548,7 +548,7 @@ def access_slip(actor: Actor, slip_id: int, perm: Perm = Perm.VIEW_CAGE) -> Slip
     require(actor, perm)
     slip = slips_for(actor.casino, pk=slip_id).first()
     if slip is None:
-        raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+        raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
     return slip
 
 

@@ -316,7 +316,7 @@ class SlipDetailView(APIView):
         actor = _slip_reader(request)
         slip = selectors.slips_for(actor.casino, pk=pk).first()
         if slip is None:
-            raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
         return Response(s.SlipSerializer(slip).data)
 
 
@@ -336,7 +336,7 @@ class SlipSignView(APIView):
             actor = acting_as(request.user, request.headers.get(ROLE_HEADER) or parse_role(role))
         slip = selectors.slips_for(actor.casino, pk=pk).first()
         if slip is None:
-            raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
         signer = _staff(actor, data.get("signer"), "signer")
         result = services.slip_sign(
             actor=actor, slip=slip, role=role, signer=signer, pin=data.get("pin")
