@@ -318,9 +318,11 @@ def reconcile_session(session: TableSession) -> SessionReconciliation:
             ZERO,
         )
         for sl in slip.lines.all():
+            if slip.purpose != SlipPurpose.PLAY:
+                continue  # closing slips come after the closing count: no bearing on it
             dl = line(sl.denomination_id)
             dl.records.append(_slip_record(slip, status))
-            if counts and slip.purpose == SlipPurpose.PLAY:
+            if counts:
                 if slip.kind == SlipKind.FILL:
                     dl.fills += sl.count
                 else:
@@ -755,8 +757,10 @@ def reconcile_day(gaming_day: GamingDay) -> DayReconciliation:
     findings.extend(serial_gap_findings(gaming_day))
     findings.extend(cash_threshold_findings(gaming_day))
     findings.extend(audit_trail_findings(gaming_day))
+    own = {(f.kind, f.session) for s in sessions for f in s.findings}
     for provider in [*DAY_FINDING_PROVIDERS, *_tables_providers()]:
-        findings.extend(provider(gaming_day))
+        # The same fact seen by two books (e.g. a session not closed) is listed once.
+        findings.extend(f for f in provider(gaming_day) if (f.kind, f.session) not in own)
     return DayReconciliation(gaming_day=gaming_day, sessions=sessions, findings=findings)
 
 
@@ -771,6 +775,9 @@ def _tables_providers() -> list[Callable[[GamingDay], Iterable[Finding]]]:
         return []
 
     def adapt(day: GamingDay) -> list[Finding]:
+        from tables.models import Table
+
+        numbers = dict(Table.objects.filter(casino=day.casino).values_list("pk", "number"))
         out = []
         for item in func(day):
             data = item if isinstance(item, dict) else getattr(item, "__dict__", {})
@@ -781,7 +788,7 @@ def _tables_providers() -> list[Callable[[GamingDay], Iterable[Finding]]]:
                     EXCEPTION,
                     str(message.get("es", data.get("es", ""))),
                     str(message.get("en", data.get("en", ""))),
-                    table=data.get("table"),
+                    table=numbers.get(data.get("table"), data.get("table")),  # its id -> number
                     session=data.get("session"),
                     detail=str(data.get("detail", "")),
                     records=tuple(
