@@ -46,13 +46,26 @@ class ReportSpec:
     )
     access: Callable[[Actor, dict[str, Any]], None] | None = None
     landscape: bool = False
-    copies: tuple[str, ...] = ()  # copy destinations printed on each copy (OPEN-13, CLOSE-10)
+    # Copy destinations printed on each copy (OPEN-13, CLOSE-10): a label, or
+    # (key, Spanish label, English label); the body is printed once per copy.
+    copies: tuple[str | tuple[str, str, str], ...] = ()
     description_es: str = ""
     description_en: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def title(self, lang: str) -> str:
         return self.title_en if lang == "en" else self.title_es
+
+    def copy_labels(self, lang: str) -> list[dict[str, str]]:
+        """``[{key, label}]`` per copy in ``lang``; one unlabelled copy when none."""
+        out = []
+        for copy in self.copies:
+            if isinstance(copy, str):
+                out.append({"key": copy, "label": copy})
+            else:
+                key, es, en = copy
+                out.append({"key": key, "label": en if lang == "en" else es})
+        return out or [{"key": "", "label": ""}]
 
 
 REGISTRY: dict[str, ReportSpec] = {}

@@ -86,7 +86,7 @@ def render_report(
             "lang": lang,
             "paper": PAPERS[paper_key],
             "landscape": spec.landscape,
-            "copies": spec.copies or ("",),
+            "copies": spec.copy_labels(lang),
             "generated": GENERATED_MARK,
         }
         body = render_to_string(spec.template, context)

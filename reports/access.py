@@ -1,0 +1,160 @@
+"""Who may see which report, and resolving the records a report is about (RPT-17).
+
+RPT-17: a supervisor sees and prints the reports of their own tables and shift;
+a pit boss those of their sector; shift managers and auditors every report.
+
+- *Their own table and shift* (supervisor): a session they supervised; with a
+  table and a day, a session of that table that day they supervised.
+- *Their sector* (pit boss): a table of a sector they are pit boss of. A table in
+  no sector is seen by every pit boss (a small room has no sectors). Room-wide
+  books that the pit boss keeps for the whole room (deck custody of the day, the
+  sanctions ledger) are visible to every pit boss.
+- The cage cashier sees the fill and credit slips (the cage issues them).
+
+Each ``access`` function of a :class:`~reports.registry.ReportSpec` raises a
+:class:`~casino.errors.DomainError` before anything is queued (403 or 404).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.utils import timezone
+
+from casino.access import Actor
+from casino.errors import NotFound, PermissionRefused, ValidationFailed
+from casino.models import Casino, GamingDay
+from casino.roles import Role
+from tables.models import Table, TableSession
+
+ALL_SEEING = (Role.SHIFT_MANAGER, Role.AUDITOR)
+
+
+def as_date(value: Any) -> date | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, date):
+        return value
+    return date.fromisoformat(str(value))
+
+
+def default_day(casino: Casino) -> date:
+    """The open gaming day's business date, else today in the casino's zone."""
+    open_day = GamingDay.objects.filter(casino=casino, status=GamingDay.Status.OPEN).first()
+    if open_day is not None:
+        return open_day.business_date
+    import zoneinfo
+
+    return timezone.localtime(timezone.now(), zoneinfo.ZoneInfo(casino.time_zone)).date()
+
+
+def table_by_number(casino: Casino, number: Any) -> Table:
+    table = Table.objects.select_related("sector").filter(casino=casino, number=number).first()
+    if table is None:
+        raise NotFound(
+            "TABLE_NOT_FOUND", f"No existe la mesa {number}.", f"There is no table {number}."
+        )
+    return table
+
+
+def resolve_session(casino: Casino, params: dict[str, Any]) -> TableSession:
+    """The session of ``params``: ``session`` id, or ``table`` + ``date`` (its last session)."""
+    qs = TableSession.objects.select_related(
+        "table", "table__sector", "gaming_day", "settings", "supervisor"
+    ).filter(casino=casino)
+    if params.get("session"):
+        session = qs.filter(pk=params["session"]).first()
+        if session is None:
+            raise NotFound(
+                "SESSION_NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found."
+            )
+        return session
+    table = table_by_number(casino, params.get("table"))
+    business_date = as_date(params.get("date")) or default_day(casino)
+    session = (
+        qs.filter(table=table, gaming_day__business_date=business_date).order_by("-number").first()
+    )
+    if session is None:
+        raise NotFound(
+            "SESSION_NOT_FOUND",
+            f"La mesa {table.number} no tuvo sesión el {business_date:%d/%m/%Y}.",
+            f"Table {table.number} had no session on {business_date.isoformat()}.",
+        )
+    return session
+
+
+def _refused(es: str, en: str) -> PermissionRefused:
+    return PermissionRefused("REPORT_OUT_OF_SCOPE", es, en)
+
+
+def pit_boss_covers(actor: Actor, table: Table) -> bool:
+    return table.sector_id is None or table.sector.pit_bosses.filter(pk=actor.user.pk).exists()
+
+
+def require_session_scope(actor: Actor, session: TableSession) -> None:
+    """RPT-17 for one session's documents (sheets, table card, slips, hands)."""
+    if actor.role in ALL_SEEING or actor.role == Role.CAGE_CASHIER:
+        return
+    if actor.role == Role.PIT_BOSS:
+        if pit_boss_covers(actor, session.table):
+            return
+        raise _refused(
+            f"La mesa {session.table.number} no es de su sector.",
+            f"Table {session.table.number} is not in your sector.",
+        )
+    if actor.role == Role.SUPERVISOR and session.supervisor_id == actor.user.pk:
+        return
+    raise _refused(
+        "Solo puede ver los informes de las mesas y turnos que supervisó.",
+        "You may only see the reports of the tables and shifts you supervised.",
+    )
+
+
+def require_table_scope(
+    actor: Actor, casino: Casino, table_number: Any, start: date, end: date
+) -> None:
+    """RPT-17 for a table over a period: a supervisor must have supervised it then."""
+    if actor.role in ALL_SEEING:
+        return
+    table = table_by_number(casino, table_number)
+    if actor.role == Role.PIT_BOSS:
+        if pit_boss_covers(actor, table):
+            return
+        raise _refused(
+            f"La mesa {table.number} no es de su sector.",
+            f"Table {table.number} is not in your sector.",
+        )
+    supervised = TableSession.objects.filter(
+        table=table,
+        supervisor=actor.user,
+        gaming_day__business_date__gte=start,
+        gaming_day__business_date__lte=end,
+    ).exists()
+    if actor.role == Role.SUPERVISOR and supervised:
+        return
+    raise _refused(
+        "Solo puede ver los informes de las mesas y turnos que supervisó.",
+        "You may only see the reports of the tables and shifts you supervised.",
+    )
+
+
+def require_room_scope(actor: Actor, *, pit_boss: bool) -> None:
+    """A room-wide report: managers and auditors, and the pit boss where ``pit_boss``."""
+    if actor.role in ALL_SEEING or (pit_boss and actor.role == Role.PIT_BOSS):
+        return
+    raise ValidationFailed(
+        "TABLE_REQUIRED",
+        "Indique su mesa: solo puede ver los informes de las mesas que supervisó.",
+        "Give your table: you may only see the reports of the tables you supervised.",
+        field="table",
+    )
+
+
+def period(casino: Casino, params: dict[str, Any]) -> tuple[date, date]:
+    """``date_from``..``date_to``, or the single ``date``, or the current gaming day."""
+    start, end = as_date(params.get("date_from")), as_date(params.get("date_to"))
+    if start and end:
+        return start, end
+    single = as_date(params.get("date")) or default_day(casino)
+    return single, single

@@ -1,0 +1,69 @@
+"""Small reads shared by the report kinds (reads only: nothing here writes)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+
+from casino.models import SignableDocument, Signature, User
+from casino.roles import Role
+
+
+def name(user: User | None) -> str:
+    if user is None:
+        return "—"
+    return user.get_full_name() or user.username
+
+
+def role_label(value: str) -> str:
+    try:
+        return str(Role(value).label)
+    except ValueError:
+        return value
+
+
+def signature_rows(document: SignableDocument | None) -> list[dict[str, Any]]:
+    """Each required role of a document with who signed it, when and how (blank if missing)."""
+    if document is None or document.pk is None:
+        return []
+    signed = {s.role: s for s in document.signatures()}
+    rows = []
+    for role in document.required_signature_roles():
+        sig = signed.pop(role.value, None)
+        rows.append(
+            {
+                "role": str(role.label),
+                "signer": name(sig.signer) if sig else "",
+                "at": sig.signed_at if sig else None,
+                "method": sig.method if sig else "",
+                "missing": sig is None,
+            }
+        )
+    for sig in signed.values():  # a role the document no longer requires: still shown
+        rows.append(
+            {
+                "role": role_label(sig.role),
+                "signer": name(sig.signer),
+                "at": sig.signed_at,
+                "method": sig.method,
+                "missing": False,
+            }
+        )
+    return rows
+
+
+def signatures_by_object(model: type[SignableDocument], ids: Iterable[int]) -> dict[int, set[str]]:
+    """The roles signed per document id, in one query (for long lists)."""
+    ct = ContentType.objects.get_for_model(model)
+    out: dict[int, set[str]] = {}
+    for object_id, role in Signature.objects.filter(
+        content_type=ct, object_id__in=list(ids)
+    ).values_list("object_id", "role"):
+        out.setdefault(object_id, set()).add(role)
+    return out
+
+
+def bilingual(lang: str, es: str, en: str) -> str:
+    return en if lang == "en" else es

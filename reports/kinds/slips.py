@@ -1,0 +1,153 @@
+"""Fill and credit slips, each copy labelled with its destination (RPT-03, CLOSE-07).
+
+The seeds do not say where a slip's copies go; by analogy with the table sheet
+(OQ-25) a slip prints as the original for the main cage, copy 1 for the table's
+drop box and copy 2 for the chip rack, with the same number on each. A void slip
+is printed with its void (reason, who asked, who confirmed) across every copy.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from cage import selectors as cage_selectors
+from cage.models import Slip
+from casino.access import Actor
+from casino.errors import NotFound
+from casino.models import Casino
+from casino.roles import Role
+
+from ..access import require_session_scope, resolve_session
+from ..params import SlipParams
+from ..registry import BuildContext, ReportSpec, register
+from ._common import bilingual, name, role_label, signature_rows
+
+ZERO = Decimal("0")
+COPIES = (
+    ("original_cage", "Original — caja principal del casino", "Original — main cage"),
+    ("drop_box", "Copia 1 — caja de drop de la mesa", "Copy 1 — the table's drop box"),
+    ("chip_rack", "Copia 2 — fichero de la mesa", "Copy 2 — the table's chip rack"),
+)
+STATUS = {
+    "requested": ("solicitado (firma del jefe de sector)", "requested (pit boss signed)"),
+    "issued": ("emitido por la caja", "issued by the cage"),
+    "carried": ("en traslado (seguridad)", "carried by security"),
+    "received": ("recibido en la mesa: completo", "received at the table: complete"),
+    "void_pending": ("anulación pendiente de confirmar", "void awaiting confirmation"),
+    "void": ("ANULADO", "VOID"),
+}
+
+
+def _slips(casino: Casino, params: dict[str, Any]) -> list[Slip]:
+    qs = cage_selectors.slips_for(casino).select_related(
+        "gaming_day", "requested_by", "void__requested_by", "void__confirmation__confirmed_by"
+    )
+    if params.get("slip"):
+        slip = qs.filter(pk=params["slip"]).first()
+        if slip is None:
+            raise NotFound("SLIP_NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+        return [slip]
+    session = resolve_session(casino, params)
+    return list(qs.filter(session=session).order_by("series", "number"))
+
+
+def slip_data(slip: Slip, lang: str) -> dict[str, Any]:
+    lines = [
+        {
+            "value": line.denomination.value,
+            "colour": line.denomination.colour,
+            "count": line.count,
+            "total": line.denomination.value * line.count,
+        }
+        for line in slip.lines.all()
+    ]
+    status = cage_selectors.slip_status(slip)
+    void = cage_selectors.void_of(slip)
+    confirmation = cage_selectors.confirmation_of(void) if void else None
+    return {
+        "serial": slip.serial,
+        "kind": slip.kind,
+        "kind_label": bilingual(
+            lang,
+            *(
+                ("RELLENO (de la caja a la mesa)", "FILL (cage to table)")
+                if slip.kind == "fill"
+                else ("CRÉDITO (de la mesa a la caja)", "CREDIT (table to cage)")
+            ),
+        ),
+        "purpose": bilingual(
+            lang,
+            *(
+                (
+                    "al cierre, para volver a la banca estándar",
+                    "at closing, back to the standard float",
+                )
+                if slip.purpose == "closing"
+                else ("durante el juego", "during play")
+            ),
+        ),
+        "table": slip.table,
+        "session": slip.session,
+        "gaming_day": slip.gaming_day,
+        "requested_at": slip.requested_at,
+        "requested_by": name(slip.requested_by),
+        "note": slip.note,
+        "lines": lines,
+        "total": sum((line["total"] for line in lines), ZERO),
+        "chips": sum((line["count"] for line in lines), 0),
+        "status": status,
+        "status_label": bilingual(lang, *STATUS.get(status, (status, status))),
+        "void": None
+        if void is None
+        else {
+            "reason": void.reason,
+            "by": name(void.requested_by),
+            "role": role_label(void.requested_role),
+            "at": void.requested_at,
+            "confirmed_by": name(confirmation.confirmed_by) if confirmation else "",
+            "confirmed_at": confirmation.confirmed_at if confirmation else None,
+        },
+        "signatures": signature_rows(slip),
+    }
+
+
+def build(ctx: BuildContext) -> dict[str, Any]:
+    slips = _slips(ctx.casino, ctx.params)
+    copies = [{"key": key, "label": en if ctx.lang == "en" else es} for key, es, en in COPIES]
+    data = [slip_data(slip, ctx.lang) for slip in slips]
+    scope = ""
+    if slips:
+        first = slips[0]
+        scope = (
+            f"{bilingual(ctx.lang, 'Mesa', 'Table')} {first.table.number} · "
+            f"{first.gaming_day.business_date:%d/%m/%Y}"
+        )
+    return {"slips": data, "slip_copies": copies, "header_scope": scope}
+
+
+def access(actor: Actor, params: dict[str, Any]) -> None:
+    for slip in _slips(actor.casino, params)[:1]:
+        require_session_scope(actor, slip.session)
+    if not params.get("slip"):
+        require_session_scope(actor, resolve_session(actor.casino, params))
+
+
+register(
+    ReportSpec(
+        kind="slips",
+        title_es="Vales de relleno y crédito",
+        title_en="Fill and credit slips",
+        template="pdf/slips.html",
+        params=SlipParams,
+        build=build,
+        access=access,
+        roles=frozenset(
+            {Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR, Role.CAGE_CASHIER}
+        ),
+        description_es="Un vale, o los vales de una sesión, en sus tres ejemplares con su "
+        "destino, firmas y anulación (RPT-03, CLOSE-07).",
+        description_en="One slip, or a session's slips, in three copies with their destination, "
+        "signatures and any void (RPT-03, CLOSE-07).",
+    )
+)

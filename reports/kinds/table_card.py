@@ -1,0 +1,177 @@
+"""The table card (registro de mesa) of a session: buy-ins, re-buys and every change (RPT-04, RPT-05).
+
+Seed 000 §6.3(6), §7.1–§7.3; BUYIN-10: per movement the time, seat, player,
+amount, source, croupier and approving supervisor; reversals are printed as their
+own lines pointing at the original (the books are append-only); totals per kind
+and the cash that must be in the drop box.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from cage import selectors as cage_selectors
+from cage.models import BuyinSource, SeatDeparture, TableTransaction, TransactionKind
+from casino.access import Actor
+from tables.models import TableSession
+
+from ..access import require_session_scope, resolve_session
+from ..params import SessionOrTableParams
+from ..registry import BuildContext, ReportSpec, register
+from ._common import bilingual, name, role_label
+
+ZERO = Decimal("0")
+K = TransactionKind
+
+KIND_LABELS = {
+    "buyin": ("Compra", "Buy-in"),
+    "rebuy": ("Recompra", "Re-buy"),
+    K.COLOUR_CHANGE: ("Cambio de color", "Colour change"),
+    K.CASH_OUT: ("Cambio de valor (cash out)", "Cash-out (colour-up)"),
+    K.TIP_CHANGE: ("Cambio de propina", "Tip change"),
+    K.IN_HAND_CHANGE: ("Cambio en mano (del pozo)", "In-hand change (from the pot)"),
+}
+SOURCE_LABELS = {
+    BuyinSource.CASH: ("efectivo", "cash"),
+    BuyinSource.CAGE_CHIPS: ("fichas de caja", "cage chips"),
+    BuyinSource.OTHER_TABLE: ("fichas de otra mesa", "other table's chips"),
+}
+
+
+def _kind_key(tx: TableTransaction) -> str:
+    if tx.kind == K.BUYIN:
+        return "rebuy" if tx.is_rebuy else "buyin"
+    return str(tx.kind)
+
+
+def _chips_text(tx: TableTransaction, direction: str, lang: str) -> str:
+    from ..formatting import chips, money
+
+    parts = [
+        f"{chips(line.count, lang)} × {money(line.denomination.value, lang)}"
+        for line in tx.chip_lines.all()
+        if line.direction == direction
+    ]
+    return "; ".join(parts)
+
+
+def card_data(session: TableSession, lang: str) -> dict[str, Any]:
+    rows = []
+    totals: dict[str, dict[str, Any]] = defaultdict(lambda: {"count": 0, "amount": ZERO})
+    cash_in = ZERO
+    qs = (
+        TableTransaction.objects.filter(session=session)
+        .select_related("croupier", "approved_by", "player", "override_by", "reverses")
+        .prefetch_related("chip_lines__denomination", "cash_lines")
+        .order_by("recorded_at", "id")
+    )
+    for tx in qs.iterator(chunk_size=500):
+        key = _kind_key(tx)
+        label_es, label_en = KIND_LABELS[key]
+        cash = sum((c.value * c.count for c in tx.cash_lines.all() if not c.returned), ZERO)
+        returned = sum((c.value * c.count for c in tx.cash_lines.all() if c.returned), ZERO)
+        if tx.kind == K.BUYIN and tx.source == BuyinSource.CASH:
+            cash_in += tx.sign * cash
+        totals[key]["count"] += tx.sign
+        totals[key]["amount"] += tx.sign * tx.amount
+        source = SOURCE_LABELS.get(tx.source)
+        rows.append(
+            {
+                "at": tx.recorded_at,
+                "kind": bilingual(lang, label_es, label_en),
+                "reversal": tx.sign < 0,
+                "reverses_at": tx.reverses.recorded_at if tx.reverses_id else None,
+                "reason": tx.reason,
+                "seat": tx.seat,
+                "player": tx.player.display_name if tx.player_id else tx.player_name,
+                "amount": tx.sign * tx.amount,
+                "source": bilingual(lang, *source) if source else "",
+                "cash": cash,
+                "returned": returned,
+                "chips_in": _chips_text(tx, "in", lang),
+                "chips_out": _chips_text(tx, "out", lang),
+                "croupier": name(tx.croupier),
+                "approved_by": name(tx.approved_by),
+                "approved_role": role_label(tx.approved_role),
+                "override": bool(tx.override_by_id),
+                "override_by": name(tx.override_by) if tx.override_by_id else "",
+                "override_reason": tx.override_reason,
+                "hand_number": tx.hand_number,
+            }
+        )
+    summary = [
+        {
+            "kind": bilingual(lang, *KIND_LABELS[key]),
+            "count": totals[key]["count"],
+            "amount": totals[key]["amount"],
+        }
+        for key in KIND_LABELS
+        if key in totals
+    ]
+    buyins_total = totals["buyin"]["amount"] + totals["rebuy"]["amount"]
+    seats = sorted(cage_selectors.seat_summaries(session).values(), key=lambda s: s.seat)
+    departures = [
+        {
+            "seat": d.seat,
+            "player": d.player.display_name if d.player_id else d.player_name,
+            "stack": d.stack,
+            "at": d.left_at,
+        }
+        for d in SeatDeparture.objects.filter(session=session).select_related("player")
+    ]
+    return {
+        "session": session,
+        "table": session.table,
+        "gaming_day": session.gaming_day,
+        "settings": session.settings,
+        "header_scope": f"{bilingual(lang, 'Mesa', 'Table')} {session.table.number} · "
+        f"{session.gaming_day.business_date:%d/%m/%Y} · {bilingual(lang, 'sesión', 'session')} "
+        f"{session.number}",
+        "rows": rows,
+        "summary": summary,
+        "buyins_total": buyins_total,
+        "buyins_count": totals["buyin"]["count"] + totals["rebuy"]["count"],
+        "cash_in": cash_in,
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player_name,
+                "total": s.total_buyin,
+                "rebuys": s.rebuys,
+                "since": s.seated_since,
+                "seated": s.seated,
+            }
+            for s in seats
+        ],
+        "departures": departures,
+    }
+
+
+def build(ctx: BuildContext) -> dict[str, Any]:
+    session = resolve_session(ctx.casino, ctx.params)
+    ctx.progress(20, "card")
+    return card_data(session, ctx.lang)
+
+
+def access(actor: Actor, params: dict[str, Any]) -> None:
+    require_session_scope(actor, resolve_session(actor.casino, params))
+
+
+register(
+    ReportSpec(
+        kind="table_card",
+        title_es="Registro de mesa (compras y cambios)",
+        title_en="Table card (buy-ins and changes)",
+        template="pdf/table_card.html",
+        params=SessionOrTableParams,
+        build=build,
+        access=access,
+        landscape=True,
+        description_es="Cada compra, recompra, cambio y cambio de valor de la sesión con hora, "
+        "asiento, jugador, importe, croupier y supervisor que aprobó; totales (BUYIN-10, RPT-05).",
+        description_en="Every buy-in, re-buy, change and cash-out of the session with time, seat, "
+        "player, amount, croupier and approving supervisor; totals (BUYIN-10, RPT-05).",
+    )
+)

@@ -1,0 +1,76 @@
+"""Template filters of the PDF reports: ``{{ x|money:lang }}``, ``{{ t|when:lang }}``...
+
+Every filter takes the report's language as its argument (the templates have
+``lang`` in their context) and leaves the value exact (see reports.formatting).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from reports import formatting
+
+register = template.Library()
+
+
+@register.filter
+def money(value: Any, lang: str = "es") -> str:
+    return formatting.money(value, lang)
+
+
+@register.filter
+def money_signed(value: Any, lang: str = "es") -> str:
+    return formatting.money(value, lang, sign=True)
+
+
+@register.filter
+def chips(value: Any, lang: str = "es") -> str:
+    return formatting.chips(value, lang)
+
+
+@register.filter
+def chips_signed(value: Any, lang: str = "es") -> str:
+    return formatting.chips(value, lang, sign=True)
+
+
+@register.filter
+def pct(value: Any, lang: str = "es") -> str:
+    return formatting.percent(value, lang)
+
+
+@register.filter
+def when(value: Any, lang: str = "es") -> str:
+    return formatting.when(value, lang)
+
+
+@register.filter
+def hour(value: Any) -> str:
+    return formatting.hour(value)
+
+
+@register.filter
+def day(value: Any, lang: str = "es") -> str:
+    return formatting.day(value, lang)
+
+
+@register.filter
+def bi(value: Any, lang: str = "es") -> str:
+    """A ``{"es": ..., "en": ...}`` message in the report's language."""
+    if isinstance(value, dict):
+        return str(value.get("en" if lang == "en" else "es", ""))
+    return "" if value is None else str(value)
+
+
+@register.simple_tag(takes_context=True)
+def t(context: template.Context, es: str, en: str) -> str:
+    """Inline bilingual text: ``{% t "Mesa" "Table" %}`` (report templates are bilingual)."""
+    return en if context.get("lang") == "en" else es
+
+
+@register.filter
+def get_item(mapping: Any, key: Any) -> Any:
+    if isinstance(mapping, dict):
+        return mapping.get(key)
+    return None
