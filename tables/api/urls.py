@@ -1,3 +1,125 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import views as v
+
+urlpatterns = [
+    # tables, settings, sessions
+    path("tables/", v.TableListView.as_view(), name="api-tables-list"),
+    path("tables/<int:pk>/", v.TableDetailView.as_view(), name="api-tables-detail"),
+    path("tables/<int:pk>/settings/", v.TableSettingsView.as_view(), name="api-tables-settings"),
+    path("tables/<int:pk>/sessions/", v.SessionOpenView.as_view(), name="api-tables-session-open"),
+    path("table-ops-settings/", v.OpsSettingsView.as_view(), name="api-tables-ops-settings"),
+    path("sessions/<int:pk>/", v.SessionDetailView.as_view(), name="api-tables-session"),
+    path(
+        "sessions/<int:pk>/readiness/",
+        v.SessionReadinessView.as_view(),
+        name="api-tables-session-readiness",
+    ),
+    path(
+        "sessions/<int:pk>/start-play/",
+        v.SessionStartPlayView.as_view(),
+        name="api-tables-session-start-play",
+    ),
+    path(
+        "sessions/<int:pk>/suspend/",
+        v.SessionSuspendView.as_view(),
+        name="api-tables-session-suspend",
+    ),
+    path(
+        "sessions/<int:pk>/resume/", v.SessionResumeView.as_view(), name="api-tables-session-resume"
+    ),
+    path(
+        "sessions/<int:pk>/last-hand/",
+        v.SessionLastHandView.as_view(),
+        name="api-tables-session-last-hand",
+    ),
+    path(
+        "sessions/<int:pk>/closing/",
+        v.SessionClosingView.as_view(),
+        name="api-tables-session-closing",
+    ),
+    path(
+        "sessions/<int:pk>/dealer-changes/",
+        v.DealerChangeView.as_view(),
+        name="api-tables-dealer-change",
+    ),
+    path(
+        "sessions/<int:pk>/events/", v.SessionEventView.as_view(), name="api-tables-session-event"
+    ),
+    path(
+        "sessions/<int:pk>/rotate-deck/", v.DeckRotateView.as_view(), name="api-tables-deck-rotate"
+    ),
+    # sheets
+    path("sheets/to-sign/", v.SheetsToSignView.as_view(), name="api-tables-sheets-to-sign"),
+    path("openings/<int:pk>/", v.OpeningDetailView.as_view(), name="api-tables-opening"),
+    path("openings/<int:pk>/count/", v.OpeningCountView.as_view(), name="api-tables-opening-count"),
+    path("openings/<int:pk>/sign/", v.OpeningSignView.as_view(), name="api-tables-opening-sign"),
+    path(
+        "openings/<int:pk>/copies/", v.OpeningCopiesView.as_view(), name="api-tables-opening-copies"
+    ),
+    path(
+        "discrepancies/<int:pk>/acknowledge/",
+        v.DiscrepancyAcknowledgeView.as_view(),
+        name="api-tables-discrepancy-acknowledge",
+    ),
+    path("closings/<int:pk>/", v.ClosingDetailView.as_view(), name="api-tables-closing"),
+    path("closings/<int:pk>/count/", v.ClosingCountView.as_view(), name="api-tables-closing-count"),
+    path(
+        "closings/<int:pk>/empty-bank/",
+        v.ClosingEmptyBankView.as_view(),
+        name="api-tables-closing-empty-bank",
+    ),
+    path("closings/<int:pk>/sign/", v.ClosingSignView.as_view(), name="api-tables-closing-sign"),
+    path(
+        "closings/<int:pk>/copies/", v.ClosingCopiesView.as_view(), name="api-tables-closing-copies"
+    ),
+    # decks
+    path("packs/", v.PackListView.as_view(), name="api-tables-packs"),
+    path("packs/<int:pk>/", v.PackDetailView.as_view(), name="api-tables-pack"),
+    path("packs/<int:pk>/move/", v.PackMoveView.as_view(), name="api-tables-pack-move"),
+    path("deck-events/", v.DeckEventListView.as_view(), name="api-tables-deck-events"),
+    path("deck-deliveries/", v.DeckDeliveryView.as_view(), name="api-tables-deck-delivery"),
+    path(
+        "deck-receipts/<int:pk>/sign/",
+        v.DeckReceiptSignView.as_view(),
+        name="api-tables-deck-receipt-sign",
+    ),
+    path("deck-alerts/", v.DeckAlertListView.as_view(), name="api-tables-deck-alerts"),
+    path("deck-stores/", v.DeckStoreListView.as_view(), name="api-tables-deck-stores"),
+    path(
+        "deck-stores/<int:pk>/reconciliation/",
+        v.DeckReconciliationView.as_view(),
+        name="api-tables-deck-reconciliation",
+    ),
+    path(
+        "deck-stores/<int:pk>/final-control/",
+        v.DeckFinalControlView.as_view(),
+        name="api-tables-deck-final-control",
+    ),
+    # sanctions
+    path("sanctions/", v.SanctionListView.as_view(), name="api-tables-sanctions"),
+    path(
+        "sanctions/proposals/", v.SanctionProposalView.as_view(), name="api-tables-sanction-propose"
+    ),
+    path(
+        "sanctions/suggestion/",
+        v.SanctionSuggestionView.as_view(),
+        name="api-tables-sanction-suggestion",
+    ),
+    path("sanctions/conducts/", v.ConductListView.as_view(), name="api-tables-conducts"),
+    path("sanctions/<int:pk>/", v.SanctionDetailView.as_view(), name="api-tables-sanction"),
+    path("sanctions/<int:pk>/lift/", v.SanctionLiftView.as_view(), name="api-tables-sanction-lift"),
+    path(
+        "sanctions/<int:pk>/reduce/",
+        v.SanctionReduceView.as_view(),
+        name="api-tables-sanction-reduce",
+    ),
+    path(
+        "players/<int:pk>/sanctions/",
+        v.PlayerSanctionsView.as_view(),
+        name="api-tables-player-sanctions",
+    ),
+    # keys
+    path("key-handouts/", v.KeyListView.as_view(), name="api-tables-keys"),
+    path("key-handouts/<int:pk>/return/", v.KeyReturnView.as_view(), name="api-tables-key-return"),
+]

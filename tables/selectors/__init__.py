@@ -12,6 +12,7 @@ from .access import (
     access_store,
     access_table,
     staff_member,
+    staff_user,
 )
 from .decks import (
     DeckAlert,
@@ -111,5 +112,6 @@ __all__ = [
     "settings_for_hand",
     "sheets_to_sign",
     "staff_member",
+    "staff_user",
     "table_state",
 ]

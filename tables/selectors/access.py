@@ -114,3 +114,18 @@ def staff_member(actor: Actor, username: str | None, role: Role, *, field: str) 
             field=field,
         )
     return user
+
+
+def staff_user(actor: Actor, username: str | None, *, field: str) -> User | None:
+    """An active staff member of the actor's casino by username (None when not given)."""
+    if not username:
+        return None
+    user = User.objects.filter(username=username, casino=actor.casino, is_active=True).first()
+    if user is None:
+        raise ValidationFailed(
+            "STAFF_NOT_FOUND",
+            f"No hay un empleado activo «{username}» en este casino.",
+            f"There is no active staff member '{username}' in this casino.",
+            field=field,
+        )
+    return user

@@ -1,0 +1,644 @@
+"""Input and output serializers of the tables API (issue 5 §6).
+
+Outputs describe the dicts of ``tables.presenters``. Inputs only check shape;
+the services judge the content (counts, moves, signatures, sanctions), so a
+bad count gets its precise code (``COUNT_NOT_WHOLE``…) from the service.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from casino.models import MONEY, Ruleset
+from casino.roles import Role
+
+from ..models import PackState, SanctionLevel, SessionEvent, SheetCopyDeposit, TableSession
+from ..services import ATTESTATIONS
+
+
+def money(**kw: Any) -> serializers.DecimalField:
+    return serializers.DecimalField(**MONEY, **kw)
+
+
+@extend_schema_field(OpenApiTypes.NUMBER)
+class RawNumberField(serializers.Field):
+    """A JSON number or numeric string, passed as given: the service says what is wrong
+    with it (negative, not whole, too large…) with a precise code."""
+
+    default_error_messages = {"invalid": "Se espera un número."}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, bool | int | str | Decimal):
+            return data
+        if isinstance(data, float):
+            return Decimal(str(data))
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+def choice(choices: Any, **kw: Any) -> serializers.CharField:
+    """A plain string documented with its allowed values.
+
+    The tables API declares no enum components: drf-spectacular names enums by field
+    name ("status", "level", "role"…), which would collide with other apps' enums of
+    the same name. The services validate the value and answer with a precise code.
+    """
+    values = [c[0] if isinstance(c, tuple | list) else c for c in choices]
+    help_text = kw.pop("help_text", "")
+    allowed = "One of: " + ", ".join(str(v) for v in values) + "."
+    return serializers.CharField(help_text=f"{help_text} {allowed}".strip(), **kw)
+
+
+class ReasonSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.DictField(child=serializers.CharField())
+
+
+# --- packs and deck events ----------------------------------------------------------------
+
+
+class PackSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    serial = serializers.CharField()
+    colour = serializers.CharField()
+    design = serializers.CharField()
+    is_new = serializers.BooleanField()
+    state = choice(choices=PackState.choices)
+    state_changed_at = serializers.DateTimeField()
+    store = serializers.IntegerField()
+    session = serializers.IntegerField(allow_null=True)
+
+
+class DeckEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    pack = serializers.IntegerField()
+    pack_serial = serializers.CharField()
+    from_state = serializers.CharField()
+    to_state = serializers.CharField()
+    at = serializers.DateTimeField()
+    actor = serializers.CharField()
+    role = serializers.CharField()
+    with_user = serializers.CharField(allow_null=True)
+    session = serializers.IntegerField(allow_null=True)
+    table = serializers.CharField(allow_null=True)
+    related_pack = serializers.CharField(allow_null=True)
+    hand_number = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField()
+    data = serializers.DictField()
+
+
+class PackDetailSerializer(PackSerializer):
+    events = DeckEventSerializer(many=True)
+    allowed_moves = serializers.ListField(child=serializers.CharField())
+
+
+class PackInputSerializer(serializers.Serializer):
+    serial = serializers.CharField(max_length=40, allow_blank=True)
+    colour = serializers.CharField(max_length=30, allow_blank=True)
+    design = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    is_new = serializers.BooleanField(required=False, default=True)
+
+
+class DeliveryInputSerializer(serializers.Serializer):
+    store = serializers.IntegerField()
+    packs = PackInputSerializer(many=True, allow_empty=True)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ReceiptSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    serial = serializers.CharField()
+    store = serializers.IntegerField()
+    delivered_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    locked = serializers.BooleanField()
+    missing_roles = serializers.ListField(child=serializers.CharField())
+    packs = PackSerializer(many=True)
+
+
+class MoveInputSerializer(serializers.Serializer):
+    to = choice(choices=PackState.choices)
+    session = serializers.IntegerField(required=False, allow_null=True)
+    with_user = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=150,
+        help_text="Username of the second person (croupier at an "
+        "inspection, witness of a destruction…).",
+    )
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+    hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    replaces = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Pack id this one replaces (damaged/rejected)."
+    )
+    replacement = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Pack id coming into play instead."
+    )
+    complete = serializers.BooleanField(required=False, default=True)
+    face_up_ok = serializers.BooleanField(required=False, default=True)
+    face_down_ok = serializers.BooleanField(required=False, default=True)
+
+
+class RotateInputSerializer(serializers.Serializer):
+    incoming_pack = serializers.IntegerField()
+    outgoing_complete = serializers.BooleanField(required=False, default=True)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class RotationSerializer(serializers.Serializer):
+    pack_out = PackSerializer()
+    pack_in = PackSerializer()
+
+
+class DeckAlertSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.DictField(child=serializers.CharField())
+    pack = serializers.CharField(allow_null=True)
+    session = serializers.IntegerField(allow_null=True)
+    table = serializers.CharField(allow_null=True)
+
+
+class StoreSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+
+
+class UnaccountedSerializer(serializers.Serializer):
+    serial = serializers.CharField()
+    state = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class ReconciliationSerializer(serializers.Serializer):
+    store = serializers.IntegerField()
+    gaming_day = serializers.DateField()
+    received = serializers.IntegerField()
+    received_today = serializers.IntegerField()
+    in_store = serializers.IntegerField()
+    at_tables = serializers.IntegerField()
+    returned = serializers.IntegerField()
+    destroyed = serializers.IntegerField()
+    balanced = serializers.BooleanField()
+    counted = serializers.BooleanField()
+    unaccounted = UnaccountedSerializer(many=True)
+    unexpected_serials = serializers.ListField(child=serializers.CharField())
+    final_control = serializers.IntegerField(allow_null=True)
+
+
+class FinalControlInputSerializer(serializers.Serializer):
+    counted = serializers.ListField(child=serializers.CharField(max_length=40), allow_empty=True)
+
+
+class FinalControlSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    store = serializers.IntegerField()
+    gaming_day = serializers.DateField()
+    locked = serializers.BooleanField()
+    figures = serializers.DictField()
+
+
+# --- sessions -------------------------------------------------------------------------------
+
+
+class SessionEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = choice(choices=SessionEvent.Kind.choices)
+    at = serializers.DateTimeField()
+    recorded_by = serializers.CharField()
+    role = serializers.CharField()
+    person = serializers.CharField(allow_null=True)
+    note = serializers.CharField()
+    data = serializers.DictField()
+
+
+class DealerChangeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    outgoing = serializers.CharField(allow_null=True)
+    incoming = serializers.CharField()
+    recorded_by = serializers.CharField()
+    handover_note = serializers.CharField()
+    warnings = serializers.ListField(child=serializers.CharField())
+    pack_out = serializers.CharField(allow_null=True)
+    pack_in = serializers.CharField(allow_null=True)
+
+
+class SessionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    table_name = serializers.CharField()
+    gaming_day = serializers.DateField()
+    number = serializers.IntegerField()
+    status = choice(choices=TableSession.Status.choices)
+    settings_version = serializers.IntegerField()
+    supervisor = serializers.CharField()
+    croupier = serializers.CharField(allow_null=True)
+    opened_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    last_hand_number = serializers.IntegerField(allow_null=True)
+    hand_in_progress = serializers.BooleanField()
+    opening_sheet = serializers.IntegerField(allow_null=True)
+    closing_sheet = serializers.IntegerField(allow_null=True)
+
+
+class SessionDetailSerializer(SessionSerializer):
+    not_ready = ReasonSerializer(many=True)
+    packs = PackSerializer(many=True)
+    events = SessionEventSerializer(many=True)
+    dealer_changes = DealerChangeSerializer(many=True)
+
+
+class SessionOpenInputSerializer(serializers.Serializer):
+    supervisor = serializers.CharField(max_length=150)
+    croupier = serializers.CharField(max_length=150)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class SuspendInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True)
+    float_locked = serializers.BooleanField()
+    cards_handed_to = serializers.CharField(max_length=150)
+
+
+class NoteInputSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class LastHandInputSerializer(serializers.Serializer):
+    last_hand_number = serializers.IntegerField(min_value=0)
+    instructed_by = serializers.CharField(required=False, allow_blank=True, max_length=150)
+
+
+class ClosingStartInputSerializer(serializers.Serializer):
+    security_officer = serializers.CharField(max_length=150)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class DealerChangeInputSerializer(serializers.Serializer):
+    incoming = serializers.CharField(max_length=150)
+    handover_note = serializers.CharField(required=False, allow_blank=True, default="")
+    incoming_pack = serializers.IntegerField(required=False, allow_null=True)
+    outgoing_pack_complete = serializers.BooleanField(required=False, default=True)
+
+
+class SessionEventInputSerializer(serializers.Serializer):
+    kind = choice(choices=sorted(ATTESTATIONS))
+    person = serializers.CharField(required=False, allow_blank=True, max_length=150)
+    keys_to = serializers.CharField(required=False, allow_blank=True, max_length=150)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class TableSettingsInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True)
+    effective_from = serializers.DateTimeField(required=False, allow_null=True)
+    variant = serializers.CharField(required=False)
+    ruleset = choice(choices=Ruleset.choices, required=False)
+    max_seats = serializers.IntegerField(required=False)
+    small_blind = money(required=False)
+    big_blind = money(required=False)
+    ante = money(required=False)
+    straddle_allowed = serializers.BooleanField(required=False)
+    limit_small_bet = money(required=False, allow_null=True)
+    limit_big_bet = money(required=False, allow_null=True)
+    limit_cap_bets = serializers.IntegerField(required=False)
+    min_buyin = money(required=False)
+    max_buyin = money(required=False, allow_null=True)
+    rake_mode = serializers.CharField(required=False)
+    rake_pct = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    rake_cap = money(required=False, allow_null=True)
+    no_flop_no_drop = serializers.BooleanField(required=False)
+    is_tournament = serializers.BooleanField(required=False)
+
+
+class TableSettingsSerializer(serializers.Serializer):
+    table = serializers.IntegerField(source="table_id")
+    version = serializers.IntegerField()
+    effective_from = serializers.DateTimeField()
+    reason = serializers.CharField()
+    variant = serializers.CharField()
+    ruleset = serializers.CharField()
+    max_seats = serializers.IntegerField()
+    small_blind = money()
+    big_blind = money()
+    ante = money()
+    min_buyin = money()
+    max_buyin = money(allow_null=True)
+    rake_mode = serializers.CharField()
+    rake_pct = serializers.DecimalField(max_digits=5, decimal_places=2)
+    is_tournament = serializers.BooleanField()
+
+
+class OpsSettingsSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    effective_from = serializers.DateTimeField(allow_null=True)
+    deck_rotation_minutes = serializers.IntegerField()
+    rotate_on_dealer_change = serializers.BooleanField()
+    deck_display_minutes = serializers.IntegerField()
+    discrepancy_report_min_chips = serializers.IntegerField()
+    discrepancy_report_min_value = money()
+    sanction_lookback_days = serializers.IntegerField()
+
+
+class OpsSettingsInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True)
+    deck_rotation_minutes = serializers.IntegerField(required=False, min_value=0)
+    rotate_on_dealer_change = serializers.BooleanField(required=False)
+    deck_display_minutes = serializers.IntegerField(required=False, min_value=0)
+    discrepancy_report_min_chips = serializers.IntegerField(required=False, min_value=0)
+    discrepancy_report_min_value = money(required=False)
+    sanction_lookback_days = serializers.IntegerField(required=False, min_value=0)
+
+
+# --- sheets ---------------------------------------------------------------------------------
+
+
+class CountLineInputSerializer(serializers.Serializer):
+    denomination = RawNumberField()
+    stacks = RawNumberField(required=False, allow_null=True)
+    loose = RawNumberField(required=False, allow_null=True)
+    count = RawNumberField(required=False, allow_null=True)
+    total = RawNumberField(required=False, allow_null=True)
+
+
+class CountInputSerializer(serializers.Serializer):
+    lines = CountLineInputSerializer(many=True, allow_empty=True)
+    grand_total = RawNumberField(required=False, allow_null=True)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class SheetLineSerializer(serializers.Serializer):
+    denomination = serializers.IntegerField()
+    value = money()
+    colour = serializers.CharField()
+    stacks = serializers.IntegerField(allow_null=True)
+    loose = serializers.IntegerField(allow_null=True)
+    count = serializers.IntegerField(allow_null=True)
+    total = money(allow_null=True)
+    expected_count = serializers.IntegerField()
+    expected_total = money()
+    par_count = serializers.IntegerField(allow_null=True)
+    variance_chips = serializers.IntegerField(allow_null=True)
+    variance_value = money(allow_null=True)
+
+
+class DiscrepancySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    denomination = serializers.IntegerField()
+    value = money()
+    expected_count = serializers.IntegerField()
+    counted_count = serializers.IntegerField()
+    variance_chips = serializers.IntegerField()
+    variance_value = money()
+    short = serializers.BooleanField()
+    needs_written_report = serializers.BooleanField()
+    acknowledged = serializers.BooleanField()
+    acknowledged_by = serializers.CharField(allow_null=True)
+    acknowledged_at = serializers.DateTimeField(allow_null=True)
+    note = serializers.CharField()
+
+
+class SheetSignatureSerializer(serializers.Serializer):
+    role = choice(choices=Role.choices)
+    signer = serializers.CharField()
+    signer_name = serializers.CharField()
+    method = serializers.CharField()
+    signed_at = serializers.DateTimeField()
+
+
+class CopySerializer(serializers.Serializer):
+    copy = choice(choices=SheetCopyDeposit.Copy.choices)
+    deposited_by = serializers.CharField()
+    at = serializers.DateTimeField()
+    note = serializers.CharField()
+
+
+class SheetSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    part = choice(choices=["opening", "closing"])
+    serial = serializers.CharField()
+    table = serializers.IntegerField()
+    table_name = serializers.CharField()
+    session = serializers.IntegerField()
+    session_status = serializers.CharField()
+    gaming_day = serializers.DateField()
+    count_version = serializers.IntegerField()
+    counted_at = serializers.DateTimeField(allow_null=True)
+    counted_by = serializers.CharField(allow_null=True)
+    count_note = serializers.CharField()
+    locked = serializers.BooleanField()
+    locked_at = serializers.DateTimeField(allow_null=True)
+    lines = SheetLineSerializer(many=True)
+    grand_total = money(allow_null=True)
+    expected_total = money()
+    signatures = SheetSignatureSerializer(many=True)
+    missing_roles = serializers.ListField(child=serializers.CharField())
+    blockers = ReasonSerializer(many=True)
+    copies = CopySerializer(many=True)
+    expected_source = serializers.CharField()
+    previous_closing = serializers.IntegerField(allow_null=True)
+    discrepancies = DiscrepancySerializer(many=True)
+
+
+class SignResultSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    signer = serializers.CharField()
+    method = serializers.CharField()
+    locked = serializers.BooleanField()
+    sheet = SheetSerializer()
+
+
+class SheetSignInputSerializer(serializers.Serializer):
+    """Like the kernel's sign input, with the role as a plain string (see :func:`choice`)."""
+
+    role = choice(choices=[Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS])
+    signer = serializers.CharField(
+        max_length=150,
+        required=False,
+        help_text="Username of a croupier signing with their PIN on this terminal.",
+    )
+    pin = serializers.CharField(max_length=32, required=False, trim_whitespace=False)
+
+
+class CopyInputSerializer(serializers.Serializer):
+    copy = choice(choices=SheetCopyDeposit.Copy.choices)
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+
+class AcknowledgeInputSerializer(serializers.Serializer):
+    note = serializers.CharField(allow_blank=True)
+    written_report = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class EmptyBankInputSerializer(serializers.Serializer):
+    croupier = serializers.CharField(max_length=150)
+    pin = serializers.CharField(max_length=32, trim_whitespace=False, allow_blank=True)
+
+
+class SheetToSignSerializer(serializers.Serializer):
+    part = serializers.CharField()
+    id = serializers.IntegerField()
+    serial = serializers.CharField()
+    table_name = serializers.CharField()
+    missing_roles = serializers.ListField(child=serializers.CharField())
+    blockers = ReasonSerializer(many=True)
+
+
+# --- sanctions ------------------------------------------------------------------------------
+
+
+class SanctionEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    notice = serializers.CharField()
+    amends = serializers.IntegerField(allow_null=True)
+    proposal = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField(allow_null=True)
+    player_label = serializers.CharField()
+    conduct = serializers.CharField()
+    conduct_label = serializers.CharField()
+    conduct_text = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    session = serializers.IntegerField(allow_null=True)
+    gaming_day = serializers.DateField()
+    hand_number = serializers.IntegerField(allow_null=True)
+    event_name = serializers.CharField()
+    is_tournament = serializers.BooleanField()
+    ruleset = serializers.CharField()
+    level = choice(choices=SanctionLevel.choices)
+    vueltas = serializers.IntegerField(allow_null=True)
+    players_in_hand = serializers.IntegerField(allow_null=True)
+    hands_total = serializers.IntegerField(allow_null=True)
+    starts_after_hand = serializers.IntegerField(allow_null=True)
+    immediate = serializers.BooleanField()
+    immediate_reason = serializers.CharField()
+    suggested_level = serializers.CharField()
+    suggested_vueltas = serializers.IntegerField(allow_null=True)
+    override_reason = serializers.CharField()
+    issued_by = serializers.CharField()
+    role = serializers.CharField()
+    at = serializers.DateTimeField()
+    proposed_by = serializers.CharField(allow_null=True)
+    reason = serializers.CharField()
+
+
+class EffectiveSanctionSerializer(serializers.Serializer):
+    imposition = SanctionEntrySerializer()
+    level = serializers.CharField()
+    vueltas = serializers.IntegerField(allow_null=True)
+    hands_total = serializers.IntegerField(allow_null=True)
+    lifted = serializers.BooleanField()
+    status = serializers.CharField()
+    last_amendment = serializers.IntegerField(allow_null=True)
+
+
+class SanctionDetailSerializer(serializers.Serializer):
+    entry = SanctionEntrySerializer()
+    effective = EffectiveSanctionSerializer(allow_null=True)
+    amendments = SanctionEntrySerializer(many=True)
+
+
+class SanctionInputSerializer(serializers.Serializer):
+    conduct = serializers.CharField(required=False, allow_blank=True, max_length=32)
+    conduct_text = serializers.CharField(required=False, allow_blank=True, default="")
+    player = serializers.IntegerField(required=False, allow_null=True)
+    player_description = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=200
+    )
+    session = serializers.IntegerField(required=False, allow_null=True)
+    table = serializers.IntegerField(required=False, allow_null=True)
+    hand_number = serializers.IntegerField(required=False, allow_null=True)
+    event_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
+    is_tournament = serializers.BooleanField(required=False, allow_null=True, default=None)
+    level = choice(choices=SanctionLevel.choices, required=False, allow_null=True)
+    vueltas = serializers.IntegerField(required=False, allow_null=True)
+    players_in_hand = serializers.IntegerField(required=False, allow_null=True)
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ImposeInputSerializer(SanctionInputSerializer):
+    immediate = serializers.BooleanField(required=False, default=False)
+    immediate_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    proposal = serializers.IntegerField(required=False, allow_null=True)
+    final_heads_up = serializers.BooleanField(required=False, default=False)
+
+
+class LiftInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True)
+
+
+class ReduceInputSerializer(serializers.Serializer):
+    level = choice(choices=SanctionLevel.choices)
+    vueltas = serializers.IntegerField(required=False, allow_null=True)
+    reason = serializers.CharField(allow_blank=True)
+
+
+class StepSerializer(serializers.Serializer):
+    level = serializers.CharField()
+    vueltas = serializers.IntegerField(allow_null=True)
+    label = serializers.CharField()
+
+
+class SuggestionSerializer(serializers.Serializer):
+    step = StepSerializer()
+    scale = StepSerializer(many=True)
+    prior = EffectiveSanctionSerializer(many=True)
+    conduct = serializers.CharField()
+
+
+class SeatingSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    active = EffectiveSanctionSerializer(many=True)
+    history = SanctionEntrySerializer(many=True)
+
+
+class ConductSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    label = serializers.CharField()
+    must = serializers.BooleanField()
+    default = serializers.CharField()
+    source = serializers.CharField()
+    heads_up_exempt = serializers.BooleanField()
+    needs_text = serializers.BooleanField()
+
+
+class TableStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    session = SessionSerializer(allow_null=True)
+    croupier = serializers.CharField(allow_null=True)
+    packs = PackSerializer(many=True)
+    not_ready = ReasonSerializer(many=True)
+    sanctions = EffectiveSanctionSerializer(many=True)
+
+
+# --- keys -----------------------------------------------------------------------------------
+
+
+class KeyHandoutInputSerializer(serializers.Serializer):
+    key_label = serializers.CharField(max_length=60, allow_blank=True)
+    holder = serializers.CharField(max_length=150)
+    table = serializers.IntegerField(required=False, allow_null=True)
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+
+class KeyHandoutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    key_label = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    holder = serializers.CharField()
+    handed_by = serializers.CharField()
+    out_at = serializers.DateTimeField()
+    returned_at = serializers.DateTimeField(allow_null=True)
+    received_by = serializers.CharField(allow_null=True)

@@ -1,0 +1,559 @@
+"""The tables API: every endpoint per role, bad input, flows, the schema (issue 5 §6)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from casino.models import AuditEvent, Casino
+from casino.roles import Perm, Role, role_has
+from tables import services
+from tables.models import (
+    Discrepancy,
+    OpeningLine,
+    OpeningSheet,
+    Pack,
+    PackState,
+    SanctionEntry,
+    TableSession,
+)
+from tests.casino.test_api import assert_error_shape
+
+from .conftest import act, count_lines, deliver, make_table, open_session, open_table, ready_decks
+from .openapi import assert_matches_schema
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(staff, gaming_day, table, store, player):
+    """A session at the opening with its sheet, a stored pack, a sanction."""
+    session = open_session(staff, table)
+    sheet = OpeningSheet.objects.get(session=session)
+    (pack,) = deliver(staff, store, ("R1", "rojo"))
+    sanction = services.sanction_impose(
+        actor=act(staff["pit_boss"], Role.PIT_BOSS),
+        conduct_code="disruptive",
+        level="warning",
+        player=player,
+        session=session,
+    )
+    return {
+        "table": table,
+        "session": session,
+        "sheet": sheet,
+        "pack": pack,
+        "store": store,
+        "player": player,
+        "sanction": sanction,
+    }
+
+
+# (method, url, body, permission) — the permission the acting role needs.
+def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
+    t, ses, sh, p = w["table"].pk, w["session"].pk, w["sheet"].pk, w["pack"].pk
+    st, pl, san = w["store"].pk, w["player"].pk, w["sanction"].pk
+    return [
+        ("get", "/api/tables/", {}, Perm.VIEW_TABLES),
+        ("get", f"/api/tables/{t}/", {}, Perm.VIEW_TABLES),
+        ("post", f"/api/tables/{t}/settings/", {"reason": "x", "ante": "1"}, Perm.MANAGE_SETTINGS),
+        (
+            "post",
+            f"/api/tables/{t}/sessions/",
+            {"supervisor": "supervisor", "croupier": "croupier2"},
+            Perm.OPEN_SESSION,
+        ),
+        ("get", "/api/table-ops-settings/", {}, Perm.VIEW_TABLES),
+        (
+            "post",
+            "/api/table-ops-settings/",
+            {"reason": "x", "deck_rotation_minutes": 90},
+            Perm.MANAGE_SETTINGS,
+        ),
+        ("get", f"/api/sessions/{ses}/", {}, Perm.VIEW_TABLES),
+        ("get", f"/api/sessions/{ses}/readiness/", {}, Perm.VIEW_TABLES),
+        ("post", f"/api/sessions/{ses}/start-play/", {}, Perm.OPEN_SESSION),
+        (
+            "post",
+            f"/api/sessions/{ses}/suspend/",
+            {"reason": "x", "float_locked": True, "cards_handed_to": "pit_boss"},
+            Perm.SUSPEND_SESSION,
+        ),
+        ("post", f"/api/sessions/{ses}/resume/", {}, Perm.SUSPEND_SESSION),
+        ("post", f"/api/sessions/{ses}/last-hand/", {"last_hand_number": 5}, Perm.CLOSE_SESSION),
+        (
+            "post",
+            f"/api/sessions/{ses}/closing/",
+            {"security_officer": "security"},
+            Perm.CLOSE_SESSION,
+        ),
+        (
+            "post",
+            f"/api/sessions/{ses}/dealer-changes/",
+            {"incoming": "croupier2"},
+            Perm.RECORD_DEALER_CHANGE,
+        ),
+        (
+            "post",
+            f"/api/sessions/{ses}/events/",
+            {"kind": "security_present"},
+            Perm.RECORD_SECURITY,
+        ),
+        (
+            "post",
+            f"/api/sessions/{ses}/events/",
+            {"kind": "surveillance_notified"},
+            Perm.RECORD_SURVEILLANCE,
+        ),
+        ("post", f"/api/sessions/{ses}/rotate-deck/", {"incoming_pack": p}, Perm.DECK_HANDLE),
+        ("get", "/api/sheets/to-sign/", {}, Perm.VIEW_TABLES),
+        ("get", f"/api/openings/{sh}/", {}, Perm.VIEW_TABLES),
+        ("post", f"/api/openings/{sh}/count/", {"lines": []}, Perm.OPEN_SESSION),
+        ("post", f"/api/openings/{sh}/sign/", {"role": "supervisor"}, Perm.VIEW_TABLES),
+        ("post", f"/api/openings/{sh}/copies/", {"copy": "drop_box"}, Perm.OPEN_SESSION),
+        (
+            "post",
+            "/api/discrepancies/999999/acknowledge/",
+            {"note": "x"},
+            Perm.ACKNOWLEDGE_DISCREPANCY,
+        ),
+        ("get", "/api/closings/999999/", {}, Perm.VIEW_TABLES),
+        ("post", "/api/closings/999999/count/", {"lines": []}, Perm.CLOSE_SESSION),
+        (
+            "post",
+            "/api/closings/999999/empty-bank/",
+            {"croupier": "croupier", "pin": "1"},
+            Perm.CLOSE_SESSION,
+        ),
+        ("post", "/api/closings/999999/sign/", {"role": "supervisor"}, Perm.VIEW_TABLES),
+        ("post", "/api/closings/999999/copies/", {"copy": "drop_box"}, Perm.CLOSE_SESSION),
+        ("get", "/api/packs/", {}, Perm.VIEW_DECKS),
+        ("get", f"/api/packs/{p}/", {}, Perm.VIEW_DECKS),
+        ("post", f"/api/packs/{p}/move/", {"to": "issued", "session": ses}, Perm.DECK_ISSUE),
+        ("post", f"/api/packs/{p}/move/", {"to": "destroyed"}, Perm.DECK_DESTROY),
+        ("post", f"/api/packs/{p}/move/", {"to": "in_play"}, Perm.DECK_HANDLE),
+        ("get", "/api/deck-events/", {}, Perm.VIEW_DECKS),
+        (
+            "post",
+            "/api/deck-deliveries/",
+            {"store": st, "packs": [{"serial": "N", "colour": "r"}]},
+            Perm.DECK_DELIVER,
+        ),
+        ("post", "/api/deck-receipts/999999/sign/", {}, Perm.DECK_RECEIVE),
+        ("get", "/api/deck-alerts/", {}, Perm.VIEW_DECKS),
+        ("get", "/api/deck-stores/", {}, Perm.VIEW_DECKS),
+        ("get", f"/api/deck-stores/{st}/reconciliation/", {}, Perm.VIEW_DECKS),
+        ("post", f"/api/deck-stores/{st}/final-control/", {"counted": []}, Perm.DECK_FINAL_CONTROL),
+        ("get", "/api/sanctions/", {}, Perm.VIEW_SANCTIONS),
+        (
+            "post",
+            "/api/sanctions/",
+            {"conduct": "disruptive", "level": "warning", "player": pl, "session": ses},
+            Perm.IMPOSE_SANCTION,
+        ),
+        (
+            "post",
+            "/api/sanctions/",
+            {"conduct": "chip_dumping", "level": "expulsion", "player": pl},
+            Perm.IMPOSE_SEVERE_SANCTION,
+        ),
+        (
+            "post",
+            "/api/sanctions/proposals/",
+            {"conduct": "disruptive", "player": pl},
+            Perm.PROPOSE_SANCTION,
+        ),
+        ("get", "/api/sanctions/suggestion/?conduct=disruptive", {}, Perm.VIEW_SANCTIONS),
+        ("get", "/api/sanctions/conducts/", {}, Perm.VIEW_SANCTIONS),
+        ("get", f"/api/sanctions/{san}/", {}, Perm.VIEW_SANCTIONS),
+        ("post", f"/api/sanctions/{san}/lift/", {"reason": "x"}, Perm.IMPOSE_SANCTION),
+        (
+            "post",
+            f"/api/sanctions/{san}/reduce/",
+            {"level": "warning", "reason": "x"},
+            Perm.IMPOSE_SANCTION,
+        ),
+        ("get", f"/api/players/{pl}/sanctions/", {}, Perm.VIEW_SANCTIONS),
+        ("get", "/api/key-handouts/", {}, Perm.VIEW_TABLES),
+        ("post", "/api/key-handouts/999999/return/", {}, Perm.VIEW_TABLES),
+    ]
+
+
+def test_every_endpoint_per_role_allowed_or_refused(staff, api, world):
+    # issue 5 §6 "done when": API tests for each endpoint per role (allowed and refused)
+    checked = 0
+    for method, url, body, perm in endpoints(world):
+        for role in Role:
+            client = api(staff[role.value], role)
+            response = (
+                getattr(client, method)(url, body, format="json")
+                if method == "post"
+                else client.get(url)
+            )
+            if role_has(role, perm):
+                assert response.status_code != 403 or response.json()["code"] != (
+                    "PERMISSION_DENIED"
+                ), (method, url, role, response.json())
+            else:
+                assert response.status_code == 403, (method, url, role, response.status_code)
+                assert_error_shape(response.json(), "PERMISSION_DENIED")
+            checked += 1
+    assert checked == len(endpoints(world)) * len(Role)
+
+
+def test_every_route_is_in_the_matrix(world):
+    from django.urls import get_resolver
+
+    names = {
+        name
+        for name in get_resolver().reverse_dict
+        if isinstance(name, str) and name.startswith("api-tables-")
+    }
+    covered = {url.split("?")[0] for _m, url, _b, _p in endpoints(world)}
+    from django.urls import resolve
+
+    resolved = {resolve(url).url_name for url in covered}
+    assert names == resolved
+
+
+def test_open_count_sign_through_the_api(staff, api, gaming_day, table, store):
+    # OPEN-06..12 via the API, responses checked against the schema
+    boss = api(staff["pit_boss"], Role.PIT_BOSS)
+    sup = api(staff["supervisor"], Role.SUPERVISOR)
+    created = boss.post(
+        f"/api/tables/{table.pk}/sessions/",
+        {"supervisor": "supervisor", "croupier": "croupier"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="open-1",
+    )
+    assert created.status_code == 201, created.json()
+    assert_matches_schema(created, "post")
+    replay = boss.post(
+        f"/api/tables/{table.pk}/sessions/",
+        {"supervisor": "supervisor", "croupier": "croupier"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="open-1",
+    )
+    assert replay.status_code == 201 and replay.headers["Idempotent-Replayed"] == "true"
+    assert TableSession.objects.count() == 1
+    body = created.json()
+    assert body["status"] == "opening" and body["croupier"] == "croupier"
+    sheet_id = body["opening_sheet"]
+    sheet = api(staff["auditor"], Role.AUDITOR).get(f"/api/openings/{sheet_id}/")
+    assert sheet.status_code == 200
+    assert_matches_schema(sheet)
+    lines = [
+        {
+            "denomination": x["denomination"],
+            "stacks": x["expected_count"] // 20,
+            "loose": x["expected_count"] % 20,
+            "count": x["expected_count"],
+        }
+        for x in sheet.json()["lines"]
+    ]
+    assert [x["value"] for x in sheet.json()["lines"]] == ["100.00", "50.00", "25.00", "5.00"]
+    lines[2]["stacks"] -= 1  # one stack of 25 short, and the stated count is now wrong
+    wrong = sup.post(f"/api/openings/{sheet_id}/count/", {"lines": lines}, format="json")
+    assert wrong.status_code == 400
+    assert_error_shape(wrong.json(), "COUNT_MISMATCH", "lines[2].count")
+    del lines[2]["count"]
+    counted = sup.post(
+        f"/api/openings/{sheet_id}/count/", {"lines": lines, "note": "ok"}, format="json"
+    )
+    assert counted.status_code == 200, counted.json()
+    assert_matches_schema(counted, "post")
+    (disc,) = counted.json()["discrepancies"]
+    assert (disc["variance_chips"], disc["variance_value"], disc["short"]) == (-20, "-500.00", True)
+    assert counted.json()["blockers"][0]["code"] == "DISCREPANCY_UNACKNOWLEDGED"
+    ack = boss.post(
+        f"/api/discrepancies/{disc['id']}/acknowledge/",
+        {"note": "Falta una pila de 25", "written_report": "informe 1"},
+        format="json",
+    )
+    assert ack.status_code == 200, ack.json()
+    queue = api(staff["pit_boss"], Role.PIT_BOSS).get("/api/sheets/to-sign/")
+    assert [(q["part"], q["missing_roles"]) for q in queue.json()] == [("opening", ["pit_boss"])]
+    assert_matches_schema(queue)
+    sign = sup.post(
+        f"/api/openings/{sheet_id}/sign/",
+        {"role": "croupier", "signer": "croupier", "pin": "1234"},
+        format="json",
+    )
+    assert sign.status_code == 201 and sign.json()["method"] == "pin"
+    assert_matches_schema(sign, "post")
+    bad_pin = sup.post(
+        f"/api/openings/{sheet_id}/sign/",
+        {"role": "supervisor", "signer": "croupier2", "pin": "0000"},
+        format="json",
+    )
+    assert bad_pin.status_code == 403
+    assert_error_shape(bad_pin.json(), "PIN_INVALID", "pin")
+    assert (
+        sup.post(
+            f"/api/openings/{sheet_id}/sign/", {"role": "supervisor"}, format="json"
+        ).status_code
+        == 201
+    )
+    twice = sup.post(f"/api/openings/{sheet_id}/sign/", {"role": "supervisor"}, format="json")
+    assert twice.status_code == 409
+    assert_error_shape(twice.json(), "ROLE_ALREADY_SIGNED", "role")
+    last = boss.post(f"/api/openings/{sheet_id}/sign/", {"role": "pit_boss"}, format="json")
+    assert last.status_code == 201 and last.json()["locked"] is True
+    state = sup.get(f"/api/tables/{table.pk}/")
+    assert state.json()["status"] == "open"
+    assert_matches_schema(state)
+    assert {r["code"] for r in state.json()["not_ready"]} == {"DECKS_MISSING", "NO_PACK_IN_PLAY"}
+
+
+@pytest.mark.parametrize(
+    ("patch", "code", "field"),
+    [
+        ({"loose": -1}, "COUNT_NEGATIVE", "lines[0].loose"),
+        ({"loose": 2.5}, "COUNT_NOT_WHOLE", "lines[0].loose"),
+        ({"loose": "3,5"}, "COUNT_NOT_WHOLE", "lines[0].loose"),
+        ({"denomination": 999999}, "DENOMINATION_NOT_IN_CHIP_SET", "lines[0].denomination"),
+        ({"total": "1"}, "TOTAL_MISMATCH", "lines[0].total"),
+        ({"loose": [1]}, "INVALID", None),  # shape error from the serializer
+    ],
+)
+def test_bad_counts_through_the_api_change_nothing(
+    staff, api, gaming_day, table, patch, code, field
+):  # issue 5 "Bad input"
+    session = open_session(staff, table)
+    sheet = OpeningSheet.objects.get(session=session)
+    lines = count_lines(sheet)
+    lines[0].update(patch)
+    before = (
+        list(OpeningLine.objects.values_list("count", flat=True)),
+        Discrepancy.objects.count(),
+        AuditEvent.objects.count(),
+    )
+    response = api(staff["supervisor"], Role.SUPERVISOR).post(
+        f"/api/openings/{sheet.pk}/count/", {"lines": lines}, format="json"
+    )
+    assert response.status_code == 400
+    assert_error_shape(response.json(), code, field)
+    after = (
+        list(OpeningLine.objects.values_list("count", flat=True)),
+        Discrepancy.objects.count(),
+        AuditEvent.objects.count(),
+    )
+    assert after == before
+
+
+def test_deck_moves_through_the_api(staff, api, gaming_day, table, store):
+    # DECK-03, DECK-19 via the API: delivery, receipt, an illegal move answered 409
+    security = api(staff["security"], Role.SECURITY)
+    delivered = security.post(
+        "/api/deck-deliveries/",
+        {
+            "store": store.pk,
+            "packs": [{"serial": "R1", "colour": "rojo"}, {"serial": "A1", "colour": "azul"}],
+        },
+        format="json",
+    )
+    assert delivered.status_code == 201, delivered.json()
+    assert_matches_schema(delivered, "post")
+    receipt = delivered.json()
+    assert receipt["missing_roles"] == ["pit_boss"]
+    boss = api(staff["pit_boss"], Role.PIT_BOSS)
+    signed = boss.post(f"/api/deck-receipts/{receipt['id']}/sign/", {}, format="json")
+    assert signed.json()["locked"] is True
+    assert_matches_schema(signed, "post")
+    pack = Pack.objects.get(serial="R1")
+    illegal = api(staff["supervisor"], Role.SUPERVISOR).post(
+        f"/api/packs/{pack.pk}/move/", {"to": "in_play"}, format="json"
+    )
+    assert illegal.status_code == 409
+    body = illegal.json()
+    assert_error_shape(body, "DECK_MOVE_NOT_ALLOWED", "to")
+    assert body["details"] == {"state": "stored", "allowed": ["issued"]}
+    unknown = boss.post(f"/api/packs/{pack.pk}/move/", {"to": "lost"}, format="json")
+    assert unknown.status_code in (400, 403)
+    session = open_table(staff, table)
+    moved = boss.post(
+        f"/api/packs/{pack.pk}/move/", {"to": "issued", "session": session.pk}, format="json"
+    )
+    assert moved.status_code == 200, moved.json()
+    assert_matches_schema(moved, "post")
+    assert moved.json()["state"] == "issued" and moved.json()["allowed_moves"] == [
+        "inspected",
+        "rejected",
+        "returned",
+    ]
+    log = api(staff["auditor"], Role.AUDITOR).get(f"/api/deck-events/?pack={pack.pk}")
+    assert [e["to_state"] for e in log.json()] == ["issued", "stored", "received"]
+    assert_matches_schema(log)
+    recon = api(staff["shift_manager"], Role.SHIFT_MANAGER).get(
+        f"/api/deck-stores/{store.pk}/reconciliation/?counted=A1"
+    )
+    assert recon.status_code == 200
+    assert_matches_schema(recon)
+    assert (recon.json()["received"], recon.json()["at_tables"]) == (2, 1)
+    assert recon.json()["unaccounted"] == []
+    alerts = api(staff["pit_boss"], Role.PIT_BOSS).get("/api/deck-alerts/")
+    assert [a["code"] for a in alerts.json()] == ["TABLE_WITHOUT_TWO_COLOURS"]
+    assert_matches_schema(alerts)
+
+
+def test_sessions_and_dealer_changes_through_the_api(staff, api, gaming_day, table, store):
+    session = open_table(staff, table)
+    ready_decks(staff, session, store)
+    sup = api(staff["supervisor"], Role.SUPERVISOR)
+    started = sup.post(f"/api/sessions/{session.pk}/start-play/", {}, format="json")
+    assert started.status_code == 200 and started.json()["status"] == "in_play"
+    assert_matches_schema(started, "post")
+    blue = Pack.objects.get(colour="azul")
+    change = sup.post(
+        f"/api/sessions/{session.pk}/dealer-changes/",
+        {"incoming": "croupier2", "incoming_pack": blue.pk, "handover_note": "todo en orden"},
+        format="json",
+    )
+    assert change.status_code == 201, change.json()
+    assert_matches_schema(change, "post")
+    assert (change.json()["pack_out"], change.json()["pack_in"]) == ("R1", "A1")
+    detail = api(staff["auditor"], Role.AUDITOR).get(f"/api/sessions/{session.pk}/")
+    assert detail.json()["croupier"] == "croupier2"
+    assert_matches_schema(detail)
+    ready = sup.get(f"/api/sessions/{session.pk}/readiness/?hand_number=1")
+    assert ready.json() == []
+    boss = api(staff["pit_boss"], Role.PIT_BOSS)
+    last = boss.post(
+        f"/api/sessions/{session.pk}/last-hand/", {"last_hand_number": 3}, format="json"
+    )
+    assert last.status_code == 200
+    after = sup.get(f"/api/sessions/{session.pk}/readiness/?hand_number=4")
+    assert [r["code"] for r in after.json()] == ["AFTER_LAST_HAND"]
+    assert_matches_schema(after)
+    closing = boss.post(
+        f"/api/sessions/{session.pk}/closing/", {"security_officer": "supervisor"}, format="json"
+    )
+    assert closing.status_code == 400
+    assert_error_shape(closing.json(), "STAFF_ROLE_MISSING", "security_officer")
+
+
+def test_sanctions_through_the_api(staff, api, gaming_day, table, player):
+    session = open_table(staff, table)
+    sup = api(staff["supervisor"], Role.SUPERVISOR)
+    proposal = sup.post(
+        "/api/sanctions/proposals/",
+        {"conduct": "phone_use", "player": player.pk, "session": session.pk, "hand_number": 4},
+        format="json",
+    )
+    assert proposal.status_code == 201, proposal.json()
+    assert_matches_schema(proposal, "post")
+    boss = api(staff["pit_boss"], Role.PIT_BOSS)
+    no_conduct = boss.post(
+        "/api/sanctions/", {"level": "warning", "player": player.pk}, format="json"
+    )
+    assert no_conduct.status_code == 400
+    assert_error_shape(no_conduct.json(), "CONDUCT_REQUIRED", "conduct")
+    imposed = boss.post(
+        "/api/sanctions/",
+        {"proposal": proposal.json()["entry"]["id"], "level": "warning"},
+        format="json",
+    )
+    assert imposed.status_code == 201, imposed.json()
+    entry = imposed.json()["entry"]
+    assert entry["notice"].startswith("SAN-") and entry["proposed_by"] == "supervisor"
+    assert imposed.json()["effective"]["status"] == "served"
+    suggestion = boss.get(
+        f"/api/sanctions/suggestion/?conduct=phone_use&player={player.pk}&session={session.pk}"
+    )
+    assert suggestion.json()["step"] == {
+        "level": "sit_out",
+        "vueltas": 1,
+        "label": "Sit out N hands × 1",
+    }
+    assert_matches_schema(suggestion)
+    severe = boss.post(
+        "/api/sanctions/",
+        {"conduct": "chip_dumping", "level": "expulsion", "player": player.pk},
+        format="json",
+    )
+    assert severe.status_code == 403
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    expelled = manager.post(
+        "/api/sanctions/",
+        {
+            "conduct": "chip_dumping",
+            "level": "expulsion",
+            "player": player.pk,
+            "override_reason": "Reincidente",
+        },
+        format="json",
+    )
+    assert expelled.status_code == 201, expelled.json()
+    lifted = manager.post(
+        f"/api/sanctions/{expelled.json()['entry']['id']}/lift/",
+        {"reason": "Apelación aceptada"},
+        format="json",
+    )
+    assert lifted.status_code == 201 and lifted.json()["effective"]["lifted"] is True
+    assert_matches_schema(lifted, "post")
+    seating = sup.get(f"/api/players/{player.pk}/sanctions/")
+    assert [e["kind"] for e in seating.json()["history"]] == [
+        "lift",
+        "imposition",
+        "imposition",
+        "proposal",
+    ]
+    assert_matches_schema(seating)
+    ledger = api(staff["auditor"], Role.AUDITOR).get("/api/sanctions/?conduct=chip_dumping")
+    assert len(ledger.json()) == 2
+    assert_matches_schema(ledger)
+    assert SanctionEntry.objects.count() == 4
+    conducts = sup.get("/api/sanctions/conducts/")
+    assert_matches_schema(conducts)
+    assert any(c["code"] == "chip_dumping" and c["must"] for c in conducts.json())
+
+
+def test_another_casinos_records_are_not_found(staff, api, gaming_day, table, chip_set):
+    other = Casino.objects.create(code="otro", name="Otro")
+    table.casino = other
+    from cage.models import ChipSet
+
+    foreign = make_table(other, ChipSet.objects.create(casino=other, name="X"), number=3)
+    response = api(staff["pit_boss"], Role.PIT_BOSS).get(f"/api/tables/{foreign.pk}/")
+    assert response.status_code == 404
+    assert_error_shape(response.json(), "NOT_FOUND")
+
+
+def test_settings_and_ops_settings_through_the_api(staff, api, gaming_day, table):
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    bad = manager.post(
+        f"/api/tables/{table.pk}/settings/",
+        {"reason": "CABA", "ruleset": "caba", "rake_pct": "6.00"},
+        format="json",
+    )
+    assert bad.status_code == 400
+    assert_error_shape(bad.json(), "RAKE_ABOVE_JURISDICTION_LIMIT", "rake_pct")
+    ok = manager.post(
+        f"/api/tables/{table.pk}/settings/",
+        {"reason": "nivel 2", "small_blind": "10", "big_blind": "20"},
+        format="json",
+    )
+    assert ok.status_code == 201 and ok.json()["version"] == 2
+    assert_matches_schema(ok, "post")
+    assert ok.json()["big_blind"] == "20.00"
+    ops = manager.post(
+        "/api/table-ops-settings/",
+        {"reason": "x", "discrepancy_report_min_value": "250.00"},
+        format="json",
+    )
+    assert ops.status_code == 201
+    assert Decimal(ops.json()["discrepancy_report_min_value"]) == Decimal("250")
+    assert_matches_schema(ops, "post")
+
+
+def test_pack_state_filter_and_detail(staff, api, gaming_day, store):
+    deliver(staff, store, ("R1", "rojo"), ("A1", "azul"))
+    packs = api(staff["security"], Role.SECURITY).get("/api/packs/?state=stored&colour=ROJO")
+    assert [p["serial"] for p in packs.json()] == ["R1"]
+    assert_matches_schema(packs)
+    detail = api(staff["surveillance"], Role.SURVEILLANCE).get(
+        f"/api/packs/{packs.json()[0]['id']}/"
+    )
+    assert detail.json()["allowed_moves"] == [PackState.ISSUED]
+    assert_matches_schema(detail)
