@@ -1440,7 +1440,14 @@ def _record_from_phh(
     seat_rows = []
     machine = Machine.from_hand(hand)
     holes: dict[int, tuple[int, ...]] = {}
-    for action in hand.actions:
+    for index, action in enumerate(hand.actions):
+        if any(c < UNKNOWN_CARD or c > 51 for c in action.cards):
+            raise _bad(
+                "CARD_INVALID",
+                "La mano nombra una carta que no existe.",
+                "The hand names a card that does not exist.",
+                f"actions[{index}]",
+            )
         if action.kind is ActionKind.DEAL_HOLE and 0 <= action.player < n:
             holes[action.player] = action.cards
     for i in range(n):

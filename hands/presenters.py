@@ -16,6 +16,16 @@ def with_related(qs: QuerySet[Hand]) -> QuerySet[Hand]:
     return qs.select_related(*LIST_RELATED)
 
 
+def with_detail(qs: QuerySet[Hand]) -> QuerySet[Hand]:
+    return with_related(qs).prefetch_related(
+        "seats",
+        "irregularities__decided_by",
+        "corrections__revision",
+        "corrections__created_by",
+        "revisions",
+    )
+
+
 def _review(hand: Hand) -> HandReview | None:
     try:
         return hand.review
@@ -99,7 +109,7 @@ def detail(hand: Hand) -> dict[str, Any]:
                     "ruling": i.ruling,
                     "decided_by": i.decided_by.username,
                 }
-                for i in hand.irregularities.select_related("decided_by")
+                for i in hand.irregularities.all()
             ],
             "corrections": [
                 {
@@ -111,7 +121,7 @@ def detail(hand: Hand) -> dict[str, Any]:
                     "created_by": c.created_by.username,
                     "created_at": c.created_at,
                 }
-                for c in hand.corrections.select_related("revision", "created_by")
+                for c in hand.corrections.all()
             ],
             "review": None
             if review is None
@@ -123,7 +133,7 @@ def detail(hand: Hand) -> dict[str, Any]:
                 "signed_by": signature.signer.username if signature else None,
                 "signed_at": signature.signed_at if signature else None,
             },
-            "revisions": list(hand.revisions.order_by("id").values_list("pk", flat=True)),
+            "revisions": sorted(r.pk for r in hand.revisions.all()),
             "redeal_of": hand.redeal_of_id,
             "notes": hand.notes,
         }

@@ -190,9 +190,26 @@ def access_table(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table:
 def access_hand(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Hand:
     require(actor, perm)
     try:
-        return Hand.objects.select_related(
-            "table", "session", "gaming_day", "settings", "dealer", "recorded_by", "verdict"
-        ).get(pk=int(pk), casino_id=actor.user.casino_id)
+        return (
+            Hand.objects.select_related(
+                "table",
+                "session",
+                "gaming_day",
+                "settings",
+                "dealer",
+                "recorded_by",
+                "verdict",
+                "review",
+            )
+            .prefetch_related(
+                "seats",
+                "irregularities__decided_by",
+                "corrections__revision",
+                "corrections__created_by",
+                "revisions",
+            )
+            .get(pk=int(pk), casino_id=actor.user.casino_id)
+        )
     except (Hand.DoesNotExist, TypeError, ValueError):
         raise _not_found("Mano no encontrada.", "Hand not found.") from None
 

@@ -147,7 +147,7 @@ class HandListView(APIView):
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.LOG_HAND)
         data = parse(s.HandInputSerializer, request.data)
-        session = selectors.access_session(actor, data["session"], Perm.LOG_HAND)
+        session = data["session"]  # the service locks it and checks the casino
         redeal_of = None
         if data.get("redeal_of"):
             redeal_of = selectors.access_hand(actor, data["redeal_of"])
@@ -162,7 +162,7 @@ class HandListView(APIView):
                 redeal_of=redeal_of,
                 **_hand_args(data),
             )
-            body = s.HandDetailSerializer(_detail(hand.pk, actor)).data
+            body = s.HandDetailSerializer(presenters.detail(hand)).data
             return Response(body, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)
@@ -341,7 +341,7 @@ class LiveHandFinishView(APIView):
             hand = services.live_hand_finish(
                 actor=actor, live=live, result=data.get("result"), notes=data.get("notes", "")
             )
-            body = s.HandDetailSerializer(_detail(hand.pk, actor)).data
+            body = s.HandDetailSerializer(presenters.detail(hand)).data
             return Response(body, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)

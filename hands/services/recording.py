@@ -51,11 +51,16 @@ ZERO = Decimal("0.00")
 def lock_session(session: TableSession | int) -> TableSession:
     """The session row, locked: the one serialisation point of a table (see cage)."""
     pk = session if isinstance(session, int) else session.pk
-    return (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("table", "settings", "gaming_day")
-        .get(pk=pk)
-    )
+    try:
+        return (
+            TableSession.objects.select_for_update(of=("self",))
+            .select_related("table", "settings", "gaming_day")
+            .get(pk=pk)
+        )
+    except TableSession.DoesNotExist:
+        raise NotFound(
+            "NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found."
+        ) from None
 
 
 def same_casino(actor: Actor, session: TableSession) -> None:
@@ -127,14 +132,16 @@ class SessionBook:
         self.session = session
         self.table = session.table
         self.unit = selectors.chip_unit_cents(self.table)
-        originals = Hand.objects.filter(session=session, revision_of__isnull=True)
-        self.numbers: set[int] = set(originals.values_list("number", flat=True))
-        self.max_number = max(self.numbers, default=0)
+        self._originals = Hand.objects.filter(session=session, revision_of__isnull=True)
         last = (
-            originals.order_by("-number")
+            self._originals.order_by("-number")
             .values("number", "button_seat", "status", "record")
             .first()
         )
+        self.max_number = last["number"] if last else 0
+        # Numbers at or below the last one are read only when a late entry needs them.
+        self._numbers: set[int] | None = None
+        self._added: set[int] = set()
         self.prev_button: int | None = last["button_seat"] if last else None
         self.prev_void = bool(last and last["status"] == HandStatus.VOID)
         self.prev_blinds: tuple[int, int] | None = _blind_seats(last["record"]) if last else None
@@ -157,16 +164,44 @@ class SessionBook:
         self.events: list[SeatEvent] = []
         self._settings: dict[int, TableSettings] = {}
         self._dealers: dict[str, User] = {}
-        self._buyin_seats: set[int] | None = None
+        self._all_movements: dict[int, Decimal] | None = None
+        self._versions: list[TableSettings] | None = None
+        self._on_duty: tuple[User | None] | None = None
 
-    # -- look-ups ----------------------------------------------------------
+    # -- numbers ---------------------------------------------------------------
+    def taken(self, number: int) -> bool:
+        """Whether an original hand with this number exists (stored or in this batch)."""
+        if number in self._added:
+            return True
+        if number > self.max_number:
+            return False
+        if self._numbers is None:
+            self._numbers = set(self._originals.values_list("number", flat=True))
+        return number in self._numbers
+
+    def add_number(self, number: int) -> None:
+        self._added.add(number)
+
+    # -- look-ups (cached for the life of the book: one locked transaction) -----
     def settings_at(self, at: datetime) -> TableSettings:
-        settings = selectors.settings_for_hand(self.session, at)
-        return self._settings.setdefault(settings.pk, settings)
+        """The version in force at ``at`` (GEN-04), as ``tables.selectors.settings_for_hand``:
+        the table's latest version effective by then, else the session's."""
+        if self._versions is None:
+            self._versions = list(
+                TableSettings.objects.filter(table_id=self.session.table_id).order_by(
+                    "-effective_from", "-version"
+                )
+            )
+        for version in self._versions:
+            if version.effective_from <= at:
+                return version
+        return self.session.settings
 
     def dealer(self, username: str | None) -> User | None:
         if not username:
-            return selectors.dealer_on_duty(self.session)
+            if self._on_duty is None:
+                self._on_duty = (selectors.dealer_on_duty(self.session),)
+            return self._on_duty[0]
         cached = self._dealers.get(username)
         if cached is not None:
             return cached
@@ -181,10 +216,20 @@ class SessionBook:
         self._dealers[username] = user
         return user
 
+    def all_movements(self) -> dict[int, Decimal]:
+        """Every buy-in and departure of the session, per seat (read once)."""
+        if self._all_movements is None:
+            self._all_movements = selectors.seat_movements(self.session, None, None)
+        return self._all_movements
+
     def buyin_seats(self) -> set[int]:
-        if self._buyin_seats is None:
-            self._buyin_seats = selectors.seats_with_buyins(self.session)
-        return self._buyin_seats
+        return set(self.all_movements())
+
+    def movements(self, since: datetime | None, until: datetime) -> dict[int, Decimal]:
+        """Chips that reached each seat between two times (the cage's records)."""
+        if not self.all_movements():
+            return {}  # the cage recorded nothing at this session: no query per hand
+        return selectors.seat_movements(self.session, since, until)
 
 
 def _blind_seats(record: dict[str, Any] | None) -> tuple[int, int] | None:
@@ -242,7 +287,7 @@ def prepare(
         number = revision_of.number
     elif number is None:
         number = book.max_number + 1
-    elif number in book.numbers:
+    elif book.taken(number):
         raise ValidationFailed(
             "DUPLICATE_HAND_NUMBER",
             f"La mano n.º {number} ya está registrada en esta sesión.",
@@ -435,7 +480,7 @@ def _continuity_checks(
         prev = previous.get(seat)
         since = prev[1] if prev else None
         if since not in movements_cache:
-            movements_cache[since] = selectors.seat_movements(book.session, since, started)
+            movements_cache[since] = book.movements(since, started)
         moved = movements_cache[since].get(seat, ZERO)
         if prev is None:
             if seat not in book.buyin_seats():
@@ -568,9 +613,9 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
     hands = [
         Hand(
             casino_id=session.casino_id,
-            table_id=session.table_id,
-            session_id=session.pk,
-            gaming_day_id=session.gaming_day_id,
+            table=session.table,
+            session=session,
+            gaming_day=session.gaming_day,
             settings=p.settings,
             number=p.number,
             revision_of=p.revision_of,
@@ -688,8 +733,34 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
         HandViolation.objects.bulk_create(violations)
     if irregularities:
         HandIrregularity.objects.bulk_create(irregularities)
+    _attach(hands, verdicts, seats, irregularities)
     _flush_seats(book)
     return hands
+
+
+def _attach(
+    hands: list[Hand],
+    verdicts: list[HandVerdict],
+    seats: list[HandSeat],
+    irregularities: list[HandIrregularity],
+) -> None:
+    """Give the new hands their related rows, so that showing them needs no query."""
+    by_hand: dict[int, dict[str, list[Any]]] = {
+        h.pk: {"seats": [], "irregularities": []} for h in hands
+    }
+    for row in seats:
+        by_hand[row.hand_id]["seats"].append(row)
+    for irr in irregularities:
+        by_hand[irr.hand_id]["irregularities"].append(irr)
+    for hand, verdict in zip(hands, verdicts, strict=True):
+        hand._state.fields_cache["verdict"] = verdict
+        hand._state.fields_cache["review"] = None
+        hand._prefetched_objects_cache = {
+            "seats": by_hand[hand.pk]["seats"],
+            "irregularities": by_hand[hand.pk]["irregularities"],
+            "corrections": [],
+            "revisions": [],
+        }
 
 
 def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
@@ -699,7 +770,7 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
     so that sequence and continuity checks of that next hand see this one.
     """
     if p.revision_of is None:
-        book.numbers.add(p.number)
+        book.add_number(p.number)
     touched = book.touched
     events = book.events
     if p.revision_of is not None and p.number != book.max_number:
@@ -874,7 +945,7 @@ def post_rakes(actor: Actor, hands: list[Hand]) -> None:
 def hand_log(
     *,
     actor: Actor,
-    session: TableSession,
+    session: TableSession | int,
     data: dict[str, Any],
     number: int | None = None,
     dealer: str | None = None,

@@ -122,3 +122,39 @@ def buy_in(staff, session, seat: int, amount: int) -> None:
         cash=[{"value": "100", "count": amount // 100}],
         chips=[("100", amount // 100)],
     )
+
+
+def ready_table_session(staff, casino, chips, deck_store, number: int, serials: tuple[str, str]):
+    """Another table (``number``) opened with croupier2 and its own two packs."""
+    from tables import services as tables_services
+    from tables.models import OpeningSheet
+    from tests.tables.conftest import count_lines, open_session, sign_three
+
+    table = make_table(
+        casino,
+        chips,
+        number=number,
+        with_par=False,
+        small_blind=D("5"),
+        big_blind=D("10"),
+        min_buyin=D("100"),
+        max_buyin=D("2000"),
+    )
+    for d in chips.denominations.all():
+        FloatPar.objects.create(table=table, denomination=d, count=10)
+    session = open_session(staff, table, croupier="croupier2")
+    sheet = OpeningSheet.objects.get(session=session)
+    tables_services.opening_count_record(
+        actor=acting_as(staff["supervisor"], Role.SUPERVISOR),
+        sheet=sheet,
+        lines=count_lines(sheet),
+    )
+    sign_three(staff, sheet, tables_services.opening_sign, croupier="croupier2", pin="5678")
+    ready_decks(staff, session, deck_store, serials=serials)
+    session.refresh_from_db()
+    return session
+
+
+@pytest.fixture
+def other_session(staff, casino, chip_set, store, ready_session):  # noqa: F811
+    return ready_table_session(staff, casino, chip_set, store, 8, ("R2", "A2"))

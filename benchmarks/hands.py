@@ -1,0 +1,176 @@
+"""Hand recorder benchmark (issue 4, "Speed"): not a test, prints figures.
+
+    .venv/bin/python scripts/testenv.py -- .venv/bin/python -m benchmarks.hands [--hands N]
+
+Against the throwaway PostgreSQL of ``scripts/testenv.py`` it builds a casino, a
+no-limit 5/10 table ready for play (opening signed, two inspected packs) and then:
+
+1. logs complete hands one by one through the API (DRF client in process, real
+   PostgreSQL, idempotency key, the whole service: validation, continuity,
+   seating plan, rake posting, audit) and reports the median and p95 time per
+   request — target: median < 30 ms;
+2. stores 10,000 hands (PHH bulk import, the same service as the Celery task)
+   and re-validates them with one worker (``revalidation_run``, what the task
+   runs) — target: < 10 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from decimal import Decimal
+
+
+def _django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings.test")
+    if not os.environ.get("DATABASE_URL"):
+        sys.exit("run through scripts/testenv.py: a PostgreSQL database is needed")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def _world(label: str, table_number: int, serials: tuple[str, str]):  # type: ignore[no-untyped-def]
+    """A casino with staff, an open gaming day and a table session ready for play."""
+    from django.utils import timezone
+
+    from cage.models import ChipSet, Denomination
+    from casino.models import Casino, GamingDay
+    from casino.roles import Role
+    from tables.models import DeckStore
+    from tests.conftest import make_staff
+    from tests.tables.conftest import CHIPS, make_table, open_table, ready_decks
+
+    casino = Casino.objects.create(code=f"bench-{label}", name=f"Bench {label}")
+    staff = {r.value: make_staff(casino, f"{label}-{r.value}", r, pin="1234") for r in Role}
+    GamingDay.objects.create(
+        casino=casino, business_date=timezone.localdate(), opened_by=staff["shift_manager"]
+    )
+    chip_set = ChipSet.objects.create(casino=casino, name="Fichas")
+    for value, colour, _par in CHIPS:
+        Denomination.objects.create(chip_set=chip_set, value=Decimal(value), colour=colour)
+    table = make_table(
+        casino,
+        chip_set,
+        number=table_number,
+        small_blind=Decimal("5"),
+        big_blind=Decimal("10"),
+        min_buyin=Decimal("100"),
+        max_buyin=Decimal("100000"),
+    )
+    store = DeckStore.objects.create(casino=casino, code="SEG", name="Seguridad")
+    session = open_table(staff, table)
+    ready_decks(staff, session, store, serials=serials)
+    session.refresh_from_db()
+    return casino, staff, session
+
+
+def _records(session, count: int, seed: int):  # type: ignore[no-untyped-def]
+    from hands import engine, selectors
+
+    unit = selectors.chip_unit_cents(session.table)
+    rules = engine.rules_for(session.settings, chip_unit=unit, structure="no_limit")
+    records = engine.simulate_records(
+        rules,
+        count=count,
+        seats=[1, 2, 4, 5, 7, 9],
+        stack=Decimal("50000"),
+        small=session.settings.small_blind,
+        big=session.settings.big_blind,
+        seed=seed,
+    )
+    return rules, records
+
+
+def bench_api(count: int) -> dict[str, float]:
+    from rest_framework.test import APIClient
+
+    from hands.models import Hand
+
+    _casino, staff, session = _world("api", 11, ("RA", "AA"))
+    _rules, records = _records(session, count + 20, seed=11)
+    client = APIClient()
+    client.force_authenticate(user=staff["supervisor"])
+    client.credentials(HTTP_X_MESA_ROLE="supervisor")
+    times = []
+    for i, record in enumerate(records, start=1):
+        body = {"session": session.pk, "number": i, **record}
+        start = time.perf_counter()
+        response = client.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY=f"b-{i}")
+        elapsed = time.perf_counter() - start
+        if response.status_code != 201:
+            sys.exit(f"hand {i}: {response.status_code} {response.content[:300]!r}")
+        if i > 20:  # the first requests warm the caches up
+            times.append(elapsed * 1000)
+    valid = Hand.objects.filter(session=session, status="valid").count()
+    return {
+        "hands": len(times),
+        "valid": valid,
+        "median_ms": statistics.median(times),
+        "p95_ms": statistics.quantiles(times, n=20)[-1],
+        "max_ms": max(times),
+    }
+
+
+def bench_revalidate(count: int) -> dict[str, float]:
+    from casino.access import acting_as
+    from casino.roles import Role
+    from hands import engine, services
+
+    _casino, staff, session = _world("reval", 12, ("RB", "AB"))
+    rules, records = _records(session, count, seed=12)
+    text = engine.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    start = time.perf_counter()
+    job = services.hands_import(actor=sup, session=session, content=text, filename="bench.phhs")
+    imported = time.perf_counter() - start
+    if job.stored != count:
+        sys.exit(f"import stored {job.stored} of {count}: {services.import_summary(job)}")
+    manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
+    day = session.gaming_day.business_date
+    run = services.revalidation_create(actor=manager, date_from=day, date_to=day, enqueue=False)
+    start = time.perf_counter()
+    run = services.revalidation_run(run.pk)
+    elapsed = time.perf_counter() - start
+    return {
+        "hands": run.processed,
+        "differences": run.differences_count,
+        "revalidate_s": elapsed,
+        "per_second": run.processed / elapsed,
+        "import_s": imported,
+        "import_per_second": count / imported,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=300, help="hands logged through the API")
+    parser.add_argument("--stored", type=int, default=10_000, help="hands re-validated")
+    args = parser.parse_args()
+    _django()
+    api = bench_api(args.hands)
+    print(
+        f"log a complete hand through the API (PostgreSQL): median {api['median_ms']:.1f} ms, "
+        f"p95 {api['p95_ms']:.1f} ms, max {api['max_ms']:.1f} ms over {api['hands']} hands "
+        f"({api['valid']} valid) — target median < 30 ms"
+    )
+    reval = bench_revalidate(args.stored)
+    print(
+        f"re-validate {reval['hands']:,} stored hands, one worker: {reval['revalidate_s']:.2f} s "
+        f"({reval['per_second']:,.0f} hands/s, {reval['differences']} differences) "
+        f"— target < 10 s"
+    )
+    print(
+        f"bulk PHH import of {reval['hands']:,} hands (setup of the above): "
+        f"{reval['import_s']:.1f} s ({reval['import_per_second']:,.0f} hands/s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
