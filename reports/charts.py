@@ -1,0 +1,86 @@
+"""Charts drawn as SVG on the server, no JavaScript: WeasyPrint lays them out in the PDF.
+
+Plain bar charts with labelled axes; values stay exact (``Decimal``) and only the
+geometry uses floats. Each function returns a complete ``<svg>`` element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from html import escape
+from typing import Any
+
+
+def _nice_max(value: float) -> float:
+    if value <= 0:
+        return 1.0
+    exponent = len(str(int(value))) - 1
+    base = 10**exponent
+    for step in (1, 2, 2.5, 5, 10):
+        if value <= step * base:
+            return step * base
+    return 10 * base
+
+
+def bar_chart(
+    data: Sequence[tuple[str, Decimal | int]],
+    *,
+    title: str,
+    fmt: Callable[[Any], str],
+    width: int = 480,
+    height: int = 200,
+    colour: str = "#3b5b8c",
+) -> str:
+    """Vertical bars, one per ``(label, value)``, with the value printed above each bar."""
+    left, right, top, bottom = 52, 8, 26, 30
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [float(v) for _label, v in data]
+    top_value = _nice_max(max(values, default=0.0))
+    n = max(len(data), 1)
+    slot = plot_w / n
+    bar_w = min(48.0, max(2.0, slot * 0.7))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans" font-size="9">',
+        f'<text x="{left}" y="13" font-size="11" font-weight="bold">{escape(title)}</text>',
+    ]
+    for i in range(5):  # grid lines and the value axis
+        y = top + plot_h - plot_h * i / 4
+        parts.append(
+            f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
+            'stroke="#ccc" stroke-width="0.5"/>'
+        )
+        tick = Decimal(str(top_value * i / 4))
+        label = fmt(tick.quantize(Decimal("1")) if top_value >= 8 else tick)
+        parts.append(
+            f'<text x="{left - 3}" y="{y + 2:.1f}" text-anchor="end">{escape(label)}</text>'
+        )
+    every = max(1, n // 24)  # thin the category labels when there are many bars
+    for i, ((label, value), fv) in enumerate(zip(data, values, strict=True)):
+        h = plot_h * fv / top_value if top_value else 0
+        x = left + slot * i + (slot - bar_w) / 2
+        y = top + plot_h - h
+        parts.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{colour}"/>'
+        )
+        if n <= 24 and fv:
+            parts.append(
+                f'<text x="{x + bar_w / 2:.1f}" y="{y - 2:.1f}" text-anchor="middle">'
+                f"{escape(fmt(value))}</text>"
+            )
+        if i % every == 0:
+            parts.append(
+                f'<text x="{x + bar_w / 2:.1f}" y="{top + plot_h + 10:.1f}" '
+                f'text-anchor="middle">{escape(label)}</text>'
+            )
+    parts.append(
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
+        'stroke="#333" stroke-width="0.8"/>'
+    )
+    if not data:
+        parts.append(
+            f'<text x="{left + plot_w / 2}" y="{top + plot_h / 2}" text-anchor="middle">—</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

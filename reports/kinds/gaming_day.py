@@ -1,0 +1,487 @@
+"""The gaming-day master report for managers (issue 7 §7; RPT-07, RPT-13, CLOSE-16, GEN-10).
+
+Per table session: opening float, fills, credits, closing float, drop, rake,
+result and hold (result ÷ drop), hands logged, invalid hands, continuity
+violations, variances and their explanations, sanctions, deck exceptions,
+unsigned documents, voided slips; the day's serial-number gaps; totals for the
+day and for the month to date; charts (rake per hour, hands per table) drawn as
+SVG on the server.
+
+Large data stays in the database: hands, rake and month-to-date figures are
+aggregated with SQL (``values().annotate()``), never loaded hand by hand; the
+per-session reconciliation is the cage's (``cage.reconciliation.reconcile_day``).
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections import defaultdict
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, Sum
+from django.db.models.functions import Coalesce, TruncHour
+from django.utils.safestring import mark_safe
+
+from cage import selectors as cage_selectors
+from cage.models import (
+    BuyinSource,
+    CashLine,
+    DropCount,
+    RakeEntry,
+    Slip,
+    SlipLine,
+    TransactionKind,
+    VarianceExplanation,
+)
+from cage.reconciliation import INFO, reconcile_day
+from casino.access import Actor
+from casino.models import Casino, GamingDay
+from casino.roles import Role
+from hands.models import Hand, HandReview, HandStatus, HandViolation
+from tables import selectors as tables_selectors
+from tables.models import (
+    ClosingSheet,
+    DeckFinalControl,
+    DeckReceipt,
+    OpeningSheet,
+    SanctionEntry,
+)
+
+from ..access import as_date, default_day
+from ..charts import bar_chart
+from ..formatting import chips, money
+from ..params import DateParams
+from ..registry import BuildContext, ReportSpec, register
+from ._common import bilingual
+from .sanctions import level_label
+
+ZERO = Decimal("0")
+MONEY_OUT = DecimalField(max_digits=18, decimal_places=2)
+CONTINUITY = "CONTINUITY_MISMATCH"
+SERIAL_KINDS = {"SERIAL_GAP", "SHEET_SERIAL_GAP"}
+DECK_KINDS = {"PACK_NOT_RETURNED"}
+
+
+def gaming_day_for(casino: Casino, params: dict[str, Any]) -> GamingDay:
+    from casino.errors import NotFound
+
+    business_date = as_date(params.get("date")) or default_day(casino)
+    day = GamingDay.objects.filter(casino=casino, business_date=business_date).first()
+    if day is None:
+        raise NotFound(
+            "GAMING_DAY_NOT_FOUND",
+            f"No hay jornada del {business_date:%d/%m/%Y}.",
+            f"There is no gaming day {business_date.isoformat()}.",
+        )
+    return day
+
+
+def _signed_sum(qs: Any, amount: str, sign: str) -> Decimal:
+    value = qs.aggregate(
+        total=Coalesce(
+            Sum(F(amount) * F(sign), output_field=MONEY_OUT), ZERO, output_field=MONEY_OUT
+        )
+    )["total"]
+    return Decimal(value)
+
+
+def _slip_values(casino: Casino, start: date, end: date) -> dict[str, Decimal]:
+    """Fills and credits (signed by all five, not void) by kind, for a period."""
+    counted = Slip.objects.filter(
+        casino=casino,
+        gaming_day__business_date__gte=start,
+        gaming_day__business_date__lte=end,
+        locked_at__isnull=False,
+    ).exclude(void__confirmation__isnull=False)
+    rows = (
+        SlipLine.objects.filter(slip__in=counted)
+        .values("slip__kind")
+        .annotate(
+            total=Sum(F("count") * F("denomination__value"), output_field=MONEY_OUT),
+        )
+    )
+    return {r["slip__kind"]: Decimal(r["total"] or 0) for r in rows}
+
+
+def _period_totals(casino: Casino, start: date, end: date) -> dict[str, Any]:
+    in_period = {"gaming_day__business_date__gte": start, "gaming_day__business_date__lte": end}
+    hands = Hand.objects.filter(casino=casino, revision_of__isnull=True, **in_period).aggregate(
+        total=Count("id"), invalid=Count("id", filter=Q(status=HandStatus.INVALID))
+    )
+    rake = _signed_sum(RakeEntry.objects.filter(casino=casino, **in_period), "amount", "sign")
+    drop = Decimal(
+        CashLine.objects.filter(
+            transaction__casino=casino,
+            transaction__kind=TransactionKind.BUYIN,
+            transaction__source=BuyinSource.CASH,
+            transaction__gaming_day__business_date__gte=start,
+            transaction__gaming_day__business_date__lte=end,
+            returned=False,
+        ).aggregate(
+            total=Coalesce(
+                Sum(F("value") * F("count") * F("transaction__sign"), output_field=MONEY_OUT),
+                ZERO,
+                output_field=MONEY_OUT,
+            )
+        )["total"]
+    )
+    slips = _slip_values(casino, start, end)
+    sanctions = SanctionEntry.objects.filter(
+        casino=casino, kind=SanctionEntry.Kind.IMPOSITION, **in_period
+    ).count()
+    return {
+        "hands": hands["total"],
+        "invalid": hands["invalid"],
+        "rake": rake,
+        "drop_expected": drop,
+        "fills": slips.get("fill", ZERO),
+        "credits": slips.get("credit", ZERO),
+        "sanctions": sanctions,
+    }
+
+
+def _month_days(casino: Casino, start: date, end: date) -> list[dict[str, Any]]:
+    in_period = {"gaming_day__business_date__gte": start, "gaming_day__business_date__lte": end}
+    days: dict[date, dict[str, Any]] = defaultdict(lambda: {"hands": 0, "invalid": 0, "rake": ZERO})
+    for row in (
+        Hand.objects.filter(casino=casino, revision_of__isnull=True, **in_period)
+        .values("gaming_day__business_date")
+        .annotate(total=Count("id"), invalid=Count("id", filter=Q(status=HandStatus.INVALID)))
+    ):
+        d = days[row["gaming_day__business_date"]]
+        d["hands"], d["invalid"] = row["total"], row["invalid"]
+    for row in (
+        RakeEntry.objects.filter(casino=casino, **in_period)
+        .values("gaming_day__business_date")
+        .annotate(total=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
+    ):
+        days[row["gaming_day__business_date"]]["rake"] = Decimal(row["total"] or 0)
+    return [{"date": k, **v} for k, v in sorted(days.items())]
+
+
+def _hands_by_session(day: GamingDay) -> dict[int, dict[str, int]]:
+    resolved = HandReview.objects.filter(hand=OuterRef("pk"), locked_at__isnull=False)
+    out: dict[int, dict[str, int]] = {}
+    for row in (
+        Hand.objects.filter(gaming_day=day, revision_of__isnull=True)
+        .annotate(resolved=Exists(resolved))
+        .values("session_id")
+        .annotate(
+            total=Count("id"),
+            invalid=Count("id", filter=Q(status=HandStatus.INVALID)),
+            unresolved=Count("id", filter=Q(status=HandStatus.INVALID, resolved=False)),
+            void=Count("id", filter=Q(status=HandStatus.VOID)),
+        )
+    ):
+        out[row["session_id"]] = row
+    for row in (
+        HandViolation.objects.filter(
+            hand__gaming_day=day, hand__revision_of__isnull=True, code=CONTINUITY
+        )
+        .values("hand__session_id")
+        .annotate(n=Count("id"))
+    ):
+        out.setdefault(row["hand__session_id"], {})["continuity"] = row["n"]
+    return out
+
+
+def _rake_per_hour(day: GamingDay, tz: zoneinfo.ZoneInfo) -> list[tuple[str, Decimal]]:
+    rows = (
+        RakeEntry.objects.filter(gaming_day=day)
+        .annotate(hour=TruncHour("hand_started_at", tzinfo=tz))
+        .values("hour")
+        .annotate(total=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
+        .order_by("hour")
+    )
+    return [(f"{r['hour'].astimezone(tz):%H}h", Decimal(r["total"] or 0)) for r in rows]
+
+
+def _unsigned(day: GamingDay, lang: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+
+    def add(table: Any, what: str, serial: str, missing: list[Any]) -> None:
+        out.append(
+            {
+                "table": table,
+                "what": what,
+                "serial": serial,
+                "missing": ", ".join(str(r.label) for r in missing),
+            }
+        )
+
+    for model, es, en in (
+        (OpeningSheet, "Planilla de apertura", "Opening sheet"),
+        (ClosingSheet, "Planilla de cierre", "Closing sheet"),
+    ):
+        for sheet in model.objects.filter(gaming_day=day, locked_at__isnull=True).select_related(
+            "table"
+        ):
+            add(sheet.table.number, bilingual(lang, es, en), sheet.serial, sheet.missing_roles())
+    for slip in (
+        Slip.objects.filter(gaming_day=day, locked_at__isnull=True)
+        .exclude(void__isnull=False)
+        .select_related("table")
+    ):
+        add(slip.table.number, bilingual(lang, "Vale", "Slip"), slip.serial, slip.missing_roles())
+    for count in DropCount.objects.filter(gaming_day=day, locked_at__isnull=True).select_related(
+        "table"
+    ):
+        add(
+            count.table.number,
+            bilingual(lang, "Conteo de drop", "Drop count"),
+            f"#{count.pk}",
+            count.missing_roles(),
+        )
+    for receipt in DeckReceipt.objects.filter(gaming_day=day, locked_at__isnull=True):
+        add(
+            None,
+            bilingual(lang, "Constancia de naipes", "Card receipt"),
+            receipt.serial,
+            receipt.missing_roles(),
+        )
+    for control in DeckFinalControl.objects.filter(gaming_day=day, locked_at__isnull=True):
+        add(
+            None,
+            bilingual(lang, "Control final de naipes", "Deck final control"),
+            str(control.store),
+            control.missing_roles(),
+        )
+    for review in HandReview.objects.filter(
+        hand__gaming_day=day, locked_at__isnull=True
+    ).select_related("hand__table"):
+        add(
+            review.hand.table.number,
+            bilingual(lang, "Revisión de mano", "Hand review"),
+            f"#{review.hand.number}",
+            review.missing_roles(),
+        )
+    return out
+
+
+def _voided(day: GamingDay) -> list[dict[str, Any]]:
+    out = []
+    for slip in (
+        Slip.objects.filter(gaming_day=day, void__isnull=False)
+        .select_related("table", "void", "void__confirmation")
+        .prefetch_related("lines__denomination")
+        .order_by("series", "number")
+    ):
+        confirmed = cage_selectors.confirmation_of(slip.void) is not None
+        out.append(
+            {
+                "serial": slip.serial,
+                "table": slip.table.number,
+                "value": sum((x.denomination.value * x.count for x in slip.lines.all()), ZERO),
+                "reason": slip.void.reason,
+                "confirmed": confirmed,
+            }
+        )
+    return out
+
+
+def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
+    casino = day.casino
+    tz = zoneinfo.ZoneInfo(casino.time_zone)
+    progress(10, "reconciliation")
+    recon = reconcile_day(day)
+    progress(35, "hands")
+    hands = _hands_by_session(day)
+    explanations: dict[tuple[int, str], str] = {
+        (e.session_id, e.finding_key): e.explanation
+        for e in VarianceExplanation.objects.filter(session__gaming_day=day).order_by(
+            "explained_at", "id"
+        )
+    }
+    sanctions_by_table: dict[int, int] = defaultdict(int)
+    sanction_rows = []
+    for entry in (
+        SanctionEntry.objects.filter(gaming_day=day, kind=SanctionEntry.Kind.IMPOSITION)
+        .select_related("table", "player")
+        .order_by("at", "id")
+    ):
+        if entry.table_id:
+            sanctions_by_table[entry.table_id] += 1
+        sanction_rows.append(
+            {
+                "notice": entry.notice,
+                "table": entry.table.number if entry.table_id else None,
+                "player": entry.player_label,
+                "conduct": entry.conduct_code,
+                "level": level_label(entry.level, entry.vueltas, lang),
+            }
+        )
+    day_items = tables_selectors.day_exceptions(day)
+    deck_by_table: dict[int | None, list[str]] = defaultdict(list)
+    for item in day_items:
+        if item["kind"] in DECK_KINDS:
+            deck_by_table[item["table"]].append(item["message"]["en" if lang == "en" else "es"])
+    for control in DeckFinalControl.objects.filter(gaming_day=day):
+        for serial, _state, reason in control.figures.get("unaccounted", []):
+            deck_by_table[None].append(
+                bilingual(
+                    lang,
+                    f"Mazo {serial} sin justificar ({reason}).",
+                    f"Pack {serial} unaccounted for ({reason}).",
+                )
+            )
+    progress(45, "tables")
+    rows = []
+    findings_rows = []
+    totals = defaultdict(lambda: ZERO)
+    counters = defaultdict(int)
+    for rec in recon.sessions:
+        session = rec.session
+        h = hands.get(session.pk, {})
+        drop = rec.counted_drop if rec.counted_drop is not None else rec.expected_drop
+        result = rec.result
+        variances = [f for f in rec.findings if f.severity != INFO]
+        for f in variances:
+            findings_rows.append(
+                {
+                    "table": session.table.number,
+                    "session": session.number,
+                    "kind": f.kind,
+                    "severity": f.severity,
+                    "message": f.message(lang),
+                    "amount": f.amount,
+                    "explanation": explanations.get((session.pk, f.key), ""),
+                }
+            )
+        row = {
+            "table": session.table.number,
+            "session": session.number,
+            "status": session.status,
+            "opening": rec.opening_value,
+            "fills": rec.fills_value + rec.closing_fills_value,
+            "credits": rec.credits_value + rec.closing_credits_value,
+            "closing": rec.closing_value,
+            "drop": drop,
+            "drop_counted": rec.counted_drop is not None,
+            "rake": rec.expected_rake_box,
+            "result": result,
+            "hold": (result * 100 / drop).quantize(Decimal("0.1"))
+            if result is not None and drop
+            else None,
+            "hands": h.get("total", 0),
+            "invalid": h.get("invalid", 0),
+            "unresolved": h.get("unresolved", 0),
+            "continuity": h.get("continuity", 0),
+            "variances": len([f for f in variances if f.severity == "variance"]),
+            "exceptions": len([f for f in variances if f.severity != "variance"]),
+            "sanctions": sanctions_by_table.get(session.table_id, 0),
+            "deck": len(deck_by_table.get(session.table_id, [])),
+        }
+        rows.append(row)
+        for key in ("opening", "fills", "credits", "closing", "drop", "rake", "result"):
+            if row[key] is not None:
+                totals[key] += row[key]
+        for key in (
+            "hands",
+            "invalid",
+            "unresolved",
+            "continuity",
+            "variances",
+            "exceptions",
+            "sanctions",
+            "deck",
+        ):
+            counters[key] += row[key]
+    day_findings = [
+        {"kind": f.kind, "message": f.message(lang)}
+        for f in recon.findings
+        if f.severity != INFO and f.kind not in DECK_KINDS
+    ]
+    gaps = [f for f in day_findings if f["kind"] in SERIAL_KINDS]
+    other = [f for f in day_findings if f["kind"] not in SERIAL_KINDS]
+    progress(65, "month")
+    month_start = day.business_date.replace(day=1)
+    mtd = _period_totals(casino, month_start, day.business_date)
+    month_days = _month_days(casino, month_start, day.business_date)
+    rake_hours = _rake_per_hour(day, tz)
+    hands_tables: dict[int, int] = defaultdict(int)
+    for row in rows:
+        hands_tables[row["table"]] += row["hands"]
+    charts = {
+        "rake": mark_safe(  # noqa: S308 - built from numbers and escaped labels
+            bar_chart(
+                rake_hours,
+                title=bilingual(lang, "Comisión por hora", "Rake per hour"),
+                fmt=lambda v: money(v, lang) if Decimal(v) % 1 else chips(v, lang),
+            )
+        ),
+        "hands": mark_safe(  # noqa: S308
+            bar_chart(
+                [(str(t), n) for t, n in sorted(hands_tables.items())],
+                title=bilingual(lang, "Manos por mesa", "Hands per table"),
+                fmt=lambda v: chips(v, lang),
+                colour="#5b8c3b",
+            )
+        ),
+    }
+    day_totals = {
+        **{
+            k: totals[k]
+            for k in ("opening", "fills", "credits", "closing", "drop", "rake", "result")
+        },
+        **counters,
+    }
+    day_totals["hold"] = (
+        (totals["result"] * 100 / totals["drop"]).quantize(Decimal("0.1"))
+        if totals["drop"]
+        else None
+    )
+    progress(80, "layout")
+    return {
+        "gaming_day": day,
+        "header_scope": bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}",
+        "rows": rows,
+        "day_totals": day_totals,
+        "mtd": mtd,
+        "month_start": month_start,
+        "month_days": month_days,
+        "findings": findings_rows,
+        "gaps": gaps,
+        "other_findings": other,
+        "unsigned": _unsigned(day, lang),
+        "voided": _voided(day),
+        "sanction_rows": sanction_rows,
+        "deck_exceptions": [
+            (t, m)
+            for t, msgs in sorted(deck_by_table.items(), key=lambda x: x[0] or 0)
+            for m in msgs
+        ],
+        "charts": charts,
+        "balanced": recon.balanced,
+    }
+
+
+def build(ctx: BuildContext) -> dict[str, Any]:
+    day = gaming_day_for(ctx.casino, ctx.params)
+    return master_data(day, ctx.lang, ctx.progress)
+
+
+def access(actor: Actor, params: dict[str, Any]) -> None:
+    gaming_day_for(actor.casino, params)
+
+
+register(
+    ReportSpec(
+        kind="gaming_day",
+        title_es="Informe maestro de la jornada",
+        title_en="Gaming-day master report",
+        template="pdf/gaming_day.html",
+        params=DateParams,
+        build=build,
+        access=access,
+        roles=frozenset({Role.SHIFT_MANAGER, Role.AUDITOR}),
+        landscape=True,
+        description_es="Por mesa: banca, rellenos, créditos, drop, comisión, resultado y hold, "
+        "manos, inválidas, continuidad, diferencias explicadas, sanciones, naipes, documentos sin "
+        "firmar, vales anulados y saltos de numeración; totales del día y del mes; gráficos.",
+        description_en="Per table: float, fills, credits, drop, rake, result and hold, hands, "
+        "invalid hands, continuity, explained variances, sanctions, decks, unsigned documents, "
+        "voided slips and serial gaps; day and month-to-date totals; charts.",
+    )
+)

@@ -1,0 +1,231 @@
+"""Each report rendered for real from a day built through the services, read back with pdftotext.
+
+One full day at table 7 (tests/reports/scenario.py); every figure checked here is
+derived from what the services recorded (issue 7 "done when").
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import pdf_text, render
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(rendered, tmp_path, layout: bool = True) -> str:  # type: ignore[no-untyped-def]
+    return pdf_text(rendered.pdf, tmp_path, layout=layout)
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def assert_numbered(text: str, pages: int, lang: str = "es") -> None:
+    word, of = ("page", "of") if lang == "en" else ("página", "de")
+    found = [int(n) for n, m in re.findall(rf"{word} (\d+) {of} (\d+)", text) if int(m) == pages]
+    assert found == list(range(1, pages + 1)), found
+
+
+def test_sheet_prints_three_copies_with_destination_serial_and_fingerprint(
+    day, casino, tmp_path
+):  # RPT-02, OPEN-18, CLOSE-18, CLOSE-10, OQ-25
+    rendered = render("sheet", casino, {"session": day.session.pk})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text)
+    serial = day.opening.serial
+    assert serial == day.closing.serial
+    labels = [
+        "Original — caja principal del casino",
+        "Copia 1 — caja de drop (efectivo)",
+        "Copia 2 — fichero de la mesa, bajo llave",
+    ]
+    positions = [flat.index(f"Ejemplar: {label} · N° {serial}") for label in labels]
+    assert positions == sorted(positions)  # original, drop box, chip rack: one after the other
+    # The content fingerprint is printed in every copy's body and on every page's footer.
+    fingerprint = rendered.content_sha256[:16]
+    assert flat.count(fingerprint) >= 3 + rendered.pages
+    assert_numbered(text, rendered.pages)
+    # Opening: value -> chips -> total, highest first; the short 50s and their acknowledgement.
+    assert re.search(r"100,00\s+negro\s+6\s+0\s+120\s+12\.000,00", text)
+    assert re.search(r"50,00\s+naranja\s+3\s+19\s+79\s+3\.950,00\s+80\s+−1 \(−50,00\)", text)
+    assert flat.index("100,00 negro") < flat.index("50,00 naranja") < flat.index("1,00 blanco")
+    assert "19.550,00" in text and "esperado 19.600,00" in flat
+    raw = squash(text_of(rendered, tmp_path, layout=False))
+    assert "Ficha de 50 faltante desde el cierre anterior" in raw
+    # Closing: the count the cage expected, slips with their numbers, float back at par.
+    assert "17.850,00" in text and "Total 19.600,00" in flat
+    for slip in day.slips:
+        assert slip.serial in text
+    assert day.voided.serial in text and "ANULADO" in text
+    assert "anunciada n.º 3" in flat and "última registrada n.º 3" in flat
+    assert "Drop contado 1.600,00" in flat and "Drop esperado 1.700,00" in flat
+    # Three signatures on each part, with the names and the croupier's PIN.
+    assert flat.count("Croupier2 ") >= 3
+    assert "PIN en terminal" in text and "Pit_boss" in text and "Supervisor de mesa" in text
+    assert "Oficial de seguridad presente" in flat and "Cierre iniciado; seguridad avisada" in flat
+    assert "Banca mesa 7" in text  # key log (OPEN-01)
+
+
+def test_sheet_reprint_is_marked_and_keeps_the_fingerprint(day, casino, tmp_path):  # RPT-01
+    original = render("sheet", casino, {"session": day.session.pk}, serial="INF-2026-000007")
+    copy = render(
+        "sheet",
+        casino,
+        {"session": day.session.pk},
+        serial="INF-2026-000007",
+        copy_of="INF-2026-000007",
+    )
+    assert copy.content_sha256 == original.content_sha256
+    text = text_of(copy, tmp_path)
+    assert text.count("COPIA — reimpresión del informe INF-2026-000007") == 3  # once per copy
+    assert "COPIA" not in text_of(original, tmp_path)
+
+
+def test_sheet_by_table_and_day_in_english_on_letter(day, casino, tmp_path):  # RPT-02
+    rendered = render(
+        "sheet",
+        casino,
+        {"table": 7, "date": day.session.gaming_day.business_date.isoformat()},
+        lang="en",
+        paper="LETTER",
+    )
+    text = text_of(rendered, tmp_path)
+    assert "Copy: Original — main cage" in text and "Copy 2 — chip rack, locked" in text
+    assert "19,550.00" in text and "17,850.00" in text
+    assert_numbered(text, rendered.pages, "en")
+
+
+def test_table_card_lists_every_movement_with_people_and_totals(
+    day, casino, tmp_path
+):  # RPT-04, RPT-05, BUYIN-10
+    rendered = render("table_card", casino, {"session": day.session.pk})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text)
+    for seat, player in ((1, "Ana Gómez"), (3, "Beto Ruiz"), (5, "Carla Díaz")):
+        assert re.search(rf"Compra\s+{seat}\s+{player}\s+500,00\s+efectivo", text), player
+    assert re.search(r"Recompra\s+5\s+Carla Díaz\s+200,00", text)
+    assert "Cambio de color" in text and "Cambio de valor (cash out)" in text
+    assert "20 × 5,00" in text and "4 × 25,00" in text
+    assert flat.count("Supervisor (Supervisor de mesa)") == 6
+    assert "Croupier2" in text
+    assert re.search(r"Compras y recompras\s+4\s+1\.700,00", text)
+    assert re.search(r"Efectivo que debe estar en la caja de drop\s+1\.700,00", text)
+    assert re.search(r"5\s+Carla Díaz\s+\S+\s+700,00\s+1", text)  # per seat, one re-buy
+    english = text_of(
+        render("table_card", casino, {"session": day.session.pk}, lang="en"), tmp_path
+    )
+    assert "Re-buy" in english and "1,700.00" in english
+
+
+def test_slips_print_each_copy_with_its_destination(day, casino, tmp_path):  # RPT-03, CLOSE-07
+    rendered = render("slips", casino, {"session": day.session.pk})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text)
+    slips = [day.voided, *day.slips]
+    assert rendered.pages == 3 * len(slips)
+    for slip in slips:
+        for label in ("Original — caja principal", "Copia 1 — caja de drop", "Copia 2 — fichero"):
+            assert re.search(rf"Ejemplar: {label}[^·]*· Vale N° {slip.serial}", flat), (label, slip)
+    assert flat.count("VALE ANULADO") == 3
+    assert "Pedido por error" in text and "Confirmada por Shift_manager" in flat
+    fill = day.slips[0]
+    value = sum(line.denomination.value * line.count for line in fill.lines.all())
+    from reports.formatting import money
+
+    assert "Total del vale" in text and money(value) in text
+    for name in ("Pit_boss", "Cage_cashier", "Security", "Croupier2", "Supervisor"):
+        assert name in text
+    one = text_of(render("slips", casino, {"slip": fill.pk}, lang="en"), tmp_path)
+    assert fill.serial in one and "Copy 2 — the table's chip rack" in one
+    assert day.voided.serial not in one
+
+
+def test_deck_custody_log_of_the_day(day, casino, tmp_path):  # RPT-08, DECK-21
+    date = day.session.gaming_day.business_date.isoformat()
+    rendered = render("deck_custody", casino, {"date": date})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text)
+    assert re.search(r"Depósito de seguridad\s+3\s+3\s+1\s+0\s+2\s+0\s+sí\s+Shift_manager", text)
+    assert "CNP-2026-000001" in text and "A1, R1, R2" in text
+    assert re.search(r"R1 rojo\s+en juego\s+en descanso \(rotación\)\s+Supervisor", text)
+    assert "cambio de croupier" in text
+    assert re.search(
+        r"A1 azul\s+en juego\s+devuelto al jefe de sector\s+Supervisor.*Croupier2", text
+    )
+    assert "clasificado descarte" in flat and "clasificado reutilizable" in flat
+    assert "Excepciones" not in text  # the day's packs are all accounted for
+    one_table = text_of(render("deck_custody", casino, {"date": date, "table": 7}), tmp_path)
+    assert "Mesa 7" in one_table and "Conciliación diaria" not in one_table
+
+
+def test_sanctions_report_by_player_and_conduct(day, casino, tmp_path):  # RPT-10, SANC-14
+    date = day.session.gaming_day.business_date.isoformat()
+    rendered = render("sanctions", casino, {"date_from": date, "date_to": date})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text)
+    notices = [s.notice for s in day.sanctions]
+    assert notices == ["SAN-2026-000001", "SAN-2026-000002"]
+    assert re.search(r"Beto Ruiz\s+1\s+1\s+SAN-2026-000001 Advertencia verbal", text)
+    assert re.search(r"Carla Díaz\s+1\s+0\s+SAN-2026-000002 Retiro de la mesa", text)
+    assert re.search(r"disruptive\s+.*\s+no\s+1\s+1\s+0\s+1", text)
+    assert re.search(r"staff_disrespect\s+.*\s+sí\s+0\s+1\s+0\s+1", text)
+    assert "Arrojó las cartas al croupier" in squash(text_of(rendered, tmp_path, layout=False))
+    # The warning is served at once and the removal ended with the closed session.
+    assert re.search(r"Sanciones vigentes.*?Ninguna\.", flat)
+    english = text_of(render("sanctions", casino, {"date": date}, lang="en"), tmp_path)
+    assert "By conduct" in english and "Verbal warning" in english
+
+
+def test_hand_report_lists_invalid_hands_first(day, casino, tmp_path):  # RPT-12
+    rendered = render("hands", casino, {"session": day.session.pk})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text)
+    assert flat.index("Mano 3 — INVÁLIDA") < flat.index("Mano 1 — VÁLIDA") < flat.index("Mano 2")
+    assert "CONTINUITY_MISMATCH" in text and "sin resolver" in text
+    assert "2♥ 7♦ 9♠ J♣ 3♠" in text and "A♠ A♦" in text
+    assert "Asiento 5 sube a 20,00" in flat
+    assert re.search(r"principal\s+60,00\s+1, 3, 5\s+1\s+1,00", text)
+    assert "pozo 60,00 · comisión 1,00" in flat and "asiento 1 59,00" in flat
+    one = text_of(render("hands", casino, {"hand": day.hands[0].pk}, lang="en"), tmp_path)
+    assert (
+        "Hand 1 — VALID" in one and "Hand 3" not in one and "Seat 5 raises to 20.00" in squash(one)
+    )
+
+
+def test_gaming_day_master_report(day, casino, tmp_path):  # issue 7 §7, RPT-07, RPT-13
+    date = day.session.gaming_day.business_date.isoformat()
+    rendered = render("gaming_day", casino, {"date": date})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text)
+    # Table 7: opening 19,550, fills 1,950 (closing), credits 200, closing 17,850, drop 1,600
+    # counted, rake 1, result -99 (the drop is 100 short), hold -6.2 %; 3 hands, 1 invalid,
+    # 1 continuity violation, 2 variances, 2 sanctions.
+    row = r"7\s+19\.550,00\s+1\.950,00\s+200,00\s+17\.850,00\s+1\.600,00\s+1,00\s+−99,00\s+−6,2 %\s+3\s+1\s+1\s+2\s+0\s+2\s+0"
+    assert re.search(row, text), text[:3000]
+    assert re.search(
+        r"Mes hasta la fecha\s+1\.950,00\s+200,00\s+1\.700,00\*\s+1,00\s+3\s+1\s+2", text
+    )
+    assert "Billete de 100 devuelto al jugador sin registrar" in flat  # the explanation
+    assert "RESULT_VARIANCE" in text and "sin explicar" in text
+    assert day.voided.serial in text and "Pedido por error" in text
+    assert "SAN-2026-000001" in text and "Retiro de la mesa por la sesión" in flat
+    assert "Sin saltos en las series" in flat
+    assert "Comisión por hora" in text and "Manos por mesa" in text  # the SVG charts
+    assert_numbered(text, rendered.pages)
+
+
+def test_same_report_twice_over_the_same_data_gives_the_same_text(day, casino, tmp_path):
+    # Issue 7 §8: the content fingerprint and the text (without the stamp) do not change.
+    date = day.session.gaming_day.business_date.isoformat()
+    for kind, params in (("gaming_day", {"date": date}), ("sheet", {"session": day.session.pk})):
+        a = render(kind, casino, params, generated_by="ana")
+        b = render(kind, casino, params, generated_by="beto")
+        assert a.content_sha256 == b.content_sha256, kind
+
+        def strip(text: str) -> str:
+            return re.sub(r"Generado por .*", "", text)
+
+        assert strip(text_of(a, tmp_path)) == strip(text_of(b, tmp_path))
