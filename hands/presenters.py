@@ -33,8 +33,8 @@ def _review(hand: Hand) -> HandReview | None:
         return None
 
 
-def summary(hand: Hand) -> dict[str, Any]:
-    review = _review(hand)
+def summary(hand: Hand, *, new: bool = False) -> dict[str, Any]:
+    review = None if new else _review(hand)
     verdict = hand.verdict
     return {
         "id": hand.pk,
@@ -64,10 +64,11 @@ def summary(hand: Hand) -> dict[str, Any]:
     }
 
 
-def detail(hand: Hand) -> dict[str, Any]:
-    data = summary(hand)
+def detail(hand: Hand, *, new: bool = False) -> dict[str, Any]:
+    """Everything about a hand. ``new``: just stored, so no correction or review yet."""
+    data = summary(hand, new=new)
     verdict = hand.verdict
-    review = _review(hand)
+    review = None if new else _review(hand)
     signature = review.signatures().first() if review else None
     data.update(
         {
@@ -121,7 +122,7 @@ def detail(hand: Hand) -> dict[str, Any]:
                     "created_by": c.created_by.username,
                     "created_at": c.created_at,
                 }
-                for c in hand.corrections.all()
+                for c in ([] if new else hand.corrections.all())
             ],
             "review": None
             if review is None
@@ -133,7 +134,7 @@ def detail(hand: Hand) -> dict[str, Any]:
                 "signed_by": signature.signer.username if signature else None,
                 "signed_at": signature.signed_at if signature else None,
             },
-            "revisions": sorted(r.pk for r in hand.revisions.all()),
+            "revisions": [] if new else sorted(r.pk for r in hand.revisions.all()),
             "redeal_of": hand.redeal_of_id,
             "notes": hand.notes,
         }

@@ -51,7 +51,9 @@ def _guard(view):  # type: ignore[no-untyped-def]
                 raise Http404(err.message(get_language() or "es")) from None
             if err.status_code == 403:
                 return render(
-                    request, "hands/refused.html", {"message": err.message(get_language() or "es")},
+                    request,
+                    "hands/refused.html",
+                    {"message": err.message(get_language() or "es")},
                     status=403,
                 )
             raise
@@ -100,9 +102,7 @@ def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
     hand = selectors.access_hand(actor, pk)
     data = presenters.detail(hand)
     lang = _lang()
-    violations = [
-        {**v, "text": v["message"][lang]} for v in data["verdict"]["violations"]
-    ]
+    violations = [{**v, "text": v["message"][lang]} for v in data["verdict"]["violations"]]
     rulings = {
         int(k): {**r, "text": r["explanation"][lang]} for k, r in data["verdict"]["rulings"].items()
     }
@@ -224,7 +224,9 @@ def session_page(request: HttpRequest, pk: int) -> HttpResponse:
             "rows": [presenters.summary(h) for h in hands],
             "live": live,
             "statuses": SeatStatus.choices,
-            "seat_numbers": range(1, (session.settings.max_seats if session.settings_id else 10) + 1),
+            "seat_numbers": range(
+                1, (session.settings.max_seats if session.settings_id else 10) + 1
+            ),
             "can_seat": actor.can(Perm.MANAGE_SEATING),
             "can_log": actor.can(Perm.LOG_HAND),
             "can_import": actor.can(Perm.IMPORT_HANDS),
@@ -261,7 +263,9 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
         )
     elif op == "import":
         upload = request.FILES.get("file")
-        content = upload.read().decode("utf-8", errors="replace") if upload else p.get("content", "")
+        content = (
+            upload.read().decode("utf-8", errors="replace") if upload else p.get("content", "")
+        )
         return services.import_job_create(
             actor=actor, session=session, content=content, filename=upload.name if upload else ""
         )

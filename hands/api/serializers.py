@@ -94,6 +94,7 @@ class IrregularitySerializer(serializers.Serializer):
         if value not in Role.values:
             raise serializers.ValidationError(_("Unknown role."), code="invalid_choice")
         return value
+
     override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 

@@ -162,7 +162,7 @@ class HandListView(APIView):
                 redeal_of=redeal_of,
                 **_hand_args(data),
             )
-            body = s.HandDetailSerializer(presenters.detail(hand)).data
+            body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
             return Response(body, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)
@@ -341,7 +341,7 @@ class LiveHandFinishView(APIView):
             hand = services.live_hand_finish(
                 actor=actor, live=live, result=data.get("result"), notes=data.get("notes", "")
             )
-            body = s.HandDetailSerializer(presenters.detail(hand)).data
+            body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
             return Response(body, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)

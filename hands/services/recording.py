@@ -744,7 +744,7 @@ def _attach(
     seats: list[HandSeat],
     irregularities: list[HandIrregularity],
 ) -> None:
-    """Give the new hands their related rows, so that showing them needs no query."""
+    """Give the new hands their (append-only) related rows, so showing them needs no query."""
     by_hand: dict[int, dict[str, list[Any]]] = {
         h.pk: {"seats": [], "irregularities": []} for h in hands
     }
@@ -754,13 +754,13 @@ def _attach(
         by_hand[irr.hand_id]["irregularities"].append(irr)
     for hand, verdict in zip(hands, verdicts, strict=True):
         hand._state.fields_cache["verdict"] = verdict
-        hand._state.fields_cache["review"] = None
-        hand._prefetched_objects_cache = {
-            "seats": by_hand[hand.pk]["seats"],
-            "irregularities": by_hand[hand.pk]["irregularities"],
-            "corrections": [],
-            "revisions": [],
-        }
+        cache = {}
+        for name, model in (("seats", HandSeat), ("irregularities", HandIrregularity)):
+            qs = model.objects.filter(hand_id=hand.pk)
+            qs._result_cache = by_hand[hand.pk][name]
+            qs._prefetch_done = True
+            cache[name] = qs
+        hand._prefetched_objects_cache = cache
 
 
 def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:

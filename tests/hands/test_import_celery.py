@@ -26,9 +26,7 @@ def generated_session_phhs(settings, count: int) -> str:
         seed=2026,
     )
     assert len(records) == count
-    return engine.phh_export(
-        [(r, rules, {"number": i}) for i, r in enumerate(records, start=1)]
-    )
+    return engine.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, start=1)])
 
 
 @pytest.mark.celery
@@ -39,7 +37,9 @@ def test_a_2000_hand_import_runs_on_a_real_worker_and_reports_progress(
 ):
     text = generated_session_phhs(ready_session.settings, 2000)
     sup = act(staff["supervisor"], "supervisor")
-    job = services.import_job_create(actor=sup, session=ready_session, content=text, filename="g.phhs")
+    job = services.import_job_create(
+        actor=sup, session=ready_session, content=text, filename="g.phhs"
+    )
     seen: list[int] = []
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:

@@ -109,7 +109,9 @@ def test_one_live_hand_at_a_time_and_rebuys_wait(staff, api, ready_session):
 def test_abandon_frees_the_table(staff, api, ready_session):
     client = api(staff["supervisor"])
     live = start(client, ready_session).json()["id"]
-    response = client.post(f"{START}{live}/abandon/", {"reason": "started by mistake"}, format="json")
+    response = client.post(
+        f"{START}{live}/abandon/", {"reason": "started by mistake"}, format="json"
+    )
     assert response.status_code == 200
     assert not TableSession.objects.get(pk=ready_session.pk).hand_in_progress
     assert Hand.objects.count() == 0

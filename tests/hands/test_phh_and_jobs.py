@@ -36,7 +36,9 @@ def _log_three(sup, session) -> None:
     first = showdown_hand()
     first["seats"][0]["name"] = "Ana"
     services.hand_log(actor=sup, session=session, data=first)
-    services.hand_log(actor=sup, session=session, data=folded_to_big_blind(1, {1: 539, 3: 480, 5: 480}))
+    services.hand_log(
+        actor=sup, session=session, data=folded_to_big_blind(1, {1: 539, 3: 480, 5: 480})
+    )
     bad = folded_to_big_blind(3, {1: 539, 3: 475, 5: 485})
     bad["actions"].append({"action": "fold", "seat": 3})  # after the hand ended
     services.hand_log(actor=sup, session=session, data=bad)
@@ -49,10 +51,15 @@ def test_export_then_import_gives_the_same_hands(sup, ready_session, other_sessi
     job = services.hands_import(actor=sup, session=other_session, content=text, filename="a.phhs")
     summary = services.import_summary(job)
     assert (summary["stored"], summary["valid"], summary["invalid"]) == (3, 2, 1)
-    originals = [_comparable(h) for h in Hand.objects.filter(session=ready_session).order_by("number")]
+    originals = [
+        _comparable(h) for h in Hand.objects.filter(session=ready_session).order_by("number")
+    ]
     copies = [_comparable(h) for h in Hand.objects.filter(session=other_session).order_by("number")]
     assert copies == originals
-    assert Hand.objects.filter(session=other_session, number=1).get().record["seats"][0]["name"] == "Ana"
+    assert (
+        Hand.objects.filter(session=other_session, number=1).get().record["seats"][0]["name"]
+        == "Ana"
+    )
 
 
 def test_import_counts_rejections_and_codes(sup, ready_session):
@@ -137,14 +144,24 @@ def test_revalidation_reports_what_a_changed_engine_judges_differently(
     report = json.loads(out.getvalue())
     assert report["differences_count"] == 1
     diff = report["differences"][0]
-    assert "rake" in diff["fields"] and diff["stored"]["rake"] == "3.00" and diff["now"]["rake"] == "1.00"
+    assert (
+        "rake" in diff["fields"]
+        and diff["stored"]["rake"] == "3.00"
+        and diff["now"]["rake"] == "1.00"
+    )
     assert RevalidationRun.objects.get().created_by == manager.user
 
 
 def test_only_managers_revalidate(staff, api, django_capture_on_commit_callbacks):
     body = {"date_from": "2026-01-01", "date_to": "2026-01-31"}
-    assert api(staff["supervisor"]).post("/api/hands/revalidations/", body, format="json").status_code == 403
-    assert api(staff["auditor"]).post("/api/hands/revalidations/", body, format="json").status_code == 403
+    assert (
+        api(staff["supervisor"]).post("/api/hands/revalidations/", body, format="json").status_code
+        == 403
+    )
+    assert (
+        api(staff["auditor"]).post("/api/hands/revalidations/", body, format="json").status_code
+        == 403
+    )
     with django_capture_on_commit_callbacks(execute=True):
         response = api(staff["shift_manager"]).post(
             "/api/hands/revalidations/", body, format="json"
