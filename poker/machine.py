@@ -430,103 +430,110 @@ class Machine:
         index = start - 1
         for a in actions:
             index += 1
-            if type(a) is not action_type:
-                self.index = index
-                self._flag(Code.MALFORMED, detail="not an action")
-                continue
-            kind = a.kind
-            if kind is _DEAL_HOLE:
-                p = a.player
-                cards = a.cards
-                if (
-                    p == self.next_hole
-                    and len(cards) == 2
-                    and not self.actors
-                    and self.phase == BETTING
-                    and hole[p] is None
-                ):
-                    c0, c1 = cards
-                    if type(c0) is int and type(c1) is int and 0 <= c0 < 52 and 0 <= c1 < 52:
-                        bits = (1 << c0) | (1 << c1)
-                        if c0 != c1 and not self.seen & bits:
-                            self.seen |= bits
+            try:
+                if type(a) is not action_type:
+                    self.index = index
+                    self._flag(Code.MALFORMED, detail="not an action")
+                    continue
+                kind = a.kind
+                if kind is _DEAL_HOLE:
+                    p = a.player
+                    cards = a.cards
+                    # In order, before any betting: then p's cards cannot have been dealt yet.
+                    if p == self.next_hole and len(cards) == 2 and not self.actors and p < n:
+                        c0, c1 = cards
+                        if 0 <= c0 < 52 and 0 <= c1 < 52:
+                            bits = (1 << c0) | (1 << c1)
+                            if c0 != c1 and not self.seen & bits:
+                                self.seen |= bits
+                                hole[p] = cards
+                                self.holes_dealt += 1
+                                self.next_hole = p + 1
+                                continue
+                        elif c0 == UNKNOWN_CARD and c1 == UNKNOWN_CARD:
                             hole[p] = cards
                             self.holes_dealt += 1
                             self.next_hole = p + 1
                             continue
-                    elif c0 == UNKNOWN_CARD and c1 == UNKNOWN_CARD:
-                        hole[p] = cards
-                        self.holes_dealt += 1
-                        self.next_hole = p + 1
-                        continue
-            elif kind is _CC or kind is _FOLD:
-                p = a.player
-                if p == self.actor and self.phase == BETTING:
-                    bit = 1 << p
-                    self.actors |= bit
-                    self.round_acted = True
-                    pending = self.pending & ~bit
-                    self.pending = pending
-                    if kind is _FOLD:
-                        folded[p] = True
-                        self.live_count -= 1
-                        if self.live_count == 1:
-                            self._end_by_folds()
-                            continue
-                    else:
-                        owed = self.current_bet - bets[p]
-                        if owed > 0:
-                            stack = stacks[p]
-                            if owed > stack:
-                                owed = stack
-                            stacks[p] = stack - owed
-                            bets[p] += owed
-                            contrib[p] += owed
-                            self.total += owed
-                    if pending:
-                        i = p + 1
-                        while True:
-                            if i >= n:
-                                i = 0
-                            if pending >> i & 1:
-                                break
-                            i += 1
-                        self.actor = i
-                    else:
-                        self._close_round()
-                    continue
-            elif kind is _DEAL_BOARD:
-                if self.phase == DEALING:
-                    cards = a.cards
-                    board = self.board
-                    if len(cards) == (3 if not board else 1):
-                        bits = 0
-                        for c in cards:
-                            if type(c) is not int or not 0 <= c < 52:
-                                break
-                            bits |= 1 << c
-                        else:
-                            if bits.bit_count() == len(cards) and not self.seen & bits:
-                                self.seen |= bits
-                                board.extend(cards)
-                                self._next_street()
+                elif kind is _CC or kind is _FOLD:
+                    p = a.player
+                    if p == self.actor and p >= 0:  # actor is -1 outside a betting round
+                        bit = 1 << p
+                        self.actors |= bit
+                        self.round_acted = True
+                        pending = self.pending & ~bit
+                        self.pending = pending
+                        if kind is _FOLD:
+                            folded[p] = True
+                            self.live_count -= 1
+                            if self.live_count == 1:
+                                self._end_by_folds()
                                 continue
-            elif kind is _SHOW:
-                p = a.player
-                if self.phase == SHOWDOWN and 0 <= p < n and not folded[p]:
-                    dealt = hole[p]
-                    cards = a.cards
-                    if (
-                        dealt is not None
-                        and (not cards or cards == dealt)
-                        and self.shown[p] is None
-                        and not self.mucked[p]
-                        and dealt[0] >= 0
-                        and dealt[1] >= 0
-                    ):
-                        self.shown[p] = dealt
+                        else:
+                            owed = self.current_bet - bets[p]
+                            if owed > 0:
+                                stack = stacks[p]
+                                if owed > stack:
+                                    owed = stack
+                                stacks[p] = stack - owed
+                                bets[p] += owed
+                                contrib[p] += owed
+                                self.total += owed
+                        if pending:
+                            i = p + 1
+                            while True:
+                                if i >= n:
+                                    i = 0
+                                if pending >> i & 1:
+                                    break
+                                i += 1
+                            self.actor = i
+                        else:
+                            self._close_round()
                         continue
-            apply(a, index)
+                elif kind is _CBR:
+                    p = a.player
+                    if p == self.actor and p >= 0:
+                        self.index = index
+                        self.actors |= 1 << p
+                        self.round_acted = True
+                        self._bet_raise(p, a.amount)
+                        continue
+                elif kind is _DEAL_BOARD:
+                    if self.phase == DEALING:
+                        cards = a.cards
+                        board = self.board
+                        if len(cards) == (3 if not board else 1):
+                            bits = 0
+                            for c in cards:
+                                if type(c) is not int or not 0 <= c < 52:
+                                    break
+                                bits |= 1 << c
+                            else:
+                                if bits.bit_count() == len(cards) and not self.seen & bits:
+                                    self.seen |= bits
+                                    board.extend(cards)
+                                    self._next_street()
+                                    continue
+                elif kind is _SHOW:
+                    p = a.player
+                    if self.phase == SHOWDOWN and 0 <= p < n and not folded[p]:
+                        dealt = hole[p]
+                        cards = a.cards
+                        if (
+                            dealt is not None
+                            and (not cards or cards == dealt)
+                            and self.shown[p] is None
+                            and not self.mucked[p]
+                            and dealt[0] >= 0
+                            and dealt[1] >= 0
+                        ):
+                            self.shown[p] = dealt
+                            continue
+                apply(a, index)
+            except Exception as exc:  # noqa: BLE001 - a malformed entry: report, go on
+                self.index = index
+                self._flag(Code.MALFORMED, detail=f"{type(exc).__name__}: {exc}"[:120])
 
     def _betting_out_of_phase(self, action: Action) -> None:
         p = action.player + 1
@@ -979,6 +986,7 @@ class Machine:
             # Two players have acted: the hand must be played out (MISDEAL-03, IRREG-13).
             self._flag(Code.MISDEAL_AFTER_ACTION)
         self.void_reason = reason or VoidReason.MISDEAL
+        self.next_hole = -99  # no more cards: a deal now goes the slow way and is flagged
         self.phase = VOID
         self.pending = 0
         self.actor = -1

@@ -363,10 +363,15 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
 
 
 def _cards(text: str) -> tuple[int, ...] | None:
-    if len(text) % 2 or len(text) > 10:
-        return None
+    size = len(text)
     index = _CARD_INDEX
-    return tuple(index.get(text[j : j + 2], INVALID_CARD) for j in range(0, len(text), 2))
+    if size == 4:
+        return (index.get(text[:2], INVALID_CARD), index.get(text[2:], INVALID_CARD))
+    if size == 2:
+        return (index.get(text, INVALID_CARD),)
+    if size % 2 or size > 10:
+        return None
+    return tuple([index.get(text[j : j + 2], INVALID_CARD) for j in range(0, size, 2)])
 
 
 def _amount(text: str) -> int | Decimal | None:
@@ -380,15 +385,29 @@ def _amount(text: str) -> int | Decimal | None:
     return value if _number_ok(value) and value > 0 else None
 
 
+_PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, MAX_PLAYERS + 1)}
+
+
 def _player(token: str, n: int) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or len(token) > 4:
-        return -2
-    number = int(token[1:])
-    return number - 1 if 1 <= number <= n else -2
+    index = _PLAYER_INDEX.get(token, -2)
+    return index if index < n else -2
 
 
 def _parse_action(text: str, n: int) -> tuple[Action, int | Decimal | None] | str:
     """One PHH action string -> (action with unscaled amount, amount) or a problem."""
+    if "#" not in text:
+        # Fast paths for the common shapes ("d dh p1 AcKd", "d db 2c3d4h", "p3 cbr 225").
+        words = text.split()
+        count = len(words)
+        if count == 4 and words[0] == "d" and words[1] == "dh":
+            player = _player(words[2], n)
+            cards = _cards(words[3])
+            if player >= 0 and cards is not None:
+                return Action(ActionKind.DEAL_HOLE, player, 0, cards), None
+        elif count == 3 and words[0] == "d" and words[1] == "db":
+            cards = _cards(words[2])
+            if cards is not None:
+                return Action(ActionKind.DEAL_BOARD, DEALER, 0, cards), None
     commentary: str | None = None
     cut = text.find("#")
     if cut >= 0:

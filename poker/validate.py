@@ -252,18 +252,7 @@ def validate_parts(hand: Hand, profile: RuleProfile) -> tuple[Machine, list[Viol
     """Replay ``hand``: the machine after the last action, and the setup violations."""
     setup = forced_bet_violations(hand, profile)
     machine = Machine.from_hand(hand, profile)
-    actions = hand.actions
-    start = 0
-    while start < len(actions):
-        try:
-            machine.run(actions[start:] if start else actions, start)
-            break
-        except Exception as exc:  # noqa: BLE001 - a malformed entry: report it, go on
-            bad = machine.index
-            problem = check_action(actions[bad], machine.n) if 0 <= bad < len(actions) else None
-            detail = problem or f"{type(exc).__name__}: {exc}"[:120]
-            machine.violations.append(make(Code.MALFORMED, bad, detail=detail))
-            start = bad + 1
+    machine.run(hand.actions)
     return machine, setup
 
 
