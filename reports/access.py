@@ -9,7 +9,6 @@ a pit boss those of their sector; shift managers and auditors every report.
   no sector is seen by every pit boss (a small room has no sectors). Room-wide
   books that the pit boss keeps for the whole room (deck custody of the day, the
   sanctions ledger) are visible to every pit boss.
-- The cage cashier sees the fill and credit slips (the cage issues them).
 
 Each ``access`` function of a :class:`~reports.registry.ReportSpec` raises a
 :class:`~casino.errors.DomainError` before anything is queued (403 or 404).
@@ -94,7 +93,7 @@ def pit_boss_covers(actor: Actor, table: Table) -> bool:
 
 def require_session_scope(actor: Actor, session: TableSession) -> None:
     """RPT-17 for one session's documents (sheets, table card, slips, hands)."""
-    if actor.role in ALL_SEEING or actor.role == Role.CAGE_CASHIER:
+    if actor.role in ALL_SEEING:
         return
     if actor.role == Role.PIT_BOSS:
         if pit_boss_covers(actor, session.table):

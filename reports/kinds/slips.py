@@ -16,7 +16,6 @@ from cage.models import Slip
 from casino.access import Actor
 from casino.errors import NotFound
 from casino.models import Casino
-from casino.roles import Role
 
 from ..access import require_session_scope, resolve_session
 from ..params import SlipParams
@@ -142,9 +141,6 @@ register(
         params=SlipParams,
         build=build,
         access=access,
-        roles=frozenset(
-            {Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR, Role.CAGE_CASHIER}
-        ),
         description_es="Un vale, o los vales de una sesión, en sus tres ejemplares con su "
         "destino, firmas y anulación (RPT-03, CLOSE-07).",
         description_en="One slip, or a session's slips, in three copies with their destination, "
