@@ -1,0 +1,25 @@
+"""Template helpers of the tables pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import get_language
+
+register = template.Library()
+
+
+@register.filter
+def in_lang(obj: Any) -> str:
+    """A DomainError or an alert in the active language (they carry Spanish and English)."""
+    lang = get_language() or "es"
+    message = getattr(obj, "message", None)
+    if callable(message):
+        return str(message(lang))
+    return str(obj)
+
+
+@register.filter
+def get_item(mapping: Any, key: Any) -> Any:
+    return mapping.get(key) if hasattr(mapping, "get") else None
