@@ -392,6 +392,12 @@ class CashLine(models.Model):
     def total(self) -> Decimal:
         return self.value * self.count
 
+    @property
+    def bundles(self) -> tuple[int, int, int]:
+        """Groups of five bundles, closed bundles of 20, loose notes (CASH-07)."""
+        groups, rest = divmod(self.count, 100)
+        return (groups, *divmod(rest, 20))
+
 
 @immutability.append_only
 class SeatDeparture(models.Model):

@@ -26,6 +26,7 @@ from tables.models import Table, TableSession
 
 from .models import (
     CagePolicy,
+    CashLine,
     ChipLine,
     Denomination,
     Direction,
@@ -453,8 +454,7 @@ def note_bundles(count: int) -> tuple[int, int, int]:
 
     137 notes -> (1, 1, 17): one group of 100, one closed bundle of 20, 17 left open.
     """
-    groups, rest = divmod(count, 100)
-    bundles, loose = divmod(rest, 20)
+    groups, bundles, loose = CashLine(count=count).bundles
     return groups, bundles, loose
 
 

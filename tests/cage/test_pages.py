@@ -188,3 +188,18 @@ def test_void_from_the_page_needs_a_second_person(client, opened, staff):
     client.post(f"/cage/voids/{slip.void.pk}/confirm/")
     slip.refresh_from_db()
     assert slip.void.confirmation.confirmed_by == staff["shift_manager"]
+
+
+def test_table_card_shows_notes_in_bundles_of_twenty(client, opened, staff, sup):  # CASH-07, A-04
+    services.buyin_record(
+        actor=sup,
+        session=opened,
+        seat=2,
+        amount="685",
+        croupier=staff["croupier"],
+        cash=[{"value": "5", "count": 137}],
+        chips=[("100", 6), ("25", 3), ("5", 2)],
+    )
+    login(client, staff["supervisor"])
+    page = client.get(f"/cage/sessions/{opened.pk}/").content.decode()
+    assert "(1 · 1 · 17)" in page  # one group of 100, one closed bundle of 20, 17 left open
