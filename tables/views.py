@@ -24,6 +24,7 @@ from casino.roles import Perm, Role
 from casino.views import acting_actor
 
 from . import presenters, selectors, services
+from .checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from .conduct import CONDUCTS, ladder
 from .deckrules import allowed_moves
 from .models import (
@@ -135,6 +136,11 @@ def table_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         "pit_bosses": _staff(actor, Role.PIT_BOSS),
         "managers": _staff(actor, Role.SHIFT_MANAGER),
         "event_kinds": [(k, SessionEvent.Kind(k).label) for k in services.ATTESTATIONS],
+        "checklist": list(
+            (SUPERVISOR_ITEMS if actor.role == Role.SUPERVISOR else PIT_BOSS_ITEMS).items()
+        ),
+        "closing_items": list(CLOSING_ITEMS.items()),
+        "prep_missing": selectors.prep_missing(session) if session else [],
         "lang": _lang(),
     }
     if session is not None:
@@ -371,6 +377,40 @@ def _open(request: HttpRequest, actor: Actor, pk: int) -> str:
         note=request.POST.get("note", ""),
     )
     return _("Session opened: record the opening count.")
+
+
+def _ticked(request: HttpRequest) -> dict[str, bool]:
+    return {key[5:]: True for key in request.POST if key.startswith("item_")}
+
+
+@action("checklist")
+def _checklist(request: HttpRequest, actor: Actor, pk: int) -> str:
+    services.prep_checklist_record(
+        actor=actor,
+        session=_session(actor, pk),
+        items=_ticked(request),
+        note=request.POST.get("note", ""),
+    )
+    return _("Checklist recorded.")
+
+
+@action("prep-override")
+def _prep_override(request: HttpRequest, actor: Actor, pk: int) -> str:
+    services.prep_override(
+        actor=actor, session=_session(actor, pk), reason=request.POST.get("reason", "")
+    )
+    return _("Override recorded.")
+
+
+@action("closing-checklist")
+def _closing_checklist(request: HttpRequest, actor: Actor, pk: int) -> str:
+    services.closing_checklist_record(
+        actor=actor,
+        session=_session(actor, pk),
+        items=_ticked(request),
+        note=request.POST.get("note", ""),
+    )
+    return _("Checklist recorded.")
 
 
 @action("start-play")

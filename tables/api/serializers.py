@@ -611,6 +611,19 @@ class ConductSerializer(serializers.Serializer):
     needs_text = serializers.BooleanField()
 
 
+class ChecklistInputSerializer(serializers.Serializer):
+    items = serializers.DictField(
+        child=serializers.BooleanField(),
+        help_text="Every item of the acting role's checklist, true when checked "
+        "(pit boss: PREP-02; supervisor: PREP-03/04; closing: CLOSE-12).",
+    )
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class OverrideInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True)
+
+
 class TableStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()

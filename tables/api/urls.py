@@ -49,6 +49,21 @@ urlpatterns = [
     path(
         "sessions/<int:pk>/rotate-deck/", v.DeckRotateView.as_view(), name="api-tables-deck-rotate"
     ),
+    path(
+        "sessions/<int:pk>/checklists/",
+        v.PrepChecklistView.as_view(),
+        name="api-tables-prep-checklist",
+    ),
+    path(
+        "sessions/<int:pk>/checklist-override/",
+        v.PrepOverrideView.as_view(),
+        name="api-tables-prep-override",
+    ),
+    path(
+        "sessions/<int:pk>/closing-checklist/",
+        v.ClosingChecklistView.as_view(),
+        name="api-tables-closing-checklist",
+    ),
     # sheets
     path("sheets/to-sign/", v.SheetsToSignView.as_view(), name="api-tables-sheets-to-sign"),
     path("openings/<int:pk>/", v.OpeningDetailView.as_view(), name="api-tables-opening"),

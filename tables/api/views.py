@@ -340,6 +340,65 @@ class SessionEventView(APIView):
         return idempotent(request, handle)
 
 
+def _event_action(
+    perm: Perm,
+    input_serializer: type[s.serializers.Serializer],
+    call: Callable[[Actor, TableSession, dict[str, Any]], Any],
+    doc: str,
+    name: str,
+) -> type[APIView]:
+    """A POST on a session that records one event and answers with it."""
+
+    class View(APIView):
+        @extend_schema(
+            tags=TABLES,
+            request=input_serializer,
+            description=doc,
+            responses={201: s.SessionEventSerializer, **ERRORS},
+        )
+        def post(self, request: Request, pk: int) -> Response:
+            actor = _actor(request, perm)
+            session = selectors.access_session(actor, pk)
+            data = parse(input_serializer, request.data)
+
+            def handle() -> Response:
+                event = call(actor, session, data)
+                return _out(s.SessionEventSerializer, presenters.session_event(event), created=True)
+
+            return idempotent(request, handle)
+
+    View.__name__ = View.__qualname__ = name
+    return View
+
+
+PrepChecklistView = _event_action(
+    Perm.OPEN_SESSION,
+    s.ChecklistInputSerializer,
+    lambda a, ses, d: services.prep_checklist_record(
+        actor=a, session=ses, items=d["items"], note=d["note"]
+    ),
+    "The acting pit boss's (PREP-02) or supervisor's (PREP-03) pre-opening checklist; "
+    "both are needed before the opening count (PREP-05).",
+    "PrepChecklistView",
+)
+PrepOverrideView = _event_action(
+    Perm.OPEN_SESSION,
+    s.OverrideInputSerializer,
+    lambda a, ses, d: services.prep_override(actor=a, session=ses, reason=d["reason"]),
+    "The pit boss lets the opening start without the checklists, with a reason (PREP-05).",
+    "PrepOverrideView",
+)
+ClosingChecklistView = _event_action(
+    Perm.CLOSE_SESSION,
+    s.ChecklistInputSerializer,
+    lambda a, ses, d: services.closing_checklist_record(
+        actor=a, session=ses, items=d["items"], note=d["note"]
+    ),
+    "Equipment secured after the closing (CLOSE-12).",
+    "ClosingChecklistView",
+)
+
+
 class DeckRotateView(APIView):
     @extend_schema(
         tags=DECKS, request=s.RotateInputSerializer, responses={200: s.RotationSerializer, **ERRORS}

@@ -259,6 +259,9 @@ class SessionEvent(models.Model):
     """
 
     class Kind(models.TextChoices):
+        PREP_PIT_BOSS = "prep_pit_boss", _("Pit boss's pre-opening checklist")
+        PREP_SUPERVISOR = "prep_supervisor", _("Supervisor's pre-opening checklist")
+        PREP_OVERRIDE = "prep_override", _("Pre-opening checklist overridden")
         SURVEILLANCE_NOTIFIED = "surveillance_notified", _("Surveillance notified")
         SECURITY_PRESENT = "security_present", _("Security officer present")
         LIDS_REMOVAL_AUTHORISED = "lids_removal_authorised", _("Lid removal authorised")
@@ -277,6 +280,7 @@ class SessionEvent(models.Model):
         CLOSED = "closed", _("Closing signed: table closed")
         TABLE_INSPECTED = "table_inspected", _("Table inspected after closing")
         CROUPIER_RELEASED = "croupier_released", _("Croupier released")
+        CLOSING_CHECKLIST = "closing_checklist", _("Closing checklist")
 
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="events")

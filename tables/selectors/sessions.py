@@ -164,6 +164,21 @@ def session_accepts_hand(session: TableSession, hand_number: int) -> list[Confli
     return reasons
 
 
+def prep_missing(session: TableSession) -> list[str]:
+    """PREP-05: which pre-opening checklists are missing (empty if done or overridden)."""
+    from ..models import SessionEvent
+
+    E = SessionEvent.Kind
+    kinds = set(
+        SessionEvent.objects.filter(
+            session=session, kind__in=[E.PREP_PIT_BOSS, E.PREP_SUPERVISOR, E.PREP_OVERRIDE]
+        ).values_list("kind", flat=True)
+    )
+    if E.PREP_OVERRIDE in kinds:
+        return []
+    return [k for k in (E.PREP_PIT_BOSS, E.PREP_SUPERVISOR) if k not in kinds]
+
+
 # --- counts: the contract with the cage -------------------------------------------------
 
 

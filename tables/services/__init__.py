@@ -22,8 +22,11 @@ from .keys import key_hand_out, key_return
 from .sanctions import sanction_impose, sanction_lift, sanction_propose, sanction_reduce
 from .sessions import (
     ATTESTATIONS,
+    closing_checklist_record,
     closing_start,
     dealer_change_record,
+    prep_checklist_record,
+    prep_override,
     session_announce_last_hand,
     session_event_record,
     session_open,
@@ -35,6 +38,7 @@ from .settings import ops_settings_change, table_create, table_settings_change
 
 __all__ = [
     "ATTESTATIONS",
+    "closing_checklist_record",
     "closing_confirm_empty_bank",
     "closing_count_record",
     "closing_sign",
@@ -53,6 +57,8 @@ __all__ = [
     "opening_sign",
     "ops_settings_change",
     "perm_for_move",
+    "prep_checklist_record",
+    "prep_override",
     "sanction_impose",
     "sanction_lift",
     "sanction_propose",

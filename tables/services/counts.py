@@ -39,7 +39,7 @@ from ..models import (
     TableSession,
 )
 from ..models.sheets import SHEET_SERIES, CountSheet
-from ..selectors.sessions import expected_float, ops_settings
+from ..selectors.sessions import expected_float, ops_settings, prep_missing
 from ._common import (
     S,
     check_pin,
@@ -267,6 +267,17 @@ def _count_record(
         sheet = lock(model, sheet.pk, actor)
         require_status(session, status)
         assert_not_signed(sheet)
+        missing = prep_missing(session) if model is OpeningSheet else []
+        if missing:
+            # PREP-05: the opening starts once both checklists are done (or overridden).
+            raise Conflict(
+                "PREP_CHECKLISTS_MISSING",
+                "Antes del conteo de apertura faltan las listas de control previas "
+                "(jefe de sector y supervisor), o la excepción escrita del jefe de sector.",
+                "The pre-opening checklists (pit boss and supervisor) are missing, or the "
+                "pit boss's written override, before the opening count.",
+                details={"missing": missing},
+            )
         parsed = _parse_count(sheet, lines, grand_total)
         written = _write_count(actor, sheet, parsed, note)
         audit_record(

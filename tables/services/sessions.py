@@ -449,3 +449,105 @@ def session_event_record(
             reason=note,
         )
     return event
+
+
+def _checklist(items: object, expected: dict[str, object]) -> list[str]:
+    if not isinstance(items, dict):
+        raise ValidationFailed(
+            "CHECKLIST_INVALID",
+            "La lista de control es inválida.",
+            "The checklist is invalid.",
+            field="items",
+        )
+    unknown = sorted(set(items) - set(expected))
+    if unknown:
+        raise ValidationFailed(
+            "CHECKLIST_ITEM_UNKNOWN",
+            f"Puntos desconocidos: {', '.join(unknown)}.",
+            f"Unknown items: {', '.join(unknown)}.",
+            field="items",
+            details={"allowed": sorted(expected)},
+        )
+    missing = [key for key in expected if items.get(key) is not True]
+    if missing:
+        raise ValidationFailed(
+            "CHECKLIST_INCOMPLETE",
+            "Corrija antes las deficiencias: " + ", ".join(str(expected[k]) for k in missing) + ".",
+            "Fix the deficiencies first: " + ", ".join(missing) + ".",
+            field="items",
+            details={"missing": missing},
+        )
+    return list(expected)
+
+
+def prep_checklist_record(
+    *, actor: Actor, session: TableSession, items: dict[str, bool], note: str = ""
+) -> SessionEvent:
+    """The pit boss's (PREP-02) or the supervisor's (PREP-03, PREP-04) pre-opening checklist,
+    every item checked."""
+    from ..checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
+
+    require(actor, Perm.OPEN_SESSION)
+    lists = {
+        Role.PIT_BOSS: (E.PREP_PIT_BOSS, PIT_BOSS_ITEMS),
+        Role.SUPERVISOR: (E.PREP_SUPERVISOR, SUPERVISOR_ITEMS),
+    }
+    if actor.role not in lists:
+        raise ValidationFailed(
+            "CHECKLIST_ROLE",
+            "Las listas previas las completan el jefe de sector y el supervisor.",
+            "The pre-opening checklists are completed by the pit boss and the supervisor.",
+            field="role",
+        )
+    kind, expected = lists[actor.role]
+    done = _checklist(items, expected)
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.OPENING)
+        event = record_event(actor, session, kind, note=note, data={"items": done})
+        audit_record(actor=actor, action=f"session.{kind}", obj=session, after={"items": done})
+    return event
+
+
+def prep_override(*, actor: Actor, session: TableSession, reason: str) -> SessionEvent:
+    """PREP-05: the pit boss lets the opening start without the checklists, in writing."""
+    require(actor, Perm.OPEN_SESSION)
+    if actor.role != Role.PIT_BOSS:
+        raise ValidationFailed(
+            "PIT_BOSS_REQUIRED",
+            "Solo el jefe de sector puede exceptuar las listas previas.",
+            "Only the pit boss may override the pre-opening checklists.",
+            field="role",
+        )
+    reason = require_text(
+        reason,
+        code="REASON_REQUIRED",
+        field="reason",
+        es="Escriba el motivo de la excepción.",
+        en="Write the reason for the override.",
+    )
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.OPENING)
+        event = record_event(actor, session, E.PREP_OVERRIDE, note=reason)
+        audit_record(actor=actor, action="session.prep_override", obj=session, reason=reason)
+    return event
+
+
+def closing_checklist_record(
+    *, actor: Actor, session: TableSession, items: dict[str, bool], note: str = ""
+) -> SessionEvent:
+    """CLOSE-12: cut cards away, tracking sheets to the pit boss, electronics off, cards to
+    sorting — checked by the dealer and the supervisor after the closing."""
+    from ..checklists import CLOSING_ITEMS
+
+    require(actor, Perm.CLOSE_SESSION)
+    done = _checklist(items, CLOSING_ITEMS)
+    with transaction.atomic():
+        session = lock_session(session, actor)
+        require_status(session, S.CLOSING, S.CLOSED)
+        event = record_event(actor, session, E.CLOSING_CHECKLIST, note=note, data={"items": done})
+        audit_record(
+            actor=actor, action="session.closing_checklist", obj=session, after={"items": done}
+        )
+    return event

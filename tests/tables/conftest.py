@@ -14,6 +14,7 @@ from casino.access import Actor, acting_as
 from casino.models import User
 from casino.roles import Role
 from tables import services
+from tables.checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import (
     DeckStore,
     OpeningSheet,
@@ -84,13 +85,26 @@ def player(casino) -> Player:
     return Player.objects.create(casino=casino, display_name="Juan Pérez")
 
 
-def open_session(staff, table, croupier: str = "croupier") -> TableSession:
-    return services.session_open(
+def open_session(staff, table, croupier: str = "croupier", checklists: bool = True) -> TableSession:
+    """A session at the opening, with both pre-opening checklists done (PREP-02, PREP-03)."""
+    session = services.session_open(
         actor=act(staff["pit_boss"], Role.PIT_BOSS),
         table=table,
         supervisor=staff["supervisor"],
         croupier=staff[croupier],
     )
+    if checklists:
+        services.prep_checklist_record(
+            actor=act(staff["pit_boss"], Role.PIT_BOSS),
+            session=session,
+            items=dict.fromkeys(PIT_BOSS_ITEMS, True),
+        )
+        services.prep_checklist_record(
+            actor=act(staff["supervisor"], Role.SUPERVISOR),
+            session=session,
+            items=dict.fromkeys(SUPERVISOR_ITEMS, True),
+        )
+    return session
 
 
 def count_lines(sheet, counts: dict[str, int] | None = None) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ import pytest
 from casino.models import AuditEvent, Casino
 from casino.roles import Perm, Role, role_has
 from tables import services
+from tables.checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import (
     Discrepancy,
     OpeningLine,
@@ -107,6 +108,9 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
             Perm.RECORD_SURVEILLANCE,
         ),
         ("post", f"/api/sessions/{ses}/rotate-deck/", {"incoming_pack": p}, Perm.DECK_HANDLE),
+        ("post", f"/api/sessions/{ses}/checklists/", {"items": {}}, Perm.OPEN_SESSION),
+        ("post", f"/api/sessions/{ses}/checklist-override/", {"reason": "x"}, Perm.OPEN_SESSION),
+        ("post", f"/api/sessions/{ses}/closing-checklist/", {"items": {}}, Perm.CLOSE_SESSION),
         ("get", "/api/sheets/to-sign/", {}, Perm.VIEW_TABLES),
         ("get", f"/api/openings/{sh}/", {}, Perm.VIEW_TABLES),
         ("post", f"/api/openings/{sh}/count/", {"lines": []}, Perm.OPEN_SESSION),
@@ -240,6 +244,29 @@ def test_open_count_sign_through_the_api(staff, api, gaming_day, table, store):
     body = created.json()
     assert body["status"] == "opening" and body["croupier"] == "croupier"
     sheet_id = body["opening_sheet"]
+    # PREP-05: no count before the pit boss's and the supervisor's checklists.
+    early = sup.post(f"/api/openings/{sheet_id}/count/", {"lines": []}, format="json")
+    assert early.status_code == 409
+    assert_error_shape(early.json(), "PREP_CHECKLISTS_MISSING")
+    partial = boss.post(
+        f"/api/sessions/{body['id']}/checklists/",
+        {"items": {"equipment": True, "paddle": False}},
+        format="json",
+    )
+    assert partial.status_code == 400
+    assert_error_shape(partial.json(), "CHECKLIST_INCOMPLETE", "items")
+    done = boss.post(
+        f"/api/sessions/{body['id']}/checklists/",
+        {"items": dict.fromkeys(PIT_BOSS_ITEMS, True)},
+        format="json",
+    )
+    assert done.status_code == 201 and done.json()["kind"] == "prep_pit_boss"
+    assert_matches_schema(done, "post")
+    sup.post(
+        f"/api/sessions/{body['id']}/checklists/",
+        {"items": dict.fromkeys(SUPERVISOR_ITEMS, True)},
+        format="json",
+    )
     sheet = api(staff["auditor"], Role.AUDITOR).get(f"/api/openings/{sheet_id}/")
     assert sheet.status_code == 200
     assert_matches_schema(sheet)

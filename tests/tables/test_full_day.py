@@ -19,6 +19,7 @@ from casino.models import GamingDay
 from casino.roles import Role
 from casino.services import gaming_day_close, gaming_day_open
 from tables import hooks, selectors, services
+from tables.checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import (
     DeckEvent,
     Discrepancy,
@@ -53,6 +54,12 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
     )
     session = services.session_open(
         actor=boss, table=table, supervisor=staff["supervisor"], croupier=staff["croupier"]
+    )
+    services.prep_checklist_record(
+        actor=boss, session=session, items=dict.fromkeys(PIT_BOSS_ITEMS, True)
+    )
+    services.prep_checklist_record(
+        actor=sup, session=session, items=dict.fromkeys(SUPERVISOR_ITEMS, True)
     )
     services.session_event_record(actor=cameras, session=session, kind="surveillance_notified")
     services.session_event_record(actor=security, session=session, kind="security_present")
@@ -158,6 +165,9 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
             actor=sup, session=session, kind="float_locked", person=staff["pit_boss"]
         )
         services.key_return(actor=boss, handout=key)
+        services.closing_checklist_record(
+            actor=sup, session=session, items=dict.fromkeys(CLOSING_ITEMS, True)
+        )
 
         # --- cards back, classified, final control (§6.5 j, §9.2*) ------------------------
         for serial in ("R2", "A1"):
@@ -188,6 +198,11 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
         next_session = services.session_open(
             actor=boss, table=table, supervisor=staff["supervisor"], croupier=staff["croupier2"]
         )
+        services.prep_override(
+            actor=boss,
+            session=next_session,
+            reason="Relevamiento hecho en la apertura de otra mesa",
+        )
         next_sheet = OpeningSheet.objects.get(session=next_session)
         assert next_sheet.previous_closing == closing
         expected = {int(x.value): x.expected_count for x in next_sheet.ordered_lines()}
@@ -206,6 +221,8 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
 
     kinds = list(SessionEvent.objects.filter(session=session).values_list("kind", flat=True))
     assert kinds == [
+        "prep_pit_boss",
+        "prep_supervisor",
         "surveillance_notified",
         "security_present",
         "lids_removal_authorised",
@@ -218,4 +235,5 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
         "bank_emptied",
         "closed",
         "float_locked",
+        "closing_checklist",
     ]

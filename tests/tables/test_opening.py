@@ -463,6 +463,8 @@ def test_surveillance_and_security_are_recorded_as_events(staff, gaming_day, tab
     )
     kinds = list(SessionEvent.objects.filter(session=session).values_list("kind", flat=True))
     assert kinds == [
+        "prep_pit_boss",
+        "prep_supervisor",
         "surveillance_notified",
         "security_present",
         "lids_removal_authorised",

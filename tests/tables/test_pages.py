@@ -11,6 +11,7 @@ from casino.access import ROLE_SESSION_KEY
 from casino.inbox import items_for
 from casino.roles import Role
 from tables import services
+from tables.checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import Discrepancy, OpeningSheet, Pack, SanctionEntry, TableSession
 
 from .conftest import act, count_lines, deliver, open_session, open_table, ready_decks
@@ -80,9 +81,19 @@ def test_open_count_and_sign_from_the_pages(staff, gaming_day, table):  # OPEN-0
     assert response.status_code == 302
     session = TableSession.objects.get(table=table)
     sheet = OpeningSheet.objects.get(session=session)
+    sup = client_for(staff["supervisor"], Role.SUPERVISOR)
+    table_page = reverse("tables:table", args=[table.pk])
+    assert "item_paddle" in boss.get(table_page).content.decode()  # PREP-02 form
+    boss.post(
+        reverse("tables:act", args=["checklist", session.pk]),
+        {f"item_{k}": "on" for k in PIT_BOSS_ITEMS},
+    )
+    sup.post(
+        reverse("tables:act", args=["checklist", session.pk]),
+        {f"item_{k}": "on" for k in SUPERVISOR_ITEMS},
+    )
     page = boss.get(reverse("tables:opening", args=[sheet.pk])).content.decode()
     assert "100,00" in page or "100.00" in page  # highest denomination listed
-    sup = client_for(staff["supervisor"], Role.SUPERVISOR)
     form = {"part": "opening", "next": reverse("tables:opening", args=[sheet.pk])}
     for line in count_lines(sheet, {"5": 199}):
         form[f"stacks_{line['denomination']}"] = line["stacks"]

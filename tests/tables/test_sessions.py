@@ -12,10 +12,12 @@ from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import AuditEvent, GamingDay
 from casino.roles import Role
 from tables import selectors, services
+from tables.checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import (
     ClosingSheet,
     DealerChange,
     KeyHandout,
+    OpeningSheet,
     PackState,
     SessionEvent,
     SheetCopyDeposit,
@@ -460,3 +462,58 @@ def test_every_session_change_leaves_an_audit_event(staff, gaming_day, table, st
         "pack.move",
     } <= actions
     assert AuditEvent.objects.count() > before
+
+
+def test_the_opening_count_waits_for_the_checklists(staff, gaming_day, table):
+    # PREP-02, PREP-03, PREP-04, PREP-05
+    session = open_session(staff, table, checklists=False)
+    sheet = OpeningSheet.objects.get(session=session)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    boss = act(staff["pit_boss"], Role.PIT_BOSS)
+    with pytest.raises(Conflict) as err:
+        services.opening_count_record(actor=sup, sheet=sheet, lines=count_lines(sheet))
+    assert err.value.code == "PREP_CHECKLISTS_MISSING"
+    assert err.value.details == {"missing": ["prep_pit_boss", "prep_supervisor"]}
+    with pytest.raises(ValidationFailed) as incomplete:
+        services.prep_checklist_record(
+            actor=sup,
+            session=session,
+            items={**dict.fromkeys(SUPERVISOR_ITEMS, True), "card_records_initialled": False},
+        )
+    assert incomplete.value.code == "CHECKLIST_INCOMPLETE"
+    assert incomplete.value.details == {"missing": ["card_records_initialled"]}
+    with pytest.raises(ValidationFailed) as unknown:
+        services.prep_checklist_record(actor=boss, session=session, items={"coffee": True})
+    assert unknown.value.code == "CHECKLIST_ITEM_UNKNOWN"
+    services.prep_checklist_record(
+        actor=boss, session=session, items=dict.fromkeys(PIT_BOSS_ITEMS, True)
+    )
+    assert selectors.prep_missing(session) == ["prep_supervisor"]
+    with pytest.raises(ValidationFailed) as who:
+        services.prep_override(actor=sup, session=session, reason="apuro")
+    assert who.value.code == "PIT_BOSS_REQUIRED"
+    with pytest.raises(ValidationFailed):
+        services.prep_override(actor=boss, session=session, reason=" ")
+    services.prep_override(
+        actor=boss, session=session, reason="El supervisor llega tarde; revisé yo la mesa"
+    )
+    assert selectors.prep_missing(session) == []
+    services.opening_count_record(actor=sup, sheet=sheet, lines=count_lines(sheet))
+
+
+def test_closing_checklist(staff, gaming_day, table):  # CLOSE-12
+    session = open_table(staff, table)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    with pytest.raises(Conflict):  # only at or after the closing
+        services.closing_checklist_record(
+            actor=sup, session=session, items=dict.fromkeys(CLOSING_ITEMS, True)
+        )
+    services.closing_start(
+        actor=act(staff["pit_boss"], Role.PIT_BOSS),
+        session=session,
+        security_officer=staff["security"],
+    )
+    event = services.closing_checklist_record(
+        actor=sup, session=session, items=dict.fromkeys(CLOSING_ITEMS, True)
+    )
+    assert event.data["items"] == list(CLOSING_ITEMS)
