@@ -317,19 +317,6 @@ def unresolved_invalid_hands(actor: Actor) -> QuerySet[Hand]:
     return qs.select_related("table").order_by("recorded_at")
 
 
-def is_resolved(hand: Hand) -> bool:
-    review = getattr(hand, "review", None) if _has_review(hand) else None
-    return review is not None and review.is_locked
-
-
-def _has_review(hand: Hand) -> bool:
-    try:
-        hand.review  # noqa: B018 - fetch the reverse one-to-one
-    except HandReview.DoesNotExist:
-        return False
-    return True
-
-
 def effective_hand(hand: Hand) -> Hand:
     """The latest revision of a hand, or the hand itself (a correction supersedes it)."""
     original = hand.revision_of or hand

@@ -24,7 +24,7 @@ def _money(**kw: Any) -> serializers.DecimalField:
 # ------------------------------------------------------------------ hand input
 
 
-class SeatInputSerializer(serializers.Serializer):
+class HandSeatInputSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=10)
     player = serializers.IntegerField(required=False, allow_null=True)
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
@@ -40,7 +40,7 @@ class SeatInputSerializer(serializers.Serializer):
     penalised = serializers.BooleanField(required=False)
 
 
-class ObservedSerializer(serializers.Serializer):
+class ObservedActionSerializer(serializers.Serializer):
     """The facts the floor saw (HREC-03); the engine derives the effective action."""
 
     word = serializers.ChoiceField(choices=engine.OBSERVED_WORDS, required=False)
@@ -60,7 +60,7 @@ class ObservedSerializer(serializers.Serializer):
     deliberate = serializers.BooleanField(required=False)
 
 
-class IrregularitySerializer(serializers.Serializer):
+class DeclaredIrregularitySerializer(serializers.Serializer):
     """An irregularity declared by the floor (IRREG-14); the engine applies the ruling."""
 
     kind = serializers.ChoiceField(choices=engine.IRREGULARITY_KINDS)
@@ -98,7 +98,7 @@ class IrregularitySerializer(serializers.Serializer):
     override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 
-class ActionInputSerializer(serializers.Serializer):
+class HandActionInputSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=engine.ACTION_KINDS)
     seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True)
     amount = _money(
@@ -109,12 +109,12 @@ class ActionInputSerializer(serializers.Serializer):
     )
     cards = serializers.CharField(max_length=16, required=False, allow_blank=True)
     reason = serializers.ChoiceField(choices=engine.VOID_REASONS, required=False)
-    observed = ObservedSerializer(required=False)
-    irregularity = IrregularitySerializer(required=False)
+    observed = ObservedActionSerializer(required=False)
+    irregularity = DeclaredIrregularitySerializer(required=False)
     override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 
-class BlindsSerializer(serializers.Serializer):
+class HandBlindsSerializer(serializers.Serializer):
     small = _money(required=False, min_value=ZERO)
     big = _money(required=False, min_value=ZERO)
     ante = _money(required=False, min_value=ZERO)
@@ -123,7 +123,7 @@ class BlindsSerializer(serializers.Serializer):
     big_bet = _money(required=False, allow_null=True, min_value=ZERO)
 
 
-class ResultSerializer(serializers.Serializer):
+class HandResultSerializer(serializers.Serializer):
     """The outcome the floor recorded (RAKE-06), compared with the engine's (HREC-06)."""
 
     rake = _money(required=False, allow_null=True, min_value=ZERO)
@@ -135,46 +135,46 @@ class HandSetupSerializer(serializers.Serializer):
     dealer = serializers.CharField(max_length=150, required=False, allow_blank=True)
     button = serializers.IntegerField(min_value=1, max_value=10)
     structure = serializers.ChoiceField(choices=engine.STRUCTURES, required=False)
-    blinds = BlindsSerializer(required=False)
-    seats = SeatInputSerializer(many=True, min_length=2, max_length=10)
+    blinds = HandBlindsSerializer(required=False)
+    seats = HandSeatInputSerializer(many=True, min_length=2, max_length=10)
 
 
 class HandInputSerializer(HandSetupSerializer):
     number = serializers.IntegerField(min_value=1, required=False)
     started_at = serializers.DateTimeField(required=False)
     ended_at = serializers.DateTimeField(required=False)
-    actions = ActionInputSerializer(many=True, max_length=500)
-    result = ResultSerializer(required=False)
+    actions = HandActionInputSerializer(many=True, max_length=500)
+    result = HandResultSerializer(required=False)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     redeal_of = serializers.IntegerField(required=False)
 
 
-class CorrectionInputSerializer(HandInputSerializer):
+class HandCorrectionInputSerializer(HandInputSerializer):
     session = serializers.IntegerField(required=False)
     reason = serializers.CharField(max_length=2000)
 
 
-class OverrideInputSerializer(serializers.Serializer):
+class HandOverrideInputSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
-class ReviewInputSerializer(serializers.Serializer):
+class HandReviewInputSerializer(serializers.Serializer):
     correction = serializers.IntegerField()
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
-class LiveActionInputSerializer(ActionInputSerializer):
+class LiveActionInputSerializer(HandActionInputSerializer):
     force = serializers.BooleanField(
         required=False, help_text=_("Keep an action the engine finds illegal (AUTH-04).")
     )
 
 
 class LiveFinishInputSerializer(serializers.Serializer):
-    result = ResultSerializer(required=False)
+    result = HandResultSerializer(required=False)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
-class ReasonInputSerializer(serializers.Serializer):
+class HandReasonInputSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
@@ -190,7 +190,7 @@ def plain(value: Any) -> Any:
 # ------------------------------------------------------------------ hand output
 
 
-class ViolationSerializer(serializers.Serializer):
+class HandViolationOutSerializer(serializers.Serializer):
     code = serializers.CharField()
     action = serializers.IntegerField(allow_null=True)
     field = serializers.CharField(allow_null=True)
@@ -199,7 +199,7 @@ class ViolationSerializer(serializers.Serializer):
     severity = serializers.CharField()
 
 
-class PotSerializer(serializers.Serializer):
+class HandPotSerializer(serializers.Serializer):
     amount = _money()
     eligible = serializers.ListField(child=serializers.IntegerField())
     rake = _money()
@@ -208,12 +208,12 @@ class PotSerializer(serializers.Serializer):
     odd_chips = serializers.ListField(child=serializers.IntegerField())
 
 
-class VerdictSerializer(serializers.Serializer):
+class HandVerdictSerializer(serializers.Serializer):
     status = serializers.CharField()
     engine_status = serializers.CharField()
     engine_tag = serializers.CharField()
-    violations = ViolationSerializer(many=True)
-    pots = PotSerializer(many=True)
+    violations = HandViolationOutSerializer(many=True)
+    pots = HandPotSerializer(many=True)
     rake = _money()
     payouts = serializers.DictField(child=_money())
     finishing = serializers.DictField(child=_money())
@@ -233,7 +233,7 @@ class HandSeatSerializer(serializers.Serializer):
     penalised = serializers.BooleanField()
 
 
-class IrregularityOutSerializer(serializers.Serializer):
+class HandIrregularityOutSerializer(serializers.Serializer):
     action_index = serializers.IntegerField()
     kind = serializers.CharField()
     seat = serializers.IntegerField(allow_null=True)
@@ -244,7 +244,7 @@ class IrregularityOutSerializer(serializers.Serializer):
     decided_by = serializers.CharField()
 
 
-class CorrectionOutSerializer(serializers.Serializer):
+class HandCorrectionOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     reason = serializers.CharField()
@@ -254,7 +254,7 @@ class CorrectionOutSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class ReviewOutSerializer(serializers.Serializer):
+class HandReviewOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     correction = serializers.IntegerField()
     note = serializers.CharField()
@@ -292,17 +292,17 @@ class HandSummarySerializer(serializers.Serializer):
 
 class HandDetailSerializer(HandSummarySerializer):
     record = serializers.JSONField()
-    verdict = VerdictSerializer()
+    verdict = HandVerdictSerializer()
     seats = HandSeatSerializer(many=True)
-    irregularities = IrregularityOutSerializer(many=True)
-    corrections = CorrectionOutSerializer(many=True)
-    review = ReviewOutSerializer(allow_null=True)
+    irregularities = HandIrregularityOutSerializer(many=True)
+    corrections = HandCorrectionOutSerializer(many=True)
+    review = HandReviewOutSerializer(allow_null=True)
     revisions = serializers.ListField(child=serializers.IntegerField())
     redeal_of = serializers.IntegerField(allow_null=True)
     notes = serializers.CharField()
 
 
-class ReplayStepSerializer(serializers.Serializer):
+class HandReplayStepSerializer(serializers.Serializer):
     index = serializers.IntegerField(allow_null=True)
     record_action = serializers.IntegerField(allow_null=True)
     text = serializers.DictField(child=serializers.CharField())
@@ -316,16 +316,16 @@ class ReplayStepSerializer(serializers.Serializer):
     next_seat = serializers.IntegerField(allow_null=True)
 
 
-class ReplaySerializer(serializers.Serializer):
+class HandReplaySerializer(serializers.Serializer):
     hand = serializers.IntegerField()
-    steps = ReplayStepSerializer(many=True)
+    steps = HandReplayStepSerializer(many=True)
     positions = serializers.DictField(child=serializers.CharField())
     shown = serializers.JSONField()
     pots = serializers.JSONField()
     finishing = serializers.DictField(child=_money())
 
 
-class OptionSerializer(serializers.Serializer):
+class LiveOptionSerializer(serializers.Serializer):
     action = serializers.CharField()
     amount = _money(required=False)
     min = _money(required=False)
@@ -345,7 +345,7 @@ class LiveStateSerializer(serializers.Serializer):
     bets = serializers.DictField(child=_money())
     folded = serializers.ListField(child=serializers.IntegerField())
     next_seat = serializers.IntegerField(allow_null=True)
-    options = OptionSerializer(many=True)
+    options = LiveOptionSerializer(many=True)
     expected = serializers.JSONField(allow_null=True)
     complete = serializers.BooleanField()
     positions = serializers.DictField(child=serializers.CharField())
@@ -353,13 +353,13 @@ class LiveStateSerializer(serializers.Serializer):
     seats = serializers.JSONField()
     button = serializers.IntegerField()
     hand = serializers.IntegerField(allow_null=True)
-    forced = ViolationSerializer(many=True, required=False)
+    forced = HandViolationOutSerializer(many=True, required=False)
 
 
 # ------------------------------------------------------------ import, re-validate
 
 
-class ImportInputSerializer(serializers.Serializer):
+class HandImportInputSerializer(serializers.Serializer):
     content = serializers.CharField(required=False, trim_whitespace=False)
     file = serializers.FileField(required=False)
     filename = serializers.CharField(max_length=255, required=False, allow_blank=True)
@@ -372,7 +372,7 @@ class ImportInputSerializer(serializers.Serializer):
         return attrs
 
 
-class ImportJobSerializer(serializers.Serializer):
+class HandImportJobSerializer(serializers.Serializer):
     job = serializers.IntegerField()
     status = serializers.CharField()
     session = serializers.IntegerField()
@@ -390,12 +390,12 @@ class ImportJobSerializer(serializers.Serializer):
     error = serializers.CharField()
 
 
-class RevalidationInputSerializer(serializers.Serializer):
+class HandRevalidationInputSerializer(serializers.Serializer):
     date_from = serializers.DateField()
     date_to = serializers.DateField()
 
 
-class RevalidationSerializer(serializers.Serializer):
+class HandRevalidationSerializer(serializers.Serializer):
     run = serializers.IntegerField()
     status = serializers.CharField()
     engine = serializers.CharField()
@@ -411,7 +411,7 @@ class RevalidationSerializer(serializers.Serializer):
 # ------------------------------------------------------------------ seating
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatingSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     status = serializers.CharField(help_text="playing, sitting_out, reserved, empty (SEAT-09)")
     player = serializers.IntegerField(source="player_id", allow_null=True)
@@ -424,44 +424,44 @@ class SeatSerializer(serializers.Serializer):
     missed_big = serializers.BooleanField()
 
 
-class SeatPlanSerializer(serializers.Serializer):
+class SeatingPlanSerializer(serializers.Serializer):
     session = serializers.IntegerField()
     next_button = serializers.IntegerField(allow_null=True)
-    seats = SeatSerializer(many=True)
+    seats = SeatingSeatSerializer(many=True)
     waiting = serializers.JSONField()
 
 
-class SitInputSerializer(serializers.Serializer):
+class SeatingSitInputSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=10)
     player = serializers.IntegerField(required=False, allow_null=True)
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
 
 
-class SeatStatusInputSerializer(serializers.Serializer):
+class SeatingStatusInputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=SeatStatus.values)
     reserved_minutes = serializers.IntegerField(min_value=1, max_value=240, required=False)
 
 
-class ButtonDrawInputSerializer(serializers.Serializer):
+class SeatingButtonDrawInputSerializer(serializers.Serializer):
     cards = serializers.DictField(
         child=serializers.CharField(max_length=4),
         help_text=_("One card per seat: {'1': 'Kd', '4': 'Ks'} (SHUF-09)."),
     )
 
 
-class ButtonDrawSerializer(serializers.Serializer):
+class SeatingButtonDrawSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     cards = serializers.DictField(child=serializers.CharField())
     winner_seat = serializers.IntegerField()
     at = serializers.DateTimeField()
 
 
-class WaitingInputSerializer(serializers.Serializer):
+class SeatingWaitingInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     player = serializers.IntegerField(required=False, allow_null=True)
 
 
-class WaitingEntrySerializer(serializers.Serializer):
+class SeatingWaitingEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     table = serializers.IntegerField(source="table_id")
     name = serializers.CharField()
@@ -471,6 +471,6 @@ class WaitingEntrySerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True)
 
 
-class WaitingSeatInputSerializer(serializers.Serializer):
+class SeatingWaitingSeatInputSerializer(serializers.Serializer):
     session = serializers.IntegerField()
     seat = serializers.IntegerField(min_value=1, max_value=10)

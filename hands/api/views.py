@@ -176,17 +176,17 @@ class HandDetailView(APIView):
 
 
 class HandReplayView(APIView):
-    @extend_schema(tags=TAG, responses={200: s.ReplaySerializer, **ERRORS})
+    @extend_schema(tags=TAG, responses={200: s.HandReplaySerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         hand = selectors.access_hand(actor, pk)
-        return Response(s.ReplaySerializer(presenters.replay(hand)).data)
+        return Response(s.HandReplaySerializer(presenters.replay(hand)).data)
 
 
 class HandCorrectView(APIView):
     @extend_schema(
         tags=TAG,
-        request=s.CorrectionInputSerializer,
+        request=s.HandCorrectionInputSerializer,
         responses={201: s.HandDetailSerializer, **ERRORS},
         description="A corrected revision of an invalid hand, linked to it; the original "
         "stays unchanged.",
@@ -194,7 +194,7 @@ class HandCorrectView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         hand = selectors.access_hand(actor, pk)
-        data = parse(s.CorrectionInputSerializer, request.data)
+        data = parse(s.HandCorrectionInputSerializer, request.data)
 
         def handle() -> Response:
             revision = services.hand_correct(
@@ -209,14 +209,14 @@ class HandCorrectView(APIView):
 class HandOverrideView(APIView):
     @extend_schema(
         tags=TAG,
-        request=s.OverrideInputSerializer,
-        responses={201: s.CorrectionOutSerializer, **ERRORS},
+        request=s.HandOverrideInputSerializer,
+        responses={201: s.HandCorrectionOutSerializer, **ERRORS},
         description="The staff decision stands as recorded (HREC-07, AUTH-04), with a reason.",
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         hand = selectors.access_hand(actor, pk)
-        data = parse(s.OverrideInputSerializer, request.data)
+        data = parse(s.HandOverrideInputSerializer, request.data)
 
         def handle() -> Response:
             c = services.hand_override(actor=actor, hand=hand, reason=data["reason"])
@@ -229,7 +229,9 @@ class HandOverrideView(APIView):
                 "created_by": c.created_by.username,
                 "created_at": c.created_at,
             }
-            return Response(s.CorrectionOutSerializer(body).data, status=status.HTTP_201_CREATED)
+            return Response(
+                s.HandCorrectionOutSerializer(body).data, status=status.HTTP_201_CREATED
+            )
 
         return idempotent(request, handle)
 
@@ -237,14 +239,14 @@ class HandOverrideView(APIView):
 class HandReviewView(APIView):
     @extend_schema(
         tags=TAG,
-        request=s.ReviewInputSerializer,
+        request=s.HandReviewInputSerializer,
         responses={200: s.HandDetailSerializer, **ERRORS},
         description="The pit boss's signed review resolving an invalid hand (issue 4 §3).",
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.REVIEW_HAND)
         hand = selectors.access_hand(actor, pk)
-        data = parse(s.ReviewInputSerializer, request.data)
+        data = parse(s.HandReviewInputSerializer, request.data)
         services.hand_review(
             actor=actor, hand=hand, correction_id=data["correction"], note=data.get("note", "")
         )
@@ -349,12 +351,14 @@ class LiveHandFinishView(APIView):
 
 class LiveHandAbandonView(APIView):
     @extend_schema(
-        tags=TAG, request=s.ReasonInputSerializer, responses={200: s.LiveStateSerializer, **ERRORS}
+        tags=TAG,
+        request=s.HandReasonInputSerializer,
+        responses={200: s.LiveStateSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.LOG_HAND)
         live = selectors.access_live_hand(actor, pk)
-        data = parse(s.ReasonInputSerializer, request.data)
+        data = parse(s.HandReasonInputSerializer, request.data)
         row = services.live_hand_abandon(actor=actor, live=live, reason=data["reason"])
         return Response(s.LiveStateSerializer(_live_body(row)).data)
 
@@ -384,16 +388,16 @@ class ImportCreateView(APIView):
     @extend_schema(
         tags=TAG,
         request={
-            "application/json": s.ImportInputSerializer,
-            "multipart/form-data": s.ImportInputSerializer,
+            "application/json": s.HandImportInputSerializer,
+            "multipart/form-data": s.HandImportInputSerializer,
         },
-        responses={202: s.ImportJobSerializer, **ERRORS},
+        responses={202: s.HandImportJobSerializer, **ERRORS},
         description="Import PHH hands into the session (a Celery task; poll the job).",
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.IMPORT_HANDS)
         session = selectors.access_session(actor, pk, Perm.IMPORT_HANDS)
-        data = parse(s.ImportInputSerializer, request.data)
+        data = parse(s.HandImportInputSerializer, request.data)
         upload = data.get("file")
         filename = data.get("filename") or (upload.name if upload else "")
         if upload is not None:
@@ -412,61 +416,63 @@ class ImportCreateView(APIView):
             actor=actor, session=session, content=content, filename=filename
         )
         job.refresh_from_db()
-        body = s.ImportJobSerializer(services.import_summary(job)).data
+        body = s.HandImportJobSerializer(services.import_summary(job)).data
         return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
 class ImportDetailView(APIView):
-    @extend_schema(tags=TAG, responses={200: s.ImportJobSerializer, **ERRORS})
+    @extend_schema(tags=TAG, responses={200: s.HandImportJobSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         job = selectors.access_import(actor, pk)
-        return Response(s.ImportJobSerializer(services.import_summary(job)).data)
+        return Response(s.HandImportJobSerializer(services.import_summary(job)).data)
 
 
 class RevalidationCreateView(APIView):
     @extend_schema(
         tags=TAG,
-        request=s.RevalidationInputSerializer,
-        responses={202: s.RevalidationSerializer, **ERRORS},
+        request=s.HandRevalidationInputSerializer,
+        responses={202: s.HandRevalidationSerializer, **ERRORS},
         description="Re-validate every hand of a date range under the current engine.",
     )
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.REVALIDATE_HANDS)
-        data = parse(s.RevalidationInputSerializer, request.data)
+        data = parse(s.HandRevalidationInputSerializer, request.data)
         run = services.revalidation_create(
             actor=actor, date_from=data["date_from"], date_to=data["date_to"]
         )
         run.refresh_from_db()
-        body = s.RevalidationSerializer(services.revalidation_report(run)).data
+        body = s.HandRevalidationSerializer(services.revalidation_report(run)).data
         return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
 class RevalidationDetailView(APIView):
-    @extend_schema(tags=TAG, responses={200: s.RevalidationSerializer, **ERRORS})
+    @extend_schema(tags=TAG, responses={200: s.HandRevalidationSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         run = selectors.access_revalidation(actor, pk)
-        return Response(s.RevalidationSerializer(services.revalidation_report(run)).data)
+        return Response(s.HandRevalidationSerializer(services.revalidation_report(run)).data)
 
 
 # ------------------------------------------------------------------ seating
 
 
 class SeatPlanView(APIView):
-    @extend_schema(tags=SEATING, responses={200: s.SeatPlanSerializer, **ERRORS})
+    @extend_schema(tags=SEATING, responses={200: s.SeatingPlanSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         session = selectors.access_session(actor, pk)
-        return Response(s.SeatPlanSerializer(presenters.seat_plan(session)).data)
+        return Response(s.SeatingPlanSerializer(presenters.seat_plan(session)).data)
 
     @extend_schema(
-        tags=SEATING, request=s.SitInputSerializer, responses={201: s.SeatSerializer, **ERRORS}
+        tags=SEATING,
+        request=s.SeatingSitInputSerializer,
+        responses={201: s.SeatingSeatSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
         session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
-        data = parse(s.SitInputSerializer, request.data)
+        data = parse(s.SeatingSitInputSerializer, request.data)
 
         def handle() -> Response:
             seat = services.seat_sit(
@@ -476,7 +482,7 @@ class SeatPlanView(APIView):
                 player_id=data.get("player"),
                 name=data.get("name", ""),
             )
-            return Response(s.SeatSerializer(seat).data, status=status.HTTP_201_CREATED)
+            return Response(s.SeatingSeatSerializer(seat).data, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)
 
@@ -484,13 +490,13 @@ class SeatPlanView(APIView):
 class SeatStatusView(APIView):
     @extend_schema(
         tags=SEATING,
-        request=s.SeatStatusInputSerializer,
-        responses={200: s.SeatSerializer, **ERRORS},
+        request=s.SeatingStatusInputSerializer,
+        responses={200: s.SeatingSeatSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int, seat: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
         session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
-        data = parse(s.SeatStatusInputSerializer, request.data)
+        data = parse(s.SeatingStatusInputSerializer, request.data)
         row = services.seat_set_status(
             actor=actor,
             session=session,
@@ -498,47 +504,51 @@ class SeatStatusView(APIView):
             status=data["status"],
             reserved_minutes=data.get("reserved_minutes"),
         )
-        return Response(s.SeatSerializer(row).data)
+        return Response(s.SeatingSeatSerializer(row).data)
 
 
 class ButtonDrawView(APIView):
     @extend_schema(
         tags=SEATING,
-        request=s.ButtonDrawInputSerializer,
-        responses={201: s.ButtonDrawSerializer, **ERRORS},
+        request=s.SeatingButtonDrawInputSerializer,
+        responses={201: s.SeatingButtonDrawSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
         session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
-        data = parse(s.ButtonDrawInputSerializer, request.data)
+        data = parse(s.SeatingButtonDrawInputSerializer, request.data)
         draw = services.button_draw_record(actor=actor, session=session, cards=data["cards"])
         body = {"id": draw.pk, "cards": draw.cards, "winner_seat": draw.winner_seat, "at": draw.at}
-        return Response(s.ButtonDrawSerializer(body).data, status=status.HTTP_201_CREATED)
+        return Response(s.SeatingButtonDrawSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
 class WaitingListView(APIView):
-    @extend_schema(tags=SEATING, responses={200: s.WaitingEntrySerializer(many=True), **ERRORS})
+    @extend_schema(
+        tags=SEATING, responses={200: s.SeatingWaitingEntrySerializer(many=True), **ERRORS}
+    )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         table = selectors.access_table(actor, pk)
         entries = selectors.waiting_list(table)
-        return Response(s.WaitingEntrySerializer(entries, many=True).data)
+        return Response(s.SeatingWaitingEntrySerializer(entries, many=True).data)
 
     @extend_schema(
         tags=SEATING,
-        request=s.WaitingInputSerializer,
-        responses={201: s.WaitingEntrySerializer, **ERRORS},
+        request=s.SeatingWaitingInputSerializer,
+        responses={201: s.SeatingWaitingEntrySerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
         table = selectors.access_table(actor, pk, Perm.MANAGE_SEATING)
-        data = parse(s.WaitingInputSerializer, request.data)
+        data = parse(s.SeatingWaitingInputSerializer, request.data)
 
         def handle() -> Response:
             entry = services.waiting_add(
                 actor=actor, table=table, name=data.get("name", ""), player_id=data.get("player")
             )
-            return Response(s.WaitingEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+            return Response(
+                s.SeatingWaitingEntrySerializer(entry).data, status=status.HTTP_201_CREATED
+            )
 
         return idempotent(request, handle)
 
@@ -546,22 +556,24 @@ class WaitingListView(APIView):
 class WaitingSeatView(APIView):
     @extend_schema(
         tags=SEATING,
-        request=s.WaitingSeatInputSerializer,
-        responses={200: s.SeatSerializer, **ERRORS},
+        request=s.SeatingWaitingSeatInputSerializer,
+        responses={200: s.SeatingSeatSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
         entry = selectors.access_waiting_entry(actor, pk)
-        data = parse(s.WaitingSeatInputSerializer, request.data)
+        data = parse(s.SeatingWaitingSeatInputSerializer, request.data)
         session = selectors.access_session(actor, data["session"], Perm.MANAGE_SEATING)
         seat = services.waiting_seat(actor=actor, entry=entry, session=session, seat=data["seat"])
-        return Response(s.SeatSerializer(seat).data)
+        return Response(s.SeatingSeatSerializer(seat).data)
 
 
 class WaitingCancelView(APIView):
-    @extend_schema(tags=SEATING, request=None, responses={200: s.WaitingEntrySerializer, **ERRORS})
+    @extend_schema(
+        tags=SEATING, request=None, responses={200: s.SeatingWaitingEntrySerializer, **ERRORS}
+    )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
         entry = selectors.access_waiting_entry(actor, pk)
         row = services.waiting_cancel(actor=actor, entry=entry)
-        return Response(s.WaitingEntrySerializer(row).data)
+        return Response(s.SeatingWaitingEntrySerializer(row).data)

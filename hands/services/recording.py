@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from casino.access import Actor
@@ -851,48 +852,68 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
         book.prev_blinds = blinds
 
 
+_NO_STACK = object()
+_SEAT_FIELDS = (
+    ("status", "status"),
+    ("player_id", "player_id"),
+    ("name", "name"),
+    ("stack", "stack"),
+    ("last_hand_number", "last_number"),
+    ("last_hand_ended_at", "last_ended_at"),
+    ("hands_played", "hands_played"),
+    ("joined_after_hand", "joined_after"),
+    ("missed_small", "missed_small"),
+    ("missed_big", "missed_big"),
+)
+
+
 def _flush_seats(book: SessionBook) -> None:
-    """Write the seating plan rows and seat events the admitted hands changed."""
+    """Write the seating plan rows and seat events the admitted hands changed.
+
+    One small UPDATE per changed seat with only its changed columns: much cheaper
+    than ``bulk_update``'s CASE expressions for the handful of seats of a table.
+    """
     touched, events = book.touched, book.events
     book.touched, book.events = {}, []
     creates: list[Seat] = []
-    updates: list[Seat] = []
+    groups: dict[tuple[tuple[str, Any], ...], list[tuple[int, Any]]] = {}
     for seat, m in touched.items():
-        row = m.row or Seat(casino_id=book.session.casino_id, session=book.session, seat=seat)
-        row.status = m.status
-        row.player_id = m.player_id
-        row.name = m.name
-        row.stack = m.stack
-        row.last_hand_number = m.last_number
-        row.last_hand_ended_at = m.last_ended_at
-        row.hands_played = m.hands_played
-        row.joined_after_hand = m.joined_after
-        row.missed_small = m.missed_small
-        row.missed_big = m.missed_big
-        if m.row is None:
-            row.since = timezone.now()
+        row = m.row
+        if row is None:
+            row = Seat(
+                casino_id=book.session.casino_id,
+                session=book.session,
+                seat=seat,
+                since=timezone.now(),
+            )
+            for column, attr in _SEAT_FIELDS:
+                setattr(row, column, getattr(m, attr))
             creates.append(row)
             m.row = row
-        else:
-            updates.append(row)
+            continue
+        changes = {}
+        for column, attr in _SEAT_FIELDS:
+            value = getattr(m, attr)
+            if getattr(row, column) != value:
+                changes[column] = value
+                setattr(row, column, value)
+        if changes:
+            stack = changes.pop("stack", _NO_STACK)
+            key = tuple(sorted(changes.items(), key=lambda kv: kv[0]))
+            groups.setdefault(key, []).append((row.pk, stack))
+    # Seats of one hand share every change but the stack: one UPDATE per group.
+    for key, rows in groups.items():
+        fields: dict[str, Any] = dict(key)
+        stacks = [(pk, stack) for pk, stack in rows if stack is not _NO_STACK]
+        if stacks:
+            fields["stack"] = Case(
+                *(When(pk=pk, then=Value(stack)) for pk, stack in stacks),
+                default=F("stack"),
+                output_field=Seat._meta.get_field("stack"),
+            )
+        Seat.objects.filter(pk__in=[pk for pk, _stack in rows]).update(**fields)
     if creates:
         Seat.objects.bulk_create(creates)
-    if updates:
-        Seat.objects.bulk_update(
-            updates,
-            [
-                "status",
-                "player",
-                "name",
-                "stack",
-                "last_hand_number",
-                "last_hand_ended_at",
-                "hands_played",
-                "joined_after_hand",
-                "missed_small",
-                "missed_big",
-            ],
-        )
     if events:
         SeatEvent.objects.bulk_create(events)
 
