@@ -1114,6 +1114,11 @@ def live_state(record: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
         "expected": None,
         "complete": m.incomplete_reason() is None,
         "positions": {str(k): v for k, v in positions(order).items()},
+        # POT-11: every pot as it stands, with the seats that can win it.
+        "pots": [
+            {"amount": money_text(amount), "eligible": [order[i] for i in eligible]}
+            for amount, eligible in HandState(m, built.hand, len(built.hand.actions), ()).pots()
+        ],
     }
     if phase == "betting":
         actor = m.next_actor()
@@ -1163,17 +1168,16 @@ def _options(built: Built) -> list[dict[str, Any]]:
         )
     if o.can_bet_or_raise and o.min_to is not None and o.max_to is not None:
         if o.min_to < o.all_in_to:
-            opts.append(
-                {
-                    "action": "bet" if o.is_bet else "raise",
-                    "min": money_text(o.min_to),
-                    "max": money_text(o.max_to),
-                }
-            )
+            option: dict[str, Any] = {
+                "action": "bet" if o.is_bet else "raise",
+                "min": money_text(o.min_to),
+                "max": money_text(o.max_to),
+            }
+            if o.raises_left is not None:
+                option["raises_left"] = o.raises_left  # fixed limit (BET-09)
+            opts.append(option)
         if o.max_to == o.all_in_to:
             opts.append({"action": "all_in", "amount": money_text(o.all_in_to)})
-    if o.raises_left is not None:
-        opts[-1]["raises_left"] = o.raises_left
     return opts
 
 

@@ -331,10 +331,17 @@ class LiveOptionSerializer(serializers.Serializer):
     min = _money(required=False)
     max = _money(required=False)
     all_in = serializers.BooleanField(required=False)
+    raises_left = serializers.IntegerField(required=False)
+
+
+class LivePotSerializer(serializers.Serializer):
+    amount = _money()
+    eligible = serializers.ListField(child=serializers.IntegerField())
 
 
 class LiveStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    pots = LivePotSerializer(many=True)
     number = serializers.IntegerField()
     status = serializers.CharField()
     phase = serializers.CharField()
