@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import tomllib
 from decimal import Decimal
 from typing import Any
 
@@ -124,11 +123,17 @@ def _number(text: str) -> int | Decimal:
     return Decimal(text) if "." in text else int(text)
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
+_COMMON_KEYS = frozenset(
+    "variant antes blinds_or_straddles min_bet small_bet big_bet starting_stacks actions "
+    "ante_trimming_status finishing_stacks winnings players seats hand author event year "
+    "month day time venue table currency currency_symbol time_zone_abbreviation".split()
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # a plain class: fast scan
+_LONE_CR = re.compile(r"\r(?!\n)")
 
 
 def _loads_lines(text: str) -> dict[str, Any] | None:
-    if _CONTROL.search(text):
+    if _CONTROL.search(text) or ("\r" in text and _LONE_CR.search(text)):
         return None
     root: dict[str, Any] = {}
     table = root
@@ -151,25 +156,30 @@ def _loads_lines(text: str) -> dict[str, Any] | None:
             table = {}
             root[m.group(1)] = table
             continue
-        m = keyval(line)
-        if m is None:
+        key, sep, rest = line.partition(" = ")
+        if not sep or key not in _COMMON_KEYS:
+            m = keyval(line)
+            if m is None:
+                return None
+            key = m.group(1)
+            rest = line[m.end() :]
+        if key in table or not rest:
             return None
-        key = m.group(1)
-        if key in table:
-            return None
-        rest = line[m.end() :]
-        if not rest:
-            return None
-        if rest[0] == "[":
+        first = rest[0]
+        if first == "'":
+            if rest.count("'") == 2 and rest[-1] == "'":
+                table[key] = rest[1:-1]  # the common 'literal string' (control chars checked)
+                continue
+        elif first in "123456789" and rest.isdigit() and rest.isascii():
+            table[key] = int(rest)
+            continue
+        if first == "[":
             if rest[-1] == "]":
                 body = rest[1:-1]
                 if body[:1] == "'" and body[-1:] == "'" and '"' not in body and len(body) > 1:
                     # PokerKit's own layout: ['a', 'b', ...]; no item can hold a quote.
                     items = body[1:-1].split("', '")
-                    for item in items:
-                        if "'" in item:
-                            break
-                    else:
+                    if body.count("'") == 2 * len(items):  # no quote inside an item
                         table[key] = items
                         continue
             m = _STR_ARRAY.fullmatch(rest)
@@ -190,7 +200,10 @@ def _loads_lines(text: str) -> dict[str, Any] | None:
             if "." in body:
                 table[key] = [_number(x) for x in _NUM_ITEM.findall(body)]
             else:
-                table[key] = [int(x) for x in body.split(",") if x.strip(" \t")]
+                parts = body.split(",")
+                if not parts[-1].strip(" \t"):
+                    parts.pop()  # a trailing comma, or an empty array
+                table[key] = list(map(int, parts))
             continue
         m = _SCALAR.fullmatch(rest)
         if m is None:
@@ -281,4 +294,6 @@ def loads_any(text: str) -> dict[str, Any]:
     result = loads(text)
     if result is not None:
         return result
+    import tomllib  # only for documents off the fast path (saves start-up time)
+
     return tomllib.loads(text, parse_float=Decimal)

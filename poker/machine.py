@@ -179,20 +179,35 @@ class Machine:
         stacks = list(starting_stacks)
         bets = [0] * n
         dead = 0
-        for i in range(n):  # antes first: dead money (OQ-33)
+        # Pre-flop the first to act follows the largest blind or straddle (GAME-08, GAME-06);
+        # live posts (negative entries) do not move the order. Ties go to the later seat.
+        top = n - 1
+        top_key = -1
+        straddle = 0
+        for i in range(n):
+            s = stacks[i]
             a = antes[i]
-            if a > 0:
-                a = a if a < stacks[i] else stacks[i]
-                stacks[i] -= a
+            if a > 0:  # antes first: dead money (OQ-33)
+                if a > s:
+                    a = s
+                s -= a
                 dead += a
-        for i in range(n):  # blinds, straddles, live posts (negative entries)
             b = blinds_or_straddles[i]
-            if b < 0:
-                b = -b
-            if b > 0:
-                b = b if b < stacks[i] else stacks[i]
-                stacks[i] -= b
-                bets[i] = b
+            key = 0
+            if b:  # blinds, straddles, live posts (negative entries)
+                posted = -b if b < 0 else b
+                if posted > s:
+                    posted = s
+                s -= posted
+                bets[i] = posted
+                if b > 0:
+                    key = posted
+                    if i >= 2 and posted > straddle and n > 2:
+                        straddle = posted
+            if key >= top_key:
+                top = i
+                top_key = key
+            stacks[i] = s
         self.stacks = stacks
         self.bets = bets
         self.contrib = bets[:]
@@ -214,19 +229,6 @@ class Machine:
         self.actors = 0  # players who have acted voluntarily (misdeal rule, MISDEAL-03)
         self.void_reason: VoidReason | None = None
         self.final_aggr = -1
-        # Pre-flop: the first to act follows the largest blind or straddle (GAME-08, GAME-06);
-        # live posts (negative entries) do not move the order. Ties go to the later seat.
-        top = n - 1
-        top_key = -1
-        straddle = 0
-        for i in range(n):
-            b = bets[i] if blinds_or_straddles[i] > 0 else 0
-            if b >= top_key:
-                top, top_key = i, b
-        if n > 2:
-            for i in range(2, n):
-                if blinds_or_straddles[i] > 0:
-                    straddle = max(straddle, bets[i])
         self.straddle = straddle
         current = max(bets) if n else 0
         self.current_bet = current
@@ -421,6 +423,9 @@ class Machine:
         """
         action_type = Action
         apply = self.apply
+        deal_hole, deal_board, show = _DEAL_HOLE, _DEAL_BOARD, _SHOW
+        cc, fold, cbr = _CC, _FOLD, _CBR
+        unknown = UNKNOWN_CARD
         stacks = self.stacks
         bets = self.bets
         contrib = self.contrib
@@ -436,7 +441,7 @@ class Machine:
                     self._flag(Code.MALFORMED, detail="not an action")
                     continue
                 kind = a.kind
-                if kind is _DEAL_HOLE:
+                if kind is deal_hole:
                     p = a.player
                     cards = a.cards
                     # In order, before any betting: then p's cards cannot have been dealt yet.
@@ -450,12 +455,12 @@ class Machine:
                                 self.holes_dealt += 1
                                 self.next_hole = p + 1
                                 continue
-                        elif c0 == UNKNOWN_CARD and c1 == UNKNOWN_CARD:
+                        elif c0 == unknown and c1 == unknown:
                             hole[p] = cards
                             self.holes_dealt += 1
                             self.next_hole = p + 1
                             continue
-                elif kind is _CC or kind is _FOLD:
+                elif kind is cc or kind is fold:
                     p = a.player
                     if p == self.actor and p >= 0:  # actor is -1 outside a betting round
                         bit = 1 << p
@@ -463,7 +468,7 @@ class Machine:
                         self.round_acted = True
                         pending = self.pending & ~bit
                         self.pending = pending
-                        if kind is _FOLD:
+                        if kind is fold:
                             folded[p] = True
                             self.live_count -= 1
                             if self.live_count == 1:
@@ -491,7 +496,7 @@ class Machine:
                         else:
                             self._close_round()
                         continue
-                elif kind is _CBR:
+                elif kind is cbr:
                     p = a.player
                     if p == self.actor and p >= 0:
                         self.index = index
@@ -499,7 +504,7 @@ class Machine:
                         self.round_acted = True
                         self._bet_raise(p, a.amount)
                         continue
-                elif kind is _DEAL_BOARD:
+                elif kind is deal_board:
                     if self.phase == DEALING:
                         cards = a.cards
                         board = self.board
@@ -515,7 +520,7 @@ class Machine:
                                     board.extend(cards)
                                     self._next_street()
                                     continue
-                elif kind is _SHOW:
+                elif kind is show:
                     p = a.player
                     if self.phase == SHOWDOWN and 0 <= p < n and not folded[p]:
                         dealt = hole[p]
@@ -1061,6 +1066,17 @@ class Machine:
         take_rake = profile.takes_rake
         if take_rake and profile.no_flop_no_drop and len(self.board) < 3:
             take_rake = False  # no flop, no drop (RAKE-07 option)
+        if len(live) == 1 and not take_rake:
+            # Won without a showdown and no rake: the one live player takes every pot.
+            winner = live[0]
+            payouts = [0] * n
+            results: list[PotResult] = []
+            for amount, eligible in layers:
+                payouts[winner] += amount
+                results.append(PotResult(amount, eligible, 0, (winner,), (amount,), ()))
+            finishing = list(stacks)
+            finishing[winner] += payouts[winner]
+            return Settlement(tuple(results), 0, tuple(payouts), tuple(finishing), ())
         unit = self.chip_unit
         values = self._hand_values() if self.phase == SHOWDOWN else None
         # Rake is taken per pot before paying (RAKE-05, RAKE-07); main pot first for the cap.
@@ -1079,7 +1095,7 @@ class Machine:
             taken = 0
             rakes = [0] * len(layers)
         payouts = [0] * n
-        results: list[PotResult] = []
+        results = []
         # Side pots are settled before the main pot (POT-07, SHOW-08).
         for k in range(len(layers) - 1, -1, -1):
             amount, eligible = layers[k]

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -135,9 +134,9 @@ def loads(text: str, *, source: str = "<string>", many: bool | None = None) -> l
     """Read PHH text: one hand (``.phh``) or several (``.phhs``, tables ``[1]``, ...)."""
     try:
         doc = _toml.loads_any(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # tomllib.TOMLDecodeError is a ValueError
         return [_bad(source, 0, f"not valid TOML: {exc}"[:200])]
-    except (RecursionError, MemoryError, ValueError, OverflowError) as exc:
+    except (RecursionError, MemoryError, OverflowError) as exc:
         return [_bad(source, 0, f"unreadable: {type(exc).__name__}")]
     if many is None:
         many = bool(doc) and all(isinstance(v, dict) for v in doc.values())
@@ -233,8 +232,121 @@ def record_from_fields(fields: dict[str, Any], *, source: str = "", index: int =
         return _bad(source, index, f"{type(exc).__name__}: {exc}"[:200])
 
 
+_INT_TYPE = {int}
+_NL_SIZES = ("min_bet",)
+_FL_SIZES = ("small_bet", "big_bet")
+
+
+def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> Record | None:
+    """The common case, all amounts whole numbers and well formed; None: take the long way."""
+    get = fields.get
+    stacks = get("starting_stacks")
+    antes = get("antes")
+    blinds = get("blinds_or_straddles")
+    raw_actions = get("actions")
+    if type(stacks) is not list or type(antes) is not list or type(blinds) is not list:
+        return None
+    n = len(stacks)
+    if not (MIN_PLAYERS <= n <= MAX_PLAYERS and len(antes) == n and len(blinds) == n):
+        return None
+    if type(raw_actions) is not list or len(raw_actions) > MAX_ACTIONS:
+        return None
+    types = set(map(type, stacks))
+    types.update(map(type, antes))
+    types.update(map(type, blinds))
+    finishing = get("finishing_stacks")
+    winnings = get("winnings")
+    for outcome in (finishing, winnings):
+        if outcome is not None:
+            if type(outcome) is not list or len(outcome) != n:
+                return None
+            types.update(map(type, outcome))
+    if types != _INT_TYPE or "_chip_unit" in fields or "_rake" in fields:
+        return None
+    low = min(min(stacks), min(antes), min(blinds))
+    high = max(max(stacks), max(antes), max(blinds))
+    if low < -MAX_AMOUNT or high > MAX_AMOUNT:
+        return None
+    variant = TEXAS_VARIANTS[code]
+    min_bet = small_bet = big_bet = None
+    if variant is Variant.FIXED_LIMIT:
+        small_bet = get("small_bet")
+        big_bet = get("big_bet")
+        if not (_number_ok(small_bet) and _number_ok(big_bet)):
+            return None
+        if type(small_bet) is not int or type(big_bet) is not int:
+            return None
+    else:
+        min_bet = get("min_bet")
+        if type(min_bet) is not int or not _number_ok(min_bet):
+            return None
+    cache = _ACTION_CACHE[n]
+    actions: list[Action] = []
+    append = actions.append
+    for text in raw_actions:
+        result = cache.get(text) if type(text) is str else None
+        if result is None:
+            if type(text) is not str:
+                return None
+            result = _parse_action(text, n)
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            cache[text] = result
+        if type(result) is str:
+            return None  # a malformed action: the long way reports it with its index
+        action, amount = result  # type: ignore[misc]
+        if amount is not None and type(amount) is not int:
+            return None
+        append(action)
+    seats = get("seats")
+    if seats is not None:
+        if not (type(seats) is list and len(seats) == n and set(map(type, seats)) <= _INT_TYPE):
+            return None
+        seats = tuple(seats)
+    players = get("players")
+    if players is not None:
+        if not (type(players) is list and len(players) == n and set(map(type, players)) <= {str}):
+            return None
+        players = tuple(players)
+    trimming = get("ante_trimming_status")
+    if trimming is not None and type(trimming) is not bool:
+        return None
+    if len(fields) == _KNOWN_COUNT(fields):
+        extra: tuple[tuple[str, Any], ...] = ()
+    else:
+        extra = tuple((k, v) for k, v in fields.items() if k not in _HAND_FIELDS)
+    hand = Hand(
+        variant,
+        tuple(stacks),
+        tuple(antes),
+        tuple(blinds),
+        tuple(actions),
+        min_bet,
+        small_bet,
+        big_bet,
+        seats,
+        players,
+        None if finishing is None else tuple(finishing),
+        None if winnings is None else tuple(winnings),
+        None,
+        1,
+        0,
+        trimming,
+        extra,
+    )
+    return Record(source, index, code, hand)
+
+
+def _KNOWN_COUNT(fields: dict[str, Any]) -> int:  # noqa: N802 - reads as a constant
+    return sum(1 for k in fields if k in _HAND_FIELDS)
+
+
 def _record(fields: dict[str, Any], source: str, index: int) -> Record:
     code = fields.get("variant")
+    if type(code) is str and code in TEXAS_VARIANTS:
+        fast = _fast_record(fields, source, index, code)
+        if fast is not None:
+            return fast
     if not isinstance(code, str):
         return _bad(source, index, "variant is missing or not a string")
     if code not in TEXAS_VARIANTS:

@@ -62,7 +62,10 @@ class Verdict:
 def validate(hand: Hand, profile: RuleProfile = MANUAL) -> Verdict:
     """Judge ``hand`` by the rules of ``profile``; never raises."""
     try:
-        return _validate(hand, profile)
+        problem = check_structure(hand)
+        if problem:
+            return _malformed(problem)
+        return _judge(hand, profile)
     except RecursionError:
         return _malformed("data nested too deeply")
     except Exception as exc:  # noqa: BLE001 - the contract is "never raises"
@@ -210,9 +213,18 @@ def check_action(action: object, n: int) -> str | None:
 
 def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
     """Blinds and straddles against the house rules (GAME-05, GAME-06, OQ-01, OQ-06)."""
+    blinds = hand.blinds_or_straddles
+    n = len(blinds)
+    if (
+        n > 2
+        and 0 <= blinds[0] <= blinds[1]
+        and not any(blinds[2:])
+        and min(hand.antes) >= 0
+        and hand.variant is not Variant.FIXED_LIMIT
+    ):
+        return []  # the usual small and big blind, nothing else to check
     out: list[Violation] = []
     antes, blinds = hand.forced_bets()
-    n = len(blinds)
     if any(a < 0 for a in antes):
         out.append(make(Code.BLINDS_INVALID, None, detail="negative ante"))
     if n == 2:
@@ -260,7 +272,15 @@ def _validate(hand: Hand, profile: RuleProfile) -> Verdict:
     problem = check_structure(hand)
     if problem:
         return _malformed(problem)
-    machine, violations = validate_parts(hand, profile)
+    return _judge(hand, profile)
+
+
+def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
+    """Validate a structurally sound hand."""
+    setup = forced_bet_violations(hand, profile)
+    machine = Machine.from_hand(hand, profile)
+    machine.run(hand.actions)
+    violations = setup
     violations.extend(machine.violations)
     n = machine.n
     last = len(hand.actions) - 1 if hand.actions else None
