@@ -462,3 +462,15 @@ def test_a_gaming_day_must_be_open_for_deliveries(staff, store, casino):
             packs=[{"serial": "Q", "colour": "rojo"}],
         )
     assert err.value.code == "NO_OPEN_GAMING_DAY"
+
+
+def test_store_command(staff, casino):  # DECK-01: a store created by a shift manager
+    from django.core.management import CommandError, call_command
+
+    from tables.models import DeckStore
+
+    call_command("tables_deck_store", "test", "SEG", "Depósito", "--as", "shift_manager")
+    call_command("tables_deck_store", "test", "SEG", "Depósito", "--as", "shift_manager")
+    assert DeckStore.objects.filter(casino=casino, code="SEG").count() == 1
+    with pytest.raises(CommandError):  # a pit boss does not configure stores
+        call_command("tables_deck_store", "test", "P1", "Pit", "--as", "pit_boss")
