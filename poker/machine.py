@@ -1074,9 +1074,9 @@ class Machine:
             for amount, eligible in layers:
                 payouts[winner] += amount
                 results.append(PotResult(amount, eligible, 0, (winner,), (amount,), ()))
-            finishing = list(stacks)
-            finishing[winner] += payouts[winner]
-            return Settlement(tuple(results), 0, tuple(payouts), tuple(finishing), ())
+            final = list(stacks)
+            final[winner] += payouts[winner]
+            return Settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
         unit = self.chip_unit
         values = self._hand_values() if self.phase == SHOWDOWN else None
         # Rake is taken per pot before paying (RAKE-05, RAKE-07); main pot first for the cap.

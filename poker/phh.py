@@ -171,36 +171,37 @@ def _bad(source: str, index: int, detail: str, variant: str | None = None) -> Re
 
 def _number_ok(value: object) -> bool:
     if type(value) is int:
-        return -MAX_AMOUNT <= value <= MAX_AMOUNT  # type: ignore[operator]
+        return -MAX_AMOUNT <= value <= MAX_AMOUNT
     if type(value) is Decimal:
-        if not value.is_finite():  # type: ignore[attr-defined]
+        if not value.is_finite():
             return False
-        exponent = value.as_tuple().exponent  # type: ignore[attr-defined]
+        exponent = value.as_tuple().exponent
         return (
             isinstance(exponent, int)
             and -MAX_DECIMALS <= exponent <= 18
-            and abs(value) <= MAX_AMOUNT  # type: ignore[arg-type]
+            and abs(value) <= MAX_AMOUNT
         )
     return False
 
 
 def _decimals(value: int | Decimal) -> int:
-    if type(value) is int:
+    if isinstance(value, int):
         return 0
-    exponent = value.as_tuple().exponent  # type: ignore[union-attr]
+    exponent = value.as_tuple().exponent
     assert isinstance(exponent, int)
     return -exponent if exponent < 0 else 0
 
 
 def _scaled(value: int | Decimal, scale: int) -> int:
     """``value * 10**scale`` exactly (``scale`` >= the value's decimals)."""
-    if type(value) is int:
-        return value * 10**scale if scale else value  # type: ignore[operator]
-    sign, digits, exponent = value.as_tuple()  # type: ignore[union-attr]
+    if isinstance(value, int):
+        return int(value * 10**scale) if scale else value
+    sign, digits, exponent = value.as_tuple()
     assert isinstance(exponent, int)
     number = int("".join(map(str, digits)) or "0")
     shift = exponent + scale
-    number = number * 10**shift if shift >= 0 else number // 10**-shift
+    power: int = 10 ** abs(shift)
+    number = number * power if shift >= 0 else number // power
     return -number if sign else number
 
 
@@ -292,9 +293,9 @@ def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> 
             if len(cache) > _CACHE_LIMIT:
                 cache.clear()
             cache[text] = result
-        if type(result) is str:
+        if isinstance(result, str):
             return None  # a malformed action: the long way reports it with its index
-        action, amount = result  # type: ignore[misc]
+        action, amount = result
         if amount is not None and type(amount) is not int:
             return None
         append(action)
@@ -371,11 +372,12 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
     sizes: dict[str, int | Decimal | None] = {"min_bet": None, "small_bet": None, "big_bet": None}
     needed = ("small_bet", "big_bet") if variant is Variant.FIXED_LIMIT else ("min_bet",)
     for name in needed:
-        value = fields.get(name)
-        if not _number_ok(value):
+        size = fields.get(name)
+        if not _number_ok(size):
             return _bad(source, index, f"{name} is missing or not an amount", code)
-        sizes[name] = value
-        play.append(value)  # type: ignore[arg-type]
+        assert isinstance(size, int | Decimal)
+        sizes[name] = size
+        play.append(size)
     unit_field = fields.get("_chip_unit")
     if unit_field is not None:
         if not _number_ok(unit_field) or unit_field <= 0:
@@ -410,12 +412,12 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
             if len(cache) > _CACHE_LIMIT:
                 cache.clear()
             cache[text] = result
-        if type(result) is str:
+        if isinstance(result, str):
             problems.append(make(Code.MALFORMED, i, detail=result))
             parsed.append((Action.noop(str(text)[:80]), None))
             continue
-        parsed.append(result)  # type: ignore[arg-type]
-        amount = result[1]  # type: ignore[index]
+        parsed.append(result)
+        amount = result[1]
         if type(amount) is Decimal:
             action_decimals = max(action_decimals, _decimals(amount))
     play_decimals = max(max(map(_decimals, play), default=0), action_decimals)

@@ -77,16 +77,16 @@ def _malformed(detail: str, action: int | None = None) -> Verdict:
 
 
 def _is_int(x: object) -> bool:
-    return type(x) is int and -MAX_AMOUNT <= x <= MAX_AMOUNT  # type: ignore[operator]
+    return type(x) is int and -MAX_AMOUNT <= x <= MAX_AMOUNT
 
 
 _INT_ONLY = {int}
 
 
 def _int_tuple(value: object, n: int, name: str) -> str | None:
-    if (type(value) is tuple or type(value) is list) and len(value) == n:  # type: ignore[arg-type]
-        if set(map(type, value)) == _INT_ONLY:  # type: ignore[call-overload]
-            if -MAX_AMOUNT <= min(value) and max(value) <= MAX_AMOUNT:  # type: ignore[call-overload]
+    if isinstance(value, tuple | list) and len(value) == n:
+        if set(map(type, value)) == _INT_ONLY:
+            if -MAX_AMOUNT <= min(value) and max(value) <= MAX_AMOUNT:
                 return None
     if not isinstance(value, tuple | list) or len(value) != n:
         return f"{name} must list one amount per player"
@@ -227,9 +227,9 @@ def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
     antes, blinds = hand.forced_bets()
     if any(a < 0 for a in antes):
         out.append(make(Code.BLINDS_INVALID, None, detail="negative ante"))
+    straddles: tuple[tuple[int, int], ...] = ()
     if n == 2:
         sb, bb = blinds[1], blinds[0]  # heads-up: the button posts the small blind (OQ-32)
-        straddles = ()
     else:
         sb, bb = blinds[0], blinds[1]
         straddles = tuple((i, b) for i, b in enumerate(blinds) if i >= 2 and b > 0)
