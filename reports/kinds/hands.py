@@ -86,7 +86,30 @@ def _actions(record: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], l
     return streets, board
 
 
-def hand_data(hand: Hand, lang: str) -> dict[str, Any]:
+def seat_players(session_id: int) -> dict[int, list[tuple[Any, str]]]:
+    """Per seat, the players the cage's table card seated there, by time (BUYIN-06)."""
+    from cage.models import TableTransaction, TransactionKind
+
+    out: dict[int, list[tuple[Any, str]]] = {}
+    for seat, at, player, player_name in (
+        TableTransaction.objects.filter(
+            session_id=session_id, kind=TransactionKind.BUYIN, sign=1, seat__isnull=False
+        )
+        .order_by("recorded_at", "id")
+        .values_list("seat", "recorded_at", "player__display_name", "player_name")
+    ):
+        out.setdefault(seat, []).append((at, player or player_name))
+    return out
+
+
+def _player_at(players: dict[int, list[tuple[Any, str]]], seat: int, at: Any) -> str:
+    named = [who for when, who in players.get(seat, []) if when <= at and who]
+    return named[-1] if named else ""
+
+
+def hand_data(
+    hand: Hand, lang: str, players: dict[int, list[tuple[Any, str]]] | None = None
+) -> dict[str, Any]:
     verdict = hand.verdict
     record = hand.record or {}
     streets, board = _actions(record, lang)
@@ -119,7 +142,9 @@ def hand_data(hand: Hand, lang: str) -> dict[str, Any]:
             {
                 "seat": s.seat,
                 "position": s.position,
-                "name": s.name or (s.player.display_name if s.player_id else ""),
+                "name": s.name
+                or (s.player.display_name if s.player_id else "")
+                or _player_at(players or {}, s.seat, hand.started_at),
                 "cards": hole.get(s.seat, ""),
                 "start": s.starting_stack,
                 "finish": s.finishing_stack,
@@ -178,8 +203,11 @@ def hands_queryset(casino: Casino, params: dict[str, Any]) -> QuerySet[Hand]:
 
 def iter_hands(qs: QuerySet[Hand], lang: str) -> Iterator[dict[str, Any]]:
     qs = qs.prefetch_related("seats__player", "violation_rows", "corrections__created_by")
+    players: dict[int, dict[int, list[tuple[Any, str]]]] = {}
     for hand in qs.iterator(chunk_size=200):
-        yield hand_data(hand, lang)
+        if hand.session_id not in players:
+            players[hand.session_id] = seat_players(hand.session_id)
+        yield hand_data(hand, lang, players[hand.session_id])
 
 
 def build(ctx: BuildContext) -> dict[str, Any]:

@@ -72,7 +72,20 @@ def _lines(sheet: OpeningSheet | ClosingSheet | None) -> list[dict[str, Any]]:
 
 
 # The sheet's own wording of each session event, in both languages (§6.4, §9.1).
-EVENT_LABELS = {
+EVENT_LABELS: dict[str, tuple[str, str]] = {
+    "prep_pit_boss": (
+        "Lista previa del jefe de sector completa",
+        "Pit boss's pre-opening checklist done",
+    ),
+    "prep_supervisor": (
+        "Lista previa del supervisor completa",
+        "Supervisor's pre-opening checklist done",
+    ),
+    "prep_override": (
+        "Listas previas exceptuadas por el jefe de sector",
+        "Pre-opening checklists overridden by the pit boss",
+    ),
+    "closing_checklist": ("Lista de control del cierre completa", "Closing checklist done"),
     E.SURVEILLANCE_NOTIFIED: ("Aviso a cámaras (vigilancia)", "Surveillance notified"),
     E.SECURITY_PRESENT: ("Oficial de seguridad presente", "Security officer present"),
     E.LIDS_REMOVAL_AUTHORISED: ("Retiro de tapas autorizado", "Lid removal authorised"),
@@ -324,6 +337,9 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
         "opening_events": _events(
             session,
             {
+                "prep_pit_boss",
+                "prep_supervisor",
+                "prep_override",
                 E.SURVEILLANCE_NOTIFIED,
                 E.SECURITY_PRESENT,
                 E.LIDS_REMOVAL_AUTHORISED,
@@ -350,6 +366,7 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
                 E.FLOAT_LOCKED,
                 E.TABLE_INSPECTED,
                 E.CROUPIER_RELEASED,
+                "closing_checklist",
             },
             lang,
         ),

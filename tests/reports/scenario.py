@@ -92,6 +92,17 @@ def make_table(casino: Any, sector: Sector | None, number: int = 7) -> Table:
     return table
 
 
+def prep_checklists(boss: Actor, sup: Actor, session: TableSession) -> None:
+    """PREP-02..05: both pre-opening checklists, when the tables app asks for them."""
+    record = getattr(tables, "prep_checklist_record", None)
+    if record is None:
+        return
+    from tables import checklists
+
+    record(actor=boss, session=session, items=dict.fromkeys(checklists.PIT_BOSS_ITEMS, True))
+    record(actor=sup, session=session, items=dict.fromkeys(checklists.SUPERVISOR_ITEMS, True))
+
+
 def seats(stacks: dict[int, Any], cards: dict[int, str] | None = None) -> list[dict[str, Any]]:
     return [
         {"seat": s, "stack": str(v), **({"cards": cards[s]} if cards and s in cards else {})}
@@ -189,6 +200,7 @@ def play_day(staff: dict[str, Any], casino: Any, gaming_day: Any, sector: Sector
     tables.session_event_record(
         actor=boss, session=session, kind="lids_removal_authorised", person=staff["shift_manager"]
     )
+    prep_checklists(boss, sup, session)
     opening = OpeningSheet.objects.get(session=session)
     lines = []
     for line in opening.ordered_lines():

@@ -187,6 +187,7 @@ def test_hand_report_lists_invalid_hands_first(day, casino, tmp_path):  # RPT-12
     assert "CONTINUITY_MISMATCH" in text and "sin resolver" in text
     assert "2♥ 7♦ 9♠ J♣ 3♠" in text and "A♠ A♦" in text
     assert "Asiento 5 sube a 20,00" in flat
+    assert re.search(r"1 SB\s+Ana Gómez\s+A♠ A♦\s+500,00", text)  # names from the table card
     assert re.search(r"principal\s+60,00\s+1, 3, 5\s+1\s+1,00", text)
     assert "pozo 60,00 · comisión 1,00" in flat and "asiento 1 59,00" in flat
     one = text_of(render("hands", casino, {"hand": day.hands[0].pk}, lang="en"), tmp_path)
@@ -229,3 +230,30 @@ def test_same_report_twice_over_the_same_data_gives_the_same_text(day, casino, t
             return re.sub(r"Generado por .*", "", text)
 
         assert strip(text_of(a, tmp_path)) == strip(text_of(b, tmp_path))
+
+
+def test_rake_report_computed_recorded_and_counted(day, casino, tmp_path):  # RPT-09, RAKE-09
+    date = day.session.gaming_day.business_date.isoformat()
+    rendered = render("rake", casino, {"date": date})
+    text = text_of(rendered, tmp_path)
+    # Table 7: 3 hands, 2 valid, pots 70 (60 + 10), computed 1, recorded 1, box counted 1.
+    assert re.search(
+        r"7\s+3,0 %\s+—\s+3\s+2\s+70,00\s+1,00\s+1,00\s+0,00\s+1\s*/\s*0\s+1,00\s+0,00", text
+    ), text[:2000]
+    assert "Ninguna." in text
+    english = text_of(render("rake", casino, {"date": date, "table": 7}, lang="en"), tmp_path)
+    assert "Rake computed" in english and "Table 7" in english
+
+
+def test_exception_report_lists_what_needs_a_manager(day, casino, tmp_path):  # RPT-13
+    date = day.session.gaming_day.business_date.isoformat()
+    rendered = render("exceptions", casino, {"date": date})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text_of(rendered, tmp_path, layout=False))
+    assert "Diferencias de apertura y cierre" in text and "OPENING_DISCREPANCY" in text
+    assert "Diferencias de conciliación" in text and "DROP_VARIANCE" in text
+    assert "Billete de 100 devuelto al jugador sin registrar (Pit_boss)" in flat
+    assert "RESULT_VARIANCE" in text
+    # Nothing unsigned, no gap, the deck control signed: those sections are absent.
+    for absent in ("Documentos sin firmar", "Saltos de numeración", "Naipes sin justificar"):
+        assert absent not in text

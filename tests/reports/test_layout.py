@@ -13,7 +13,7 @@ import pytest
 from casino.roles import Role
 
 from .conftest import pdf_text, render
-from .scenario import act, make_table
+from .scenario import act, make_table, prep_checklists
 
 pytestmark = pytest.mark.django_db
 MM = 72 / 25.4  # points per millimetre
@@ -87,6 +87,7 @@ def test_long_tables_repeat_their_header_on_every_page(staff, casino, gaming_day
     session = tables.session_open(
         actor=boss, table=table, supervisor=staff["supervisor"], croupier=staff["croupier"]
     )
+    prep_checklists(boss, sup, session)
     sheet = OpeningSheet.objects.get(session=session)
     tables.opening_count_record(
         actor=sup,

@@ -1,0 +1,180 @@
+"""The rake report of a gaming day, per table session (RPT-09, RAKE-09).
+
+Per session: hands dealt, the pots, the commission the engine computed for the
+valid hands (expected) against the rake box ledger (recorded), the rake box as
+counted by the cage, and the differences; then each hand whose recorded rake
+differs from the computed one and each reversal of a posting with its reason.
+Everything is aggregated in the database.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, F, Q, Sum
+
+from cage import selectors as cage_selectors
+from cage.models import DropBox, RakeEntry
+from casino.access import Actor
+from hands.models import Hand, HandStatus
+from tables.models import TableSession
+
+from ..access import require_room_scope, require_table_scope
+from ..params import TableDateParams
+from ..registry import BuildContext, ReportSpec, register
+from ._common import bilingual, name
+from .gaming_day import MONEY_OUT, gaming_day_for
+
+ZERO = Decimal("0")
+MAX_LISTED = 500  # differences listed one by one; the totals always cover every hand
+
+
+def rake_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
+    sessions = (
+        TableSession.objects.filter(gaming_day=day)
+        .select_related("table", "settings")
+        .order_by("table__number", "number")
+    )
+    if table_number:
+        sessions = sessions.filter(table__number=table_number)
+    hands = {
+        r["session_id"]: r
+        for r in Hand.objects.filter(gaming_day=day, revision_of__isnull=True)
+        .values("session_id")
+        .annotate(
+            dealt=Count("id"),
+            valid=Count("id", filter=Q(status=HandStatus.VALID)),
+            pots=Sum("pot_total", filter=Q(status=HandStatus.VALID)),
+            expected=Sum("rake", filter=Q(status=HandStatus.VALID)),
+        )
+    }
+    recorded = {
+        r["session_id"]: r
+        for r in RakeEntry.objects.filter(gaming_day=day)
+        .values("session_id")
+        .annotate(
+            total=Sum(F("amount") * F("sign"), output_field=MONEY_OUT),
+            postings=Count("id", filter=Q(sign=1)),
+            reversals=Count("id", filter=Q(sign=-1)),
+        )
+    }
+    rows = []
+    totals = {"dealt": 0, "valid": 0, "pots": ZERO, "expected": ZERO, "recorded": ZERO}
+    counted_total = ZERO
+    for session in sessions:
+        h = hands.get(session.pk, {})
+        r = recorded.get(session.pk, {})
+        expected = Decimal(h.get("expected") or 0)
+        booked = Decimal(r.get("total") or 0)
+        agreed = cage_selectors.agreed_drop_count(session)
+        counted = (
+            sum((x.total for x in agreed.lines.all() if x.box == DropBox.RAKE), ZERO)
+            if agreed
+            else None
+        )
+        row = {
+            "table": session.table.number,
+            "session": session.number,
+            "rate": session.settings.rake_pct,
+            "cap": session.settings.rake_cap,
+            "dealt": h.get("dealt", 0),
+            "valid": h.get("valid", 0),
+            "pots": Decimal(h.get("pots") or 0),
+            "expected": expected,
+            "recorded": booked,
+            "difference": booked - expected,
+            "postings": r.get("postings", 0),
+            "reversals": r.get("reversals", 0),
+            "counted": counted,
+            "box_difference": None if counted is None else counted - booked,
+        }
+        rows.append(row)
+        for key in totals:
+            totals[key] += row[key]
+        counted_total += counted or ZERO
+    totals["difference"] = totals["recorded"] - totals["expected"]
+    mismatched_qs = (
+        Hand.objects.filter(gaming_day=day, revision_of__isnull=True, recorded_rake__isnull=False)
+        .exclude(recorded_rake=F("rake"))
+        .select_related("table")
+        .order_by("table__number", "number")
+    )
+    if table_number:
+        mismatched_qs = mismatched_qs.filter(table__number=table_number)
+    mismatched = [
+        {
+            "table": hand.table.number,
+            "number": hand.number,
+            "pot": hand.pot_total,
+            "expected": hand.rake,
+            "recorded": hand.recorded_rake,
+            "difference": (hand.recorded_rake or ZERO) - hand.rake,
+        }
+        for hand in mismatched_qs[:MAX_LISTED]
+    ]
+    reversals_qs = RakeEntry.objects.filter(gaming_day=day, sign=-1).select_related(
+        "table", "posted_by"
+    )
+    if table_number:
+        reversals_qs = reversals_qs.filter(table__number=table_number)
+    reversals = [
+        {
+            "table": e.table.number,
+            "hand": e.hand_number,
+            "amount": e.amount,
+            "reason": e.reason,
+            "by": name(e.posted_by),
+            "at": e.posted_at,
+        }
+        for e in reversals_qs.order_by("posted_at", "id")[:MAX_LISTED]
+    ]
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}"
+    if table_number:
+        scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
+    return {
+        "gaming_day": day,
+        "table_number": table_number,
+        "header_scope": scope,
+        "rows": rows,
+        "totals": totals,
+        "counted_total": counted_total,
+        "mismatched": mismatched,
+        "mismatched_count": mismatched_qs.count(),
+        "reversals": reversals,
+        "max_listed": MAX_LISTED,
+    }
+
+
+def build(ctx: BuildContext) -> dict[str, Any]:
+    day = gaming_day_for(ctx.casino, ctx.params)
+    ctx.progress(20, "rake")
+    return rake_data(day, ctx.params.get("table"), ctx.lang)
+
+
+def access(actor: Actor, params: dict[str, Any]) -> None:
+    day = gaming_day_for(actor.casino, params)
+    if params.get("table"):
+        require_table_scope(
+            actor, actor.casino, params["table"], day.business_date, day.business_date
+        )
+    else:
+        require_room_scope(actor, pit_boss=True)
+
+
+register(
+    ReportSpec(
+        kind="rake",
+        title_es="Informe de comisión",
+        title_en="Rake report",
+        template="pdf/rake.html",
+        params=TableDateParams,
+        build=build,
+        access=access,
+        landscape=True,
+        description_es="Por mesa y sesión de la jornada: manos, pozos, comisión calculada contra "
+        "registrada y contada, y las diferencias (RAKE-09).",
+        description_en="Per table and session of the day: hands, pots, commission computed versus "
+        "recorded and counted, and the differences (RAKE-09).",
+    )
+)
