@@ -35,7 +35,7 @@ def key_hand_out(
     *,
     actor: Actor,
     key_label: str,
-    holder: User,
+    holder: User | None,
     table: Table | None = None,
     session: TableSession | None = None,
     note: str = "",
@@ -50,8 +50,10 @@ def key_hand_out(
         es="Indique la llave.",
         en="Name the key.",
     )
-    if holder.casino_id != actor.casino.pk or not any(
-        holder.holds_role(r) for r in KEY_HOLDER_ROLES
+    if (
+        holder is None
+        or holder.casino_id != actor.casino.pk
+        or not any(holder.holds_role(r) for r in KEY_HOLDER_ROLES)
     ):
         raise ValidationFailed(
             "KEY_HOLDER_INVALID",

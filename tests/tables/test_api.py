@@ -582,3 +582,31 @@ def test_pack_state_filter_and_detail(staff, api, gaming_day, store):
     )
     assert detail.json()["allowed_moves"] == [PackState.ISSUED]
     assert_matches_schema(detail)
+
+
+def test_garbage_query_and_body_values_get_4xx_not_5xx(staff, api, world):
+    # issue 5 "Bad input": a precise 4xx, never a server error
+    boss = api(staff["pit_boss"], Role.PIT_BOSS)
+    ses = world["session"].pk
+    cases = [
+        ("get", "/api/packs/?session=abc&store=x&state=zz", {}),
+        ("get", "/api/deck-events/?since=yesterday", {}),
+        ("get", "/api/deck-events/?since=2026-13-45T10:00:00", {}),
+        ("get", "/api/sanctions/?since=ayer", {}),
+        ("get", "/api/sanctions/suggestion/?conduct=nope", {}),
+        ("post", f"/api/sessions/{ses}/events/", {"kind": "party"}),
+        ("post", f"/api/packs/{world['pack'].pk}/move/", {"to": "lost"}),
+        ("post", f"/api/openings/{world['sheet'].pk}/sign/", {"role": "king"}),
+        ("post", "/api/sanctions/", {"conduct": "disruptive", "level": "jail", "player": 1}),
+        ("post", f"/api/openings/{world['sheet'].pk}/copies/", {"copy": "fax"}),
+        ("post", f"/api/tables/{world['table'].pk}/settings/", {"reason": "x", "variant": "omaha"}),
+    ]
+    for method, url, body in cases:
+        client = api(staff["shift_manager"], Role.SHIFT_MANAGER) if "settings" in url else boss
+        response = client.get(url) if method == "get" else client.post(url, body, format="json")
+        assert response.status_code < 500, (url, response.status_code)
+        if method == "post" or "since" in url or "conduct=" in url:
+            assert 400 <= response.status_code < 500, (url, response.status_code)
+            assert set(response.json()) >= {"code", "message", "field", "errors"}
+        else:  # an unknown filter value simply matches nothing
+            assert response.json() == []
