@@ -36,7 +36,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from poker.evaluator import evaluate7
-from poker.model import INVALID_CARD, UNKNOWN_CARD, Action, ActionKind, Hand, Variant, VoidReason
+from poker.model import (
+    INVALID_CARD,
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    Hand,
+    Variant,
+    VoidReason,
+)
 from poker.pots import build_pots, rake_of, split_pot
 from poker.profiles import MANUAL, RuleProfile, ShortAllInReopen
 from poker.violations import Code, Violation, make
@@ -93,6 +101,48 @@ class Settlement:
     payouts: tuple[int, ...]  # chips won from pots, per player
     finishing_stacks: tuple[int, ...]
     showdown_order: tuple[int, ...]
+
+
+_new = object.__new__
+_POT_SETTERS = tuple(getattr(PotResult, f).__set__ for f in PotResult.__dataclass_fields__)
+_SETTLEMENT_SETTERS = tuple(getattr(Settlement, f).__set__ for f in Settlement.__dataclass_fields__)
+
+
+def _pot(
+    amount: int,
+    eligible: tuple[int, ...],
+    rake: int,
+    winners: tuple[int, ...],
+    shares: tuple[int, ...],
+    odd_chips: tuple[int, ...],
+) -> PotResult:
+    """``PotResult(...)`` built through the slots (faster than the frozen __init__)."""
+    pot: PotResult = _new(PotResult)
+    s_amount, s_eligible, s_rake, s_winners, s_shares, s_odd = _POT_SETTERS
+    s_amount(pot, amount)
+    s_eligible(pot, eligible)
+    s_rake(pot, rake)
+    s_winners(pot, winners)
+    s_shares(pot, shares)
+    s_odd(pot, odd_chips)
+    return pot
+
+
+def _settlement(
+    pots: tuple[PotResult, ...],
+    rake: int,
+    payouts: tuple[int, ...],
+    finishing: tuple[int, ...],
+    order: tuple[int, ...],
+) -> Settlement:
+    settlement: Settlement = _new(Settlement)
+    s_pots, s_rake, s_payouts, s_finishing, s_order = _SETTLEMENT_SETTERS
+    s_pots(settlement, pots)
+    s_rake(settlement, rake)
+    s_payouts(settlement, payouts)
+    s_finishing(settlement, finishing)
+    s_order(settlement, order)
+    return settlement
 
 
 class Machine:
@@ -835,19 +885,39 @@ class Machine:
     def _close_round(self) -> None:
         """End the betting round: return any uncalled bet (POT-03) and move on."""
         self.actor = -1
-        self._return_uncalled()
         if self.round_acted:
             self.final_aggr = self.round_aggr
-        if self.live_count == 1:
-            self.phase = OVER
-            return
+        bets = self.bets
         stacks = self.stacks
         folded = self.folded
+        top = -1
+        high = second = 0
         can_act = 0
-        for i in range(self.n):
-            if not folded[i] and stacks[i] > 0:
+        for i in range(self.n):  # one pass: the two largest bets, and who can still bet
+            b = bets[i]
+            if b > high:
+                second = high
+                high = b
+                top = i
+            elif b > second:
+                second = b
+            if stacks[i] > 0 and not folded[i]:
                 can_act += 1
-        if self.street >= 3 or can_act <= 1:
+        if high > second:
+            # The bet nobody called goes back (POT-03, A-16).
+            excess = high - second
+            if stacks[top] == 0 and not folded[top]:
+                can_act += 1
+            bets[top] = second
+            stacks[top] += excess
+            self.contrib[top] -= excess
+            self.total -= excess
+            self.returned[top] += excess
+            if self.current_bet > second:
+                self.current_bet = second
+        if self.live_count == 1:
+            self.phase = OVER
+        elif self.street >= 3 or can_act <= 1:
             self.phase = SHOWDOWN
         else:
             self.phase = DEALING
@@ -1038,7 +1108,7 @@ class Machine:
         n = self.n
         stacks = self.stacks
         if self.phase == VOID:
-            return Settlement((), 0, (0,) * n, self.starting, ())
+            return _settlement((), 0, (0,) * n, self.starting, ())
         if finished is None:
             finished = self.incomplete_reason() is None
         folded = self.folded
@@ -1060,8 +1130,8 @@ class Machine:
         else:
             layers = build_pots(contrib, [not f for f in folded], self.dead)
         if not finished:
-            pots = tuple(PotResult(a, e, 0, (), (), ()) for a, e in layers)
-            return Settlement(pots, 0, (0,) * n, tuple(stacks), self.showdown_order())
+            pots = tuple(_pot(a, e, 0, (), (), ()) for a, e in layers)
+            return _settlement(pots, 0, (0,) * n, tuple(stacks), self.showdown_order())
         profile = self.profile
         take_rake = profile.takes_rake
         if take_rake and profile.no_flop_no_drop and len(self.board) < 3:
@@ -1073,10 +1143,10 @@ class Machine:
             results: list[PotResult] = []
             for amount, eligible in layers:
                 payouts[winner] += amount
-                results.append(PotResult(amount, eligible, 0, (winner,), (amount,), ()))
+                results.append(_pot(amount, eligible, 0, (winner,), (amount,), ()))
             final = list(stacks)
             final[winner] += payouts[winner]
-            return Settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
+            return _settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
         unit = self.chip_unit
         values = self._hand_values() if self.phase == SHOWDOWN else None
         # Rake is taken per pot before paying (RAKE-05, RAKE-07); main pot first for the cap.
@@ -1103,13 +1173,13 @@ class Machine:
             winners = self._pot_winners(eligible, values)
             if len(winners) == 1:
                 payouts[winners[0]] += net
-                results.append(PotResult(amount, eligible, rakes[k], winners, (net,), ()))
+                results.append(_pot(amount, eligible, rakes[k], winners, (net,), ()))
                 continue
             shares = split_pot(net, winners, unit) if winners else []
             odd = winners[: (net // unit) % len(winners)] if winners else ()
             for w, s in zip(winners, shares, strict=True):
                 payouts[w] += s
-            results.append(PotResult(amount, eligible, rakes[k], winners, tuple(shares), odd))
+            results.append(_pot(amount, eligible, rakes[k], winners, tuple(shares), odd))
         results.reverse()
         finishing = tuple([stacks[i] + payouts[i] for i in range(n)])
         order: tuple[int, ...] = ()
@@ -1120,7 +1190,7 @@ class Machine:
                 order = tuple(live[k:] + live[:k])
             else:
                 order = tuple(live)
-        return Settlement(tuple(results), taken, tuple(payouts), finishing, order)
+        return _settlement(tuple(results), taken, tuple(payouts), finishing, order)
 
     def _hand_values(self) -> list[int]:
         """Hand value of each player whose shown cards can be read; -1 otherwise."""

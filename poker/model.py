@@ -32,6 +32,7 @@ Omaha, ``S`` short deck), as ``PO`` shows for pot-limit Omaha.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Any
@@ -202,3 +203,56 @@ class Hand:
         if self.variant is Variant.FIXED_LIMIT:
             return self.small_bet or 0
         return self.min_bet or 0
+
+
+# Fast private constructors for the hot paths (the PHH reader, the validator). A frozen
+# dataclass's generated __init__ goes through object.__setattr__ for every field; setting
+# the slots through their descriptors builds the very same object about twice as fast.
+_new = object.__new__
+
+
+def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The ``__set__`` of a slot descriptor (bypasses a frozen dataclass's __setattr__)."""
+    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
+    return setter
+
+
+_set_kind = slot_setter(Action, "kind")
+_set_player = slot_setter(Action, "player")
+_set_amount = slot_setter(Action, "amount")
+_set_cards = slot_setter(Action, "cards")
+_set_reason = slot_setter(Action, "reason")
+_set_commentary = slot_setter(Action, "commentary")
+
+
+def new_action(
+    kind: ActionKind,
+    player: int = DEALER,
+    amount: int = 0,
+    cards: tuple[int, ...] = (),
+    reason: VoidReason | None = None,
+    commentary: str | None = None,
+) -> Action:
+    """``Action(kind, player, amount, cards, reason, commentary)``, built faster."""
+    action: Action = _new(Action)
+    _set_kind(action, kind)
+    _set_player(action, player)
+    _set_amount(action, amount)
+    _set_cards(action, cards)
+    _set_reason(action, reason)
+    _set_commentary(action, commentary)
+    return action
+
+
+_HAND_SETTERS = tuple(
+    slot_setter(Hand, name)
+    for name in Hand.__dataclass_fields__  # field order = __init__ order
+)
+
+
+def new_hand(*values: Any) -> Hand:
+    """``Hand(*values)`` (all 17 fields, in order), built faster."""
+    hand: Hand = _new(Hand)
+    for setter, value in zip(_HAND_SETTERS, values, strict=True):
+        setter(hand, value)
+    return hand

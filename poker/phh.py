@@ -42,6 +42,8 @@ from poker.model import (
     Hand,
     Variant,
     VoidReason,
+    new_action,
+    new_hand,
 )
 from poker.violations import Code, Violation, make
 
@@ -316,7 +318,7 @@ def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> 
         extra: tuple[tuple[str, Any], ...] = ()
     else:
         extra = tuple((k, v) for k, v in fields.items() if k not in _HAND_FIELDS)
-    hand = Hand(
+    hand = new_hand(
         variant,
         tuple(stacks),
         tuple(antes),
@@ -432,7 +434,9 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
             [
                 a
                 if amount is None
-                else Action(a.kind, a.player, _scaled(amount, scale), a.cards, None, a.commentary)
+                else new_action(
+                    a.kind, a.player, _scaled(amount, scale), a.cards, None, a.commentary
+                )
                 for a, amount in parsed
             ]
         )
@@ -517,11 +521,11 @@ def _parse_action(text: str, n: int) -> tuple[Action, int | Decimal | None] | st
             player = _player(words[2], n)
             cards = _cards(words[3])
             if player >= 0 and cards is not None:
-                return Action(ActionKind.DEAL_HOLE, player, 0, cards), None
+                return new_action(ActionKind.DEAL_HOLE, player, 0, cards), None
         elif count == 3 and words[0] == "d" and words[1] == "db":
             cards = _cards(words[2])
             if cards is not None:
-                return Action(ActionKind.DEAL_BOARD, DEALER, 0, cards), None
+                return new_action(ActionKind.DEAL_BOARD, DEALER, 0, cards), None
     commentary: str | None = None
     cut = text.find("#")
     if cut >= 0:
@@ -531,8 +535,8 @@ def _parse_action(text: str, n: int) -> tuple[Action, int | Decimal | None] | st
     if not words:
         if commentary is not None and commentary.startswith("mesa:void"):
             reason = _VOID_REASONS.get(commentary[9:].strip(" :") or "misdeal", VoidReason.OTHER)
-            return Action(ActionKind.VOID, DEALER, 0, (), reason), None
-        return Action(ActionKind.NOOP, DEALER, 0, (), None, commentary), None
+            return new_action(ActionKind.VOID, DEALER, 0, (), reason), None
+        return new_action(ActionKind.NOOP, DEALER, 0, (), None, commentary), None
     tag, rest = _mesa_tag(commentary)
     head = words[0]
     count = len(words)
@@ -544,12 +548,12 @@ def _parse_action(text: str, n: int) -> tuple[Action, int | Decimal | None] | st
                 return f"no player {words[2][:8]!r}"
             if cards is None:
                 return f"bad cards {words[3][:12]!r}"
-            return Action(ActionKind.DEAL_HOLE, player, 0, cards, None, commentary), None
+            return new_action(ActionKind.DEAL_HOLE, player, 0, cards, None, commentary), None
         if count == 3 and words[1] == "db":
             cards = _cards(words[2])
             if cards is None:
                 return f"bad cards {words[2][:12]!r}"
-            return Action(ActionKind.DEAL_BOARD, DEALER, 0, cards, None, commentary), None
+            return new_action(ActionKind.DEAL_BOARD, DEALER, 0, cards, None, commentary), None
         return f"unknown dealer action {text.strip()[:30]!r}"
     player = _player(head, n)
     if player < 0:
@@ -557,27 +561,27 @@ def _parse_action(text: str, n: int) -> tuple[Action, int | Decimal | None] | st
     verb = words[1] if count > 1 else ""
     if verb == "f" and count == 2:
         if tag == "dead":
-            return Action(ActionKind.DEAD, player, 0, (), None, rest), None
-        return Action(ActionKind.FOLD, player, 0, (), None, commentary), None
+            return new_action(ActionKind.DEAD, player, 0, (), None, rest), None
+        return new_action(ActionKind.FOLD, player, 0, (), None, commentary), None
     if verb == "cc" and count == 2:
         if tag == "check":
-            return Action(ActionKind.CHECK, player, 0, (), None, rest), None
+            return new_action(ActionKind.CHECK, player, 0, (), None, rest), None
         if tag == "call":
-            return Action(ActionKind.CALL, player, 0, (), None, rest), None
-        return Action(ActionKind.CHECK_OR_CALL, player, 0, (), None, commentary), None
+            return new_action(ActionKind.CALL, player, 0, (), None, rest), None
+        return new_action(ActionKind.CHECK_OR_CALL, player, 0, (), None, commentary), None
     if verb == "cbr" and count == 3:
         amount = _amount(words[2])
         if amount is None:
             return f"bad amount {words[2][:20]!r}"
         whole = amount if type(amount) is int else 0
-        return Action(ActionKind.BET_RAISE, player, whole, (), None, commentary), amount
+        return new_action(ActionKind.BET_RAISE, player, whole, (), None, commentary), amount
     if verb == "sm" and count == 2:
-        return Action(ActionKind.MUCK, player, 0, (), None, commentary), None
+        return new_action(ActionKind.MUCK, player, 0, (), None, commentary), None
     if verb == "sm" and count == 3:
         shown: tuple[int, ...] | None = () if words[2] == "-" else _cards(words[2])
         if shown is None:
             return f"bad cards {words[2][:12]!r}"
-        return Action(ActionKind.SHOW, player, 0, shown, None, commentary), None
+        return new_action(ActionKind.SHOW, player, 0, shown, None, commentary), None
     return f"not a Texas hold'em action: {text.strip()[:30]!r}"
 
 

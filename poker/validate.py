@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from poker.machine import VOID, Machine, PotResult, Settlement
-from poker.model import MAX_PLAYERS, MIN_PLAYERS, Action, Hand, Variant
+from poker.model import MAX_PLAYERS, MIN_PLAYERS, Action, Hand, Variant, slot_setter
 from poker.profiles import MANUAL, RuleProfile
 from poker.violations import Code, Violation, make
 
@@ -57,6 +57,17 @@ class Verdict:
     @property
     def codes(self) -> tuple[str, ...]:
         return tuple(v.code.value for v in self.violations)
+
+
+_VERDICT_SETTERS = tuple(slot_setter(Verdict, f) for f in Verdict.__dataclass_fields__)
+
+
+def _verdict(*values: object) -> Verdict:
+    """``Verdict(*values)`` (all fields) built through the slots: the validator's hot path."""
+    verdict: Verdict = object.__new__(Verdict)
+    for setter, value in zip(_VERDICT_SETTERS, values, strict=True):
+        setter(verdict, value)
+    return verdict
 
 
 def validate(hand: Hand, profile: RuleProfile = MANUAL) -> Verdict:
@@ -305,7 +316,7 @@ def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
         status = Status.VOID
     else:
         status = Status.VALID
-    return Verdict(
+    return _verdict(
         status,
         tuple(violations),
         settlement.pots,
