@@ -12,15 +12,19 @@ from html import escape
 from typing import Any
 
 
-def _nice_max(value: float) -> float:
+def nice_step(value: float, ticks: int = 4) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten) so that ``ticks`` steps cover
+    ``value``: the axis reads 0, 5, 10, 15, 20 rather than 0, 1.25, 2.5..."""
+    import math
+
     if value <= 0:
         return 1.0
-    exponent = len(str(int(value))) - 1
-    base = 10**exponent
-    for step in (1, 2, 2.5, 5, 10):
-        if value <= step * base:
-            return step * base
-    return 10 * base
+    raw = value / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    for multiple in (1, 2, 5, 10):
+        if multiple * power >= raw:
+            return float(multiple * power)
+    return float(10 * power)
 
 
 def bar_chart(
@@ -36,7 +40,8 @@ def bar_chart(
     left, right, top, bottom = 52, 8, 26, 30
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [float(v) for _label, v in data]
-    top_value = _nice_max(max(values, default=0.0))
+    step = nice_step(max(values, default=0.0))
+    top_value = 4 * step
     n = max(len(data), 1)
     slot = plot_w / n
     bar_w = min(48.0, max(2.0, slot * 0.7))
@@ -51,8 +56,8 @@ def bar_chart(
             f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
             'stroke="#ccc" stroke-width="0.5"/>'
         )
-        tick = Decimal(str(top_value * i / 4))
-        label = fmt(tick.quantize(Decimal("1")) if top_value >= 8 else tick)
+        tick = Decimal(str(step)) * i
+        label = fmt(tick.normalize() if tick == tick.to_integral_value() else tick)
         parts.append(
             f'<text x="{left - 3}" y="{y + 2:.1f}" text-anchor="end">{escape(label)}</text>'
         )

@@ -71,9 +71,11 @@ class SlipParams(SessionOrTableParams):
 
 
 class HandParams(serializers.Serializer):
-    """One hand (by id) or every hand of a session."""
+    """One hand (by id), or a session's hands, optionally a range of hand numbers (RPT-12)."""
 
     hand = serializers.IntegerField(min_value=1, required=False, help_text="Hand id.")
+    first = serializers.IntegerField(min_value=1, required=False, help_text="First hand number.")
+    last = serializers.IntegerField(min_value=1, required=False, help_text="Last hand number.")
     session = serializers.IntegerField(min_value=1, required=False, help_text="Table session id.")
     table = serializers.IntegerField(min_value=1, max_value=9999, required=False)
     date = serializers.DateField(required=False, help_text="Gaming day (business date).")
@@ -82,6 +84,10 @@ class HandParams(serializers.Serializer):
         if not (attrs.get("hand") or attrs.get("session") or attrs.get("table")):
             raise serializers.ValidationError(
                 {"hand": "Indique la mano, la sesión o la mesa / give the hand, session or table."}
+            )
+        if attrs.get("first") and attrs.get("last") and attrs["first"] > attrs["last"]:
+            raise serializers.ValidationError(
+                {"last": "La última mano es anterior a la primera / last is before first."}
             )
         return attrs
 

@@ -42,7 +42,10 @@ def report_create(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     params = {
         key: value
-        for key in ("date", "table", "session", "date_from", "date_to", "ruleset", "hand")
+        for key in (
+            *("date", "table", "session", "date_from", "date_to", "ruleset"),
+            *("hand", "first", "last", "slip"),
+        )
         if (value := request.POST.get(key, "").strip())
     }
     try:

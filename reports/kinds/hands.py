@@ -191,6 +191,11 @@ def hands_queryset(casino: Casino, params: dict[str, Any]) -> QuerySet[Hand]:
     if params.get("hand"):
         return qs.filter(pk=params["hand"])
     session = resolve_session(casino, params)
+    qs = qs.filter(session=session)
+    if params.get("first"):
+        qs = qs.filter(number__gte=params["first"])
+    if params.get("last"):
+        qs = qs.filter(number__lte=params["last"])
     # RPT-12 / issue 7: invalid hands first, then void, then valid, each by number.
     rank = Case(
         When(status=HandStatus.INVALID, then=Value(0)),
@@ -198,7 +203,7 @@ def hands_queryset(casino: Casino, params: dict[str, Any]) -> QuerySet[Hand]:
         default=Value(2),
         output_field=IntegerField(),
     )
-    return qs.filter(session=session).annotate(rank=rank).order_by("rank", "number", "id")
+    return qs.annotate(rank=rank).order_by("rank", "number", "id")
 
 
 def iter_hands(qs: QuerySet[Hand], lang: str) -> Iterator[dict[str, Any]]:

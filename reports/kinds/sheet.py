@@ -313,6 +313,7 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
     serial = (opening or closing).serial if (opening or closing) else ""
     opening_lines = _lines(opening)
     closing_lines = _lines(closing)
+    float_after = _float_after(session, closing)
     return {
         "serial_banner": serial,
         "header_scope": f"{_label(SCOPE, 'table', lang)} {session.table.number} · "
@@ -373,8 +374,8 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
         "last_hand": _last_hand(session),
         "cash_outs": _closing_cash_outs(session),
         "slips": _slips(session),
-        "float_after": _float_after(session, closing),
-        "float_after_total": sum((r["total"] for r in _float_after(session, closing)), ZERO),
+        "float_after": float_after,
+        "float_after_total": sum((r["total"] for r in float_after), ZERO),
         "reconciliation": _reconciliation(session, lang),
     }
 

@@ -144,6 +144,34 @@ def showdown(button: int = 5) -> dict[str, Any]:
     }
 
 
+def open_session(
+    staff: dict[str, Any], casino: Any, sector: Sector | None, number: int
+) -> TableSession:
+    """A new table with its session opened through the services: counted as expected, signed."""
+    boss, sup = act(staff["pit_boss"], Role.PIT_BOSS), act(staff["supervisor"], Role.SUPERVISOR)
+    table = make_table(casino, sector, number=number)
+    session = tables.session_open(
+        actor=boss, table=table, supervisor=staff["supervisor"], croupier=staff["croupier"]
+    )
+    prep_checklists(boss, sup, session)
+    sheet = OpeningSheet.objects.get(session=session)
+    tables.opening_count_record(
+        actor=sup,
+        sheet=sheet,
+        lines=[
+            {
+                "denomination": x.denomination_id,
+                "stacks": x.expected_count // 20,
+                "loose": x.expected_count % 20,
+            }
+            for x in sheet.ordered_lines()
+        ],
+    )
+    _sign_three(staff, sheet, tables.opening_sign, "croupier", "1234")
+    session.refresh_from_db()
+    return session
+
+
 @dataclass
 class Day:
     table: Table

@@ -71,3 +71,11 @@ def test_bar_chart_is_an_svg_with_one_bar_per_value():
     heights = [float(h) for h in __import__("re").findall(r'<rect[^>]*height="([\d.]+)"', svg)]
     assert heights[0] == pytest.approx(2 * heights[1])
     assert charts.bar_chart([], title="x", fmt=str).count("<rect") == 0
+
+
+@pytest.mark.parametrize(
+    ("value", "step"), [(5, 2), (4, 1), (1, 0.5), (120, 50), (9694, 5000), (0, 1), (0.3, 0.1)]
+)
+def test_axis_steps_are_round(value, step):  # type: ignore[no-untyped-def]
+    assert charts.nice_step(value) == pytest.approx(step)
+    assert 4 * charts.nice_step(value) >= value

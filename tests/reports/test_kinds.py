@@ -257,3 +257,49 @@ def test_exception_report_lists_what_needs_a_manager(day, casino, tmp_path):  # 
     # Nothing unsigned, no gap, the deck control signed: those sections are absent.
     for absent in ("Documentos sin firmar", "Saltos de numeración", "Naipes sin justificar"):
         assert absent not in text
+
+
+def test_render_report_command_for_data_reports(day, casino, tmp_path):  # issue 7 §9
+    from django.core.management import call_command
+
+    date = day.session.gaming_day.business_date.isoformat()
+    out = tmp_path / "hoja.pdf"
+    call_command("render_report", "sheet", "--table", "7", "--date", date, "--out", str(out))
+    assert "HAC-2026-000001" in pdf_text(out)
+    out = tmp_path / "hands.pdf"
+    call_command(
+        "render_report",
+        "hands",
+        "--session",
+        str(day.session.pk),
+        "--first",
+        "2",
+        "--last",
+        "3",
+        "--lang",
+        "en",
+        "--paper",
+        "Letter",
+        "--out",
+        str(out),
+    )
+    text = squash(pdf_text(out))
+    assert "Hand 3 — INVALID" in text and "Hand 2 — VALID" in text and "Hand 1 " not in text
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="SESSION_NOT_FOUND|TABLE_NOT_FOUND|not found"):
+        call_command("render_report", "sheet", "--table", "99", "--out", str(tmp_path / "x.pdf"))
+
+
+def test_sheet_of_a_table_still_open_prints_its_opening_part(
+    staff, casino, gaming_day, sector, tmp_path
+):  # OQ-25: the opening part is printed at the opening; the closing completes it later
+    from .scenario import open_session
+
+    session = open_session(staff, casino, sector, number=9)
+    rendered = render("sheet", casino, {"table": 9})
+    flat = squash(text_of(rendered, tmp_path))
+    assert flat.count("La sesión todavía no tiene planilla de cierre.") == 3
+    assert "banca estándar (no hay cierre anterior)" in flat
+    assert "Total de la banca 600 19.600,00 esperado 19.600,00" in flat
+    assert f"Mesa 9 · {session.gaming_day.business_date:%d/%m/%Y} · sesión 1" in flat

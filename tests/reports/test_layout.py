@@ -13,7 +13,7 @@ import pytest
 from casino.roles import Role
 
 from .conftest import pdf_text, render
-from .scenario import act, make_table, prep_checklists
+from .scenario import act, open_session
 
 pytestmark = pytest.mark.django_db
 MM = 72 / 25.4  # points per millimetre
@@ -79,35 +79,9 @@ def test_reports_stay_inside_the_margins_on_a4_and_letter(day, casino, tmp_path,
 def test_long_tables_repeat_their_header_on_every_page(staff, casino, gaming_day, sector, tmp_path):
     # A table card of 90 movements runs over several pages; each page repeats the header.
     from cage import services as cage
-    from tables import services as tables
-    from tables.models import OpeningSheet
 
-    table = make_table(casino, sector, number=8)
-    boss, sup = act(staff["pit_boss"], Role.PIT_BOSS), act(staff["supervisor"], Role.SUPERVISOR)
-    session = tables.session_open(
-        actor=boss, table=table, supervisor=staff["supervisor"], croupier=staff["croupier"]
-    )
-    prep_checklists(boss, sup, session)
-    sheet = OpeningSheet.objects.get(session=session)
-    tables.opening_count_record(
-        actor=sup,
-        sheet=sheet,
-        lines=[
-            {
-                "denomination": x.denomination_id,
-                "stacks": x.expected_count // 20,
-                "loose": x.expected_count % 20,
-            }
-            for x in sheet.ordered_lines()
-        ],
-    )
-    terminal = sup
-    tables.opening_sign(
-        actor=terminal, sheet=sheet, role=Role.CROUPIER, signer=staff["croupier"], pin="1234"
-    )
-    tables.opening_sign(actor=terminal, sheet=sheet, role=Role.SUPERVISOR)
-    tables.opening_sign(actor=boss, sheet=sheet, role=Role.PIT_BOSS)
-    session.refresh_from_db()
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    session = open_session(staff, casino, sector, number=8)
     for i in range(90):
         # Colour up and back down, so the float never runs out of either chip.
         small, big = [("5", 20)], [("100", 1)]

@@ -1,8 +1,9 @@
 """Render any report synchronously, with the same code the Celery task runs (issue 7 §9).
 
 python manage.py render_report NAME [--date DATE] [--table NUMBER] [--session ID]
-    [--from DATE --to DATE] [--ruleset manual|pba|caba] [--lang es|en]
-    [--paper A4|Letter] [--casino CODE] --out FILE.pdf
+    [--hand ID] [--first N --last N] [--slip ID] [--from DATE --to DATE]
+    [--ruleset manual|pba|caba] [--lang es|en] [--paper A4|Letter] [--casino CODE]
+    --out FILE.pdf
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ class Command(BaseCommand):
         parser.add_argument("--from", dest="date_from")
         parser.add_argument("--to", dest="date_to")
         parser.add_argument("--ruleset")
-        parser.add_argument("--hand", type=int)
+        parser.add_argument("--hand", type=int, help="hand id (hands report)")
+        parser.add_argument("--first", type=int, help="first hand number (hands report)")
+        parser.add_argument("--last", type=int, help="last hand number (hands report)")
+        parser.add_argument("--slip", type=int, help="slip id (slips report)")
         parser.add_argument("--lang", default="es", choices=["es", "en"])
         parser.add_argument(
             "--paper", default="A4", choices=["A4", "Letter", "LETTER", "a4", "letter"]
@@ -51,21 +55,27 @@ class Command(BaseCommand):
         if casinos.count() != 1:
             raise CommandError("name the casino with --casino CODE")
         casino = casinos.get()
-        keys = ["date", "table", "session", "date_from", "date_to", "ruleset", "hand"]
+        keys = [
+            *("date", "table", "session", "date_from", "date_to", "ruleset"),
+            *("hand", "first", "last", "slip"),
+        ]
         raw = {k: options[k] for k in keys if options.get(k) is not None}
         try:
             spec = spec_or_error(options["name"])
             params = validate_params(spec, raw)
         except DomainError as err:
             raise CommandError(f"{err.code}: {err.message_en}") from err
-        rendered = render_report(
-            spec,
-            casino=casino,
-            params=params,
-            lang=options["lang"],
-            paper=options["paper"],
-            generated_by="render_report",
-        )
+        try:
+            rendered = render_report(
+                spec,
+                casino=casino,
+                params=params,
+                lang=options["lang"],
+                paper=options["paper"],
+                generated_by="render_report",
+            )
+        except DomainError as err:  # no such table, session or gaming day
+            raise CommandError(f"{err.code}: {err.message_en}") from err
         write_atomically(Path(options["out"]), rendered.pdf)
         self.stdout.write(
             f"{options['out']}: {rendered.pages} pages, sha256 {rendered.sha256}, "
