@@ -1,6 +1,6 @@
 """Differential tests against PokerKit (test-only dependency).
 
-Random legal hands (engine_gen: NL and FL, unequal stacks, all-ins, folds,
+Random legal hands (engine_gen: NL, FL and PL, unequal stacks, all-ins, folds,
 showdowns) are exported to PHH, loaded by PokerKit and replayed strictly, one
 recorded action at a time. At every decision the two engines must agree on who
 acts, the amount to call, whether a bet or raise is possible and its minimum and
@@ -18,7 +18,9 @@ failed:
 * ``odd-chip``: PokerKit gives a split pot's whole remainder to one player;
   Mesa gives one chip each clockwise from the button (POT-08).
 
-Default: a few hundred hands. ``MESA_DIFF_HANDS=5000`` runs thousands.
+Pot-limit Texas has no PokerKit class: the test composes one from PokerKit's own
+mixins (as PokerKit builds its no-limit class). Default: a few hundred hands.
+``MESA_DIFF_HANDS=5000`` runs thousands.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import collections
 import io
 import os
 import warnings
+from dataclasses import replace
 
 import pytest
 
@@ -43,8 +46,30 @@ _BETTING = (ActionKind.FOLD, ActionKind.CHECK_OR_CALL, ActionKind.BET_RAISE)
 
 
 def _pk_state(hand: Hand):  # type: ignore[no-untyped-def]
-    hh = pokerkit.HandHistory.load(io.BytesIO(phh.dumps(hand).encode()))
-    return hh, hh.create_state()
+    if hand.variant is not Variant.POT_LIMIT:
+        hh = pokerkit.HandHistory.load(io.BytesIO(phh.dumps(hand).encode()))
+        return hh, hh.create_state()
+    # PokerKit has no pot-limit Texas game (nor PHH code): compose one from its own mixins,
+    # exactly as it defines NoLimitTexasHoldem, and read the hand as NT for the rest.
+    from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
+
+    class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
+        pass
+
+    text = phh.dumps(replace(hand, variant=Variant.NO_LIMIT))
+    hh = pokerkit.HandHistory.load(io.BytesIO(text.encode()))
+    automations = tuple(a for a in hh.automations if a is not pokerkit.Automation.CARD_BURNING)
+    game = PotLimitTexasHoldem(
+        automations,
+        hh.ante_trimming_status,
+        hh.antes,
+        hh.blinds_or_straddles,
+        hh.min_bet,
+        mode=pokerkit.Mode.CASH_GAME,
+        divmod=hh.divmod,
+        rake=hh.rake,
+    )
+    return hh, game(hh.starting_stacks, len(hh.starting_stacks))
 
 
 def _pk_apply(hh, state, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -150,7 +175,7 @@ def _fields(hand: Hand) -> dict[str, object]:
     return {name: getattr(hand, name) for name in hand.__dataclass_fields__}
 
 
-@pytest.mark.parametrize("variant", [Variant.NO_LIMIT, Variant.FIXED_LIMIT])
+@pytest.mark.parametrize("variant", [Variant.NO_LIMIT, Variant.FIXED_LIMIT, Variant.POT_LIMIT])
 def test_differential_against_pokerkit(variant: Variant) -> None:  # BET-06..11, POT-02..08
     differences: collections.Counter[str] = collections.Counter()
     count = HANDS if variant is Variant.NO_LIMIT else max(50, HANDS // 2)
