@@ -39,6 +39,16 @@ class _Fallback(Exception):
     """The text leaves the fast subset: let tomllib read it."""
 
 
+class TooLarge(ValueError):
+    """A document or array beyond what a hand history can need (bounded memory)."""
+
+
+#: Items in one array: a hand has at most a few thousand actions.
+MAX_ARRAY_ITEMS = 200_000
+#: Documents larger than this are read only by the fast path (tomllib needs far more memory).
+MAX_GENERAL_BYTES = 4 * 1024 * 1024
+
+
 def _tokens(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     pos = 0
@@ -86,7 +96,11 @@ def loads(text: str) -> dict[str, Any] | None:
         result = _loads_lines(text)
         if result is not None:
             return result
+        if len(text) > MAX_GENERAL_BYTES:
+            raise TooLarge(f"a document of {len(text)} characters outside the PHH layout")
         return _loads(text)
+    except TooLarge:
+        raise
     except _Fallback:
         return None
     except (ValueError, IndexError):
@@ -174,6 +188,8 @@ def _loads_lines(text: str) -> dict[str, Any] | None:
             table[key] = int(rest)
             continue
         if first == "[":
+            if rest.count(",") > MAX_ARRAY_ITEMS:
+                raise TooLarge(f"an array of more than {MAX_ARRAY_ITEMS} items")
             if rest[-1] == "]":
                 body = rest[1:-1]
                 if body[:1] == "'" and body[-1:] == "'" and '"' not in body and len(body) > 1:
@@ -294,6 +310,8 @@ def loads_any(text: str) -> dict[str, Any]:
     result = loads(text)
     if result is not None:
         return result
+    if len(text) > MAX_GENERAL_BYTES:
+        raise TooLarge(f"a document of {len(text)} characters outside the PHH layout")
     import tomllib  # only for documents off the fast path (saves start-up time)
 
     return tomllib.loads(text, parse_float=Decimal)

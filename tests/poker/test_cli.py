@@ -142,7 +142,9 @@ HOSTILE = {
     "variant.phh": VALID.replace("'NT'", "'ZZ'"),
     "binary.phh": "\x00\x01\x02variant",
     "nested.phh": "a = " + "[" * 20000 + "]" * 20000 + "\n",
-    "actions.phh": HEADER + "actions = [" + "'p1 cc', " * 1_200_000 + "]\n",
+    "actions.phh": HEADER + "actions = [" + "'p1 cc', " * 1_200_000 + "]\n",  # 10 MB
+    "multiline.phh": HEADER + "actions = [\n" + "  'p1 cc',  # c\n" * 400_000 + "]\n",
+    "many.phh": HEADER + "actions = [" + "'p1 cc', " * 100_000 + "]\n",
 }
 
 
