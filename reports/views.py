@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
+from casino.access import Actor
 from casino.errors import DomainError
+from casino.roles import Perm
 from casino.views import acting_actor
 
 from . import selectors, services
@@ -20,11 +23,19 @@ def _lang() -> str:
     return "en" if (get_language() or "es").startswith("en") else "es"
 
 
+def _reader(actor: Actor) -> None:
+    """Roles without the reports (croupier, security, surveillance) are refused before any
+    report is looked up (issue 9 §1), as the API does."""
+    if not actor.can(Perm.VIEW_REPORTS):
+        raise PermissionDenied
+
+
 @login_required
 def report_list(request: HttpRequest) -> HttpResponse:
     actor = acting_actor(request)
     if actor is None:
         return redirect("home")
+    _reader(actor)
     specs = [s for s in all_specs() if actor.role in s.roles]
     reports = list(selectors.reports_visible(actor)[:50])
     return render(
@@ -72,6 +83,7 @@ def report_status(request: HttpRequest, pk: int) -> HttpResponse:
     actor = acting_actor(request)
     if actor is None:
         return redirect("home")
+    _reader(actor)
     try:
         report = selectors.access_report(actor, pk)
     except DomainError as err:
@@ -84,6 +96,7 @@ def report_download(request: HttpRequest, pk: int) -> HttpResponse:
     actor = acting_actor(request)
     if actor is None:
         return redirect("home")
+    _reader(actor)
     try:
         report = selectors.access_report(actor, pk)
         path = services.report_download(actor=actor, report=report)

@@ -172,6 +172,47 @@ def open_session(
     return session
 
 
+def ready_for_hands(
+    staff: dict[str, Any], casino: Any, sector: Sector | None, number: int
+) -> TableSession:
+    """An open session with two inspected packs (one in play) and three players of 500."""
+    boss, sup = act(staff["pit_boss"], Role.PIT_BOSS), act(staff["supervisor"], Role.SUPERVISOR)
+    session = open_session(staff, casino, sector, number)
+    store, _created = DeckStore.objects.get_or_create(
+        casino=casino, code="SEG", defaults={"name": "Depósito de seguridad"}
+    )
+    receipt = tables.deck_delivery_record(
+        actor=act(staff["security"], Role.SECURITY),
+        store=store,
+        packs=[
+            {"serial": f"R{number}", "colour": "rojo"},
+            {"serial": f"A{number}", "colour": "azul"},
+        ],
+    )
+    tables.deck_receipt_sign(actor=boss, receipt=receipt)
+    for serial in (f"R{number}", f"A{number}"):
+        pack = Pack.objects.get(serial=serial)
+        tables.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
+        tables.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+    tables.deck_move(actor=sup, pack=Pack.objects.get(serial=f"R{number}"), to=PackState.IN_PLAY)
+    tables.deck_move(actor=sup, pack=Pack.objects.get(serial=f"A{number}"), to=PackState.RESERVE)
+    session.refresh_from_db()
+    tables.session_start_play(actor=sup, session=session)
+    for seat in (1, 3, 5):
+        cage.buyin_record(
+            actor=sup,
+            session=session,
+            seat=seat,
+            amount="500",
+            croupier=staff["croupier"],
+            player_name=f"Jugador {seat}",
+            cash=[{"value": "100", "count": 5}],
+            chips=[("100", 5)],
+        )
+    session.refresh_from_db()
+    return session
+
+
 @dataclass
 class Day:
     table: Table

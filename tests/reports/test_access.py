@@ -76,6 +76,10 @@ def test_managers_and_auditors_see_everything(day, staff, api):  # RPT-17
         "deck_custody": {"date": date},
         "sanctions": {"date": date},
         "gaming_day": {"date": date},
+        "rake": {"date": date},
+        "exceptions": {"date": date},
+        "keys": {"date": date},
+        "irregularities": {"date": date},
     }
     for who, role in (("shift_manager", Role.SHIFT_MANAGER), ("auditor", Role.AUDITOR)):
         for kind, params in every.items():

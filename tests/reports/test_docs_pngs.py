@@ -38,6 +38,8 @@ def test_write_first_pages(day, casino, tmp_path):
         "gaming_day": {"date": date},
         "rake": {"date": date},
         "exceptions": {"date": date},
+        "keys": {"date": date},
+        "irregularities": {"date": date},
     }
     for kind, params in kinds.items():
         rendered = render(kind, casino, params, serial="INF-2026-000042", generated_by="Gerente")

@@ -303,3 +303,46 @@ def test_sheet_of_a_table_still_open_prints_its_opening_part(
     assert "banca estándar (no hay cierre anterior)" in flat
     assert "Total de la banca 600 19.600,00 esperado 19.600,00" in flat
     assert f"Mesa 9 · {session.gaming_day.business_date:%d/%m/%Y} · sesión 1" in flat
+
+
+def test_key_custody_log(day, casino, tmp_path):  # RPT-15, OPEN-01, CLOSE-17
+    date = day.session.gaming_day.business_date.isoformat()
+    text = text_of(render("keys", casino, {"date": date}), tmp_path)
+    assert re.search(r"Banca mesa 7\s+7\s+Pit_boss\s+Shift_manager \(Gerente de turno\)", text)
+    assert re.search(r"SIN DEVOLVER\n.*\s1\s+0\n", text) and "NO DEVUELTA" not in text
+
+
+def test_irregularities_and_misdeals(staff, casino, gaming_day, sector, tmp_path):  # RPT-11
+    from casino.access import acting_as
+    from casino.roles import Role
+    from hands import services as hands
+
+    from .scenario import ready_for_hands, showdown
+
+    session = ready_for_hands(staff, casino, sector, number=9)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    misdeal = {
+        "button": 5,
+        "seats": [{"seat": s, "stack": "500"} for s in (1, 3, 5)],
+        "actions": [
+            {
+                "action": "irregularity",
+                "irregularity": {
+                    "kind": "dealer_exposed_card",
+                    "seat": 1,
+                    "first_or_second_card": True,
+                },
+            }
+        ],
+    }
+    void = hands.hand_log(actor=sup, session=session, data=misdeal)
+    assert void.status == "void"
+    hands.hand_log(actor=sup, session=session, data=showdown(5), redeal_of=void)
+    date = gaming_day.business_date.isoformat()
+    rendered = render("irregularities", casino, {"date": date, "table": 9})
+    text = text_of(rendered, tmp_path)
+    flat = squash(text_of(rendered, tmp_path, layout=False))
+    assert "dealer_exposed_card" in text and "misdeal_redeal" in text and "RUL-49" in text
+    assert "MANUAL" in text and "Supervisor" in text
+    assert re.search(r"9\s+1\s+\d\d:\d\d\s+\S+\s+2", text)  # hand 1 void, redealt as hand 2
+    assert "Irregularidades y decisiones aplicadas" in flat

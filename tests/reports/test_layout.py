@@ -71,6 +71,13 @@ def test_reports_stay_inside_the_margins_on_a4_and_letter(day, casino, tmp_path,
         ("sheet", {"session": day.session.pk}),
         ("hands", {"session": day.session.pk}),
         ("deck_custody", {"date": date}),
+        ("slips", {"session": day.session.pk}),
+        ("sanctions", {"date": date}),
+        ("rake", {"date": date}),
+        ("exceptions", {"date": date}),
+        ("house_rules", {"ruleset": "caba"}),
+        ("keys", {"date": date}),
+        ("irregularities", {"date": date}),
     ):
         rendered = render(kind, casino, params, paper=paper)
         assert_inside_margins(rendered.pdf, tmp_path, size)

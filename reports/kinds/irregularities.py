@@ -1,0 +1,131 @@
+"""Irregularities and rulings of a gaming day (RPT-11; seed 000 §7.5–§7.7).
+
+Each irregularity the floor declared with the ruling applied — the rule IDs, the
+ruleset, who decided, any escalation or override and the ruling's explanation —;
+the hands voided (misdeals) with their redeal; and the day's violations by code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count
+
+from casino.access import Actor
+from hands.models import Hand, HandIrregularity, HandStatus, HandViolation
+
+from ..access import require_room_scope, require_table_scope
+from ..params import TableDateParams
+from ..registry import BuildContext, ReportSpec, register
+from ._common import bilingual, name
+from .gaming_day import gaming_day_for
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def irregularities_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
+    irregularities = (
+        HandIrregularity.objects.filter(hand__gaming_day=day)
+        .select_related("hand__table", "decided_by")
+        .order_by("hand__table__number", "hand__number", "action_index", "id")
+    )
+    voids = (
+        Hand.objects.filter(gaming_day=day, status=HandStatus.VOID)
+        .select_related("table")
+        .prefetch_related("redeals")
+        .order_by("table__number", "number")
+    )
+    violations = HandViolation.objects.filter(hand__gaming_day=day, hand__revision_of__isnull=True)
+    if table_number:
+        irregularities = irregularities.filter(hand__table__number=table_number)
+        voids = voids.filter(table__number=table_number)
+        violations = violations.filter(hand__table__number=table_number)
+    rows = []
+    for irr in irregularities.iterator(chunk_size=500):
+        explanation = (irr.ruling or {}).get("explanation") or {}
+        rows.append(
+            {
+                "table": irr.hand.table.number,
+                "hand": irr.hand.number,
+                "at": irr.hand.started_at,
+                "kind": irr.kind,
+                "seat": irr.seat,
+                "street": STREETS[irr.street] if 0 <= irr.street < len(STREETS) else irr.street,
+                "outcome": irr.outcome,
+                "rules": irr.rule_ids,
+                "ruleset": irr.ruleset.upper(),
+                "decided_by": name(irr.decided_by),
+                "escalated_to": irr.escalated_to,
+                "override": irr.override_reason,
+                "explanation": explanation.get("en" if lang == "en" else "es", ""),
+            }
+        )
+    void_rows = []
+    for hand in voids:
+        reason = next(
+            (
+                a.get("reason", "")
+                for a in (hand.record or {}).get("actions", [])
+                if a.get("action") == "void"
+            ),
+            "",
+        )
+        redeal = next(iter(hand.redeals.all()), None)
+        void_rows.append(
+            {
+                "table": hand.table.number,
+                "hand": hand.number,
+                "at": hand.started_at,
+                "reason": reason,
+                "redeal": redeal.number if redeal else None,
+            }
+        )
+    by_code = list(
+        violations.values("code")
+        .annotate(n=Count("id"), hands=Count("hand", distinct=True))
+        .order_by("-n", "code")
+    )
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}"
+    if table_number:
+        scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
+    return {
+        "gaming_day": day,
+        "table_number": table_number,
+        "header_scope": scope,
+        "rows": rows,
+        "voids": void_rows,
+        "by_code": by_code,
+    }
+
+
+def build(ctx: BuildContext) -> dict[str, Any]:
+    day = gaming_day_for(ctx.casino, ctx.params)
+    return irregularities_data(day, ctx.params.get("table"), ctx.lang)
+
+
+def access(actor: Actor, params: dict[str, Any]) -> None:
+    day = gaming_day_for(actor.casino, params)
+    if params.get("table"):
+        require_table_scope(
+            actor, actor.casino, params["table"], day.business_date, day.business_date
+        )
+    else:
+        require_room_scope(actor, pit_boss=True)
+
+
+register(
+    ReportSpec(
+        kind="irregularities",
+        title_es="Irregularidades y decisiones",
+        title_en="Irregularities and rulings",
+        template="pdf/irregularities.html",
+        params=TableDateParams,
+        build=build,
+        access=access,
+        landscape=True,
+        description_es="Cada irregularidad declarada con la decisión aplicada, sus reglas, el "
+        "reglamento y quién decidió; las manos anuladas y su redistribución (RPT-11).",
+        description_en="Each irregularity declared with the ruling applied, its rules, the "
+        "ruleset and who decided; the void hands and their redeal (RPT-11).",
+    )
+)
