@@ -7,6 +7,7 @@ derived from what the services recorded (issue 7 "done when").
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -346,3 +347,47 @@ def test_irregularities_and_misdeals(staff, casino, gaming_day, sector, tmp_path
     assert "MANUAL" in text and "Supervisor" in text
     assert re.search(r"9\s+1\s+\d\d:\d\d\s+\S+\s+2", text)  # hand 1 void, redealt as hand 2
     assert "Irregularidades y decisiones aplicadas" in flat
+
+
+def test_master_report_reads_hands_in_aggregate(staff, casino, gaming_day, sector):
+    # Issue 7: large reports aggregate in the database — the master report makes the same
+    # number of queries whether a table logged two hands or six.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from casino.access import acting_as
+    from casino.roles import Role
+    from hands import services as hands
+    from reports.kinds.gaming_day import master_data
+
+    from .scenario import fold_to_big_blind, ready_for_hands
+
+    session = ready_for_hands(staff, casino, sector, number=9)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    stacks = {1: 500, 3: 500, 5: 500}
+
+    def play(n: int) -> None:
+        for _ in range(n):
+            hand = hands.hand_log(
+                actor=sup, session=session, data=fold_to_big_blind(button, dict(stacks))
+            )
+            for seat, chips in hand.verdict.finishing.items():
+                stacks[int(seat)] = int(Decimal(chips))
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            data = master_data(gaming_day, "es", lambda p, m: None)
+        return len(ctx.captured_queries), data["day_totals"]["hands"]
+
+    button = 5
+    play(1)
+    button = 1
+    play(1)
+    queries()  # warm the content-type cache
+    few, total = queries()
+    assert total == 2
+    for b in (3, 5, 1, 3):
+        button = b
+        play(1)
+    many, total = queries()
+    assert total == 6 and many == few
