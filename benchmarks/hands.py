@@ -88,6 +88,26 @@ def _records(session, count: int, seed: int):  # type: ignore[no-untyped-def]
     return rules, records
 
 
+def _buy_in(staff, session, record) -> None:  # type: ignore[no-untyped-def]
+    """Every player of the first hand buys in at the cage (so continuity reads the card)."""
+    from cage import services as cage
+    from casino.access import acting_as
+    from casino.roles import Role
+
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    for seat in record["seats"]:
+        amount = int(Decimal(seat["stack"]))
+        cage.buyin_record(
+            actor=sup,
+            session=session,
+            seat=seat["seat"],
+            amount=str(amount),
+            croupier=staff["croupier"],
+            cash=[{"value": "100", "count": amount // 100}],
+            chips=[("100", amount // 100)],
+        )
+
+
 def bench_api(count: int) -> dict[str, float]:
     from rest_framework.test import APIClient
 
@@ -95,6 +115,7 @@ def bench_api(count: int) -> dict[str, float]:
 
     _casino, staff, session = _world("api", 11, ("RA", "AA"))
     _rules, records = _records(session, count + 20, seed=11)
+    _buy_in(staff, session, records[0])  # the cage's table card: continuity is checked
     client = APIClient()
     client.force_authenticate(user=staff["supervisor"])
     client.credentials(HTTP_X_MESA_ROLE="supervisor")

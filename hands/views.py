@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from casino.access import Actor
+from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
 from casino.roles import Perm
 from casino.views import acting_actor
@@ -180,6 +180,10 @@ def hand_replay(request: HttpRequest, pk: int) -> HttpResponse:
 def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
     """Override with a reason, or the pit boss's signed review."""
     actor = _actor(request)
+    # Refuse the role before the hand is fetched (issue 9 §1): the review is the pit
+    # boss's or manager's; an override is for who logs hands or reviews them.
+    if request.POST.get("op") == "review" or not actor.can(Perm.LOG_HAND):
+        require(actor, Perm.REVIEW_HAND)
     hand = selectors.access_hand(actor, pk)
     try:
         if request.POST.get("op") == "override":
@@ -401,6 +405,7 @@ def import_page(request: HttpRequest, pk: int) -> HttpResponse:
 @_guard
 def revalidation_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     actor = _actor(request)
+    require(actor, Perm.VIEW_HANDS)  # the empty form too: not for the cage or security
     if request.method == "POST":
         try:
             run = services.revalidation_create(

@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.access import ROLE_HEADER, Actor, actor_for
+from casino.access import ROLE_HEADER, Actor, actor_for, require
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination
 from casino.api.parsing import parse
@@ -37,6 +37,15 @@ SEATING = ["hands: seating"]
 
 def _actor(request: Request, perm: Perm) -> Actor:
     return actor_for(request.user, perm, request.headers.get(ROLE_HEADER))
+
+
+def _hand_fixer(request: Request) -> Actor:
+    """Who logs hands or reviews them may correct or override one (``hand_correct``,
+    ``hand_override``): refused before the hand is fetched (issue 9 §1)."""
+    actor = _actor(request, Perm.VIEW_HANDS)
+    if not (actor.can(Perm.LOG_HAND) or actor.can(Perm.REVIEW_HAND)):
+        require(actor, Perm.LOG_HAND)
+    return actor
 
 
 def _hand_args(data: dict[str, Any]) -> dict[str, Any]:
@@ -192,7 +201,7 @@ class HandCorrectView(APIView):
         "stays unchanged.",
     )
     def post(self, request: Request, pk: int) -> Response:
-        actor = _actor(request, Perm.VIEW_HANDS)
+        actor = _hand_fixer(request)
         hand = selectors.access_hand(actor, pk)
         data = parse(s.HandCorrectionInputSerializer, request.data)
 
@@ -214,7 +223,7 @@ class HandOverrideView(APIView):
         description="The staff decision stands as recorded (HREC-07, AUTH-04), with a reason.",
     )
     def post(self, request: Request, pk: int) -> Response:
-        actor = _actor(request, Perm.VIEW_HANDS)
+        actor = _hand_fixer(request)
         hand = selectors.access_hand(actor, pk)
         data = parse(s.HandOverrideInputSerializer, request.data)
 

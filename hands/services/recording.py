@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, OuterRef, Subquery, Value, When
 from django.utils import timezone
 
 from casino.access import Actor
@@ -49,15 +49,36 @@ from ..models import (
 ZERO = Decimal("0.00")
 
 
-def lock_session(session: TableSession | int) -> TableSession:
-    """The session row, locked: the one serialisation point of a table (see cage)."""
+def lock_session(session: TableSession | int, *, for_book: bool = False) -> TableSession:
+    """The session row, locked: the one serialisation point of a table (see cage).
+
+    ``for_book`` also reads, in the same query, what a :class:`SessionBook` needs
+    first: the smallest chip of the table and the last hand of the session.
+    """
     pk = session if isinstance(session, int) else session.pk
-    try:
-        return (
-            TableSession.objects.select_for_update(of=("self",))
-            .select_related("table", "settings", "gaming_day")
-            .get(pk=pk)
+    qs = TableSession.objects.select_for_update(of=("self",)).select_related(
+        "table", "settings", "gaming_day"
+    )
+    if for_book:
+        from cage.models import Denomination
+
+        last = Hand.objects.filter(session=OuterRef("pk"), revision_of__isnull=True).order_by(
+            "-number"
         )
+        qs = qs.annotate(
+            book_unit=Subquery(
+                Denomination.objects.filter(
+                    chip_set_id=OuterRef("table__chip_set_id"), is_active=True
+                )
+                .order_by("value")
+                .values("value")[:1]
+            ),
+            book_last_number=Subquery(last.values("number")[:1]),
+            book_last_button=Subquery(last.values("button_seat")[:1]),
+            book_last_status=Subquery(last.values("status")[:1]),
+        )
+    try:
+        return qs.get(pk=pk)
     except TableSession.DoesNotExist:
         raise NotFound(
             "NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found."
@@ -132,20 +153,31 @@ class SessionBook:
     def __init__(self, session: TableSession) -> None:
         self.session = session
         self.table = session.table
-        self.unit = selectors.chip_unit_cents(self.table)
         self._originals = Hand.objects.filter(session=session, revision_of__isnull=True)
-        last = (
-            self._originals.order_by("-number")
-            .values("number", "button_seat", "status", "record")
-            .first()
-        )
+        if hasattr(session, "book_last_number"):  # read with the lock (lock_session for_book)
+            unit = session.book_unit
+            self.unit = int(Decimal(unit) * 100) if unit is not None else 1
+            last: dict[str, Any] | None = None
+            if session.book_last_number is not None:
+                last = {
+                    "number": session.book_last_number,
+                    "button_seat": session.book_last_button,
+                    "status": session.book_last_status,
+                }
+        else:
+            self.unit = selectors.chip_unit_cents(self.table)
+            last = (
+                self._originals.order_by("-number")
+                .values("number", "button_seat", "status")
+                .first()
+            )
         self.max_number = last["number"] if last else 0
         # Numbers at or below the last one are read only when a late entry needs them.
         self._numbers: set[int] | None = None
         self._added: set[int] = set()
         self.prev_button: int | None = last["button_seat"] if last else None
         self.prev_void = bool(last and last["status"] == HandStatus.VOID)
-        self.prev_blinds: tuple[int, int] | None = _blind_seats(last["record"]) if last else None
+        self._prev_blinds: tuple[int, int] | None | bool = False  # False: not read yet
         self.seats: dict[int, SeatMemory] = {}
         for row in Seat.objects.filter(session=session):
             self.seats[row.seat] = SeatMemory(
@@ -168,6 +200,24 @@ class SessionBook:
         self._all_movements: dict[int, Decimal] | None = None
         self._versions: list[TableSettings] | None = None
         self._on_duty: tuple[User | None] | None = None
+
+    @property
+    def prev_blinds(self) -> tuple[int, int] | None:
+        """The blind seats of the last hand (read only when a seat sits out, SEAT-06)."""
+        if self._prev_blinds is False:
+            record = (
+                self._originals.filter(number=self.max_number)
+                .values_list("record", flat=True)
+                .first()
+                if self.max_number
+                else None
+            )
+            self._prev_blinds = _blind_seats(record)
+        return self._prev_blinds  # type: ignore[return-value]
+
+    @prev_blinds.setter
+    def prev_blinds(self, value: tuple[int, int] | None) -> None:
+        self._prev_blinds = value
 
     # -- numbers ---------------------------------------------------------------
     def taken(self, number: int) -> bool:
@@ -228,7 +278,7 @@ class SessionBook:
 
     def movements(self, since: datetime | None, until: datetime) -> dict[int, Decimal]:
         """Chips that reached each seat between two times (the cage's records)."""
-        if not self.all_movements():
+        if self._all_movements is not None and not self._all_movements:
             return {}  # the cage recorded nothing at this session: no query per hand
         return selectors.seat_movements(self.session, since, until)
 
@@ -781,14 +831,19 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
     seats_in = {s["seat"]: s for s in p.record["seats"]}
     blinds = _blind_seats(p.record)
     # SEAT-06: a sitting-out player whom the blinds passed owes them on return.
-    if blinds and book.prev_blinds and p.revision_of is None:
-        for seat, memory in book.seats.items():
-            if seat in seats_in or memory.status != SeatStatus.SITTING_OUT:
-                continue
-            if _between(book.prev_blinds[0], blinds[0], seat):
+    away = [
+        seat
+        for seat, memory in book.seats.items()
+        if seat not in seats_in and memory.status == SeatStatus.SITTING_OUT
+    ]
+    previous = book.prev_blinds if away and blinds and p.revision_of is None else None
+    if previous and blinds:
+        for seat in away:
+            memory = book.seats[seat]
+            if _between(previous[0], blinds[0], seat):
                 memory.missed_small = True
                 touched[seat] = memory
-            if _between(book.prev_blinds[1], blinds[1], seat):
+            if _between(previous[1], blinds[1], seat):
                 memory.missed_big = True
                 touched[seat] = memory
     for seat, s in seats_in.items():
@@ -981,7 +1036,7 @@ def hand_log(
 
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        s = lock_session(session)
+        s = lock_session(session, for_book=True)
         same_casino(actor, s)
         if redeal_of is not None and (
             redeal_of.session_id != s.pk or redeal_of.status != HandStatus.VOID
@@ -1043,7 +1098,7 @@ def hand_correct(
     require(actor, Perm.VIEW_HANDS)
     _require_reason(reason)
     with transaction.atomic():
-        s = lock_session(hand.session_id)
+        s = lock_session(hand.session_id, for_book=True)
         same_casino(actor, s)
         original = Hand.objects.select_for_update().get(pk=hand.pk)
         _require_correctable(original)
