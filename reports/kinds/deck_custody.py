@@ -18,6 +18,7 @@ from tables import selectors as tables_selectors
 from tables.models import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, PackState
 
 from ..access import as_date, default_day, require_room_scope, require_table_scope
+from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label, signature_rows
@@ -194,7 +195,7 @@ def custody_data(day: GamingDay, table_number: int | None, lang: str) -> dict[st
                     f"{r['store'].name}: no final control signed by the shift manager (DECK-16).",
                 )
             )
-    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}"
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if table_number:
         scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
     return {

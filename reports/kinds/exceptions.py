@@ -22,6 +22,7 @@ from hands.models import HandCorrection
 from tables.models import DeckFinalControl
 
 from ..access import period
+from ..formatting import day as day_text
 from ..params import OptionalPeriodParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
@@ -164,7 +165,11 @@ def iter_days(
 
 def build(ctx: BuildContext) -> dict[str, Any]:
     start, end = period(ctx.casino, ctx.params)
-    scope = f"{start:%d/%m/%Y}" if start == end else f"{start:%d/%m/%Y} – {end:%d/%m/%Y}"
+    scope = (
+        day_text(start, ctx.lang)
+        if start == end
+        else f"{day_text(start, ctx.lang)} – {day_text(end, ctx.lang)}"
+    )
     return {
         "start": start,
         "end": end,

@@ -52,6 +52,7 @@ from tables.models import (
 from ..access import as_date, default_day
 from ..charts import bar_chart
 from ..formatting import chips, money
+from ..formatting import day as day_text
 from ..params import DateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual
@@ -435,7 +436,8 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
     progress(80, "layout")
     return {
         "gaming_day": day,
-        "header_scope": bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}",
+        "header_scope": bilingual(lang, "Jornada", "Gaming day")
+        + f" {day_text(day.business_date, lang)}",
         "rows": rows,
         "day_totals": day_totals,
         "mtd": mtd,

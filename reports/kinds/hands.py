@@ -21,6 +21,7 @@ from casino.models import Casino
 from hands.models import Hand, HandReview, HandStatus
 
 from ..access import require_session_scope, resolve_session
+from ..formatting import day as day_text
 from ..formatting import money
 from ..params import HandParams
 from ..registry import BuildContext, ReportSpec, register
@@ -227,7 +228,7 @@ def build(ctx: BuildContext) -> dict[str, Any]:
     if first is not None:
         scope = (
             f"{bilingual(ctx.lang, 'Mesa', 'Table')} {first.table.number} · "
-            f"{first.session.gaming_day.business_date:%d/%m/%Y} · "
+            f"{day_text(first.session.gaming_day.business_date, ctx.lang)} · "
             f"{bilingual(ctx.lang, 'sesión', 'session')} {first.session.number}"
         )
     return {

@@ -15,6 +15,7 @@ from casino.access import Actor
 from hands.models import Hand, HandIrregularity, HandStatus, HandViolation
 
 from ..access import require_room_scope, require_table_scope
+from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
@@ -85,7 +86,7 @@ def irregularities_data(day: Any, table_number: int | None, lang: str) -> dict[s
         .annotate(n=Count("id"), hands=Count("hand", distinct=True))
         .order_by("-n", "code")
     )
-    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}"
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if table_number:
         scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
     return {

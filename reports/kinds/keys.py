@@ -14,6 +14,7 @@ from casino.access import Actor
 from tables.models import KeyHandout
 
 from ..access import require_room_scope, require_table_scope
+from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label
@@ -47,7 +48,7 @@ def keys_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
                 "note": handout.note,
             }
         )
-    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}"
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if table_number:
         scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
     return {

@@ -21,6 +21,7 @@ from hands.models import Hand, HandStatus
 from tables.models import TableSession
 
 from ..access import require_room_scope, require_table_scope
+from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
@@ -129,7 +130,7 @@ def rake_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
         }
         for e in reversals_qs.order_by("posted_at", "id")[:MAX_LISTED]
     ]
-    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day.business_date:%d/%m/%Y}"
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if table_number:
         scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
     return {

@@ -18,6 +18,7 @@ from tables.conduct import CONDUCT_BY_CODE
 from tables.models import SanctionEntry, SanctionLevel
 
 from ..access import period, require_room_scope, require_table_scope, table_by_number
+from ..formatting import day as day_text
 from ..params import OptionalPeriodParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label
@@ -151,7 +152,11 @@ def sanctions_data(casino: Any, params: dict[str, Any], lang: str) -> dict[str, 
         for p in tables_selectors.mandatory_not_imposed(casino)
         if start <= p.gaming_day.business_date <= end and (table is None or p.table_id == table.pk)
     ]
-    scope = f"{start:%d/%m/%Y}" if start == end else f"{start:%d/%m/%Y} – {end:%d/%m/%Y}"
+    scope = (
+        day_text(start, lang)
+        if start == end
+        else f"{day_text(start, lang)} – {day_text(end, lang)}"
+    )
     if table is not None:
         scope += f" · {bilingual(lang, 'Mesa', 'Table')} {table.number}"
     return {

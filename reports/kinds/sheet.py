@@ -32,6 +32,7 @@ from tables.models import (
 )
 
 from ..access import require_session_scope, resolve_session
+from ..formatting import day as day_text
 from ..params import SessionOrTableParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import name, role_label, signature_rows
@@ -317,7 +318,7 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
     return {
         "serial_banner": serial,
         "header_scope": f"{_label(SCOPE, 'table', lang)} {session.table.number} · "
-        f"{session.gaming_day.business_date:%d/%m/%Y} · {_label(SCOPE, 'session', lang)} "
+        f"{day_text(session.gaming_day.business_date, lang)} · {_label(SCOPE, 'session', lang)} "
         f"{session.number}",
         "session": session,
         "table": session.table,

@@ -18,6 +18,7 @@ from casino.errors import NotFound
 from casino.models import Casino
 
 from ..access import require_session_scope, resolve_session
+from ..formatting import day as day_text
 from ..params import SlipParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label, signature_rows
@@ -120,7 +121,7 @@ def build(ctx: BuildContext) -> dict[str, Any]:
         first = slips[0]
         scope = (
             f"{bilingual(ctx.lang, 'Mesa', 'Table')} {first.table.number} · "
-            f"{first.gaming_day.business_date:%d/%m/%Y}"
+            f"{day_text(first.gaming_day.business_date, ctx.lang)}"
         )
     return {"slips": data, "slip_copies": copies, "header_scope": scope}
 

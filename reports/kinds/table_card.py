@@ -18,6 +18,7 @@ from casino.access import Actor
 from tables.models import TableSession
 
 from ..access import require_session_scope, resolve_session
+from ..formatting import day as day_text
 from ..params import SessionOrTableParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label
@@ -127,7 +128,7 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         "gaming_day": session.gaming_day,
         "settings": session.settings,
         "header_scope": f"{bilingual(lang, 'Mesa', 'Table')} {session.table.number} · "
-        f"{session.gaming_day.business_date:%d/%m/%Y} · {bilingual(lang, 'sesión', 'session')} "
+        f"{day_text(session.gaming_day.business_date, lang)} · {bilingual(lang, 'sesión', 'session')} "
         f"{session.number}",
         "rows": rows,
         "summary": summary,
