@@ -234,7 +234,7 @@ def decks(request: HttpRequest, actor: Actor) -> HttpResponse:
 
 @page
 def pack_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
-    pack = selectors.access_pack(actor, pk, Perm.VIEW_TABLES)
+    pack = selectors.access_pack(actor, pk, Perm.VIEW_DECKS)  # as the API (issue 9 §1)
     live = (
         TableSession.objects.filter(casino=actor.casino)
         .exclude(status=TableSession.Status.CLOSED)
