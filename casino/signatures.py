@@ -81,12 +81,8 @@ def document_sign(
     with transaction.atomic():
         doc = model.objects.select_for_update().get(pk=document.pk)
         user, method = _signer_identity(actor, signer, pin)
-        if doc.is_locked:
-            raise Conflict(
-                "DOCUMENT_LOCKED",
-                "El documento ya tiene todas sus firmas y está cerrado.",
-                "The document already has all its signatures and is locked.",
-            )
+        # Who may sign is answered before the document's state, so a role the document
+        # does not take is refused as such whatever the state (issue 9 §1).
         required = doc.required_signature_roles()
         if role not in required:
             raise ValidationFailed(
@@ -104,6 +100,12 @@ def document_sign(
                 f"{user} does not hold the role '{role.value}' and cannot sign in it.",
                 field="role",
             )
+        if doc.is_locked:
+            raise Conflict(
+                "DOCUMENT_LOCKED",
+                "El documento ya tiene todas sus firmas y está cerrado.",
+                "The document already has all its signatures and is locked.",
+            )
         existing = list(doc.signatures())
         if any(s.role == role for s in existing):
             raise Conflict(
@@ -116,8 +118,7 @@ def document_sign(
             raise Conflict(
                 "SIGNER_ALREADY_SIGNED",
                 f"{user} ya firmó este documento en otro rol: una persona firma una sola vez.",
-                f"{user} has already signed this document in another role: "
-                "one person signs once.",
+                f"{user} has already signed this document in another role: one person signs once.",
                 field="signer",
             )
         for blocker in doc.signing_blockers(role):
