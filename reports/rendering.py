@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import zoneinfo
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +41,36 @@ def _no_progress(percent: int, message: str) -> None:
     return None
 
 
-def param_summary(spec: ReportSpec, params: dict[str, Any]) -> str:
+PARAM_LABELS = {
+    "session": ("sesión", "session"),
+    "table": ("mesa", "table"),
+    "date": ("jornada", "gaming day"),
+    "date_from": ("desde", "from"),
+    "date_to": ("hasta", "to"),
+    "hand": ("mano", "hand"),
+    "first": ("desde la mano", "from hand"),
+    "last": ("hasta la mano", "to hand"),
+    "slip": ("vale", "slip"),
+    "ruleset": ("reglamento", "ruleset"),
+}
+
+
+def param_summary(spec: ReportSpec, params: dict[str, Any], lang: str = "es") -> str:
+    """The parameters as the footer prints them: ``mesa 7, jornada 30/11/2026``."""
+    from .formatting import day
+
     parts = []
     for key in sorted(params):
         value = params[key]
         if value in (None, "", [], {}):
             continue
-        parts.append(f"{key}={value}")
+        es, en = PARAM_LABELS.get(key, (key, key))
+        if key.startswith("date"):
+            try:
+                value = day(date.fromisoformat(str(value)), lang)
+            except ValueError:
+                pass
+        parts.append(f"{en if lang == 'en' else es} {value}")
     return ", ".join(parts)
 
 
@@ -81,7 +104,7 @@ def render_report(
             "title": spec.title(lang),
             "casino": casino,
             "params": params,
-            "param_summary": param_summary(spec, params),
+            "param_summary": param_summary(spec, params, lang),
             "serial": serial,
             "lang": lang,
             "paper": PAPERS[paper_key],

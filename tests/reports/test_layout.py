@@ -118,7 +118,7 @@ def test_long_tables_repeat_their_header_on_every_page(staff, casino, gaming_day
         assert (
             "Casino de Prueba · Registro de mesa (compras y cambios)" in text
         )  # header and footer
-        assert f"session={session.pk}" in text and "Generado por" in text
+        assert f"sesión {session.pk}" in text and "Generado por" in text
     text = pdf_text(rendered.pdf, tmp_path)
     assert text.count("Cambio de color") >= 90
 
