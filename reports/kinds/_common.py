@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.contenttypes.models import ContentType
-
-from casino.models import SignableDocument, Signature, User
+from casino.models import SignableDocument, User
 from casino.roles import Role
 
 
@@ -52,17 +49,6 @@ def signature_rows(document: SignableDocument | None) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-def signatures_by_object(model: type[SignableDocument], ids: Iterable[int]) -> dict[int, set[str]]:
-    """The roles signed per document id, in one query (for long lists)."""
-    ct = ContentType.objects.get_for_model(model)
-    out: dict[int, set[str]] = {}
-    for object_id, role in Signature.objects.filter(
-        content_type=ct, object_id__in=list(ids)
-    ).values_list("object_id", "role"):
-        out.setdefault(object_id, set()).add(role)
-    return out
 
 
 def bilingual(lang: str, es: str, en: str) -> str:
