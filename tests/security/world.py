@@ -1,0 +1,148 @@
+"""A populated casino for the security tests: one full gaming day, every kind of record.
+
+The day is the reports' scenario (``tests.reports.scenario.play_day``: a table opened,
+played, corrected and closed through the services of tables, cage and hands, with a
+discrepancy, an invalid hand, a voided fill, sanctions, slips, drop counts and the
+deck control). On top of it a few working records the scenario does not leave
+behind (a hand being logged, a waiting-list entry, an import, a re-validation, a
+report), so that every URL with an id has a real record to point at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.apps import apps
+
+from casino.access import acting_as
+from casino.models import GamingDay
+from casino.roles import Role
+from hands import engine
+from hands.models import ImportJob, LiveHand, RevalidationRun, WaitingEntry
+from hands.services.live import _defaults
+from reports.models import Report
+from tests.reports.scenario import Day, make_table, play_day, prep_checklists, seats
+
+
+@dataclass
+class World:
+    day: Day
+    gaming_day: GamingDay
+    ids: dict[str, int] = field(default_factory=dict)
+
+    def id_of(self, label: str | None) -> int:
+        if label is None:
+            return 0
+        if label not in self.ids:
+            obj = apps.get_model(label).objects.order_by("-pk").first()
+            assert obj is not None, f"the world has no {label}"
+            self.ids[label] = obj.pk
+        return self.ids[label]
+
+    def placeholders(self, role: Role | None) -> dict[str, Any]:
+        return {
+            "$role": role.value if role else "",
+            "$player": self.day.players["Ana Gómez"].pk,
+            "$store": self.day.store.pk,
+            "$session": self.day.session.pk,
+            "$pack": self.id_of("tables.Pack"),
+        }
+
+
+def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, sector: Any) -> World:
+    day = play_day(staff, casino, gaming_day, sector)
+    session = day.session
+    # A hand being logged: the record as ``live_hand_start`` normalises it (the session is
+    # closed by now, so the service itself would refuse to open one).
+    settings = session.settings
+    record = engine.normalise(
+        {"button": 1, "seats": seats({1: 500, 3: 500, 5: 500}), "actions": []},
+        defaults=_defaults(settings, settings.variant),
+    )
+    record["structure"] = settings.variant
+    LiveHand.objects.create(
+        casino=casino,
+        session=session,
+        number=99,
+        started_by=staff["supervisor"],
+        role=Role.SUPERVISOR,
+        record=record,
+    )
+    WaitingEntry.objects.create(
+        casino=casino, table=day.table, name="Dora Paz", added_by=staff["supervisor"]
+    )
+    ImportJob.objects.create(
+        casino=casino,
+        session=session,
+        created_by=staff["supervisor"],
+        role=Role.SUPERVISOR,
+        content="",
+    )
+    RevalidationRun.objects.create(
+        casino=casino,
+        created_by=staff["shift_manager"],
+        role=Role.SHIFT_MANAGER,
+        date_from=date(2030, 1, 1),
+        date_to=date(2030, 1, 2),
+    )
+    Report.objects.create(
+        casino=casino,
+        kind="house_rules",
+        requested_by=staff["shift_manager"],
+        role=Role.SHIFT_MANAGER,
+    )
+    opening, closing = _sheets_to_sign(staff, casino, sector)
+    world = World(day=day, gaming_day=gaming_day)
+    world.ids["signable:opening"] = opening.pk
+    world.ids["signable:closing"] = closing.pk
+    world.ids.update(
+        {
+            "tables.Table": day.table.pk,
+            "tables.TableSession": session.pk,
+            "tables.OpeningSheet": day.opening.pk,
+            "tables.ClosingSheet": day.closing.pk,
+            "hands.Hand": day.hands[-1].pk,
+            "casino.GamingDay": gaming_day.pk,
+            "tables.DeckStore": day.store.pk,
+        }
+    )
+    return world
+
+
+def _count(sheet: Any) -> list[dict[str, int]]:
+    counts = [(line.denomination_id, line.expected_count) for line in sheet.ordered_lines()]
+    return [{"denomination": d, "stacks": n // 20, "loose": n % 20} for d, n in counts]
+
+
+def _sheets_to_sign(staff: dict[str, Any], casino: Any, sector: Any) -> tuple[Any, Any]:
+    """Two more tables whose sheets wait for their signatures: table 8's opening is counted
+    (session at the opening), table 9 opened and went straight to its closing, counted."""
+    from tables import services as tables
+    from tables.models import ClosingSheet, OpeningSheet
+
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    sheets = []
+    for number, croupier in ((8, "croupier"), (9, "croupier2")):
+        table = make_table(casino, sector, number)
+        session = tables.session_open(
+            actor=boss, table=table, supervisor=staff["supervisor"], croupier=staff[croupier]
+        )
+        prep_checklists(boss, sup, session)
+        sheet = OpeningSheet.objects.get(session=session)
+        tables.opening_count_record(actor=sup, sheet=sheet, lines=_count(sheet))
+        sheets.append((session, sheet, croupier))
+    session, opening, croupier = sheets[1]
+    pin = "1234" if croupier == "croupier" else "5678"
+    tables.opening_sign(
+        actor=sup, sheet=opening, role=Role.CROUPIER, signer=staff[croupier], pin=pin
+    )
+    tables.opening_sign(actor=sup, sheet=opening, role=Role.SUPERVISOR)
+    tables.opening_sign(actor=boss, sheet=opening, role=Role.PIT_BOSS)
+    session.refresh_from_db()
+    tables.closing_start(actor=boss, session=session, security_officer=staff["security"])
+    closing = ClosingSheet.objects.get(session=session)
+    tables.closing_count_record(actor=sup, sheet=closing, lines=_count(closing))
+    return sheets[0][1], closing
