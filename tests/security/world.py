@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.apps import apps
@@ -94,6 +95,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
         role=Role.SHIFT_MANAGER,
     )
     opening, closing = _sheets_to_sign(staff, casino, sector)
+    _table_in_play(staff, casino, sector)
     world = World(day=day, gaming_day=gaming_day)
     world.ids["signable:opening"] = opening.pk
     world.ids["signable:closing"] = closing.pk
@@ -146,3 +148,134 @@ def _sheets_to_sign(staff: dict[str, Any], casino: Any, sector: Any) -> tuple[An
     closing = ClosingSheet.objects.get(session=session)
     tables.closing_count_record(actor=sup, sheet=closing, lines=_count(closing))
     return sheets[0][1], closing
+
+
+def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
+    """Table 10 in play: settings versions, seating and a button draw, a cash alert, a
+    misdealt hand (an irregularity) and a departure: the records the day above lacks."""
+    from cage import services as cage
+    from hands import services as hands
+    from tables import services as tables
+    from tables.models import OpeningSheet, Pack, PackState
+    from tests.helpers import make_staff
+
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
+    security = acting_as(staff["security"], Role.SECURITY)
+    croupier = make_staff(casino, "croupier3", Role.CROUPIER, pin="9999")
+    tables.ops_settings_change(actor=manager, reason="Rotación cada hora", deck_rotation_minutes=60)
+    cage.cage_policy_set(actor=manager, id_threshold=Decimal("1500"))
+    table = make_table(casino, sector, 10)
+    session = tables.session_open(
+        actor=boss, table=table, supervisor=staff["supervisor"], croupier=croupier
+    )
+    prep_checklists(boss, sup, session)
+    opening = OpeningSheet.objects.get(session=session)
+    tables.opening_count_record(actor=sup, sheet=opening, lines=_count(opening))
+    tables.opening_sign(actor=sup, sheet=opening, role=Role.CROUPIER, signer=croupier, pin="9999")
+    tables.opening_sign(actor=sup, sheet=opening, role=Role.SUPERVISOR)
+    tables.opening_sign(actor=boss, sheet=opening, role=Role.PIT_BOSS)
+    receipt = tables.deck_delivery_record(
+        actor=security,
+        store=world_store(casino),
+        packs=[{"serial": "R10", "colour": "rojo"}, {"serial": "A10", "colour": "azul"}],
+    )
+    tables.deck_receipt_sign(actor=boss, receipt=receipt)
+    red, blue = Pack.objects.get(serial="R10"), Pack.objects.get(serial="A10")
+    for pack in (red, blue):
+        tables.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
+        tables.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+    tables.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
+    tables.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
+    session.refresh_from_db()
+    tables.session_start_play(actor=sup, session=session)
+    hands.button_draw_record(actor=sup, session=session, cards={1: "As", 3: "Kd", 5: "2c"})
+    for seat, amount in ((1, "2000"), (3, "500"), (5, "500")):
+        cage.buyin_record(
+            actor=sup,
+            session=session,
+            seat=seat,
+            amount=amount,
+            croupier=croupier,
+            player_name=f"Jugador {seat}",
+            cash=[{"value": "100", "count": int(amount) // 100}],
+            chips=[("100", int(amount) // 100)],
+        )
+    misdeal = {
+        "button": 5,
+        "seats": seats({1: 2000, 3: 500, 5: 500}),
+        "actions": [
+            {
+                "action": "irregularity",
+                "irregularity": {
+                    "kind": "dealer_exposed_card",
+                    "seat": 1,
+                    "first_or_second_card": True,
+                },
+            }
+        ],
+    }
+    hands.hand_log(actor=sup, session=session, data=misdeal)
+    cage.player_departure_record(actor=sup, session=session, seat=5, stack="500")
+    return session
+
+
+def world_store(casino: Any) -> Any:
+    from tables.models import DeckStore
+
+    return DeckStore.objects.filter(casino=casino).order_by("pk").first()
+
+
+@dataclass
+class Correction:
+    """One kind of correction: the original row, the new row, and how they are linked."""
+
+    kind: str
+    original: Any
+    new: Any
+    link: str  # the new row's field that points at the original
+
+
+def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
+    """One correction of each kind, each through its service (issue 9 §3)."""
+    from cage import services as cage
+    from cage.models import RakeEntry, SlipVoid, TableTransaction
+    from hands import services as hands
+    from hands.models import HandCorrection, HandReview
+    from tables import services as tables
+    from tables.models import TableSettings
+
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
+    day = world.day
+    out = []
+    buyin = TableTransaction.objects.filter(session=day.session, sign=1).order_by("pk").first()
+    reversal = cage.transaction_reverse(actor=sup, transaction_=buyin, reason="Seat mistyped")
+    out.append(Correction("cage transaction reversal", buyin, reversal, "reverses_id"))
+    rake = RakeEntry.objects.filter(session=day.session, sign=1).order_by("pk").first()
+    rake_back = cage.rake_reverse(actor=boss, entry=rake, reason="Wrong pot")
+    out.append(Correction("rake reversal", rake, rake_back, "reverses_id"))
+    out.append(
+        Correction("slip void", day.voided, SlipVoid.objects.get(slip=day.voided), "slip_id")
+    )
+    warning = day.sanctions[0]
+    lifted = tables.sanction_lift(actor=boss, sanction=warning, reason="Se disculpó")
+    out.append(Correction("sanction lift", warning, lifted, "amends_id"))
+    invalid = day.hands[-1]
+    override = hands.hand_override(actor=sup, hand=invalid, reason="The stack was recounted")
+    out.append(Correction("hand override", invalid, override, "original_id"))
+    hands.hand_review(actor=boss, hand=invalid, correction_id=override.pk, note="Visto")
+    out.append(Correction("hand review", invalid, HandReview.objects.get(hand=invalid), "hand_id"))
+    assert HandCorrection.objects.filter(original=invalid).exists()
+    current = TableSettings.objects.filter(table=day.table).order_by("-version").first()
+    newer = tables.table_settings_change(
+        actor=manager,
+        table=day.table,
+        reason="Nueva ciega",
+        big_blind=Decimal("20"),
+        small_blind=Decimal("10"),
+    )
+    out.append(Correction("table settings version", current, newer, "table_id"))
+    return out
