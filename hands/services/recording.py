@@ -20,7 +20,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Case, F, OuterRef, Subquery, Value, When
 from django.utils import timezone
 
@@ -62,6 +62,7 @@ def lock_session(session: TableSession | int, *, for_book: bool = False) -> Tabl
     if for_book:
         from cage.models import Denomination
 
+        now = timezone.now()
         last = Hand.objects.filter(session=OuterRef("pk"), revision_of__isnull=True).order_by(
             "-number"
         )
@@ -76,6 +77,14 @@ def lock_session(session: TableSession | int, *, for_book: bool = False) -> Tabl
             book_last_number=Subquery(last.values("number")[:1]),
             book_last_button=Subquery(last.values("button_seat")[:1]),
             book_last_status=Subquery(last.values("status")[:1]),
+            book_settings_id=Subquery(
+                TableSettings.objects.filter(
+                    table_id=OuterRef("table_id"), effective_from__lte=Value(now)
+                )
+                .order_by("-effective_from", "-version")
+                .values("id")[:1]
+            ),
+            book_read_at=Value(now),
         )
     try:
         return qs.get(pk=pk)
@@ -237,6 +246,14 @@ class SessionBook:
     def settings_at(self, at: datetime) -> TableSettings:
         """The version in force at ``at`` (GEN-04), as ``tables.selectors.settings_for_hand``:
         the table's latest version effective by then, else the session's."""
+        session = self.session
+        read_at = getattr(session, "book_read_at", None)
+        if (
+            read_at is not None
+            and session.book_settings_id == session.settings_id
+            and session.settings.effective_from <= at <= read_at
+        ):
+            return session.settings  # the session's version was, and still is, in force
         if self._versions is None:
             self._versions = list(
                 TableSettings.objects.filter(table_id=self.session.table_id).order_by(
@@ -696,16 +713,9 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
         )
         for p in batch
     ]
-    try:
-        with transaction.atomic():
-            Hand.objects.bulk_create(hands)
-    except IntegrityError:
-        raise ValidationFailed(
-            "DUPLICATE_HAND_NUMBER",
-            "Ese número de mano ya está registrado en esta sesión.",
-            "That hand number is already recorded in this session.",
-            field="number",
-        ) from None
+    # The session row is locked and ``prepare`` refused a number already taken, so the
+    # unique constraint is only the database's backstop here (no savepoint needed).
+    Hand.objects.bulk_create(hands)
     verdicts = []
     seats = []
     violations = []
