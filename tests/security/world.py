@@ -95,8 +95,9 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
         role=Role.SHIFT_MANAGER,
     )
     opening, closing = _sheets_to_sign(staff, casino, sector)
-    _table_in_play(staff, casino, sector)
+    in_play = _table_in_play(staff, casino, sector)
     world = World(day=day, gaming_day=gaming_day)
+    world.ids["session:in_play"] = in_play.pk
     world.ids["signable:opening"] = opening.pk
     world.ids["signable:closing"] = closing.pk
     world.ids.update(
@@ -147,6 +148,7 @@ def _sheets_to_sign(staff: dict[str, Any], casino: Any, sector: Any) -> tuple[An
     tables.closing_start(actor=boss, session=session, security_officer=staff["security"])
     closing = ClosingSheet.objects.get(session=session)
     tables.closing_count_record(actor=sup, sheet=closing, lines=_count(closing))
+    tables.closing_confirm_empty_bank(actor=sup, sheet=closing, croupier=staff[croupier], pin=pin)
     return sheets[0][1], closing
 
 

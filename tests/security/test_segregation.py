@@ -1,0 +1,321 @@
+"""Segregation of duties, across every document type, in one place (issue 9 §2).
+
+The rules live in the services of each app (ROLE-14, CASH-09, CHIP-04, BUYIN-09, issue 6
+items 7–8); here each is tried by someone who holds two roles, on real records of a full
+gaming day, and must be refused with its code while the database does not change at all:
+
+- **one person, one role per document**: every signed document type (the test fails if a
+  new ``SignableDocument`` appears without a case here): opening and closing sheets, fill
+  and credit slips, deck receipts; a document that takes one signature (the day's deck
+  control, a drop count, a hand review) takes exactly one;
+- **the counter is not the approver**: the croupier who makes a buy-in or a change is never
+  the one who approves it, a buy-in over the limit is authorised by another pit boss, a
+  session's croupier and supervisor are two people, a slip's void is confirmed by someone
+  who neither asked for it nor signed the slip;
+- **the count team is independent of the session**: nobody who worked a session counts
+  its drop, and one counter counting twice never makes an agreed count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import Group
+
+from cage import selectors as cage_selectors
+from cage import services as cage
+from casino.access import acting_as
+from casino.errors import DomainError
+from casino.models import SignableDocument
+from casino.roles import Role
+from hands.models import HandReview
+from tables import services as tables
+from tables.models import ClosingSheet, DeckFinalControl, OpeningSheet, TableSession
+from tests.helpers import make_staff
+
+from .changes import ChangeDetector
+from .world import apply_corrections, build_world
+
+pytestmark = pytest.mark.django_db
+
+C, S, P, M, X, K = (
+    Role.CROUPIER,
+    Role.SUPERVISOR,
+    Role.PIT_BOSS,
+    Role.SHIFT_MANAGER,
+    Role.SECURITY,
+    Role.CAGE_CASHIER,
+)
+
+
+class Refusals:
+    """Try something that must be refused: the code, and not one row changed."""
+
+    def __init__(self) -> None:
+        self.detector = ChangeDetector().install()
+        self.proven: list[str] = []
+
+    def __call__(self, rule: str, code: str, attempt: Callable[[], Any]) -> None:
+        mark = self.detector.mark()
+        with pytest.raises(DomainError) as err:
+            attempt()
+        assert err.value.code == code, (rule, err.value.code, err.value.message_en)
+        changed = self.detector.since(mark)
+        assert not changed, (rule, sorted({f"{c.op} {c.table}" for c in changed}))
+        self.proven.append(rule)
+
+
+@pytest.fixture
+def world(staff, casino, gaming_day, sector, settings, tmp_path):  # type: ignore[no-untyped-def]
+    settings.MEDIA_ROOT = tmp_path
+    return build_world(staff, casino, gaming_day, sector)
+
+
+def _two(casino: Any, name: str, *roles: Role) -> Any:
+    return make_staff(casino, name, *roles, pin="4321")
+
+
+def _grant(user: Any, role: Role) -> None:
+    user.groups.add(Group.objects.get(name=role.value))
+    user._mesa_roles = None
+
+
+# --------------------------------------------------------------- one person, one role
+
+
+def _opening(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    sheet = OpeningSheet.objects.get(pk=world.ids["signable:opening"])
+    both = _two(casino, "sup_y_jefe", S, P)
+    tables.opening_sign(actor=acting_as(both, S), sheet=sheet, role=S)
+    refuse(
+        "opening sheet: supervisor then pit boss",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: tables.opening_sign(actor=acting_as(both, P), sheet=sheet, role=P),
+    )
+
+
+def _closing(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    sheet = ClosingSheet.objects.get(pk=world.ids["signable:closing"])
+    both = _two(casino, "jefe_y_croupier", P, C)
+    tables.closing_sign(actor=acting_as(both, P), sheet=sheet, role=P)
+    terminal = acting_as(staff["supervisor"], S)
+    refuse(
+        "closing sheet: pit boss, then croupier with a PIN on the supervisor's terminal",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: tables.closing_sign(actor=terminal, sheet=sheet, role=C, signer=both, pin="4321"),
+    )
+
+
+def _slip(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    session = TableSession.objects.get(pk=world.ids["session:in_play"])
+    requester = _two(casino, "jefe_y_caja", P, K)
+    slip = cage.slip_request(
+        actor=acting_as(requester, P), session=session, kind="fill", lines=[("25", 10)]
+    )
+    refuse(
+        "slip: the pit boss who requested it issues it at the cage",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: cage.slip_sign(actor=acting_as(requester, K), slip=slip, role=K),
+    )
+    both = _two(casino, "caja_y_seguridad", K, X)
+    cage.slip_sign(actor=acting_as(both, K), slip=slip, role=K)
+    refuse(
+        "slip: the cashier who issued it carries it",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: cage.slip_sign(actor=acting_as(both, X), slip=slip, role=X),
+    )
+
+
+def _deck_receipt(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    both = _two(casino, "seguridad_y_jefe", X, P)
+    receipt = tables.deck_delivery_record(
+        actor=acting_as(both, X),
+        store=world.day.store,
+        packs=[{"serial": "SOD1", "colour": "rojo"}],
+    )
+    refuse(
+        "deck receipt: security delivers, then signs the receipt as pit boss",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: tables.deck_receipt_sign(actor=acting_as(both, P), receipt=receipt),
+    )
+
+
+def _final_control(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from casino.signatures import document_sign
+
+    control = DeckFinalControl.objects.order_by("-pk").first()
+    other = _two(casino, "gerente2", M)
+    refuse(
+        "deck final control: one signature, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(actor=acting_as(other, M), document=control, role=M),
+    )
+
+
+def _drop_count(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    session = ClosingSheet.objects.get(pk=world.ids["signable:closing"]).session
+    cash: list[dict[str, Any]] = []
+    supervisor = staff["supervisor"]
+    _grant(supervisor, K)  # the session's supervisor also holds the cage cashier's role
+    refuse(
+        "drop count: the supervisor of the session counts its drop",
+        "COUNTER_WORKED_SESSION",
+        lambda: cage.drop_count_record(
+            actor=acting_as(supervisor, K), session=session, cash=cash, rake_chips=[]
+        ),
+    )
+    cashier = acting_as(staff["cage_cashier"], K)
+    first = cage.drop_count_record(actor=cashier, session=session, cash=cash, rake_chips=[])
+    again = cage.drop_count_record(actor=cashier, session=session, cash=cash, rake_chips=[])
+    assert (first.status, again.status) == ("first", "first")
+    assert cage_selectors.agreed_drop_count(session) is None  # one counter never agrees
+    second = cage.drop_count_record(
+        actor=acting_as(staff["cage_cashier2"], K), session=session, cash=cash, rake_chips=[]
+    )
+    assert second.status == "agreed"
+    from casino.signatures import document_sign
+
+    refuse(
+        "drop count: one counter's count takes one signature",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(
+            actor=acting_as(staff["cage_cashier2"], K), document=first.count, role=K
+        ),
+    )
+    refuse.proven.append("drop count: one counter counting twice is not an agreed count")
+
+
+def _hand_review(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from casino.signatures import document_sign
+
+    apply_corrections(world, staff)  # the invalid hand is overridden and reviewed
+    review = HandReview.objects.get(hand=world.day.hands[-1])
+    assert review.is_locked
+    refuse(
+        "hand review: one pit boss's signature, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(actor=acting_as(staff["pit_boss2"], P), document=review, role=P),
+    )
+
+
+DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
+    "tables.OpeningSheet": _opening,
+    "tables.ClosingSheet": _closing,
+    "cage.Slip": _slip,
+    "tables.DeckReceipt": _deck_receipt,
+    "tables.DeckFinalControl": _final_control,
+    "cage.DropCount": _drop_count,
+    "hands.HandReview": _hand_review,
+}
+
+
+def test_every_signed_document_type_has_a_segregation_case():
+    # issue 9 §2: a new signed document cannot ship without its rule checked here
+    signable = {
+        m._meta.label
+        for m in apps.get_models()
+        if issubclass(m, SignableDocument) and m._meta.app_label != "kernelapp"
+    }
+    assert signable == set(DOCUMENTS)
+
+
+def test_one_person_signs_a_document_once_across_every_document_type(world, staff, casino):
+    # ROLE-14, issue 9 §2: for each document type, someone holding two of its roles
+    refuse = Refusals()
+    for label, case in DOCUMENTS.items():
+        before = len(refuse.proven)
+        case(world, staff, casino, refuse)
+        assert len(refuse.proven) > before, f"{label}: no refusal proven"
+    assert len(refuse.proven) >= 10
+
+
+def test_the_croupier_is_never_the_approver_and_overrides_are_independent(world, staff, casino):
+    # CASH-09, CHIP-04, CHIP-13, CHIP-17, BUYIN-09, ROLE-14, issue 9 §2
+    refuse = Refusals()
+    session = TableSession.objects.get(pk=world.ids["session:in_play"])
+    both = _two(casino, "sup_y_croupier", S, C)
+    sup = acting_as(both, S)
+    cash = [{"value": "100", "count": 3}]
+    refuse(
+        "buy-in approved by its own croupier",
+        "APPROVER_IS_CROUPIER",
+        lambda: cage.buyin_record(
+            actor=sup,
+            session=session,
+            seat=7,
+            amount="300",
+            croupier=both,
+            cash=cash,
+            chips=[("100", 3)],
+        ),
+    )
+    change = {"chips_in": [("100", 1)], "chips_out": [("25", 4)]}
+    for name, record in (
+        ("colour change", cage.colour_change_record),
+        ("cash-out", cage.cash_out_record),
+    ):
+        refuse(
+            f"{name} approved by its own croupier",
+            "APPROVER_IS_CROUPIER",
+            lambda record=record: record(
+                actor=sup, session=session, croupier=both, seat=1, **change
+            ),
+        )
+    refuse(
+        "tip change approved by its own croupier",
+        "APPROVER_IS_CROUPIER",
+        lambda: cage.tip_change_record(actor=sup, session=session, croupier=both, **change),
+    )
+    boss_and_sup = _two(casino, "sup_y_jefe2", S, P)
+    refuse(
+        "buy-in over the limit authorised by the supervisor recording it",
+        "OVERRIDE_NOT_INDEPENDENT",
+        lambda: cage.buyin_record(
+            actor=acting_as(boss_and_sup, S),
+            session=session,
+            seat=7,
+            amount="3000",
+            croupier=staff["croupier"],
+            cash=[{"value": "100", "count": 30}],
+            chips=[("100", 30)],
+            override_by=boss_and_sup,
+            override_pin="4321",
+            override_reason="Cliente conocido",
+        ),
+    )
+    from tests.reports.scenario import make_table
+
+    table = make_table(casino, None, 11)
+    refuse(
+        "one person as the session's supervisor and croupier",
+        "SAME_PERSON_TWO_ROLES",
+        lambda: tables.session_open(
+            actor=acting_as(staff["pit_boss"], P), table=table, supervisor=both, croupier=both
+        ),
+    )
+    assert len(refuse.proven) == 6
+
+
+def test_a_void_is_confirmed_by_a_second_independent_person(world, staff, casino):
+    # issue 6 "who signs what", issue 9 §2: not the requester, not a signer of the slip
+    refuse = Refusals()
+    slip = world.day.slips[0]  # a closing slip signed by all five
+    boss = acting_as(staff["pit_boss2"], P)
+    void = cage.slip_void_request(actor=boss, slip=slip, reason="Número equivocado")
+    refuse(
+        "the void's requester confirms it",
+        "VOID_SIGNER_NOT_INDEPENDENT",
+        lambda: cage.slip_void_confirm(actor=boss, void=void),
+    )
+    signer = acting_as(staff["pit_boss"], P)  # requested the slip: its first signature
+    refuse(
+        "a signer of the slip confirms its void",
+        "VOID_SIGNER_NOT_INDEPENDENT",
+        lambda: cage.slip_void_confirm(actor=signer, void=void),
+    )
+    cage.slip_void_confirm(actor=acting_as(staff["shift_manager"], M), void=void)
+    voided = cage_selectors.slips_for(casino, pk=slip.pk).get()
+    assert cage_selectors.slip_status(voided) == "void"
