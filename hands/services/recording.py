@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Case, F, OuterRef, Subquery, Value, When
+from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
 from django.utils import timezone
 
 from casino.access import Actor
@@ -85,6 +85,9 @@ def lock_session(session: TableSession | int, *, for_book: bool = False) -> Tabl
                 .values("id")[:1]
             ),
             book_read_at=Value(now),
+            book_later_versions=Exists(
+                TableSettings.objects.filter(table_id=OuterRef("table_id"), effective_from__gt=now)
+            ),
         )
     try:
         return qs.get(pk=pk)
@@ -251,7 +254,8 @@ class SessionBook:
         if (
             read_at is not None
             and session.book_settings_id == session.settings_id
-            and session.settings.effective_from <= at <= read_at
+            and session.settings.effective_from <= at
+            and (at <= read_at or not session.book_later_versions)
         ):
             return session.settings  # the session's version was, and still is, in force
         if self._versions is None:
