@@ -6,13 +6,17 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from casino import views
 from casino.api.views import HealthView
 
+handler404 = "casino.views.not_found"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("health", HealthView.as_view(), name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "login/",
-        auth_views.LoginView.as_view(template_name="casino/login.html", redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(
+            template_name="casino/login.html", redirect_authenticated_user=True
+        ),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from .access import ROLE_SESSION_KEY, Actor
@@ -43,3 +44,12 @@ def switch_role(request: HttpRequest) -> HttpResponse:
     if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
         next_url = "/"
     return redirect(next_url)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404 for a URL no route matches: the API answers in its one error shape (issue 9 §4)."""
+    if request.path.startswith("/api/"):
+        entry = {"code": "NOT_FOUND", "message": {"es": "No encontrado.", "en": "Not found."}}
+        body = {**entry, "field": None, "errors": [{**entry, "field": None}]}
+        return JsonResponse(body, status=404)
+    return defaults.page_not_found(request, exception)

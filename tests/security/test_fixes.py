@@ -112,3 +112,13 @@ def test_report_pages_need_the_reports_permission(staff):
     client = _page(staff["cage_cashier"])
     assert client.get("/reports/").status_code == 200
     assert client.get("/reports/999999/status/").status_code == 404
+
+
+def test_an_api_url_no_route_matches_answers_in_the_error_shape(staff, api):
+    # issue 9 §4 (found by fuzzing): /api/hands/x/ was Django's HTML 404 page
+    response = api(staff["supervisor"]).get("/api/hands/not-a-number/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("application/json")
+    assert_error_shape(response.json(), "NOT_FOUND")
+    page = Client().get("/no-such-page/")
+    assert page.status_code == 404 and not page["Content-Type"].startswith("application/json")
