@@ -166,7 +166,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         }
     ),
     Role.CAGE_CASHIER: frozenset(
-        {P.VIEW_TABLES, P.VIEW_CAGE, P.ISSUE_SLIP, P.COUNT_DROP, P.VIEW_REPORTS}
+        # The cage prints the slips it issues (RPT-03).
+        {P.VIEW_TABLES, P.VIEW_CAGE, P.ISSUE_SLIP, P.COUNT_DROP, P.VIEW_REPORTS, P.REQUEST_REPORT}
     ),
     Role.SURVEILLANCE: frozenset(
         {P.VIEW_TABLES, P.VIEW_DECKS, P.VIEW_HANDS, P.RECORD_SURVEILLANCE, P.VIEW_AUDIT}

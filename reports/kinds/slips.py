@@ -16,6 +16,7 @@ from cage.models import Slip
 from casino.access import Actor
 from casino.errors import NotFound
 from casino.models import Casino
+from casino.roles import Role
 
 from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text
@@ -127,6 +128,8 @@ def build(ctx: BuildContext) -> dict[str, Any]:
 
 
 def access(actor: Actor, params: dict[str, Any]) -> None:
+    if actor.role == Role.CAGE_CASHIER:
+        return  # the cage issues and keeps every slip of the casino (RPT-03)
     for slip in _slips(actor.casino, params)[:1]:
         require_session_scope(actor, slip.session)
     if not params.get("slip"):
@@ -142,6 +145,9 @@ register(
         params=SlipParams,
         build=build,
         access=access,
+        roles=frozenset(
+            {Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR, Role.CAGE_CASHIER}
+        ),
         description_es="Un vale, o los vales de una sesión, en sus tres ejemplares con su "
         "destino, firmas y anulación (RPT-03, CLOSE-07).",
         description_en="One slip, or a session's slips, in three copies with their destination, "

@@ -85,9 +85,11 @@ def test_managers_and_auditors_see_everything(day, staff, api):  # RPT-17
         for kind, params in every.items():
             response = request(api, staff[who], role, kind, params)
             assert response.status_code == 202, (who, kind, response.json())
-    # The cage cashier views reports but requests none (casino.roles: no REQUEST_REPORT).
+    # The cage cashier prints the slips it issues (RPT-03), and nothing else of a table.
     cashier = staff["cage_cashier"]
-    assert request(api, cashier, Role.CAGE_CASHIER, "slips", every["slips"]).status_code == 403
+    assert request(api, cashier, Role.CAGE_CASHIER, "slips", every["slips"]).status_code == 202
+    assert request(api, cashier, Role.CAGE_CASHIER, "sheet", every["sheet"]).status_code == 403
+    assert request(api, cashier, Role.CAGE_CASHIER, "table_card", every["sheet"]).status_code == 403
 
 
 def test_bad_parameters_are_refused_with_the_field(day, staff, api):

@@ -127,3 +127,13 @@ def test_generation_through_a_real_worker(staff, api, celery_worker, settings, t
         time.sleep(0.5)
     assert status["status"] == "done", status
     assert status["pages"] >= 2
+
+
+def test_cage_cashier_prints_slips_but_not_sheets(staff, api):  # RPT-03, RPT-17
+    from reports.registry import get_spec
+
+    assert "cage_cashier" in {r.value for r in get_spec("slips").roles}
+    refused = api(staff["cage_cashier"]).post(
+        "/api/reports/", {"kind": "sheet", "params": {"session": 1}}, format="json"
+    )
+    assert refused.status_code == 403
