@@ -112,7 +112,7 @@ def _import_chunk(job: ImportJob, actor: Actor, part: list[engine.Imported]) -> 
         row = ImportJob.objects.select_for_update().get(pk=job.pk)
         if row.processed != job.processed:
             return  # another delivery of the task got here first
-        s = lock_session(row.session_id, for_book=True)
+        s = lock_session(row.session_id)
         book = SessionBook(s)
         book.all_movements()  # one read: with no cage record at all, no query per hand
         first_number = book.max_number + 1

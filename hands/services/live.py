@@ -64,7 +64,7 @@ def live_hand_start(
     require(actor, Perm.LOG_HAND)
     now = timezone.now()
     with transaction.atomic():
-        s = lock_session(session, for_book=True)
+        s = lock_session(session)
         same_casino(actor, s)
         if s.hand_in_progress or selectors.open_live_hand(s) is not None:
             raise Conflict(
@@ -146,7 +146,7 @@ def live_state(live: LiveHand) -> dict[str, Any]:
 
 
 def _lock_live(actor: Actor, live: LiveHand) -> tuple[LiveHand, TableSession]:
-    s = lock_session(live.session_id, for_book=True)
+    s = lock_session(live.session_id)
     same_casino(actor, s)
     row = LiveHand.objects.select_for_update().get(pk=live.pk)
     if row.status != LiveHand.Status.OPEN:

@@ -20,8 +20,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
+from django.db import connection, transaction
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from casino.access import Actor
@@ -49,52 +49,78 @@ from ..models import (
 ZERO = Decimal("0.00")
 
 
-def lock_session(session: TableSession | int, *, for_book: bool = False) -> TableSession:
-    """The session row, locked: the one serialisation point of a table (see cage).
-
-    ``for_book`` also reads, in the same query, what a :class:`SessionBook` needs
-    first: the smallest chip of the table and the last hand of the session.
-    """
+def lock_session(session: TableSession | int) -> TableSession:
+    """The session row, locked: the one serialisation point of a table (see cage)."""
     pk = session if isinstance(session, int) else session.pk
-    qs = TableSession.objects.select_for_update(of=("self",)).select_related(
-        "table", "settings", "gaming_day"
-    )
-    if for_book:
-        from cage.models import Denomination
-
-        now = timezone.now()
-        last = Hand.objects.filter(session=OuterRef("pk"), revision_of__isnull=True).order_by(
-            "-number"
-        )
-        qs = qs.annotate(
-            book_unit=Subquery(
-                Denomination.objects.filter(
-                    chip_set_id=OuterRef("table__chip_set_id"), is_active=True
-                )
-                .order_by("value")
-                .values("value")[:1]
-            ),
-            book_last_number=Subquery(last.values("number")[:1]),
-            book_last_button=Subquery(last.values("button_seat")[:1]),
-            book_last_status=Subquery(last.values("status")[:1]),
-            book_settings_id=Subquery(
-                TableSettings.objects.filter(
-                    table_id=OuterRef("table_id"), effective_from__lte=Value(now)
-                )
-                .order_by("-effective_from", "-version")
-                .values("id")[:1]
-            ),
-            book_read_at=Value(now),
-            book_later_versions=Exists(
-                TableSettings.objects.filter(table_id=OuterRef("table_id"), effective_from__gt=now)
-            ),
-        )
     try:
-        return qs.get(pk=pk)
+        return (
+            TableSession.objects.select_for_update(of=("self",))
+            .select_related("table", "settings", "gaming_day")
+            .get(pk=pk)
+        )
     except TableSession.DoesNotExist:
         raise NotFound(
             "NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found."
         ) from None
+
+
+_BOOK_SQL: str | None = None
+
+
+def _book_sql() -> str:
+    """One small query for what a book needs first (plain SQL: cheap to run per hand)."""
+    global _BOOK_SQL
+    if _BOOK_SQL is None:
+        from cage.models import Denomination
+
+        d = Denomination._meta.db_table
+        h = Hand._meta.db_table
+        t = TableSettings._meta.db_table
+        last = f'FROM "{h}" WHERE session_id = %s AND revision_of_id IS NULL'  # noqa: S608
+        last += " ORDER BY number DESC LIMIT 1"
+        # Table names come from the models; every value is a query parameter.
+        parts = [
+            f'(SELECT value FROM "{d}" WHERE chip_set_id = %s AND is_active = %s'  # noqa: S608
+            " ORDER BY value LIMIT 1)",
+            f"(SELECT number {last})",
+            f"(SELECT button_seat {last})",
+            f"(SELECT status {last})",
+            f'(SELECT id FROM "{t}" WHERE table_id = %s AND effective_from <= %s'  # noqa: S608
+            " ORDER BY effective_from DESC, version DESC LIMIT 1)",
+            f'(SELECT COUNT(*) FROM "{t}" WHERE table_id = %s AND effective_from > %s)',  # noqa: S608
+        ]
+        _BOOK_SQL = "SELECT " + ", ".join(parts)
+    return _BOOK_SQL
+
+
+def _book_facts(session: TableSession) -> dict[str, Any]:
+    now = timezone.now()
+    at = connection.ops.adapt_datetimefield_value(now)  # the backend's own format
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _book_sql(),
+            [
+                session.table.chip_set_id,
+                True,
+                session.pk,
+                session.pk,
+                session.pk,
+                session.table_id,
+                at,
+                session.table_id,
+                at,
+            ],
+        )
+        unit, number, button, status, settings_id, later = cursor.fetchone()
+    return {
+        "unit": None if unit is None else int(Decimal(str(unit)) * 100),
+        "last": None
+        if number is None
+        else {"number": number, "button_seat": button, "status": status},
+        "settings_id": settings_id,
+        "read_at": now,
+        "later_versions": bool(later),
+    }
 
 
 def same_casino(actor: Actor, session: TableSession) -> None:
@@ -166,23 +192,10 @@ class SessionBook:
         self.session = session
         self.table = session.table
         self._originals = Hand.objects.filter(session=session, revision_of__isnull=True)
-        if hasattr(session, "book_last_number"):  # read with the lock (lock_session for_book)
-            unit = session.book_unit
-            self.unit = int(Decimal(unit) * 100) if unit is not None else 1
-            last: dict[str, Any] | None = None
-            if session.book_last_number is not None:
-                last = {
-                    "number": session.book_last_number,
-                    "button_seat": session.book_last_button,
-                    "status": session.book_last_status,
-                }
-        else:
-            self.unit = selectors.chip_unit_cents(self.table)
-            last = (
-                self._originals.order_by("-number")
-                .values("number", "button_seat", "status")
-                .first()
-            )
+        facts = _book_facts(session)
+        self.unit = facts["unit"] or 1
+        last = facts["last"]
+        self._facts = facts
         self.max_number = last["number"] if last else 0
         # Numbers at or below the last one are read only when a late entry needs them.
         self._numbers: set[int] | None = None
@@ -250,12 +263,11 @@ class SessionBook:
         """The version in force at ``at`` (GEN-04), as ``tables.selectors.settings_for_hand``:
         the table's latest version effective by then, else the session's."""
         session = self.session
-        read_at = getattr(session, "book_read_at", None)
+        facts = self._facts
         if (
-            read_at is not None
-            and session.book_settings_id == session.settings_id
+            facts["settings_id"] == session.settings_id
             and session.settings.effective_from <= at
-            and (at <= read_at or not session.book_later_versions)
+            and (at <= facts["read_at"] or not facts["later_versions"])
         ):
             return session.settings  # the session's version was, and still is, in force
         if self._versions is None:
@@ -1050,7 +1062,7 @@ def hand_log(
 
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        s = lock_session(session, for_book=True)
+        s = lock_session(session)
         same_casino(actor, s)
         if redeal_of is not None and (
             redeal_of.session_id != s.pk or redeal_of.status != HandStatus.VOID
@@ -1112,7 +1124,7 @@ def hand_correct(
     require(actor, Perm.VIEW_HANDS)
     _require_reason(reason)
     with transaction.atomic():
-        s = lock_session(hand.session_id, for_book=True)
+        s = lock_session(hand.session_id)
         same_casino(actor, s)
         original = Hand.objects.select_for_update().get(pk=hand.pk)
         _require_correctable(original)
