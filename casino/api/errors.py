@@ -18,6 +18,7 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.db import DatabaseError, DataError, IntegrityError, InterfaceError, OperationalError
 from django.http import Http404
 from django.utils import translation
@@ -137,6 +138,22 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    if isinstance(exc, RequestDataTooBig):
+        # A body over DATA_UPLOAD_MAX_MEMORY_SIZE (issue 9 §4): in the one shape, not HTML.
+        return error_response(
+            [
+                _entry(
+                    "REQUEST_TOO_LARGE",
+                    "La solicitud es demasiado grande; envíe los archivos como adjunto.",
+                    "The request is too large; send files as an upload.",
+                )
+            ],
+            413,
+        )
+    if isinstance(exc, SuspiciousOperation):
+        return error_response(
+            [_entry("MALFORMED_REQUEST", "Solicitud mal formada.", "Malformed request.")], 400
+        )
     if isinstance(exc, IntegrityError) and is_immutability_error(exc):
         return error_response(
             [
@@ -191,7 +208,5 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                     status_code = status.HTTP_401_UNAUTHORIZED
                     headers["WWW-Authenticate"] = 'Token realm="api"'
                 return error_response([_entry(code, es, en)], status_code, headers)
-        return error_response(
-            [_entry("ERROR", str(exc.detail), str(exc.detail))], exc.status_code
-        )
+        return error_response([_entry("ERROR", str(exc.detail), str(exc.detail))], exc.status_code)
     return None

@@ -122,3 +122,13 @@ def test_an_api_url_no_route_matches_answers_in_the_error_shape(staff, api):
     assert_error_shape(response.json(), "NOT_FOUND")
     page = Client().get("/no-such-page/")
     assert page.status_code == 404 and not page["Content-Type"].startswith("application/json")
+
+
+def test_a_request_body_over_the_size_limit_answers_413_in_the_error_shape(staff, api, settings):
+    # issue 9 §4 (found with a 10 MB PHH import): was Django's HTML "Bad Request (400)"
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = api(staff["shift_manager"]).post(
+        "/api/gaming-days/", {"business_date": "2031-01-01", "x": "x" * 2000}, format="json"
+    )
+    assert response.status_code == 413
+    assert_error_shape(response.json(), "REQUEST_TOO_LARGE")
