@@ -1006,21 +1006,15 @@ def post_rake(actor: Actor, hand: Hand, amount: Decimal, pots: list[Decimal]) ->
     """The rake of a valid hand into the table's rake ledger (issue 4 §5, RAKE-08).
 
     Uses the cage's ``rake_post`` (append-only, idempotent per hand). Hands with no
-    rake leave no posting. The posting is made in the name of whoever logged the
-    hand: the cage lets hand loggers post (a pit boss resolving a hand acts through
-    the hand's recorder, who took the rake at the table).
+    rake leave no posting. The posting is made by the actor: the hand's logger, or
+    the pit boss whose signed review resolves an invalid hand.
     """
     if amount <= 0:
         return
     from cage.services import rake_post
 
-    poster = actor
-    if not role_has(actor.role, Perm.LOG_HAND):
-        poster = Actor(user=hand.recorded_by, role=Role(hand.recorded_role))
-        if not role_has(poster.role, Perm.LOG_HAND):
-            poster = Actor(user=hand.recorded_by, role=Role.SUPERVISOR)
     rake_post(
-        actor=poster,
+        actor=actor,
         session=hand.session,
         hand_number=hand.number,
         amount=amount,

@@ -57,6 +57,11 @@ def test_override_entry_then_review(invalid_hand, sup, boss):
     services.hand_review(actor=boss, hand=invalid_hand, correction_id=correction.pk, note="ok")
     entry = RakeEntry.objects.get(session=invalid_hand.session)
     assert str(entry.amount) == "2.00"  # what the dealer actually took (RAKE-06)
+    # Posted by the pit boss who resolved the hand, in their own name and role.
+    from casino.models import AuditEvent
+
+    event = AuditEvent.objects.get(action="cage.rake.post", object_id=str(entry.pk))
+    assert (event.actor, event.role) == (boss.user, "pit_boss")
 
 
 def test_review_needs_a_correction_entry(invalid_hand, boss):
