@@ -40,9 +40,12 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 bench: $(VENV)/.installed-test
+	./scripts/system-deps.sh
 	$(BIN)/python -m compileall -q poker
 	$(BIN)/python -m benchmarks.evaluator
 	$(BIN)/python -m benchmarks.engine
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.hands
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.reports
 
 messages: $(VENV)/.installed
 	cd casino && ../$(BIN)/django-admin makemessages -l es -l en --ignore '*/migrations/*'
