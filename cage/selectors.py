@@ -341,20 +341,30 @@ class SeatSummary:
         return int((end - self.seated_since).total_seconds() // 60)
 
 
-def _seat_events(session: TableSession) -> list[tuple[datetime, int, str, Any]]:
+def _seat_events(
+    session: TableSession, seat: int | None = None
+) -> list[tuple[datetime, int, str, Any]]:
+    # Only what the summary reads (no lines), and only one seat when asked: a buy-in
+    # must not read the whole session's history (issue 9 §5, the load run).
+    txs = TableTransaction.objects.filter(session=session, kind=TransactionKind.BUYIN)
+    departures = SeatDeparture.objects.filter(session=session)
+    if seat is not None:
+        txs, departures = txs.filter(seat=seat), departures.filter(seat=seat)
     events: list[tuple[datetime, int, str, Any]] = []
-    for tx in buyins(session):
+    for tx in txs.select_related("player", "reverses"):
         events.append((effective_at(tx), tx.pk, "buyin", tx))
-    for dep in SeatDeparture.objects.filter(session=session).select_related("player"):
+    for dep in departures.select_related("player"):
         events.append((dep.left_at, dep.pk, "departure", dep))
     events.sort(key=lambda e: (e[0], 0 if e[2] == "buyin" else 1, e[1]))
     return events
 
 
-def seat_summaries(session: TableSession) -> dict[int, SeatSummary]:
-    """Per seat: current player, seated since, cumulative buy-in, re-buys, time (BUYIN-07)."""
+def seat_summaries(session: TableSession, seat: int | None = None) -> dict[int, SeatSummary]:
+    """Per seat: current player, seated since, cumulative buy-in, re-buys, time (BUYIN-07).
+
+    With ``seat``, only that seat's summary is computed (the others are absent)."""
     seats: dict[int, SeatSummary] = {}
-    for _at, _pk, what, obj in _seat_events(session):
+    for _at, _pk, what, obj in _seat_events(session, seat):
         summary = seats.get(obj.seat)
         if what == "departure":
             if summary is not None:
@@ -385,7 +395,7 @@ def seat_summaries(session: TableSession) -> dict[int, SeatSummary]:
 
 
 def seat_is_occupied(session: TableSession, seat: int) -> bool:
-    summary = seat_summaries(session).get(seat)
+    summary = seat_summaries(session, seat).get(seat)
     return bool(summary and summary.seated)
 
 
@@ -494,6 +504,24 @@ def cash_buyins_for_key(gaming_day: GamingDay, key: str) -> list[TableTransactio
 
 
 def cash_total(gaming_day: GamingDay, key: str) -> Decimal:
+    kind, _sep, rest = key.partition(":")
+    if kind == "name":
+        # Every buy-in checks its player's total: read only the three columns the sum
+        # needs, not a model per named buy-in of the whole day (issue 9 §5, the load run).
+        rows = (
+            TableTransaction.objects.filter(
+                gaming_day=gaming_day,
+                kind=TransactionKind.BUYIN,
+                source="cash",
+                player__isnull=True,
+            )
+            .exclude(player_name="")
+            .values_list("player_name", "sign", "amount")
+        )
+        return sum(
+            (sign * amount for name, sign, amount in rows if normalise_name(name) == rest),
+            Decimal("0"),
+        )
     total = Decimal("0")
     for tx in cash_buyins_for_key(gaming_day, key):
         total += tx.sign * tx.amount

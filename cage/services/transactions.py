@@ -316,7 +316,7 @@ def buyin_record(
         else:
             _validate_chip_buyin(policy, source, tenders, chip_lines, foreign_colour_chips)
 
-        occupant = selectors.seat_summaries(s).get(seat_no)
+        occupant = selectors.seat_summaries(s, seat_no).get(seat_no)
         is_rebuy = bool(occupant and occupant.seated)
         if (
             is_rebuy
@@ -810,7 +810,7 @@ def player_departure_record(
         require_same_casino(actor, s)
         require_no_hand_in_progress(s)
         seat_no = _seat(s, seat)
-        occupant = selectors.seat_summaries(s).get(seat_no)
+        occupant = selectors.seat_summaries(s, seat_no).get(seat_no)
         if occupant is None or not occupant.seated:
             raise Conflict(
                 "SEAT_NOT_OCCUPIED",
