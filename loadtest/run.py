@@ -1,0 +1,409 @@
+"""The timed load run (issue 9 §5): 50 supervisors, 6 tables, 2 minutes, real workers.
+
+    .venv/bin/python scripts/testenv.py -- .venv/bin/python -m loadtest.run [--duration 120]
+
+Against the throwaway PostgreSQL and Redis of ``scripts/testenv.py`` (loopback only):
+
+1. migrates with the production settings and prepares the floor (``loadtest/floor.py``);
+2. starts gunicorn on 127.0.0.1 (``--workers``, sync) and a Celery worker, both with the
+   production settings (DEBUG off);
+3. runs locust headless (``loadtest/locustfile.py``): ``--users`` supervisors posting
+   buy-ins, colour changes and complete hands, for ``--duration`` seconds;
+4. stops the servers, closes every table from what the clients know happened, runs
+   ``manage.py reconcile_day --json`` and counts the records per idempotency key;
+5. prints throughput and p50/p95/p99 per request and the verdicts.
+
+Exit 0 when there were no errors, nothing lost or duplicated and the day balances; 1
+otherwise. The latency targets (p95 < 100 ms for a buy-in, < 150 ms for a complete hand)
+are printed as met or missed. ``--fault db-restart`` restarts PostgreSQL in the middle of
+the run (``drills/db_restart.py``): 503 answers are then expected and retried.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+TARGETS_MS = {"buy-in": 100, "complete hand": 150}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def server_env(workdir: Path) -> dict[str, str]:
+    if not os.environ.get("DATABASE_URL") or not os.environ.get("CELERY_BROKER_URL"):
+        sys.exit("run through scripts/testenv.py: PostgreSQL and Redis are needed")
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "casino.settings.prod",
+        "SECRET_KEY": secrets.token_urlsafe(64),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "MESA_VAR_DIR": str(workdir / "var"),
+        "MEDIA_ROOT": str(workdir / "media"),
+        "STATIC_ROOT": str(workdir / "static"),
+        "LOG_LEVEL": "ERROR",
+        "MESA_LOG_LEVEL": "ERROR",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def django_setup(env: dict[str, str]) -> None:
+    os.environ.update(env)
+    import django
+
+    django.setup()
+
+
+def wait_http(url: str, timeout: float = 60) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:  # noqa: S310 - loopback
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"{url} did not answer")
+
+
+def start(cmd: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(  # noqa: S603 - our own binaries
+        cmd,
+        env=env,
+        cwd=ROOT,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def stop(proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
+    if proc.poll() is not None:
+        return
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def pg_ctl(action: str) -> None:
+    """Stop/start/restart the test cluster (``scripts/testenv.py`` exports where it is)."""
+    bindir = os.environ["MESA_TEST_PG_BINDIR"]
+    cmd = [
+        f"{bindir}/pg_ctl",
+        "-D",
+        os.environ["MESA_TEST_PGDATA"],
+        "-o",
+        os.environ["MESA_TEST_PG_OPTIONS"],
+        "-l",
+        os.environ.get("MESA_TEST_PG_LOG", "/dev/null"),
+        "-m",
+        "fast",
+        "-w",
+        action,
+    ]
+    if os.geteuid() == 0:
+        cmd = ["runuser", "-u", "postgres", "--", *cmd]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)  # noqa: S603
+
+
+def read_stats(prefix: Path) -> dict[str, dict[str, float]]:
+    out = {}
+    with (prefix.parent / f"{prefix.name}_stats.csv").open() as fp:
+        for row in csv.DictReader(fp):
+            out[row["Name"]] = {
+                "count": int(row["Request Count"]),
+                "failures": int(row["Failure Count"]),
+                "rps": float(row["Requests/s"]),
+                "p50": float(row["50%"] or 0),
+                "p95": float(row["95%"] or 0),
+                "p99": float(row["99%"] or 0),
+                "max": float(row["Max Response Time"] or 0),
+            }
+    return out
+
+
+def check_records(plan: Any, accepted: list[dict[str, Any]]) -> list[str]:
+    """Zero lost, zero duplicated: every accepted request is one record under its key."""
+    from cage.models import TableTransaction, TransactionKind
+    from casino.models import IdempotencyRecord
+    from hands.models import Hand
+
+    problems = []
+    sessions = [t["session"] for t in plan.tables]
+    records = {
+        r.key: r for r in IdempotencyRecord.objects.filter(user__username__startswith="load-sup")
+    }
+    keys = [a["key"] for a in accepted]
+    if len(set(keys)) != len(keys):
+        problems.append("two accepted requests share a key")
+    missing = [k for k in keys if k not in records]
+    if missing:
+        problems.append(f"{len(missing)} accepted requests have no idempotency record (lost)")
+    if len(records) != len(keys):
+        problems.append(f"{len(records)} idempotency records for {len(keys)} accepted requests")
+    kinds = {"buyin": TransactionKind.BUYIN, "change": TransactionKind.COLOUR_CHANGE}
+    for kind, tx_kind in kinds.items():
+        mine = [a for a in accepted if a["kind"] == kind]
+        ids = {a["id"] for a in mine}
+        rows = TableTransaction.objects.filter(session_id__in=sessions, kind=tx_kind)
+        if kind == "buyin":
+            rows = rows.exclude(seat__lte=4)  # the hand players' buy-ins of the set-up
+        stored = set(rows.values_list("id", flat=True))
+        if len(ids) != len(mine) or stored != ids:
+            problems.append(
+                f"{kind}: {len(mine)} accepted, {len(ids)} distinct ids, {len(stored)} rows "
+                f"({len(stored - ids)} unknown, {len(ids - stored)} missing)"
+            )
+        for a in mine:
+            stored_answer = records.get(a["key"])
+            if stored_answer and stored_answer.response["transaction"]["id"] != a["id"]:
+                problems.append(f"{kind} key {a['key']}: the stored answer names another row")
+                break
+    hands = [a for a in accepted if a["kind"] == "hand"]
+    rows = set(Hand.objects.filter(session_id__in=sessions).values_list("id", flat=True))
+    if {a["id"] for a in hands} != rows or len(rows) != len(hands):
+        problems.append(f"hands: {len(hands)} accepted, {len(rows)} rows")
+    invalid = [a for a in hands if a["status"] != "valid"]
+    if invalid:
+        problems.append(f"{len(invalid)} hands stored invalid: {invalid[:3]}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=int, default=120, help="seconds of load")
+    parser.add_argument("--users", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=6)
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers")
+    parser.add_argument("--spawn-rate", type=float, default=10)
+    parser.add_argument("--hands", type=int, default=400, help="hands prepared per table")
+    parser.add_argument("--fault", choices=["db-restart"], help="inject a fault mid-run")
+    parser.add_argument("--logs", help="folder for the logs (default: a temporary one)")
+    args = parser.parse_args(argv)
+
+    workdir = Path(args.logs or tempfile.mkdtemp(prefix="mesa-load-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    env = server_env(workdir)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    subprocess.run(  # noqa: S603
+        [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
+        env=env,
+        cwd=ROOT,
+        check=True,
+    )
+    django_setup(env)
+    from django.db import connections
+
+    from loadtest import floor
+
+    started = time.perf_counter()
+    plan = floor.prepare(
+        base_url=base, tables=args.tables, supervisors=args.users, hands=args.hands
+    )
+    plan_path = workdir / "plan.json"
+    plan.dump(plan_path)
+    print(
+        f"floor ready: {args.tables} tables, {args.users} supervisors "
+        f"({time.perf_counter() - started:.0f} s)",
+        flush=True,
+    )
+    connections.close_all()
+
+    web = start(
+        [
+            str(BIN / "gunicorn"),
+            "casino.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(args.workers),
+            "--worker-class",
+            "sync",
+            "--timeout",
+            "60",
+        ],
+        env,
+        workdir / "gunicorn.log",
+    )
+    worker = start(
+        [
+            str(BIN / "celery"),
+            "-A",
+            "casino",
+            "worker",
+            "--loglevel",
+            "WARNING",
+            "--concurrency",
+            "1",
+            "--pool",
+            "solo",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        env,
+        workdir / "celery.log",
+    )
+    log_path = workdir / "accepted.json"
+    fault_log: list[str] = []
+    try:
+        wait_http(f"{base}/health")
+        fault = None
+        if args.fault == "db-restart":
+            fault = threading.Timer(args.duration / 3, _restart_db, args=(fault_log,))
+            fault.start()
+        load = subprocess.run(  # noqa: S603
+            [
+                str(BIN / "locust"),
+                "-f",
+                str(ROOT / "loadtest" / "locustfile.py"),
+                "--headless",
+                "--users",
+                str(args.users),
+                "--spawn-rate",
+                str(args.spawn_rate),
+                "--run-time",
+                f"{args.duration}s",
+                "--host",
+                base,
+                "--csv",
+                str(workdir / "locust"),
+                "--only-summary",
+                "--stop-timeout",
+                "15",
+                "--loglevel",
+                "WARNING",
+            ],
+            env={**os.environ, "MESA_LOAD_PLAN": str(plan_path), "MESA_LOAD_LOG": str(log_path)},
+            cwd=ROOT,
+            stdout=(workdir / "locust.log").open("wb"),
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
+        if fault is not None:
+            fault.join()
+    finally:
+        stop(web)
+        stop(worker)
+    stats = read_stats(workdir / "locust")
+    result = json.loads(log_path.read_text())
+    accepted, counters = result["accepted"], result["counters"]
+
+    problems = check_records(plan, accepted)
+    day = floor.close(plan, accepted)
+    reconcile = subprocess.run(  # noqa: S603
+        [
+            str(BIN / "python"),
+            "manage.py",
+            "reconcile_day",
+            "--casino",
+            floor.CASINO,
+            "--date",
+            day.business_date.isoformat(),
+            "--json",
+        ],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if reconcile.returncode != 0:
+        problems.append(f"reconcile_day exit {reconcile.returncode}: {reconcile.stdout[-1500:]}")
+
+    print(report(args, stats, accepted, counters, fault_log, load.returncode))
+    errors = sum(s["failures"] for n, s in stats.items() if n != "Aggregated")
+    unexpected = errors - counters["retries_503"]
+    if unexpected or counters["failed"]:
+        problems.append(f"{unexpected} failed requests besides retried 503s")
+    if args.fault is None and counters["retries_503"]:
+        problems.append(f"{counters['retries_503']} answers 503 without a fault")
+    if counters["replays"] != counters["replays_identical"]:
+        problems.append("a replay with the same key did not give the same answer")
+    print(
+        "records: every accepted request is exactly one record under its key"
+        if not any("accepted" in p or "rows" in p for p in problems)
+        else "records: PROBLEMS"
+    )
+    print(
+        f"books: reconcile_day exit {reconcile.returncode} "
+        f"({'balanced' if reconcile.returncode == 0 else 'NOT balanced'})"
+    )
+    for p in problems:
+        print(f"PROBLEM: {p}")
+    print(f"logs in {workdir}")
+    return 1 if problems else 0
+
+
+def _restart_db(fault_log: list[str]) -> None:
+    t0 = time.perf_counter()
+    pg_ctl("stop")
+    time.sleep(3)  # a few seconds without a database
+    pg_ctl("start")
+    fault_log.append(f"PostgreSQL stopped and restarted ({time.perf_counter() - t0:.1f} s down)")
+
+
+def report(
+    args: argparse.Namespace,
+    stats: dict[str, dict[str, float]],
+    accepted: list[dict[str, Any]],
+    counters: dict[str, int],
+    fault_log: list[str],
+    locust_exit: int,
+) -> str:
+    lines = [
+        f"load: {args.users} supervisors, {args.tables} tables, {args.duration} s, "
+        f"gunicorn {args.workers} sync workers + 1 Celery worker, PostgreSQL, loopback "
+        f"(load average {os.getloadavg()[0]:.2f})",
+        "",
+        "| request | count | failures | req/s | p50 ms | p95 ms | p99 ms | max ms | target |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for name, s in sorted(stats.items(), key=lambda x: (x[0] == "Aggregated", x[0])):
+        target = TARGETS_MS.get(name)
+        verdict = (
+            ""
+            if target is None
+            else (f"p95 < {target} ms: {'met' if s['p95'] < target else 'MISSED'}")
+        )
+        lines.append(
+            f"| {name} | {s['count']} | {s['failures']} | {s['rps']:.1f} | {s['p50']:.0f} | "
+            f"{s['p95']:.0f} | {s['p99']:.0f} | {s['max']:.0f} | {verdict} |"
+        )
+    kinds = {k: sum(1 for a in accepted if a["kind"] == k) for k in ("buyin", "change", "hand")}
+    lines += [
+        "",
+        f"accepted: {kinds['buyin']} buy-ins, {kinds['change']} colour changes, "
+        f"{kinds['hand']} hands; replays {counters['replays']} "
+        f"(identical {counters['replays_identical']}); 503 retried {counters['retries_503']}; "
+        f"locust exit {locust_exit}",
+        *fault_log,
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
