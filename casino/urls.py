@@ -35,4 +35,5 @@ urlpatterns = [
     path("cage/", include("cage.urls")),
     path("hands/", include("hands.urls")),
     path("reports/", include("reports.urls")),
+    path("floor/", include("floor.urls")),
 ]

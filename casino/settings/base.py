@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "cage",
     "hands",
     "reports",
+    "floor",
 ]
 
 MIDDLEWARE = [
@@ -149,6 +150,8 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "America/Argentina/Buenos_Aires")
 USE_I18N = True
 USE_TZ = True
 USE_THOUSAND_SEPARATOR = True
+# The casino's number format: 1.234.567,50 in Spanish (es-AR), as the printed reports.
+FORMAT_MODULE_PATH = ["floor.formats"]
 
 STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))

@@ -1,0 +1,508 @@
+"""Reads of the floor pages: what each screen shows, composed from the apps' selectors.
+
+Nothing here writes or decides a rule; each function gathers what one screen needs
+in as few queries as is reasonable and scopes everything to ``actor.casino``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from cage import selectors as cage_selectors
+from cage.models import SlipVoid
+from casino.access import Actor, require
+from casino.models import AuditEvent, GamingDay
+from casino.roles import Perm, Role
+from hands import presenters as hand_presenters
+from hands import selectors as hand_selectors
+from tables import selectors as table_selectors
+from tables.models import (
+    DeckReceipt,
+    Discrepancy,
+    Pack,
+    PackState,
+    SanctionEntry,
+    Table,
+    TableSession,
+)
+
+READY_TO_ROTATE = (PackState.INSPECTED, PackState.RESERVE, PackState.RESTED)
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "es").startswith("en") else "es"
+
+
+def sees_books(actor: Actor) -> bool:
+    """Expected figures (variances, buy-in totals): not for the cage, which counts blind."""
+    return actor.can(Perm.VIEW_CAGE) and actor.role != Role.CAGE_CASHIER
+
+
+def open_gaming_day(actor: Actor) -> GamingDay | None:
+    return GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
+
+
+# --- the tables overview (pit boss's sector, everyone's list) ----------------------------
+
+
+@dataclass
+class TableTile:
+    table: Table
+    state: Any  # tables.selectors.TableState
+    alerts: list[tuple[str, str]] = field(default_factory=list)  # (severity, text)
+    pack_minutes: int | None = None
+    players: int = 0
+    hands: int = 0
+    unsigned: list[str] = field(default_factory=list)
+
+    @property
+    def alerting(self) -> bool:
+        return any(sev == "danger" for sev, _text in self.alerts)
+
+
+def tables_in_scope(actor: Actor, everything: bool = False) -> QuerySet[Table]:
+    """The pit boss's sectors (and tables in no sector) unless ``everything``; all otherwise.
+
+    Same scope as the pit boss's hand queue (``hands.selectors.unresolved_invalid_hands``)
+    and reports (RPT-17): a pit boss answers for the sectors he is pit boss of.
+    """
+    require(actor, Perm.VIEW_TABLES)
+    qs = Table.objects.filter(casino=actor.casino, is_active=True).select_related("sector")
+    if actor.role == Role.PIT_BOSS and not everything:
+        sectors = list(actor.user.sectors.values_list("pk", flat=True))
+        if sectors:
+            qs = qs.filter(Q(sector_id__in=sectors) | Q(sector__isnull=True))
+    return qs.order_by("number")
+
+
+def table_tiles(actor: Actor, everything: bool = False) -> list[TableTile]:
+    """Each table's state with its alerts: pack in play too long, table without two
+    colours (DECK-09, DECK-04), an unsigned sheet, an opening difference not acknowledged,
+    a variance not explained (issue 8 §2)."""
+    lang = _lang()
+    tables = list(tables_in_scope(actor, everything))
+    ids = {t.pk for t in tables}
+    deck_alerts = table_selectors.deck_alerts(actor.casino)
+    by_session: dict[int, list[Any]] = defaultdict(list)
+    for alert in deck_alerts:
+        if alert.session is not None:
+            by_session[alert.session.pk].append(alert)
+    unsigned: dict[int, list[str]] = defaultdict(list)
+    for item in table_selectors.sheets_to_sign(actor.casino):
+        if item.sheet.table_id in ids:
+            label = _("Opening sheet") if item.kind == "opening" else _("Closing sheet")
+            roles = ", ".join(str(r.label) for r in item.missing_roles)
+            unsigned[item.sheet.table_id].append(f"{label} {item.sheet.serial}: {roles}")
+    open_differences = defaultdict(int)
+    for disc in Discrepancy.objects.filter(
+        casino=actor.casino, acknowledgement__isnull=True, sheet__locked_at__isnull=True
+    ).select_related("sheet"):
+        if disc.count_version == disc.sheet.count_version:
+            open_differences[disc.sheet.table_id] += 1
+    variances = _unexplained_variances(actor) if sees_books(actor) else {}
+    seated = _seated_counts([t.pk for t in tables])
+    tiles = []
+    now = timezone.now()
+    for table in tables:
+        state = table_selectors.table_state(table)
+        tile = TableTile(table=table, state=state, unsigned=unsigned.get(table.pk, []))
+        session = state.session
+        if session is not None:
+            pack = state.pack_in_play
+            if pack is not None:
+                tile.pack_minutes = int((now - pack.state_changed_at).total_seconds() // 60)
+            for alert in by_session.get(session.pk, []):
+                tile.alerts.append(("danger", alert.message(lang)))
+            tile.players = seated.get(session.pk, 0)
+        for text in tile.unsigned:
+            tile.alerts.append(("warn", _("Unsigned: %(sheet)s") % {"sheet": text}))
+        if open_differences.get(table.pk):
+            tile.alerts.append(
+                (
+                    "danger",
+                    _("%(n)s count difference(s) to acknowledge")
+                    % {"n": open_differences[table.pk]},
+                )
+            )
+        if variances.get(table.pk):
+            tile.alerts.append(
+                ("danger", _("%(n)s variance(s) to explain") % {"n": variances[table.pk]})
+            )
+        tiles.append(tile)
+    return tiles
+
+
+def _seated_counts(table_ids: list[int]) -> dict[int, int]:
+    from hands.models import Seat, SeatStatus
+
+    counts: dict[int, int] = defaultdict(int)
+    for session_id in Seat.objects.filter(
+        session__table_id__in=table_ids,
+        status=SeatStatus.PLAYING,
+    ).values_list("session_id", flat=True):
+        counts[session_id] += 1
+    return counts
+
+
+def _unexplained_variances(actor: Actor) -> dict[int, int]:
+    """Per table: variances of the open day's closed sessions nobody explained yet."""
+    from cage.reconciliation import VARIANCE, reconcile_session
+
+    out: dict[int, int] = defaultdict(int)
+    sessions = TableSession.objects.filter(
+        casino=actor.casino,
+        status=TableSession.Status.CLOSED,
+        gaming_day__status=GamingDay.Status.OPEN,
+    ).select_related("table", "settings", "gaming_day")
+    for session in sessions:
+        explained = set(session.variance_explanations.values_list("finding_key", flat=True))
+        for finding in reconcile_session(session).findings:
+            if finding.severity == VARIANCE and finding.key not in explained:
+                out[session.table_id] += 1
+    return out
+
+
+# --- the supervisor's table screen --------------------------------------------------------
+
+
+@dataclass
+class SeatView:
+    number: int
+    name: str = ""
+    status: str = ""  # hands seating status, "" when empty
+    status_label: str = ""
+    stack: Decimal | None = None
+    bought_in: Decimal | None = None
+    rebuys: int = 0
+    missed: str = ""
+    sanctions: list[str] = field(default_factory=list)
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.name) or self.status not in ("", "empty")
+
+
+@dataclass
+class PackView:
+    pack: Pack
+    minutes: int
+    too_long: bool
+
+
+def table_screen(actor: Actor, table: Table) -> dict[str, Any]:
+    """Everything the supervisor needs at a glance (issue 8 §1): the session, the croupier,
+    the packs and their age, the seats with players, stacks and active sanctions, the hand
+    in progress and the latest verdicts."""
+    lang = _lang()
+    state = table_selectors.table_state(table)
+    session = state.session
+    data: dict[str, Any] = {"state": state, "session": session, "table": table}
+    if session is None:
+        return data
+    ops = table_selectors.ops_settings(actor.casino)
+    limit = ops.deck_rotation_minutes
+    now = timezone.now()
+    packs = []
+    for pack in state.packs:
+        minutes = int((now - pack.state_changed_at).total_seconds() // 60)
+        packs.append(PackView(pack, minutes, pack.state == PackState.IN_PLAY and minutes > limit))
+    in_play = state.pack_in_play
+    data["packs"] = packs
+    data["rotation_minutes"] = limit
+    data["ready_packs"] = [
+        p
+        for p in state.packs
+        if p.state in READY_TO_ROTATE
+        and (in_play is None or p.colour.strip().lower() != in_play.colour.strip().lower())
+    ]
+    data["deck_alerts"] = [
+        a.message(lang)
+        for a in table_selectors.deck_alerts(actor.casino)
+        if a.session is not None and a.session.pk == session.pk
+    ]
+    data["seats"] = seat_views(actor, session, state.sanctions)
+    data["live"] = hand_selectors.open_live_hand(session)
+    if actor.can(Perm.VIEW_HANDS):
+        latest = hand_presenters.with_related(
+            hand_selectors.filter_hands(hand_selectors.hands_for(actor), session=session.pk)
+        ).order_by("-number")[:6]
+        data["hands"] = [hand_presenters.summary(h) for h in latest]
+    return data
+
+
+def seat_views(
+    actor: Actor, session: TableSession, sanctions: list[Any] | tuple[()] = ()
+) -> list[SeatView]:
+    """Every seat of the table: the seating plan's player, status and stack (hands), the
+    cage's buy-in total and re-buys (BUYIN-07), the player's active sanctions."""
+    settings = session.settings
+    max_seats = settings.max_seats if settings else 10
+    seats = {n: SeatView(number=n) for n in range(1, max_seats + 1)}
+    rows = hand_selectors.session_seats(session)
+    player_at = {row.seat: row.player_id for row in rows if row.player_id}
+    for row in rows:
+        view = seats.setdefault(row.seat, SeatView(number=row.seat))
+        if row.status == "empty":
+            continue
+        view.name = row.name or (row.player.display_name if row.player_id else "")
+        view.status = row.status
+        view.status_label = str(row.get_status_display())
+        view.stack = row.stack
+        missed = [
+            str(_("big")) if row.missed_big else "",
+            str(_("small")) if row.missed_small else "",
+        ]
+        view.missed = " ".join(m for m in missed if m)
+    if sees_books(actor):
+        for summary in cage_selectors.seat_summaries(session).values():
+            if not summary.seated:
+                continue
+            view = seats.setdefault(summary.seat, SeatView(number=summary.seat))
+            view.bought_in = summary.total_buyin
+            view.rebuys = summary.rebuys
+            if not view.name:
+                view.name = summary.player_name
+    for effective in sanctions:
+        entry = effective.imposition
+        label = f"{entry.get_level_display()}"
+        if effective.hands_total:
+            label += " · " + _("%(n)s hands") % {"n": effective.hands_total}
+        for view in seats.values():
+            same_player = entry.player_id and player_at.get(view.number) == entry.player_id
+            if same_player or (view.name and view.name == entry.player_label):
+                view.sanctions.append(label)
+    return [seats[n] for n in sorted(seats)]
+
+
+# --- the signing queue ---------------------------------------------------------------------
+
+
+@dataclass
+class QueueItem:
+    kind: str  # opening, closing, receipt, discrepancy, void, variance, hand, proposal
+    pk: int
+    title: str
+    url: str
+    table: str = ""
+    detail: str = ""
+    urgent: bool = False
+    created_at: datetime | None = None
+    blockers: list[str] = field(default_factory=list)
+    # What the pit boss does in place: "sign" (one tap), "note" (a note then sign),
+    # "explain" (a text), "confirm" (one tap), "link" (opens the document).
+    form: str = "sign"
+    needs_report: bool = False
+    finding_key: str = ""
+    correction: int | None = None
+
+    @property
+    def dom_id(self) -> str:
+        suffix = f"-{self.finding_key}" if self.finding_key else ""
+        return f"q-{self.kind}-{self.pk}{suffix}".replace(":", "-").replace("/", "-")
+
+
+def signing_queue(actor: Actor) -> list[QueueItem]:
+    """Documents waiting for the actor's signature or decision, oldest first, each with
+    what can be done in place (issue 8 §2): opening and closing sheets, card receipts,
+    count differences, slip voids, variances to explain, invalid hands to review,
+    sanction proposals."""
+    from django.urls import reverse
+
+    lang = _lang()
+    casino = actor.casino
+    items: list[QueueItem] = []
+    if actor.role in (Role.PIT_BOSS, Role.SUPERVISOR):
+        for item in table_selectors.sheets_to_sign(casino, [actor.role]):
+            sheet = item.sheet
+            label = _("Opening sheet") if item.kind == "opening" else _("Closing sheet")
+            items.append(
+                QueueItem(
+                    kind=item.kind,
+                    pk=sheet.pk,
+                    title=f"{label} {sheet.serial}",
+                    table=str(sheet.table),
+                    url=reverse(f"tables:{item.kind}", args=[sheet.pk]),
+                    created_at=sheet.counted_at or sheet.created_at,
+                    blockers=[b.message(lang) for b in item.blockers],
+                    form="sign",
+                )
+            )
+    if actor.can(Perm.ACKNOWLEDGE_DISCREPANCY):
+        for disc in Discrepancy.objects.filter(
+            casino=casino, acknowledgement__isnull=True, sheet__locked_at__isnull=True
+        ).select_related("sheet__table", "denomination"):
+            if disc.count_version != disc.sheet.count_version:
+                continue
+            items.append(
+                QueueItem(
+                    kind="discrepancy",
+                    pk=disc.pk,
+                    title=_("Count difference: %(chips)s chips of %(value)s")
+                    % {"chips": f"{disc.variance_chips:+d}", "value": disc.value},
+                    table=str(disc.sheet.table),
+                    url=reverse("tables:opening", args=[disc.sheet_id]),
+                    urgent=True,
+                    created_at=disc.created_at,
+                    form="note",
+                    needs_report=disc.needs_written_report,
+                )
+            )
+    if actor.can(Perm.DECK_RECEIVE):
+        for receipt in DeckReceipt.objects.filter(casino=casino, locked_at__isnull=True):
+            items.append(
+                QueueItem(
+                    kind="receipt",
+                    pk=receipt.pk,
+                    title=_("Card receipt %(serial)s") % {"serial": receipt.serial},
+                    url=reverse("tables:decks"),
+                    detail=_("%(n)s pack(s) delivered by security") % {"n": receipt.packs.count()},
+                    created_at=receipt.created_at,
+                    form="sign",
+                )
+            )
+    if actor.can(Perm.VOID_SLIP):
+        for void in (
+            SlipVoid.objects.filter(slip__casino=casino, confirmation__isnull=True)
+            .exclude(requested_by=actor.user)
+            .select_related("slip__table", "requested_by")
+        ):
+            items.append(
+                QueueItem(
+                    kind="void",
+                    pk=void.pk,
+                    title=_("Void of slip %(serial)s") % {"serial": void.slip.serial},
+                    table=str(void.slip.table),
+                    url=reverse("cage:slips"),
+                    detail=f"{void.reason} · {void.requested_by}",
+                    urgent=True,
+                    created_at=void.requested_at,
+                    form="confirm",
+                )
+            )
+    if actor.can(Perm.EXPLAIN_VARIANCE) and sees_books(actor):
+        items.extend(_variances(actor, lang))
+    if actor.can(Perm.REVIEW_HAND):
+        for hand in hand_selectors.unresolved_invalid_hands(actor)[:50]:
+            corrections = list(hand.corrections.order_by("-created_at", "-id"))
+            items.append(
+                QueueItem(
+                    kind="hand",
+                    pk=hand.pk,
+                    title=_("Invalid hand %(number)s") % {"number": hand.number},
+                    table=str(hand.table),
+                    url=reverse("hands:detail", args=[hand.pk]),
+                    detail=", ".join(
+                        v.code for v in hand.violation_rows.all() if v.severity == "error"
+                    ),
+                    urgent=True,
+                    created_at=hand.recorded_at,
+                    form="review" if corrections else "link",
+                    correction=corrections[0].pk if corrections else None,
+                )
+            )
+    if actor.can(Perm.IMPOSE_SANCTION):
+        for proposal in SanctionEntry.objects.filter(
+            casino=casino, kind=SanctionEntry.Kind.PROPOSAL, impositions__isnull=True
+        ).select_related("table"):
+            items.append(
+                QueueItem(
+                    kind="proposal",
+                    pk=proposal.pk,
+                    title=_("Sanction proposed for %(player)s") % {"player": proposal.player_label},
+                    table=str(proposal.table) if proposal.table_id else "",
+                    url=reverse("tables:sanction", args=[proposal.pk]),
+                    created_at=proposal.at,
+                    form="link",
+                )
+            )
+    return sorted(items, key=lambda i: (not i.urgent, i.created_at or timezone.now()))
+
+
+def _variances(actor: Actor, lang: str) -> list[QueueItem]:
+    from django.urls import reverse
+
+    from cage.reconciliation import VARIANCE, reconcile_session
+
+    items = []
+    for session in TableSession.objects.filter(
+        casino=actor.casino,
+        status=TableSession.Status.CLOSED,
+        gaming_day__status=GamingDay.Status.OPEN,
+    ).select_related("table", "settings", "gaming_day"):
+        explained = set(session.variance_explanations.values_list("finding_key", flat=True))
+        for finding in reconcile_session(session).findings:
+            if finding.severity != VARIANCE or finding.key in explained:
+                continue
+            items.append(
+                QueueItem(
+                    kind="variance",
+                    pk=session.pk,
+                    title=finding.message(lang),
+                    table=str(session.table),
+                    url=reverse("cage:reconciliation", args=[session.pk]),
+                    urgent=True,
+                    created_at=session.closed_at,
+                    form="explain",
+                    finding_key=finding.key,
+                )
+            )
+    return items
+
+
+# --- the audit trail ------------------------------------------------------------------------
+
+
+def audit_trail(
+    actor: Actor,
+    *,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    username: str = "",
+    role: str = "",
+    action: str = "",
+    object_type: str = "",
+    object_id: str = "",
+    text: str = "",
+) -> QuerySet[AuditEvent]:
+    """The casino's audit events, newest first, narrowed by the filters (read-only)."""
+    require(actor, Perm.VIEW_AUDIT)
+    qs = AuditEvent.objects.filter(casino=actor.casino).select_related("actor", "gaming_day")
+    tz = timezone.get_current_timezone()
+    if date_from:
+        qs = qs.filter(at__gte=datetime.combine(date_from, time.min, tzinfo=tz))
+    if date_to:
+        qs = qs.filter(at__lt=datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=tz))
+    if username:
+        qs = qs.filter(actor__username__iexact=username.strip())
+    if role:
+        qs = qs.filter(role=role)
+    if action:
+        qs = qs.filter(action__istartswith=action.strip())
+    if object_type:
+        qs = qs.filter(object_type=object_type)
+    if object_id:
+        qs = qs.filter(object_id=object_id.strip())
+    if text:
+        qs = qs.filter(Q(object_repr__icontains=text) | Q(reason__icontains=text))
+    return qs.order_by("-at", "-id")
+
+
+def audit_choices(actor: Actor) -> dict[str, list[str]]:
+    """The actions and object types present, for the filter menus."""
+    require(actor, Perm.VIEW_AUDIT)
+    qs = AuditEvent.objects.filter(casino=actor.casino)
+    return {
+        "actions": sorted(
+            {a.split(".")[0] for a in qs.values_list("action", flat=True).distinct()}
+        ),
+        "object_types": sorted(set(qs.values_list("object_type", flat=True).distinct())),
+    }

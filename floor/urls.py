@@ -1,0 +1,17 @@
+from django.urls import path
+
+from . import views
+
+app_name = "floor"
+urlpatterns = [
+    path("tables/", views.tables, name="tables"),
+    path("tables/<int:pk>/", views.table_screen, name="table"),
+    path("sessions/<int:pk>/buyin/", views.buyin, name="buyin"),
+    path("sessions/<int:pk>/change/", views.change, name="change"),
+    path("sessions/<int:pk>/proposal/", views.proposal, name="proposal"),
+    path("sessions/<int:pk>/phh/", views.phh, name="phh"),
+    path("queue/", views.queue, name="queue"),
+    path("queue/<str:kind>/<int:pk>/", views.queue_act, name="queue-act"),
+    path("day/", views.day, name="day"),
+    path("audit/", views.audit, name="audit"),
+]

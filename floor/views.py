@@ -1,0 +1,581 @@
+"""The floor pages (issue 8): thin views over the apps' services and selectors.
+
+Every write goes through the same service as the API (``cage.services``,
+``tables.services``, ``hands.services``); a refusal (``DomainError``) is shown on the
+page in the page's language. Forms are enhanced with htmx (the action panel opens in
+place, a queue item is signed in place) and work without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from decimal import Decimal
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_date
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cage import selectors as cage_selectors
+from cage import services as cage_services
+from cage.models import SlipVoid, TransactionKind
+from casino.access import Actor, require
+from casino.errors import DomainError, PermissionRefused, ValidationFailed
+from casino.models import GamingDay, User
+from casino.roles import Perm, Role
+from casino.views import acting_actor
+from hands import selectors as hand_selectors
+from hands import services as hand_services
+from tables import selectors as table_selectors
+from tables import services as table_services
+
+from . import proposals, selectors
+
+View = Callable[..., HttpResponse]
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "es").startswith("en") else "es"
+
+
+def floor_page(view: View) -> View:
+    """Login, the acting actor, and a refusal shown in the user's language."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        actor = acting_actor(request)
+        try:
+            if actor is None:
+                raise PermissionRefused(
+                    "NO_ROLE", "Su usuario no tiene un rol.", "Your user has no role."
+                )
+            return view(request, actor, *args, **kwargs)
+        except DomainError as err:
+            if request.method == "POST" and not request.htmx:  # type: ignore[attr-defined]
+                messages.error(request, err.message(_lang()))
+                return redirect(_back(request))
+            template = "floor/_refused.html" if request.htmx else "floor/refused.html"  # type: ignore[attr-defined]
+            return render(
+                request,
+                template,
+                {"message": err.message(_lang()), "code": err.code},
+                status=err.status_code if not request.htmx else 200,  # type: ignore[attr-defined]
+            )
+
+    return wrapped
+
+
+def _back(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
+    return target if target.startswith("/") and not target.startswith("//") else "/"
+
+
+def _done(request: HttpRequest, url: str) -> HttpResponse:
+    """After a write: back to ``url`` (htmx: the browser navigates there) with the message."""
+    if request.htmx:  # type: ignore[attr-defined]
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+def _croupiers(actor: Actor) -> list[User]:
+    return list(
+        User.objects.filter(
+            casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value
+        ).order_by("username")
+    )
+
+
+def _counts(post: Any, prefix: str) -> list[tuple[str, str]]:
+    """Form rows ``<prefix>-<value>`` = count, non-empty ones only (the service validates)."""
+    return [
+        (key[len(prefix) + 1 :], str(raw).strip())
+        for key, raw in post.items()
+        if key.startswith(prefix + "-") and str(raw).strip()
+    ]
+
+
+def _note_values(casino_id: int) -> list[str]:
+    listed = cage_selectors.cage_policy(casino_id).note_values
+    return [str(Decimal(v).normalize()) for v in listed] if listed else proposals.DEFAULT_NOTES
+
+
+def _denominations(session: Any) -> list[Decimal]:
+    return sorted(cage_selectors.table_denominations(session.table), reverse=True)
+
+
+def _money_text(value: Decimal | None) -> str:
+    from floor.templatetags.floor_tags import money
+
+    return money(value)
+
+
+# --- tables overview -------------------------------------------------------------------------
+
+
+@floor_page
+def tables(request: HttpRequest, actor: Actor) -> HttpResponse:
+    everything = request.GET.get("all") == "1"
+    tiles = selectors.table_tiles(actor, everything)
+    scoped = actor.role == Role.PIT_BOSS and actor.user.sectors.exists()
+    return render(
+        request,
+        "floor/tables.html",
+        {
+            "actor": actor,
+            "tiles": tiles,
+            "scoped": scoped and not everything,
+            "can_scope": scoped,
+            "day": selectors.open_gaming_day(actor),
+            "alerting": sum(1 for t in tiles if t.alerts),
+        },
+    )
+
+
+# --- the supervisor's table screen ----------------------------------------------------------
+
+
+@floor_page
+def table_screen(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    table = table_selectors.access_table(actor, pk)
+    data = selectors.table_screen(actor, table)
+    session = data["session"]
+    context: dict[str, Any] = {
+        **data,
+        "actor": actor,
+        "can_buyin": actor.can(Perm.RECORD_BUYIN),
+        "can_change": actor.can(Perm.RECORD_CHANGE),
+        "can_log": actor.can(Perm.LOG_HAND),
+        "can_import": actor.can(Perm.IMPORT_HANDS),
+        "can_rotate": actor.can(Perm.DECK_HANDLE),
+        "can_fill": actor.can(Perm.REQUEST_FILL),
+        "can_sanction": actor.can(Perm.PROPOSE_SANCTION) or actor.can(Perm.IMPOSE_SANCTION),
+        "sees_books": selectors.sees_books(actor),
+        "here": reverse("floor:table", args=[table.pk]),
+    }
+    panel = request.GET.get("panel")
+    if session is not None and panel in ("buyin", "change"):
+        # Without JavaScript the action panel opens by reloading the screen.
+        context.update(_panel_context(request, actor, session, panel))
+    return render(request, "floor/table.html", context)
+
+
+def _panel_context(
+    request: HttpRequest, actor: Actor, session: Any, panel: str, post: Any = None
+) -> dict[str, Any]:
+    source = post if post is not None else request.GET
+    seat = source.get("seat", "")
+    amount = proposals.parse_amount(source.get("amount"))
+    seat_view = next(
+        (s for s in selectors.seat_views(actor, session) if str(s.number) == str(seat)), None
+    )
+    on_duty = table_selectors.croupier_on_duty(session)
+    kind = source.get("kind") or (
+        TransactionKind.BUYIN if panel == "buyin" else TransactionKind.COLOUR_CHANGE
+    )
+    ctx: dict[str, Any] = {
+        "panel": panel,
+        "session": session,
+        "seat": seat,
+        "seat_view": seat_view,
+        "seat_numbers": range(1, (session.settings.max_seats if session.settings_id else 10) + 1),
+        "amount": source.get("amount", ""),
+        "kind": kind,
+        "croupiers": _croupiers(actor),
+        "croupier": source.get("croupier") or (on_duty.username if on_duty else ""),
+        "player_name": source.get("player_name", seat_view.name if seat_view else ""),
+        "stack_before": source.get(
+            "stack_before",
+            seat_view.stack if seat_view and seat_view.stack is not None else "",
+        ),
+        "settings": session.settings,
+        "change_kinds": [
+            (TransactionKind.COLOUR_CHANGE, _("Colour change")),
+            (TransactionKind.CASH_OUT, _("Cash-out (colour-up)")),
+            (TransactionKind.TIP_CHANGE, _("Tip change")),
+        ],
+        "sources": cage_services_sources(),
+        "source": source.get("source", "cash"),
+    }
+    ctx.update(_grids(session, panel, kind, amount, post))
+    return ctx
+
+
+def cage_services_sources() -> list[tuple[str, str]]:
+    from cage.models import BuyinSource
+
+    return [(value, str(label)) for value, label in BuyinSource.choices]
+
+
+def _grids(
+    session: Any, panel: str, kind: str, amount: Decimal | None, post: Any = None
+) -> dict[str, Any]:
+    """The notes and chips fields, filled with what was typed or with a proposal."""
+    values = _denominations(session)
+    if panel == "buyin":
+        notes = _note_values(session.casino_id)
+        if post is not None:
+            typed_notes = dict(_counts(post, "note"))
+            typed_chips = dict(_counts(post, "chip"))
+        else:
+            typed_notes = proposals.suggest_notes(amount, notes)
+            typed_chips = proposals.suggest_chips(values, amount)
+        return {
+            "note_rows": [(v, typed_notes.get(v, "")) for v in notes],
+            "chip_rows": [(str(v), v, typed_chips.get(str(v), "")) for v in values],
+        }
+    if post is not None:
+        typed_in = dict(_counts(post, "in"))
+        typed_out = dict(_counts(post, "out"))
+    elif kind == TransactionKind.CASH_OUT:
+        typed_in, typed_out = {}, proposals.suggest_colour_up(values, amount)
+    else:
+        typed_in = proposals.suggest_colour_up(values, amount)
+        typed_out = proposals.suggest_chips(values, amount)
+    return {
+        "in_rows": [(str(v), v, typed_in.get(str(v), "")) for v in values],
+        "out_rows": [(str(v), v, typed_out.get(str(v), "")) for v in values],
+    }
+
+
+def _panel(request: HttpRequest, ctx: dict[str, Any], status: int = 200) -> HttpResponse:
+    template = "floor/_panel.html" if request.htmx else "floor/panel_page.html"  # type: ignore[attr-defined]
+    return render(request, template, ctx, status=status)
+
+
+@floor_page
+def buyin(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """Buy-in in three taps from the table screen (issue 8 §1, BUYIN-06): the seat's
+    button opens this panel with the seat chosen and the amount field focused; Mesa
+    proposes the notes and the chips; one tap confirms."""
+    session = cage_selectors.access_session(actor, pk, Perm.RECORD_BUYIN)
+    if request.method != "POST":
+        return _panel(request, {**_panel_context(request, actor, session, "buyin"), "actor": actor})
+    post = request.POST
+    source = post.get("source", "cash")
+    amount = proposals.parse_amount(post.get("amount"))
+    try:
+        result = cage_services.buyin_record(
+            actor=actor,
+            session=session,
+            seat=_int(post.get("seat")),  # type: ignore[arg-type]
+            amount=amount if amount is not None else post.get("amount", ""),
+            croupier=_user(actor, post.get("croupier", "")),
+            cash=[{"value": v, "count": n} for v, n in _counts(post, "note")]
+            if source == "cash"
+            else [],
+            chips=_counts(post, "chip") if source == "cash" else [],
+            source=source,
+            player_name=post.get("player_name", ""),
+            stack_before=proposals.parse_amount(post.get("stack_before")),
+            override_by=_user(actor, post.get("override_by", "")),
+            override_pin=post.get("override_pin") or None,
+            override_reason=post.get("override_reason", ""),
+        )
+    except DomainError as err:
+        ctx = _panel_context(request, actor, session, "buyin", post=post)
+        return _panel(request, {**ctx, "actor": actor, "error": err.message(_lang())})
+    tx = result.transaction
+    messages.success(
+        request,
+        _("Buy-in of %(amount)s recorded at seat %(seat)s.")
+        % {"amount": _money_text(tx.amount), "seat": tx.seat},
+    )
+    for notice in result.warnings:
+        messages.warning(request, notice.message(_lang()))
+    return _done(request, reverse("floor:table", args=[session.table_id]))
+
+
+@floor_page
+def change(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """A colour change, a cash-out (colour-up) or a tip change at the float (CHIP-06/13/17)."""
+    session = cage_selectors.access_session(actor, pk, Perm.RECORD_CHANGE)
+    if request.method != "POST":
+        return _panel(
+            request, {**_panel_context(request, actor, session, "change"), "actor": actor}
+        )
+    post = request.POST
+    kind = post.get("kind", "")
+    record = {
+        TransactionKind.COLOUR_CHANGE: cage_services.colour_change_record,
+        TransactionKind.CASH_OUT: cage_services.cash_out_record,
+        TransactionKind.TIP_CHANGE: cage_services.tip_change_record,
+    }.get(kind)
+    try:
+        if record is None:
+            raise ValidationFailed(
+                "KIND_INVALID",
+                "Tipo de cambio desconocido.",
+                "Unknown kind of change.",
+                field="kind",
+            )
+        kwargs: dict[str, Any] = {
+            "actor": actor,
+            "session": session,
+            "croupier": _user(actor, post.get("croupier", "")),
+            "chips_in": _counts(post, "in"),
+            "chips_out": _counts(post, "out"),
+        }
+        if kind != TransactionKind.TIP_CHANGE:
+            kwargs["seat"] = _int(post.get("seat"))
+        result = record(**kwargs)
+    except DomainError as err:
+        ctx = _panel_context(request, actor, session, "change", post=post)
+        return _panel(request, {**ctx, "actor": actor, "error": err.message(_lang())})
+    messages.success(
+        request,
+        _("Change recorded: %(amount)s.") % {"amount": _money_text(result.transaction.amount)},
+    )
+    for notice in result.warnings:
+        messages.warning(request, notice.message(_lang()))
+    return _done(request, reverse("floor:table", args=[session.table_id]))
+
+
+@floor_page
+def proposal(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """htmx: the notes and chips Mesa proposes for the amount being typed."""
+    session = cage_selectors.access_session(actor, pk, Perm.VIEW_CAGE)
+    panel = "buyin" if request.GET.get("panel") == "buyin" else "change"
+    kind = request.GET.get("kind") or TransactionKind.COLOUR_CHANGE
+    amount = proposals.parse_amount(request.GET.get("amount"))
+    ctx = {"panel": panel, "kind": kind, **_grids(session, panel, kind, amount)}
+    return render(request, "floor/_grids.html", ctx)
+
+
+@floor_page
+@require_POST
+def phh(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """Paste one or more PHH hands: imported through the hand recorder (issue 8 §1), the
+    progress and the verdicts shown on the import page."""
+    session = hand_selectors.access_session(actor, pk, Perm.IMPORT_HANDS)
+    job = hand_services.import_job_create(
+        actor=actor,
+        session=session,
+        content=request.POST.get("content", ""),
+        filename=_("pasted hand"),
+    )
+    return _done(request, reverse("hands:import", args=[job.pk]))
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _user(actor: Actor, username: str) -> User | None:
+    if not username:
+        return None
+    return User.objects.filter(username=username, casino=actor.casino).first()
+
+
+# --- the signing queue -------------------------------------------------------------------------
+
+
+@floor_page
+def queue(request: HttpRequest, actor: Actor) -> HttpResponse:
+    items = selectors.signing_queue(actor)
+    return render(request, "floor/queue.html", {"actor": actor, "items": items})
+
+
+QueueAction = Callable[[HttpRequest, Actor, int], str]
+
+
+def _sign_sheet(request: HttpRequest, actor: Actor, pk: int, part: str) -> str:
+    if part == "opening":
+        sheet = table_selectors.access_opening(actor, pk)
+        result = table_services.opening_sign(actor=actor, sheet=sheet, role=actor.role.value)
+    else:
+        sheet = table_selectors.access_closing(actor, pk)
+        result = table_services.closing_sign(actor=actor, sheet=sheet, role=actor.role.value)
+    return _("Signed and locked.") if result.locked else _("Signature recorded.")
+
+
+def _receipt(request: HttpRequest, actor: Actor, pk: int) -> str:
+    table_services.deck_receipt_sign(actor=actor, receipt=table_selectors.access_receipt(actor, pk))
+    return _("Receipt signed: the packs are in the store.")
+
+
+def _discrepancy(request: HttpRequest, actor: Actor, pk: int) -> str:
+    table_services.discrepancy_acknowledge(
+        actor=actor,
+        discrepancy=table_selectors.access_discrepancy(actor, pk),
+        note=request.POST.get("note", ""),
+        written_report=request.POST.get("written_report", ""),
+    )
+    return _("Difference acknowledged.")
+
+
+def _void(request: HttpRequest, actor: Actor, pk: int) -> str:
+    require(actor, Perm.VOID_SLIP)
+    void = SlipVoid.objects.filter(pk=pk, slip__casino=actor.casino).select_related("slip").first()
+    if void is None:
+        raise ValidationFailed("NOT_FOUND", "Anulación no encontrada.", "Void not found.")
+    cage_services.slip_void_confirm(actor=actor, void=void)
+    return _("Slip %(serial)s void.") % {"serial": void.slip.serial}
+
+
+def _variance(request: HttpRequest, actor: Actor, pk: int) -> str:
+    session = cage_selectors.access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
+    cage_services.variance_explain(
+        actor=actor,
+        session=session,
+        finding_key=request.POST.get("finding_key", ""),
+        explanation=request.POST.get("explanation", ""),
+    )
+    return _("Explanation recorded.")
+
+
+def _review(request: HttpRequest, actor: Actor, pk: int) -> str:
+    require(actor, Perm.REVIEW_HAND)
+    hand = hand_selectors.access_hand(actor, pk)
+    hand_services.hand_review(
+        actor=actor,
+        hand=hand,
+        correction_id=_int(request.POST.get("correction")) or 0,
+        note=request.POST.get("note", ""),
+    )
+    return _("The review is signed: the hand is resolved.")
+
+
+QUEUE_ACTIONS: dict[str, QueueAction] = {
+    "opening": lambda r, a, pk: _sign_sheet(r, a, pk, "opening"),
+    "closing": lambda r, a, pk: _sign_sheet(r, a, pk, "closing"),
+    "receipt": _receipt,
+    "discrepancy": _discrepancy,
+    "void": _void,
+    "variance": _variance,
+    "hand": _review,
+}
+
+
+@floor_page
+@require_POST
+def queue_act(request: HttpRequest, actor: Actor, kind: str, pk: int) -> HttpResponse:
+    """Sign (or acknowledge, confirm, explain) one queue item in place, in the role the
+    user acts in (issue 8 §2); the item is replaced by the outcome."""
+    handler = QUEUE_ACTIONS.get(kind)
+    if handler is None:
+        raise ValidationFailed("ACTION_UNKNOWN", "Acción desconocida.", "Unknown action.")
+    dom_id = request.POST.get("dom_id", "")
+    try:
+        text = handler(request, actor, pk)
+    except DomainError as err:
+        if not request.htmx:  # type: ignore[attr-defined]
+            raise
+        item = next(
+            (i for i in selectors.signing_queue(actor) if i.dom_id == dom_id),
+            None,
+        )
+        return render(
+            request,
+            "floor/_queue_item.html",
+            {"item": item, "error": err.message(_lang()), "dom_id": dom_id, "actor": actor},
+        )
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(
+            request, "floor/_queue_done.html", {"text": text, "dom_id": dom_id, "actor": actor}
+        )
+    messages.success(request, text)
+    return redirect("floor:queue")
+
+
+# --- the gaming day's dashboard -------------------------------------------------------------
+
+
+@floor_page
+def day(request: HttpRequest, actor: Actor) -> HttpResponse:
+    """Manager and auditor: the day's tables, drop, rake, variances and exceptions with
+    charts — the master report's figures on screen (issue 8 §4, RPT-07)."""
+    from reports.kinds.gaming_day import master_data
+    from reports.registry import get_spec
+    from reports.services import check_access
+
+    require(actor, Perm.VIEW_REPORTS)
+    spec = get_spec("gaming_day")
+    days = GamingDay.objects.filter(casino=actor.casino).order_by("-business_date")
+    wanted = parse_date(request.GET.get("date", "") or "")
+    gaming_day = (days.filter(business_date=wanted).first() if wanted else None) or days.first()
+    if spec is not None:
+        check_access(
+            actor,
+            spec,
+            {"date": (gaming_day.business_date if gaming_day else date.today()).isoformat()},
+        )
+    if gaming_day is None:
+        return render(request, "floor/day.html", {"actor": actor, "day": None})
+    data = master_data(gaming_day, _lang(), lambda *_a: None)
+    return render(
+        request,
+        "floor/day.html",
+        {
+            "actor": actor,
+            "day": gaming_day,
+            "d": data,
+            "days": days[:31],
+            "can_request": actor.can(Perm.REQUEST_REPORT),
+            "now": timezone.now(),
+        },
+    )
+
+
+# --- the audit trail -------------------------------------------------------------------------
+
+
+@floor_page
+def audit(request: HttpRequest, actor: Actor) -> HttpResponse:
+    """Every regulated change (``casino.models.AuditEvent``), read-only, with filters."""
+    q = request.GET
+    qs = selectors.audit_trail(
+        actor,
+        date_from=parse_date(q.get("date_from", "") or ""),
+        date_to=parse_date(q.get("date_to", "") or ""),
+        username=q.get("user", ""),
+        role=q.get("role", ""),
+        action=q.get("action", ""),
+        object_type=q.get("object_type", ""),
+        object_id=q.get("object_id", ""),
+        text=q.get("q", ""),
+    )
+    page = Paginator(qs, 50).get_page(q.get("page"))
+    params = q.copy()
+    params.pop("page", None)
+    return render(
+        request,
+        "floor/audit.html",
+        {
+            "actor": actor,
+            "page": page,
+            "q": q,
+            "query": params.urlencode(),
+            "roles": Role.choices,
+            **selectors.audit_choices(actor),
+        },
+    )
+
+
+__all__ = [
+    "audit",
+    "buyin",
+    "change",
+    "day",
+    "phh",
+    "proposal",
+    "queue",
+    "queue_act",
+    "table_screen",
+    "tables",
+]
