@@ -38,27 +38,22 @@ from .models import (
 # --------------------------------------------------------------------------- seams
 
 
-def session_refusals(session: TableSession, hand_number: int) -> list[DomainError]:
+def session_readiness(
+    session: TableSession, hand_number: int
+) -> tuple[list[DomainError], User | None]:
     """Why the session cannot take hand ``hand_number`` (tables: opening signed, two
     inspected packs of different colours, a croupier on duty, not after the announced
-    last hand — ``tables.selectors.sessions.session_accepts_hand``, CLOSE-01)."""
-    try:
-        from tables.selectors.sessions import session_accepts_hand
-    except ImportError:  # pragma: no cover - the tables app always provides it
-        session_accepts_hand = None
-    if session_accepts_hand is not None:
-        return list(session_accepts_hand(session, hand_number))
-    if not session.accepts_transactions:
-        from casino.errors import Conflict
+    last hand — ``tables.selectors.sessions.session_readiness``, CLOSE-01), and the
+    croupier on duty read by the same queries."""
+    from tables.selectors.sessions import session_readiness as tables_session_readiness
 
-        return [
-            Conflict(
-                "SESSION_NOT_OPEN",
-                "La mesa no está abierta: no recibe manos.",
-                "The table is not open: it takes no hands.",
-            )
-        ]
-    return []
+    readiness = tables_session_readiness(session, hand_number)
+    return list(readiness.reasons), readiness.croupier
+
+
+def session_refusals(session: TableSession, hand_number: int) -> list[DomainError]:
+    """Why the session cannot take hand ``hand_number`` (:func:`session_readiness`)."""
+    return session_readiness(session, hand_number)[0]
 
 
 def dealer_on_duty(session: TableSession) -> User | None:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
+from casino.models import content_hash
 from casino.roles import Perm
 from poker.pots import rake_of
 from tables.models import RakeMode, TableSession, TableSettings
@@ -76,12 +77,20 @@ def rake_post(
     hand_ref: str = "",
     pots: list[Decimal] | None = None,
     expected_amount: Decimal | str | None = None,
+    settings: TableSettings | None = None,
+    locked: bool = False,
 ) -> RakePosting:
     """Post a hand's rake to the table's rake box (never the float, §8.3 l).
 
     ``hand_started_at`` picks the settings version in force (a rate change applies
     only to hands that start after it). ``pots`` (contested amount per pot) let the
     expected rake be recomputed; or the hand recorder gives ``expected_amount``.
+
+    The hand recorder, which stores the hand in the same transaction, passes what it
+    already holds (issue 4 "Speed"): ``settings``, the version its hand was judged
+    under (the same rule: the table's latest version effective when the hand started,
+    else the session's), and ``locked=True`` when ``session`` is the row it locked
+    with ``select_for_update`` in this transaction, so it is not locked again.
     """
     # The hand's logger posts its rake; a pit boss who resolves an invalid hand with a
     # signed review posts it then, in their own name (audit: who really acted).
@@ -102,8 +111,10 @@ def rake_post(
             field="hand_number",
         )
     started = hand_started_at or timezone.now()
-    with transaction.atomic():
-        s = lock_session(session)
+    # A caller that holds the lock posts as part of its own unit of work: no savepoint
+    # (if the posting is refused, the caller's whole transaction is rolled back).
+    with transaction.atomic(savepoint=not locked):
+        s = session if locked else lock_session(session)
         require_same_casino(actor, s)
         if s.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
             raise Conflict(
@@ -112,7 +123,15 @@ def rake_post(
                 f"The table is '{s.status}': it takes no rake.",
                 field="session",
             )
-        settings = s.table.settings_at(started) or s.settings
+        if settings is None:
+            settings = s.table.settings_at(started) or s.settings
+        elif settings.table_id != s.table_id:
+            raise ValidationFailed(
+                "SETTINGS_NOT_OF_TABLE",
+                "La configuración indicada no es de esta mesa.",
+                "The settings given are not this table's.",
+                field="settings",
+            )
         if value > 0 and not takes_rake(settings):
             raise ValidationFailed(
                 "RAKE_NOT_ALLOWED",
@@ -122,7 +141,8 @@ def rake_post(
             )
         if pot_list is not None and not settings.no_flop_no_drop:
             expected = expected_rake(settings, pot_list, selectors.smallest_denomination(s.table))
-        live = _live_postings(s, hand_number)
+        entries = list(RakeEntry.objects.filter(session=s, hand_number=hand_number))
+        live = _live_postings(entries)
         if live:
             current = live[-1]
             if current.amount == value:
@@ -135,7 +155,7 @@ def rake_post(
                 "before posting another.",
                 field="amount",
             )
-        posting = 1 + RakeEntry.objects.filter(session=s, hand_number=hand_number, sign=1).count()
+        posting = 1 + sum(1 for e in entries if e.sign == 1)
         entry = RakeEntry(
             casino_id=s.casino_id,
             gaming_day_id=s.gaming_day_id,
@@ -152,33 +172,30 @@ def rake_post(
             posted_by=actor.user,
             posted_at=timezone.now(),
         )
-        entry.seal = entry.compute_seal()
+        payload = entry.seal_payload()  # computed once: the seal and the audit event
+        entry.seal = content_hash(payload)
         try:
-            with transaction.atomic():
-                entry.save(force_insert=True)
+            # No savepoint of its own: the session row is locked and the postings of
+            # this hand were just read, so the unique constraint is only the
+            # database's backstop; if it fires, the Conflict rolls this block back.
+            entry.save(force_insert=True)
         except IntegrityError:
             raise Conflict(
                 "RAKE_ALREADY_POSTED",
                 f"La mano {hand_number} ya tiene comisión registrada.",
                 f"Hand {hand_number} already has a rake posted.",
             ) from None
-        audit_record(actor=actor, action="cage.rake.post", obj=entry, after=entry.seal_payload())
+        audit_record(actor=actor, action="cage.rake.post", obj=entry, after=payload)
     return RakePosting(entry=entry, created=True)
 
 
-def _live_postings(session: TableSession, hand_number: int) -> list[RakeEntry]:
-    reversed_ids = set(
-        RakeEntry.objects.filter(session=session, hand_number=hand_number, sign=-1).values_list(
-            "reverses_id", flat=True
-        )
+def _live_postings(entries: list[RakeEntry]) -> list[RakeEntry]:
+    """A hand's postings not reversed, in posting order (from all its ledger rows)."""
+    reversed_ids = {e.reverses_id for e in entries if e.sign == -1}
+    return sorted(
+        (e for e in entries if e.sign == 1 and e.pk not in reversed_ids),
+        key=lambda e: (e.posting, e.pk),
     )
-    return [
-        e
-        for e in RakeEntry.objects.filter(
-            session=session, hand_number=hand_number, sign=1
-        ).order_by("posting")
-        if e.pk not in reversed_ids
-    ]
 
 
 def rake_reverse(*, actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:

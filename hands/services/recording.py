@@ -16,13 +16,14 @@ their own violations to the engine's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from casino.access import Actor
 from casino.audit import audit_record
@@ -71,9 +72,11 @@ def _book_sql() -> str:
     """One small query for what a book needs first (plain SQL: cheap to run per hand)."""
     global _BOOK_SQL
     if _BOOK_SQL is None:
-        from cage.models import Denomination
+        from cage.models import Denomination, SeatDeparture, TableTransaction, TransactionKind
 
         d = Denomination._meta.db_table
+        tx = TableTransaction._meta.db_table
+        dep = SeatDeparture._meta.db_table
         h = Hand._meta.db_table
         t = TableSettings._meta.db_table
         last = f'FROM "{h}" WHERE session_id = %s AND revision_of_id IS NULL'  # noqa: S608
@@ -88,6 +91,12 @@ def _book_sql() -> str:
             f'(SELECT id FROM "{t}" WHERE table_id = %s AND effective_from <= %s'  # noqa: S608
             " ORDER BY effective_from DESC, version DESC LIMIT 1)",
             f'(SELECT COUNT(*) FROM "{t}" WHERE table_id = %s AND effective_from > %s)',  # noqa: S608
+            # The cage's latest buy-in (a reversal is recorded after its original) and
+            # departure: with none since a seat's last hand, continuity needs no more
+            # reads of the cage's records (``cage.selectors.seat_movements``, HREC-08).
+            f'(SELECT MAX(recorded_at) FROM "{tx}" WHERE session_id = %s'  # noqa: S608
+            f" AND kind = '{TransactionKind.BUYIN.value}')",
+            f'(SELECT MAX(left_at) FROM "{dep}" WHERE session_id = %s)',  # noqa: S608
         ]
         _BOOK_SQL = "SELECT " + ", ".join(parts)
     return _BOOK_SQL
@@ -109,10 +118,14 @@ def _book_facts(session: TableSession) -> dict[str, Any]:
                 at,
                 session.table_id,
                 at,
+                session.pk,
+                session.pk,
             ],
         )
-        unit, number, button, status, settings_id, later = cursor.fetchone()
+        unit, number, button, status, settings_id, later, buyin_at, left_at = cursor.fetchone()
+    moved = [m for m in (_aware(buyin_at), _aware(left_at)) if m is not None]
     return {
+        "latest_movement": max(moved) if moved else None,
         "unit": None if unit is None else int(Decimal(str(unit)) * 100),
         "last": None
         if number is None
@@ -121,6 +134,19 @@ def _book_facts(session: TableSession) -> dict[str, Any]:
         "read_at": now,
         "later_versions": bool(later),
     }
+
+
+def _aware(value: Any) -> datetime | None:
+    """A timestamp read with plain SQL (PostgreSQL gives datetimes, SQLite text)."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime):
+        value = parse_datetime(str(value))
+        if value is None:
+            return None
+    if timezone.is_naive(value):
+        value = timezone.make_aware(value, UTC)
+    return value
 
 
 def same_casino(actor: Actor, session: TableSession) -> None:
@@ -281,11 +307,20 @@ class SessionBook:
                 return version
         return self.session.settings
 
+    @property
+    def croupier_on_duty(self) -> User | None:
+        """The croupier dealing now (the default dealer of a hand), read once."""
+        if self._on_duty is None:
+            self._on_duty = (selectors.dealer_on_duty(self.session),)
+        return self._on_duty[0]
+
+    @croupier_on_duty.setter
+    def croupier_on_duty(self, user: User | None) -> None:
+        self._on_duty = (user,)
+
     def dealer(self, username: str | None) -> User | None:
         if not username:
-            if self._on_duty is None:
-                self._on_duty = (selectors.dealer_on_duty(self.session),)
-            return self._on_duty[0]
+            return self.croupier_on_duty
         cached = self._dealers.get(username)
         if cached is not None:
             return cached
@@ -303,14 +338,25 @@ class SessionBook:
     def all_movements(self) -> dict[int, Decimal]:
         """Every buy-in and departure of the session, per seat (read once)."""
         if self._all_movements is None:
-            self._all_movements = selectors.seat_movements(self.session, None, None)
+            if self._facts["latest_movement"] is None:
+                self._all_movements = {}  # the cage recorded none at this session
+            else:
+                self._all_movements = selectors.seat_movements(self.session, None, None)
         return self._all_movements
 
     def buyin_seats(self) -> set[int]:
         return set(self.all_movements())
 
     def movements(self, since: datetime | None, until: datetime) -> dict[int, Decimal]:
-        """Chips that reached each seat between two times (the cage's records)."""
+        """Chips that reached each seat between two times (the cage's records).
+
+        The book knows when the cage last recorded a buy-in or a departure at this
+        session (read with its first query): when that is not after ``since`` there
+        is nothing in between, and the cage's records are not read again.
+        """
+        latest = self._facts["latest_movement"]
+        if latest is None or (since is not None and latest <= since):
+            return {}
         if self._all_movements is not None and not self._all_movements:
             return {}  # the cage recorded nothing at this session: no query per hand
         return selectors.seat_movements(self.session, since, until)
@@ -380,9 +426,10 @@ def prepare(
             details={"number": number},
         )
     if check_refusals and revision_of is None:
-        refusals = selectors.session_refusals(session, number)
+        refusals, croupier = selectors.session_readiness(session, number)
         if refusals:
             raise refusals[0]
+        book.croupier_on_duty = croupier  # read with the readiness check: no second query
     settings = book.settings_at(started)
     structure = data.get("structure") or settings.variant
     if settings.variant != "mixed":
@@ -1002,12 +1049,17 @@ def _flush_seats(book: SessionBook) -> None:
 # ------------------------------------------------------------------------- rake
 
 
-def post_rake(actor: Actor, hand: Hand, amount: Decimal, pots: list[Decimal]) -> None:
+def post_rake(
+    actor: Actor, hand: Hand, amount: Decimal, pots: list[Decimal], *, locked: bool = False
+) -> None:
     """The rake of a valid hand into the table's rake ledger (issue 4 §5, RAKE-08).
 
     Uses the cage's ``rake_post`` (append-only, idempotent per hand). Hands with no
     rake leave no posting. The posting is made by the actor: the hand's logger, or
-    the pit boss whose signed review resolves an invalid hand.
+    the pit boss whose signed review resolves an invalid hand. The posting takes the
+    settings version the hand was judged under; ``locked`` says that ``hand.session``
+    is the session row locked by this transaction (a hand just written by
+    :func:`write`), so the cage does not lock it again.
     """
     if amount <= 0:
         return
@@ -1021,6 +1073,8 @@ def post_rake(actor: Actor, hand: Hand, amount: Decimal, pots: list[Decimal]) ->
         hand_started_at=hand.started_at,
         hand_ref=f"hand:{hand.pk}",
         expected_amount=hand.rake,
+        settings=hand.settings,
+        locked=locked,
     )
 
 
@@ -1030,9 +1084,10 @@ def rake_for(hand: Hand) -> Decimal:
 
 
 def post_rakes(actor: Actor, hands: list[Hand]) -> None:
+    """The rakes of hands just stored by :func:`write` (their session is the locked row)."""
     for hand in hands:
         if hand.status == HandStatus.VALID:
-            post_rake(actor, hand, rake_for(hand), [])
+            post_rake(actor, hand, rake_for(hand), [], locked=True)
 
 
 # ---------------------------------------------------------------------- public

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from cage.models import Denomination, FloatPar
@@ -83,16 +83,49 @@ def pack_in_play(session: TableSession) -> Pack | None:
     return Pack.objects.filter(session=session, state=PackState.IN_PLAY).first()
 
 
-def session_ready_for_play(session: TableSession) -> list[Conflict]:
+@dataclass(frozen=True)
+class PlayReadiness:
+    """Why a table cannot take a hand now (empty ``reasons`` when it can) and who deals."""
+
+    reasons: list[Conflict]
+    croupier: User | None
+
+
+def _opening_and_croupier(session: TableSession) -> tuple[bool, User | None]:
+    """Whether the opening sheet is locked, and the croupier on duty: one query when a
+    croupier is on duty (the latest dealer change, its opening sheet as an EXISTS)."""
+    opening_locked = OpeningSheet.objects.filter(
+        session_id=OuterRef("session_id"), locked_at__isnull=False
+    )
+    change = (
+        DealerChange.objects.filter(session=session)
+        .select_related("incoming")
+        .annotate(opening_locked=Exists(opening_locked))
+        .order_by("-at", "-id")
+        .first()
+    )
+    if change is not None:
+        return bool(change.opening_locked), change.incoming
+    locked = OpeningSheet.objects.filter(session=session, locked_at__isnull=False).exists()
+    return locked, None
+
+
+def session_readiness(session: TableSession, hand_number: int | None = None) -> PlayReadiness:
     """Why the table cannot take a hand now; empty when it can (issue 5 §2, OPEN-12, DECK-04).
 
     A table takes hands only when its opening sheet is signed by all three, it is
     OPEN or IN PLAY, a croupier is on duty, and two inspected packs of different
-    colours are at the table, one of them in play.
+    colours are at the table, one of them in play. With ``hand_number``, a hand
+    numbered after the announced last hand is refused too (CLOSE-01).
+
+    Two queries (the hand recorder runs this for every hand, issue 4 "Speed"): the
+    latest dealer change with its croupier and whether the opening sheet is locked,
+    and the session's usable or damaged packs. The croupier comes back with the
+    reasons so that the caller need not read it again.
     """
     reasons: list[Conflict] = []
-    sheet = OpeningSheet.objects.filter(session=session).first()
-    if sheet is None or not sheet.is_locked:
+    opening_locked, croupier = _opening_and_croupier(session)
+    if not opening_locked:
         reasons.append(
             Conflict(
                 "OPENING_NOT_SIGNED",
@@ -109,7 +142,7 @@ def session_ready_for_play(session: TableSession) -> list[Conflict]:
                 details={"status": session.status},
             )
         )
-    if croupier_on_duty(session) is None:
+    if croupier is None:
         reasons.append(
             Conflict(
                 "NO_CROUPIER_ON_DUTY",
@@ -117,28 +150,32 @@ def session_ready_for_play(session: TableSession) -> list[Conflict]:
                 "No croupier is assigned to the table.",
             )
         )
-    ready = list(Pack.objects.filter(session=session, state__in=READY))
-    if len({p.colour.strip().lower() for p in ready}) < 2:
+    packs = list(
+        Pack.objects.filter(session=session, state__in=READY | {PackState.DAMAGED})
+        .order_by("serial")
+        .values_list("serial", "colour", "state")
+    )
+    ready = [(serial, colour, state) for serial, colour, state in packs if state in READY]
+    if len({colour.strip().lower() for _serial, colour, _state in ready}) < 2:
         reasons.append(
             Conflict(
                 "DECKS_MISSING",
                 "La mesa necesita dos mazos inspeccionados de colores distintos.",
                 "The table needs two inspected packs of different colours.",
-                details={"inspected_packs": [p.serial for p in ready]},
+                details={"inspected_packs": [serial for serial, _colour, _state in ready]},
             )
         )
-    damaged = Pack.objects.filter(session=session, state=PackState.DAMAGED).first()
+    damaged = next((serial for serial, _c, state in packs if state == PackState.DAMAGED), None)
     if damaged is not None:
         reasons.append(
             Conflict(
                 "PACK_DAMAGED",
-                f"El mazo {damaged.serial} tiene una carta dañada: reemplácelo antes de la "
-                "próxima mano.",
-                f"Pack {damaged.serial} has a damaged card: replace it before the next hand.",
-                details={"pack": damaged.serial},
+                f"El mazo {damaged} tiene una carta dañada: reemplácelo antes de la próxima mano.",
+                f"Pack {damaged} has a damaged card: replace it before the next hand.",
+                details={"pack": damaged},
             )
         )
-    elif not any(p.state == PackState.IN_PLAY for p in ready):
+    elif not any(state == PackState.IN_PLAY for _serial, _colour, state in ready):
         reasons.append(
             Conflict(
                 "NO_PACK_IN_PLAY",
@@ -146,22 +183,27 @@ def session_ready_for_play(session: TableSession) -> list[Conflict]:
                 "No pack is in play at the table.",
             )
         )
-    return reasons
+    last = session.last_hand_number
+    if hand_number is not None and last is not None and hand_number > last:
+        reasons.append(
+            Conflict(
+                "AFTER_LAST_HAND",
+                f"Se anunció la última mano (n.º {last}): no se admiten más.",
+                f"The last hand (no. {last}) was announced: no more hands.",
+                details={"last_hand_number": last},
+            )
+        )
+    return PlayReadiness(reasons, croupier)
+
+
+def session_ready_for_play(session: TableSession) -> list[Conflict]:
+    """Why the table cannot take a hand now; empty when it can (:func:`session_readiness`)."""
+    return session_readiness(session).reasons
 
 
 def session_accepts_hand(session: TableSession, hand_number: int) -> list[Conflict]:
     """:func:`session_ready_for_play` plus the "last hand" announcement (CLOSE-01)."""
-    reasons = session_ready_for_play(session)
-    if session.last_hand_number is not None and hand_number > session.last_hand_number:
-        reasons.append(
-            Conflict(
-                "AFTER_LAST_HAND",
-                f"Se anunció la última mano (n.º {session.last_hand_number}): no se admiten más.",
-                f"The last hand (no. {session.last_hand_number}) was announced: no more hands.",
-                details={"last_hand_number": session.last_hand_number},
-            )
-        )
-    return reasons
+    return session_readiness(session, hand_number).reasons
 
 
 def prep_missing(session: TableSession) -> list[str]:
