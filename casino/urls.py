@@ -7,6 +7,7 @@ from casino import views
 from casino.api.views import HealthView
 
 handler404 = "casino.views.not_found"
+handler500 = "casino.views.server_error"
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+
 from django.contrib.auth.decorators import login_required
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -53,3 +56,44 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
         body = {**entry, "field": None, "errors": [{**entry, "field": None}]}
         return JsonResponse(body, status=404)
     return defaults.page_not_found(request, exception)
+
+
+_DB_DOWN_PAGE = """<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>Mesa: servicio no disponible</title></head>
+<body style="font-family: sans-serif; margin: 3rem; font-size: 1.2rem">
+<h1>La base de datos no está disponible</h1>
+<p>No se registró nada. Espere unos segundos y vuelva a intentarlo.</p>
+<hr><p lang="en"><strong>The database is unavailable.</strong>
+Nothing was recorded. Wait a few seconds and try again.</p>
+</body></html>"""
+
+
+def _database_down(exc: BaseException | None) -> bool:
+    while exc is not None:  # the session's own failure may be raised while handling it
+        if isinstance(exc, OperationalError | InterfaceError):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500, except when the database is away: 503 with a message (issue 9 §6).
+
+    Rendered without templates or the database (neither may be there)."""
+    if _database_down(sys.exc_info()[1]):
+        if request.path.startswith("/api/"):
+            entry = {
+                "code": "SERVICE_UNAVAILABLE",
+                "message": {
+                    "es": "La base de datos no está disponible; no se registró nada. Reintente.",
+                    "en": "The database is unavailable; nothing was recorded. Retry.",
+                },
+            }
+            response: HttpResponse = JsonResponse(
+                {**entry, "field": None, "errors": [{**entry, "field": None}]}, status=503
+            )
+        else:
+            response = HttpResponse(_DB_DOWN_PAGE, status=503)
+        response["Retry-After"] = "5"
+        return response
+    return defaults.server_error(request)

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
+from casino.broker import enqueue_on_commit, require_broker
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from casino.roles import Perm
 from casino.serials import format_serial, serial_next
@@ -83,6 +84,7 @@ def report_request(
         )
     clean = validate_params(spec, params or {})
     check_access(actor, spec, clean)
+    require_broker()  # issue 9 §6: no report queued without a queue to render it
     with transaction.atomic():
         year = timezone.localdate().year
         number = serial_next(casino=actor.casino, series="INF", year=year)
@@ -103,7 +105,7 @@ def report_request(
             obj=report,
             after={"kind": kind, "params": clean, "lang": lang, "serial": report.serial},
         )
-        transaction.on_commit(lambda: enqueue(report.pk))
+        enqueue_on_commit(lambda: enqueue(report.pk), f"report {report.pk}")
     return report
 
 

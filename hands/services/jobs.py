@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
+from casino.broker import enqueue_on_commit, require_broker
 from casino.errors import Conflict, DomainError, ValidationFailed
 from casino.roles import Perm, Role
 from tables.models import TableSession, TableSettings
@@ -50,6 +51,8 @@ def import_job_create(
             "The file is larger than 64 MB.",
             field="file",
         )
+    if enqueue:
+        require_broker()  # issue 9 §6: no job without a queue to run it
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
@@ -71,7 +74,7 @@ def import_job_create(
         if enqueue:
             from ..tasks import import_hands_task
 
-            transaction.on_commit(lambda: import_hands_task.delay(job.pk))
+            enqueue_on_commit(lambda: import_hands_task.delay(job.pk), f"import {job.pk}")
     return job
 
 
@@ -302,6 +305,8 @@ def revalidation_create(
             "The end date is before the start date.",
             field="date_to",
         )
+    if enqueue:
+        require_broker()  # issue 9 §6: no job without a queue to run it
     with transaction.atomic():
         run = RevalidationRun.objects.create(
             casino_id=actor.casino.pk,
@@ -320,7 +325,9 @@ def revalidation_create(
         if enqueue:
             from ..tasks import revalidate_hands_task
 
-            transaction.on_commit(lambda: revalidate_hands_task.delay(run.pk))
+            enqueue_on_commit(
+                lambda: revalidate_hands_task.delay(run.pk), f"re-validation {run.pk}"
+            )
     return run
 
 
