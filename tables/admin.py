@@ -62,7 +62,17 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(TableSettings)
 class TableSettingsAdmin(ReadOnly):
-    list_display = ("table", "version", "effective_from", "variant", "ruleset", "big_blind")
+    list_display = (
+        "table",
+        "version",
+        "effective_from",
+        "variant",
+        "ruleset",
+        "big_blind",
+        "new_player_entry",
+        "absent_player_policy",
+    )
+    list_filter = ("new_player_entry", "absent_player_policy")
 
 
 @admin.register(OpsSettings)

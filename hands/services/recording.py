@@ -30,7 +30,13 @@ from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
 from casino.models import User
 from casino.roles import Perm, Role, role_has
-from tables.models import Player, TableSession, TableSettings
+from tables.models import (
+    AbsentPlayerPolicy,
+    NewPlayerEntry,
+    Player,
+    TableSession,
+    TableSettings,
+)
 
 from .. import engine, selectors
 from ..models import (
@@ -665,6 +671,11 @@ def _previous_stacks(
     return out
 
 
+# SEAT-05: under POST_BB (004) and POST_MIN_BET (002) a new player posts before being
+# dealt in, or waits for the big blind.
+_POSTING_ENTRY = (NewPlayerEntry.POST_BB, NewPlayerEntry.POST_MIN_BET)
+
+
 def _seating_checks(
     book: SessionBook,
     record: dict[str, Any],
@@ -681,8 +692,14 @@ def _seating_checks(
     labels = engine.positions(order)
     big = Decimal(record["blinds"]["big"])
     small = Decimal(record["blinds"]["small"])
-    entry_policy = getattr(settings, "new_player_entry", "manual") or "manual"
-    absent_policy = getattr(settings, "absent_player_policy", "manual") or "manual"
+    # The table's versioned settings in force at the hand's start (OQ-07 defaults MANUAL).
+    entry_policy = settings.new_player_entry
+    absent_policy = settings.absent_player_policy
+    # POST_BB: a post equal to the big blind; POST_MIN_BET (002): the table's minimum
+    # bet, which in fixed limit is the small bet (a 2/4 game: 2), else the big blind.
+    entry_post = big
+    if entry_policy == NewPlayerEntry.POST_MIN_BET and record["blinds"].get("small_bet"):
+        entry_post = Decimal(record["blinds"]["small_bet"])
     for k, s in enumerate(record["seats"]):
         seat = s["seat"]
         memory = book.seats.get(seat)
@@ -694,7 +711,7 @@ def _seating_checks(
         position = labels.get(seat, "")
         post = Decimal(s.get("post") or 0)
         if new:
-            if entry_policy == "manual" and position in ("BU", "SB", "BB"):
+            if entry_policy == NewPlayerEntry.MANUAL and position in ("BU", "SB", "BB"):
                 out.append(
                     _violation(
                         "NEW_PLAYER_IN_BLINDS",
@@ -705,18 +722,22 @@ def _seating_checks(
                         field_name=f"seats[{k}]",
                     )
                 )
-            elif entry_policy in ("post_bb", "post_min_bet") and position != "BB" and post < big:
+            elif entry_policy in _POSTING_ENTRY and position != "BB" and post < entry_post:
                 out.append(
                     _violation(
                         "NEW_PLAYER_MUST_POST",
-                        f"Asiento {seat}: un jugador nuevo coloca {big} o espera la ciega "
-                        "grande (SEAT-05).",
-                        f"Seat {seat}: a new player posts {big} or waits for the big blind "
-                        "(SEAT-05).",
+                        f"Asiento {seat}: un jugador nuevo coloca {entry_post} o espera la "
+                        "ciega grande (SEAT-05).",
+                        f"Seat {seat}: a new player posts {entry_post} or waits for the big "
+                        "blind (SEAT-05).",
                         field_name=f"seats[{k}].post",
                     )
                 )
-        elif absent_policy == "missed_blinds" and memory is not None and position != "BB":
+        elif (
+            absent_policy == AbsentPlayerPolicy.MISSED_BLINDS
+            and memory is not None
+            and position != "BB"
+        ):
             dead = Decimal(s.get("dead_post") or 0)
             if (memory.missed_big and post < big) or (memory.missed_small and dead < small):
                 out.append(

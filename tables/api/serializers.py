@@ -17,7 +17,15 @@ from rest_framework import serializers
 from casino.models import MONEY, Ruleset
 from casino.roles import Role
 
-from ..models import PackState, SanctionLevel, SessionEvent, SheetCopyDeposit, TableSession
+from ..models import (
+    AbsentPlayerPolicy,
+    NewPlayerEntry,
+    PackState,
+    SanctionLevel,
+    SessionEvent,
+    SheetCopyDeposit,
+    TableSession,
+)
 from ..services import ATTESTATIONS
 
 
@@ -316,6 +324,8 @@ class TableSettingsInputSerializer(serializers.Serializer):
     rake_cap = money(required=False, allow_null=True)
     no_flop_no_drop = serializers.BooleanField(required=False)
     is_tournament = serializers.BooleanField(required=False)
+    new_player_entry = choice(choices=NewPlayerEntry.choices, required=False)
+    absent_player_policy = choice(choices=AbsentPlayerPolicy.choices, required=False)
 
 
 class TableSettingsSerializer(serializers.Serializer):
@@ -334,6 +344,8 @@ class TableSettingsSerializer(serializers.Serializer):
     rake_mode = serializers.CharField()
     rake_pct = serializers.DecimalField(max_digits=5, decimal_places=2)
     is_tournament = serializers.BooleanField()
+    new_player_entry = choice(choices=NewPlayerEntry.choices)
+    absent_player_policy = choice(choices=AbsentPlayerPolicy.choices)
 
 
 class OpsSettingsSerializer(serializers.Serializer):

@@ -1,7 +1,9 @@
 """Models of the tables app (issue 5): see each module's docstring."""
 
 from .core import (
+    AbsentPlayerPolicy,
     DealerChange,
+    NewPlayerEntry,
     OpsSettings,
     Player,
     RakeMode,
@@ -27,6 +29,7 @@ from .sheets import (
 
 __all__ = [
     "STACK_SIZE",
+    "AbsentPlayerPolicy",
     "ClosingLine",
     "ClosingSheet",
     "DealerChange",
@@ -38,6 +41,7 @@ __all__ = [
     "DiscrepancyAcknowledgement",
     "KeyHandout",
     "KeyReturn",
+    "NewPlayerEntry",
     "OpeningLine",
     "OpeningSheet",
     "OpsSettings",

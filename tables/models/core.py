@@ -34,6 +34,21 @@ class RakeMode(models.TextChoices):
     NONE = "none", _("No rake")
 
 
+class NewPlayerEntry(models.TextChoices):
+    """How a new player joins a game in progress (SEAT-05, OQ-07)."""
+
+    MANUAL = "manual", _("Waits until the button and the blinds have passed")
+    POST_BB = "post_bb", _("Posts a big blind or waits for the big blind")
+    POST_MIN_BET = "post_min_bet", _("Posts the minimum bet or waits for the big blind")
+
+
+class AbsentPlayerPolicy(models.TextChoices):
+    """What an absent player owes (SEAT-06, OQ-07)."""
+
+    MANUAL = "manual", _("The croupier posts the absent player's blinds")
+    MISSED_BLINDS = "missed_blinds", _("Missed blinds are posted on return")
+
+
 class Table(models.Model):
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="tables")
     sector = models.ForeignKey(
@@ -102,6 +117,13 @@ class TableSettings(models.Model):
     rake_cap = models.DecimalField(null=True, blank=True, **MONEY)
     no_flop_no_drop = models.BooleanField(default=False)
     is_tournament = models.BooleanField(default=False)
+    # Seating policies (SEAT-05, SEAT-06, OQ-07): game settings, from the next hand.
+    new_player_entry = models.CharField(
+        max_length=16, choices=NewPlayerEntry.choices, default=NewPlayerEntry.MANUAL
+    )
+    absent_player_policy = models.CharField(
+        max_length=16, choices=AbsentPlayerPolicy.choices, default=AbsentPlayerPolicy.MANUAL
+    )
 
     class Meta:
         verbose_name = _("table settings")

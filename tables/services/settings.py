@@ -17,7 +17,15 @@ from casino.errors import Conflict, ValidationFailed
 from casino.models import Casino, Ruleset, Sector
 from casino.roles import Perm
 
-from ..models import OpsSettings, RakeMode, Table, TableSettings, Variant
+from ..models import (
+    AbsentPlayerPolicy,
+    NewPlayerEntry,
+    OpsSettings,
+    RakeMode,
+    Table,
+    TableSettings,
+    Variant,
+)
 from ._common import lock, require_text
 
 # GEN-04: game settings apply from the next hand; financial ones from the next session
@@ -33,6 +41,9 @@ GAME_FIELDS = (
     "limit_small_bet",
     "limit_big_bet",
     "limit_cap_bets",
+    # Seating policies (SEAT-05, SEAT-06, OQ-07): who may be dealt in from the next hand.
+    "new_player_entry",
+    "absent_player_policy",
 )
 FINANCIAL_FIELDS = (
     "min_buyin",
@@ -80,6 +91,22 @@ def validate_table_settings(values: dict[str, Any]) -> None:
     if values.get("rake_mode") not in RakeMode.values:
         raise _invalid(
             "RAKE_MODE_INVALID", "Modo de comisión desconocido.", "Unknown rake mode.", "rake_mode"
+        )
+    if values.get("new_player_entry", NewPlayerEntry.MANUAL) not in NewPlayerEntry.values:
+        raise _invalid(
+            "NEW_PLAYER_ENTRY_INVALID",
+            "Regla de entrada de jugadores nuevos desconocida (SEAT-05).",
+            "Unknown new player entry rule (SEAT-05).",
+            "new_player_entry",
+        )
+    if values.get("absent_player_policy", AbsentPlayerPolicy.MANUAL) not in (
+        AbsentPlayerPolicy.values
+    ):
+        raise _invalid(
+            "ABSENT_PLAYER_POLICY_INVALID",
+            "Regla de jugadores ausentes desconocida (SEAT-06).",
+            "Unknown absent player rule (SEAT-06).",
+            "absent_player_policy",
         )
     for name in MONEY_FIELDS:
         value = values.get(name)
@@ -164,6 +191,8 @@ def _defaults(big_blind: Decimal) -> dict[str, Any]:
         "limit_small_bet": None,
         "limit_big_bet": None,
         "limit_cap_bets": 4,
+        "new_player_entry": NewPlayerEntry.MANUAL,  # OQ-07
+        "absent_player_policy": AbsentPlayerPolicy.MANUAL,  # OQ-07
         "min_buyin": 10 * big_blind,
         "max_buyin": 100 * big_blind,
         "rake_mode": RakeMode.PERCENT,
