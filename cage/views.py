@@ -302,7 +302,11 @@ def slips(request: HttpRequest) -> HttpResponse:
     if not (actor.can(Perm.VIEW_CAGE) or actor.can(Perm.CARRY_SLIP)):
         require(actor, Perm.VIEW_CAGE)
     open_slips = [
-        (slip, selectors.slip_status(slip))
+        (
+            slip,
+            selectors.slip_status(slip),
+            sum((line.denomination.value * line.count for line in slip.lines.all()), Decimal(0)),
+        )
         for slip in selectors.slips_for(actor.casino).order_by("-requested_at")[:100]
     ]
     day = GamingDay.objects.filter(
@@ -332,6 +336,7 @@ def slips(request: HttpRequest) -> HttpResponse:
             "pending_voids": pending_voids,
             "croupiers": croupiers,
             "denominations": denominations,
+            "selected_session": request.GET.get("session", ""),
             "sign_role": {
                 Role.CAGE_CASHIER: ("requested", Role.CAGE_CASHIER.value, _("Issue")),
                 Role.SECURITY: ("issued", Role.SECURITY.value, _("Carry")),

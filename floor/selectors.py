@@ -506,3 +506,86 @@ def audit_choices(actor: Actor) -> dict[str, list[str]]:
         ),
         "object_types": sorted(set(qs.values_list("object_type", flat=True).distinct())),
     }
+
+
+# --- the hand being logged -----------------------------------------------------------------
+
+
+def live_rulings(live: Any) -> list[dict[str, Any]]:
+    """The rulings the table's rule profile gives for the irregularities declared in the
+    hand being logged (IRREG-14), as the engine decides them; read-only."""
+    from hands import engine
+
+    from .labels import irregularity_label, outcome_label
+
+    lang = _lang()
+    settings = hand_selectors.settings_for_hand(live.session, live.started_at)
+    rules = engine.rules_for(
+        settings,
+        chip_unit=hand_selectors.chip_unit_cents(live.session.table),
+        structure=live.record["structure"],
+    )
+    built = engine.build(live.record, rules, lenient=True)
+    out = []
+    for item in built.irregularities:
+        ruling = item["ruling"]
+        out.append(
+            {
+                "kind": irregularity_label(item["kind"]),
+                "seat": item["seat"],
+                "outcomes": [outcome_label(o) for o in ruling["outcomes"]]
+                or [outcome_label(item["outcome"])],
+                "rule_ids": ", ".join(item["rule_ids"]),
+                "explanation": ruling["explanation"].get(lang) or ruling["explanation"]["es"],
+                "needs_supervisor": ruling["needs_supervisor"],
+            }
+        )
+    return out
+
+
+def hand_start_rows(actor: Actor, session: TableSession) -> dict[str, Any]:
+    """The form of a new hand filled in: every seat with a player dealt in, its stack as
+    it should stand (last finishing stack plus the cage's buy-ins and minus departures
+    since, HREC-08; a first hand: the buy-ins), the button one seat on, the croupier on
+    duty as dealer. The supervisor corrects what differs at the table."""
+    plan = hand_presenters.seat_plan(session)
+    max_seats = session.settings.max_seats if session.settings_id else 10
+    rows: dict[int, dict[str, Any]] = {
+        n: {"seat": n, "name": "", "stack": None, "in": False, "status": ""}
+        for n in range(1, max_seats + 1)
+    }
+    last_end = None
+    for seat in plan["seats"]:
+        row = rows.setdefault(seat.seat, {"seat": seat.seat})
+        if seat.status == "empty":
+            continue
+        row.update(name=seat.name, stack=seat.stack, status=seat.get_status_display())
+        row["in"] = seat.status == "playing"
+        if seat.last_hand_ended_at and (last_end is None or seat.last_hand_ended_at > last_end):
+            last_end = seat.last_hand_ended_at
+    if actor.can(Perm.LOG_HAND):
+        summaries = cage_selectors.seat_summaries(session)
+        moves = cage_selectors.seat_movements(session, since=last_end) if last_end else {}
+        for number, summary in summaries.items():
+            row = rows.setdefault(number, {"seat": number, "name": "", "stack": None})
+            if row.get("stack") is None:
+                if summary.seated:
+                    row["name"] = row.get("name") or summary.player_name
+                    row["in"] = True
+                    row["stack"] = summary.total_buyin
+            elif number in moves:
+                row["stack"] = row["stack"] + moves[number].net
+    occupied = sorted(n for n, r in rows.items() if r.get("in"))
+    button = plan["next_button"] or (occupied[0] if occupied else None)
+    croupier = table_selectors.croupier_on_duty(session)
+    from casino.models import User
+
+    return {
+        "rows": [rows[n] for n in sorted(rows)],
+        "button": button,
+        "occupied": occupied,
+        "dealer": croupier.username if croupier else "",
+        "croupiers": User.objects.filter(
+            casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value
+        ).order_by("username"),
+    }

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib import messages
@@ -290,10 +289,13 @@ def session_export(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @_guard
 def live_start(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start logging a hand: seats and stacks from the seating plan, the button, the dealer."""
+    """Start logging a hand in one tap: the seats with a player, their stacks, the button and
+    the dealer come filled in (``floor.selectors.hand_start_rows``); the supervisor
+    corrects what differs at the table."""
+    from floor.selectors import hand_start_rows
+
     actor = _actor(request)
     session = selectors.access_session(actor, pk, Perm.LOG_HAND)
-    plan = presenters.seat_plan(session)
     if request.method == "POST":
         seats = []
         for seat in range(1, 11):
@@ -317,18 +319,22 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
             _fail(request, err)
         else:
             return redirect("hands:live", pk=live.pk)
+    live = selectors.open_live_hand(session)
+    if live is not None:
+        return redirect("hands:live", pk=live.pk)
     return render(
         request,
         "hands/live_start.html",
-        {"session": session, "plan": plan, "seat_numbers": range(1, 11)},
+        {"session": session, **hand_start_rows(actor, session)},
     )
 
 
 def _money(value: Any) -> str:
-    try:
-        return str(Decimal(str(value or "0").replace(",", ".")))
-    except InvalidOperation:
-        return "0"
+    """An amount typed on the page (``1.500``, ``1500,50``) as the service reads it."""
+    from floor.proposals import parse_amount
+
+    amount = parse_amount(value)
+    return str(amount) if amount is not None else "0"
 
 
 @login_required
@@ -348,7 +354,13 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
                 if request.POST.get("amount"):
                     action["amount"] = _money(request.POST.get("amount"))
                 if request.POST.get("cards"):
-                    action["cards"] = request.POST.get("cards")
+                    action["cards"] = request.POST.get("cards", "").replace(" ", "")
+                if action["action"] == "irregularity":
+                    # IRREG-14: the floor declares what happened; the engine rules on it.
+                    action["irregularity"] = {
+                        "kind": request.POST.get("kind", ""),
+                        **({"seat": int(action["seat"])} if action["seat"] else {}),
+                    }
                 services.live_hand_act(
                     actor=actor, live=live, action=action, force=bool(request.POST.get("force"))
                 )
@@ -366,6 +378,9 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
         except DomainError as err:
             _fail(request, err)
         return redirect("hands:live", pk=live.pk)
+    from floor.labels import IRREGULARITY_GROUPS
+    from floor.selectors import live_rulings
+
     state = services.live_state(live)
     names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
     return render(
@@ -374,6 +389,8 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "live": live,
             "state": state,
+            "rulings": live_rulings(live),
+            "irregularity_groups": IRREGULARITY_GROUPS,
             "next_name": names.get(state["next_seat"], ""),
             "seats": [
                 {
@@ -398,7 +415,15 @@ def import_page(request: HttpRequest, pk: int) -> HttpResponse:
     job = selectors.access_import(actor, pk)
     summary = services.import_summary(job)
     template = "hands/_import_progress.html" if request.htmx else "hands/import.html"  # type: ignore[attr-defined]
-    return render(request, template, {"job": job, "s": summary})
+    done = summary.get("status") in ("done", "failed")
+    hands = (
+        [presenters.summary(h) for h in presenters.with_related(job.hands.order_by("number"))[:50]]
+        if done
+        else []
+    )
+    # htmx stops polling on a 286 answer: the import is over.
+    status = 286 if done and request.htmx else 200  # type: ignore[attr-defined]
+    return render(request, template, {"job": job, "s": summary, "hands": hands}, status=status)
 
 
 @login_required

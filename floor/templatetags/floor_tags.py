@@ -95,3 +95,32 @@ def role_label(value: str) -> str:
         return str(Role(value).label)
     except ValueError:
         return str(value or "")
+
+
+@register.filter
+def report_title(kind: str) -> str:
+    """A report kind's title in the active language (``reports.registry``)."""
+    from reports.registry import get_spec
+
+    spec = get_spec(kind)
+    return spec.title(_lang()) if spec is not None else str(kind)
+
+
+@register.simple_tag(takes_context=True)
+def can(context: template.Context, perm: str) -> bool:
+    """Whether the role the user acts in holds ``perm`` (``casino.roles.Perm`` value)."""
+    request = context.get("request")
+    if request is None:
+        return False
+    actor = acting_actor(request)
+    return bool(actor and actor.can(perm))
+
+
+@register.simple_tag(takes_context=True)
+def sees_books(context: template.Context) -> bool:
+    """Expected figures: the acting role reads the cage and is not the cage (blind count)."""
+    from floor.selectors import sees_books as _sees
+
+    request = context.get("request")
+    actor = acting_actor(request) if request is not None else None
+    return bool(actor and _sees(actor))

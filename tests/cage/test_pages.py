@@ -127,7 +127,7 @@ def test_slip_queue_by_role(client, opened, staff):  # item 11, CLOSE-07
         follow=True,
     )
     slip = Slip.objects.get()
-    assert f"Comprobante {slip.serial} solicitado." in resp.content.decode()
+    assert f"Vale {slip.serial} pedido y firmado." in resp.content.decode()  # issue 8: "vale"
     cashier_actor = acting_as(staff["cage_cashier"], Role.CAGE_CASHIER)
     assert [i.kind for i in items_for(cashier_actor)] == ["cage.slip.cage_cashier"]  # inbox
     client.logout()
@@ -146,7 +146,7 @@ def test_slip_queue_by_role(client, opened, staff):  # item 11, CLOSE-07
         f"/cage/slips/{slip.pk}/sign/", {"role": "croupier", "signer": "croupier", "pin": "1234"}
     )
     resp = client.post(f"/cage/slips/{slip.pk}/sign/", {"role": "supervisor"}, follow=True)
-    assert f"Comprobante {slip.serial} completo." in resp.content.decode()
+    assert f"Vale {slip.serial} completo." in resp.content.decode()
     slip.refresh_from_db()
     assert slip.is_locked
 

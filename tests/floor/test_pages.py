@@ -12,6 +12,7 @@ from cage.models import TableTransaction
 from casino.models import AuditEvent
 from casino.roles import Role
 from floor.nav import menu
+from hands.models import ImportJob
 from tables.models import OpeningSheet, TableSession
 from tests.reports.scenario import make_table, open_session, prep_checklists
 
@@ -212,13 +213,31 @@ def test_audit_trail_filters_and_refusals(staff, in_play, clients):  # issue 8 �
     assert clients("pit_boss").get(reverse("floor:audit")).status_code == 403
 
 
-def test_phh_pasted_is_imported_with_its_verdict(staff, in_play, clients):  # issue 8 §1
-    response = clients("supervisor").post(
-        reverse("floor:phh", args=[in_play.pk]), {"content": "not a hand"}, follow=True
-    )
-    assert response.redirect_chain[-1][0].startswith("/hands/imports/")
+def test_phh_pasted_is_imported_with_its_verdict(
+    staff, in_play, clients, django_capture_on_commit_callbacks
+):
+    """Issue 8 §1: a hand pasted in PHH goes through the hand recorder; its verdict is on
+    the page at once (tests run Celery eagerly, as the embedded default does)."""
+    from hands import services as hands
+    from tests.reports.scenario import showdown
+
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    hands.hand_log(actor=sup, session=in_play, data=showdown(5))
+    text = hands.session_export_phhs(actor=sup, session=in_play)
+    # The same hand again as hand 2: its starting stacks ignore what hand 1 moved.
+    text = text.replace("hand = 1", "hand = 2").replace("[1]", "[2]")
+    client = clients("supervisor")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("floor:phh", args=[in_play.pk]), {"content": text})
+    response = client.get(reverse("hands:import", args=[ImportJob.objects.latest("pk").pk]))
+    assert response.status_code == 200
     html = response.content.decode()
-    assert 'role="progressbar"' in html
+    assert "<progress" in html and 'value="100"' in html
+    assert "#2" in html and "Inválida" in html and "CONTINUITY_MISMATCH" in html
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("floor:phh", args=[in_play.pk]), {"content": "not a hand"})
+    garbage = client.get(reverse("hands:import", args=[ImportJob.objects.latest("pk").pk]))
+    assert "rechazadas 1" in garbage.content.decode()
 
 
 def test_tables_overview_alerts(staff, casino, gaming_day, sector, clients):  # issue 8 §2
