@@ -49,6 +49,7 @@ class Plan:
     base_url: str
     tables: list[dict[str, Any]]
     supervisors: list[dict[str, str]]
+    casino: str = CASINO
 
     def dump(self, path: Path) -> None:
         path.write_text(json.dumps(self.__dict__, default=str))
@@ -58,13 +59,13 @@ class Plan:
         return cls(**json.loads(path.read_text()))
 
 
-def _actors(casino: Any) -> dict[str, Any]:
+def _actors(code: str) -> dict[str, Any]:
     from casino.access import acting_as
     from casino.models import User
     from casino.roles import Role
 
     def user(name: str) -> Any:
-        return User.objects.get(username=f"{CASINO}-{name}")
+        return User.objects.get(username=f"{code}-{name}")
 
     return {
         "manager": acting_as(user("gerente"), Role.SHIFT_MANAGER),
@@ -74,7 +75,15 @@ def _actors(casino: Any) -> dict[str, Any]:
     }
 
 
-def prepare(*, base_url: str, tables: int, supervisors: int, hands: int, seed: int = 7) -> Plan:
+def prepare(
+    *,
+    base_url: str,
+    tables: int,
+    supervisors: int,
+    hands: int,
+    seed: int = 7,
+    code: str = CASINO,
+) -> Plan:
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
@@ -89,13 +98,13 @@ def prepare(*, base_url: str, tables: int, supervisors: int, hands: int, seed: i
     from tables import services as ts
     from tables.models import OpeningSheet, Pack, PackState, Table, TableSettings, Variant
 
-    casino = Casino.objects.create(code=CASINO, name="Casino de carga")
+    casino = Casino.objects.create(code=code, name=f"Casino de carga {code}")
 
     def person(name: str, role: Role) -> Any:
         return staff_create(
             actor=None,
             casino=casino,
-            username=f"{CASINO}-{name}",
+            username=f"{code}-{name}",
             password=secrets.token_urlsafe(16),
             roles=[role],
             first_name=name.capitalize(),
@@ -152,7 +161,8 @@ def prepare(*, base_url: str, tables: int, supervisors: int, hands: int, seed: i
             packs=[{"serial": f"R{n}", "colour": "rojo"}, {"serial": f"A{n}", "colour": "azul"}],
         )
         ts.deck_receipt_sign(actor=boss, receipt=receipt)
-        red, blue = Pack.objects.get(serial=f"R{n}"), Pack.objects.get(serial=f"A{n}")
+        packs = Pack.objects.filter(casino=casino)
+        red, blue = packs.get(serial=f"R{n}"), packs.get(serial=f"A{n}")
         for pack in (red, blue):
             ts.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
             ts.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
@@ -193,7 +203,7 @@ def prepare(*, base_url: str, tables: int, supervisors: int, hands: int, seed: i
             }
         )
     tokens = [{"username": s.username, "token": Token.objects.create(user=s).key} for s in sups]
-    return Plan(base_url=base_url, tables=out_tables, supervisors=tokens)
+    return Plan(base_url=base_url, tables=out_tables, supervisors=tokens, casino=code)
 
 
 def _lines(lines: list[Any], counts: dict[int, int] | None = None) -> list[dict[str, int]]:
@@ -252,7 +262,7 @@ def close(plan: Plan, log: list[dict[str, Any]]) -> Any:
     from tables import services as ts
     from tables.models import ClosingSheet, DeckStore, Pack, PackState, TableSession
 
-    actors = _actors(None)
+    actors = _actors(plan.casino)
     boss, manager, security = actors["boss"], actors["manager"], actors["security"]
     truth = physical(plan, log)
     day = None
@@ -306,7 +316,7 @@ def close(plan: Plan, log: list[dict[str, Any]]) -> Any:
                 cash=[{"value": str(v), "count": n} for v, n in sorted(p.drop.items()) if n],
                 rake_chips=rake_chips,
             )
-    store = DeckStore.objects.get(casino__code=CASINO)
+    store = DeckStore.objects.get(casino__code=plan.casino)
     serials = list(Pack.objects.filter(store=store).values_list("serial", flat=True))
     ts.deck_final_control_sign(actor=manager, store=store, counted_serials=serials)
     assert isinstance(day, GamingDay)

@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -153,7 +154,8 @@ def check_records(plan: Any, accepted: list[dict[str, Any]]) -> list[str]:
     problems = []
     sessions = [t["session"] for t in plan.tables]
     records = {
-        r.key: r for r in IdempotencyRecord.objects.filter(user__username__startswith="load-sup")
+        r.key: r
+        for r in IdempotencyRecord.objects.filter(user__username__startswith=f"{plan.casino}-sup")
     }
     keys = [a["key"] for a in accepted]
     if len(set(keys)) != len(keys):
@@ -273,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         wait_http(f"{base}/health")
         fault = None
         if args.fault == "db-restart":
-            fault = threading.Timer(args.duration / 3, _restart_db, args=(fault_log,))
+            fault = threading.Timer(args.duration / 3, _restart_db, args=(fault_log, base))
             fault.start()
         load = subprocess.run(  # noqa: S603
             [
@@ -320,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
             "manage.py",
             "reconcile_day",
             "--casino",
-            floor.CASINO,
+            plan.casino,
             "--date",
             day.business_date.isoformat(),
             "--json",
@@ -341,6 +343,10 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(f"{unexpected} failed requests besides retried 503s")
     if args.fault is None and counters["retries_503"]:
         problems.append(f"{counters['retries_503']} answers 503 without a fault")
+    if args.fault is not None and not counters["retries_503"]:
+        problems.append("the fault produced no 503: the drill proved nothing")
+    if args.fault is not None and not any("answered 503" in f for f in fault_log):
+        problems.append(f"/health during the fault: {fault_log}")
     if counters["replays"] != counters["replays_identical"]:
         problems.append("a replay with the same key did not give the same answer")
     print(
@@ -358,9 +364,16 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if problems else 0
 
 
-def _restart_db(fault_log: list[str]) -> None:
+def _restart_db(fault_log: list[str], base: str) -> None:
     t0 = time.perf_counter()
     pg_ctl("stop")
+    try:
+        urllib.request.urlopen(f"{base}/health", timeout=5)  # noqa: S310 - loopback
+        fault_log.append("/health answered 200 with the database down (WRONG)")
+    except urllib.error.HTTPError as exc:
+        fault_log.append(f"/health answered {exc.code} while the database was down")
+    except OSError as exc:
+        fault_log.append(f"/health did not answer while the database was down: {exc}")
     time.sleep(3)  # a few seconds without a database
     pg_ctl("start")
     fault_log.append(f"PostgreSQL stopped and restarted ({time.perf_counter() - t0:.1f} s down)")
