@@ -55,7 +55,8 @@ HANDS_READ = frozenset({C, S, P, M, V, A})
 CAGE_READ = frozenset({S, P, M, K, A})
 CAGE_EXPECTED = frozenset({S, P, M, A})  # the cage counts blind (issue 6 item 8)
 REPORTS_READ = frozenset({S, P, M, K, A})
-REPORTS_REQUEST = frozenset({S, P, M, A})
+# The cage cashier requests reports too: the slips it issues (RPT-03, roles f9e30ad).
+REPORTS_REQUEST = frozenset({S, P, M, K, A})
 SLIP_QUEUE = frozenset({S, P, M, X, K, A})  # the cage, the floor and security (carries)
 FLOOR = frozenset({S, P})  # open/close sessions, counts, dealer changes, seating
 BOSSES = frozenset({P, M})  # suspend, acknowledge, sanctions, voids, explanations
@@ -490,6 +491,37 @@ PAGES: list[Entry] = [
     _e("reports:download", "GET", REPORTS_READ, obj="reports.Report"),
 ]
 
+# The floor (issue 8): the supervisor's table screen, the signing queue, the day's dashboard.
+FLOOR_PAGES: list[Entry] = [
+    _e("floor:tables", "GET", ALL),
+    _e("floor:table", "GET", TABLES_READ, obj=TABLE),
+    _e("floor:buyin", "GET", ONLY({S}), obj=SESSION),
+    _e("floor:buyin", "POST", ONLY({S}), obj=SESSION, body={"seat": "7", "amount": "100"}),
+    _e("floor:change", "GET", ONLY({S}), obj=SESSION),
+    _e("floor:change", "POST", ONLY({S}), obj=SESSION, body={"kind": "colour_change"}),
+    _e("floor:proposal", "GET", CAGE_READ, obj=SESSION),
+    _e("floor:phh", "POST", FLOOR, obj=SESSION, body={"content": "variant = 'NT'"}),
+    _e("floor:queue", "GET", ALL),
+    _e("floor:day", "GET", ONLY({M, A})),  # the master report's figures (RPT-07, RPT-17)
+    _e("floor:audit", "GET", ONLY({M, V, A})),
+]
+
+
+def _queue(kind: str, roles: frozenset[Role], obj: str | None, **kw: Any) -> Entry:
+    # The view fetches the record first, then the service answers for the role.
+    return Entry(f"floor:queue-act[{kind}]", "POST", roles, late=True, obj=obj, **kw)
+
+
+QUEUE_ACTIONS: list[Entry] = [
+    _queue("opening", SHEET_SIGNERS, "signable:opening"),
+    _queue("closing", SHEET_SIGNERS, "signable:closing"),
+    _queue("receipt", ONLY({P}), "tables.DeckReceipt"),
+    _queue("discrepancy", BOSSES, "tables.Discrepancy", body={"note": "x"}),
+    _queue("void", BOSSES, "cage.SlipVoid"),
+    _queue("variance", BOSSES, SESSION, body={"finding_key": "x", "explanation": "x"}),
+    _queue("hand", BOSSES, "hands.Hand", body={"correction": "0"}),
+]
+
 # The table pages post every action to one URL, ``tables:act`` with the action's name.
 _ACT = "tables:act"
 
@@ -544,4 +576,4 @@ ACTIONS: list[Entry] = [
 ADMIN_NAMESPACE = "admin"
 ADMIN_ROLES = NONE
 
-ENTRIES: list[Entry] = [*API, *PAGES, *ACTIONS]
+ENTRIES: list[Entry] = [*API, *PAGES, *FLOOR_PAGES, *ACTIONS, *QUEUE_ACTIONS]

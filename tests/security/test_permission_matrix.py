@@ -33,7 +33,7 @@ from casino.roles import Role
 from tests.helpers import PASSWORD, RoleClient
 
 from .changes import ChangeDetector
-from .matrix import ACTIONS, ADMIN_NAMESPACE, ENTRIES, Entry
+from .matrix import ADMIN_NAMESPACE, ENTRIES, Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -79,9 +79,14 @@ def routes() -> dict[str, Route]:
     return out
 
 
+# Pages that post many actions to one URL, the action named in the path.
+ACTION_ROUTES = {"tables:act": "name", "floor:queue-act": "kind"}
+
+
 def _base(entry: Entry) -> tuple[str, str | None]:
-    if entry.name.startswith("tables:act["):
-        return "tables:act", entry.name[len("tables:act[") : -1]
+    if "[" in entry.name:
+        base, action = entry.name.rstrip("]").split("[", 1)
+        return base, action
     return entry.name, None
 
 
@@ -89,8 +94,18 @@ def url_of(entry: Entry, route: Route, pk: int) -> str:
     base, action = _base(entry)
     kwargs: dict[str, Any] = {}
     for kw in route.kwargs:
-        kwargs[kw] = action if kw == "name" else (1 if kw == "seat" else pk)
+        if kw == ACTION_ROUTES.get(base):
+            kwargs[kw] = action
+        else:
+            kwargs[kw] = 1 if kw == "seat" else pk
     return reverse(base, kwargs=kwargs)
+
+
+def registered_actions() -> dict[str, set[str]]:
+    from floor.views import QUEUE_ACTIONS
+    from tables.views import ACTIONS as TABLE_ACTIONS
+
+    return {"tables:act": set(TABLE_ACTIONS), "floor:queue-act": set(QUEUE_ACTIONS)}
 
 
 def fill(body: Any, values: dict[str, Any]) -> Any:
@@ -180,8 +195,6 @@ def _who(role: Role | None) -> str:
 
 def test_every_url_pattern_has_an_entry_in_the_matrix():
     # issue 9 §1: "a new endpoint without an entry in the matrix fails the test"
-    from tables.views import ACTIONS as TABLE_ACTIONS
-
     found = routes()
     declared: dict[str, set[str]] = {}
     for entry in ENTRIES:
@@ -190,7 +203,7 @@ def test_every_url_pattern_has_an_entry_in_the_matrix():
         declared.setdefault(entry.name, set()).add(entry.method)
     missing = []
     for name, route in sorted(found.items()):
-        if name.startswith(f"{ADMIN_NAMESPACE}:") or name == "tables:act":
+        if name.startswith(f"{ADMIN_NAMESPACE}:") or name in ACTION_ROUTES:
             continue
         if name not in declared:
             missing.append(name)
@@ -199,12 +212,13 @@ def test_every_url_pattern_has_an_entry_in_the_matrix():
                 missing.append(f"{name} {method}")
         for method in declared.get(name, set()):
             assert not route.methods or method in route.methods, f"{name} has no {method}"
-    declared_actions = {_base(e)[1] for e in ACTIONS}
-    missing += [f"tables:act[{a}]" for a in sorted(set(TABLE_ACTIONS) - declared_actions)]
+    for route_name, actions in registered_actions().items():
+        declared_actions = {a for e in ENTRIES if (b := _base(e))[0] == route_name for a in [b[1]]}
+        missing += [f"{route_name}[{a}]" for a in sorted(actions - declared_actions)]
+        assert declared_actions <= actions, declared_actions - actions
     assert not missing, "URL patterns without an entry in tests/security/matrix.py: " + ", ".join(
         missing
     )
-    assert declared_actions <= set(TABLE_ACTIONS), declared_actions - set(TABLE_ACTIONS)
     keys = [e.key for e in ENTRIES]
     assert len(keys) == len(set(keys)), "an entry is declared twice"
 
