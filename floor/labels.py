@@ -147,3 +147,34 @@ def irregularity_label(kind: str) -> str:
 def outcome_label(outcome: str) -> str:
     label = OUTCOMES.get(outcome)
     return str(label) if label is not None else outcome
+
+
+ACTIONS: dict[str, Promise] = {
+    "fold": _("folds"),
+    "check": _("checks"),
+    "call": _("calls"),
+    "bet": _("bets"),
+    "raise": _("raises to"),
+    "all_in": _("all-in"),
+    "board": _("board"),
+    "show": _("shows"),
+    "muck": _("mucks"),
+    "dead": _("dead hand"),
+    "void": _("void hand"),
+    "post": _("posts"),
+    "irregularity": _("irregularity"),
+    "observed": _("observed"),
+}
+
+REPORT_PARAMS: dict[str, Promise] = {
+    "date": _("Gaming day"),
+    "table": _("Table"),
+    "session": _("Session"),
+    "date_from": _("From"),
+    "date_to": _("To"),
+    "hand": _("Hand"),
+    "first": _("First hand"),
+    "last": _("Last hand"),
+    "slip": _("Slip"),
+    "ruleset": _("Rules"),
+}

@@ -124,3 +124,54 @@ def sees_books(context: template.Context) -> bool:
     request = context.get("request")
     actor = acting_actor(request) if request is not None else None
     return bool(actor and _sees(actor))
+
+
+@register.filter
+def ruleset_label(value: str) -> str:
+    from casino.models import Ruleset
+
+    try:
+        return str(Ruleset(value).label)
+    except ValueError:
+        return str(value or "")
+
+
+@register.filter
+def structure_label(value: str) -> str:
+    from tables.models import Variant
+
+    try:
+        return str(Variant(value).label)
+    except ValueError:
+        return str(value or "")
+
+
+@register.filter
+def action_label(value: str) -> str:
+    """A recorded action's verb as the floor says it (the record keeps the PHH verb)."""
+    from ..labels import ACTIONS
+
+    label = ACTIONS.get(value)
+    return str(label) if label is not None else str(value)
+
+
+@register.filter
+def report_params(params: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """A report's parameters named in the active language, dates as the casino writes them."""
+    from datetime import date as date_type
+
+    from django.utils import formats
+
+    from ..labels import REPORT_PARAMS
+
+    out = []
+    for key, value in (params or {}).items():
+        label = REPORT_PARAMS.get(key)
+        text = str(value)
+        if isinstance(value, str) and len(value) == 10 and value[4] == "-":
+            try:
+                text = formats.date_format(date_type.fromisoformat(value), "SHORT_DATE_FORMAT")
+            except ValueError:
+                pass
+        out.append((str(label) if label is not None else key, text))
+    return out

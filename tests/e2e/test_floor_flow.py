@@ -37,18 +37,40 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def floor(staff, casino, gaming_day, sector):
     """Table 7 (sector 1) with its chips and par, two packs stored; tables 8 and 9 around."""
     from tables import services as tables
-    from tables.models import DeckStore, Pack
-    from tests.reports.scenario import act, make_table
+    from tables.models import DeckStore, OpeningSheet, Pack
+    from tests.helpers import make_staff
+    from tests.reports.scenario import act, make_table, prep_checklists
 
     sector.pit_bosses.add(staff["pit_boss"])
     table = make_table(casino, sector, 7)
-    make_table(casino, sector, 8)
+    eight = make_table(casino, sector, 8)
     nine = make_table(casino, sector, 9)
     boss = act(staff["pit_boss"], Role.PIT_BOSS)
-    # Table 9 is open with another croupier and no packs yet: the overview flags it.
-    tables.session_open(
-        actor=boss, table=nine, supervisor=staff["supervisor2"], croupier=staff["croupier2"]
-    )
+    sup2 = act(staff["supervisor2"], Role.SUPERVISOR)
+    # Table 9 is open (signed) with another croupier and no packs: the overview flags it.
+    # Table 8's opening is counted and waits for its signatures.
+    croupier3 = make_staff(casino, "croupier3", Role.CROUPIER, pin="2468")
+    for other, croupier, sign in ((nine, staff["croupier2"], "5678"), (eight, croupier3, "")):
+        session = tables.session_open(
+            actor=boss, table=other, supervisor=staff["supervisor2"], croupier=croupier
+        )
+        prep_checklists(boss, sup2, session)
+        sheet = OpeningSheet.objects.get(session=session)
+        lines = [
+            {
+                "denomination": x.denomination_id,
+                "stacks": x.expected_count // 20,
+                "loose": x.expected_count % 20,
+            }
+            for x in sheet.ordered_lines()
+        ]
+        tables.opening_count_record(actor=sup2, sheet=sheet, lines=lines)
+        if sign:
+            tables.opening_sign(
+                actor=sup2, sheet=sheet, role=Role.CROUPIER, signer=croupier, pin=sign
+            )
+            tables.opening_sign(actor=sup2, sheet=sheet, role=Role.SUPERVISOR)
+            tables.opening_sign(actor=boss, sheet=sheet, role=Role.PIT_BOSS)
     store = DeckStore.objects.create(casino=casino, code="SEG", name="Depósito de seguridad")
     receipt = tables.deck_delivery_record(
         actor=act(staff["security"], Role.SECURITY),
@@ -145,7 +167,6 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
 
     # --- The supervisor opens the table (OPEN-16) -------------------------------------
     page = sup.go("/floor/tables/")
-    check_page(page, "tables", portrait=True)
     page.get_by_role("link", name="Mesa 7").click()
     page.get_by_role("link", name="Abrir una sesión").click()
     page.select_option("#supervisor", "supervisor")
@@ -197,7 +218,11 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     page.select_option("#sg-signer", "")
     sup.submit(page.get_by_role("button", name="Firmar", exact=True))
     success(page)
-    # The pit boss signs from the signing queue, in place (htmx), as pit boss.
+    # The pit boss sees it among the next tasks and signs it from the signing queue, in
+    # place (htmx), as pit boss.
+    page = boss.go("/")
+    expect(page.locator("main")).to_contain_text(sheet.serial)
+    check_page(page, "home")
     page = boss.go("/floor/queue/")
     item = page.locator(f"#q-opening-{sheet.pk}")
     expect(item).to_contain_text(sheet.serial)
@@ -298,6 +323,11 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     assert Pack.objects.get(serial="A7").state == "in_play"
     assert Pack.objects.get(serial="R7").state == "rested"
     check_page(page, "table", portrait=True)
+    # The pit boss's sector on one screen, with its alerts.
+    page = boss.go("/floor/tables/")
+    expect(page.locator("main")).to_contain_text("no tiene sus dos mazos")
+    expect(page.locator("main")).to_contain_text("Sin firmar: Planilla de apertura")
+    check_page(page, "tables", portrait=True)
 
     # --- A fill: pit boss, cage, security, croupier (PIN) and supervisor -------------------
     page = boss.go(f"/floor/tables/{table.pk}/")
@@ -384,3 +414,12 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     page = manager.go("/floor/audit/?action=report")
     expect(page.locator("tbody")).to_contain_text("report.")
     manager.close()
+    auditor = Person(browser, base, "auditor", DESKTOP)
+    page = auditor.go("/floor/audit/")
+    page.fill("#a-user", "supervisor")
+    page.select_option("#a-action", "cage")
+    auditor.submit(page.get_by_role("button", name="Filtrar"))
+    expect(page.locator("tbody")).to_contain_text("cage.buyin.record")
+    expect(page.locator("tbody")).not_to_contain_text("hand.log")
+    check_page(page, "audit")
+    auditor.close()
