@@ -22,6 +22,7 @@ from casino.errors import PermissionRefused
 from casino.models import AuditEvent, GamingDay
 from casino.roles import Perm, Role
 
+from .authentication import token_expired
 from .idempotency import idempotent
 from .parsing import parse
 from .serializers import (
@@ -100,7 +101,9 @@ class TokenView(APIView):
     throttle_scope = "login"
 
     @extend_schema(
-        request=TokenInputSerializer, responses={200: TokenOutputSerializer, **ERRORS}, tags=["system"]
+        request=TokenInputSerializer,
+        responses={200: TokenOutputSerializer, **ERRORS},
+        tags=["system"],
     )
     def post(self, request: Request) -> Response:
         data = parse(TokenInputSerializer, request.data)
@@ -121,6 +124,9 @@ class TokenView(APIView):
                 "Usuario o contraseña incorrectos.",
                 "Wrong username or password.",
             )
+        token = Token.objects.filter(user=user).first()
+        if token is not None and token_expired(token):
+            token.delete()  # a login after the token's age issues a new one (issue 9 §7)
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 
@@ -177,7 +183,9 @@ class GamingDayListView(APIView):
 
 
 class GamingDayCloseView(APIView):
-    @extend_schema(tags=["gaming days"], request=None, responses={200: GamingDaySerializer, **ERRORS})
+    @extend_schema(
+        tags=["gaming days"], request=None, responses={200: GamingDaySerializer, **ERRORS}
+    )
     def post(self, request: Request, pk: int) -> Response:
         actor = actor_for(request.user, Perm.CLOSE_GAMING_DAY, request.headers.get(ROLE_HEADER))
         day = GamingDay.objects.filter(casino=actor.casino, pk=pk).first()

@@ -141,6 +141,7 @@ LOGOUT_REDIRECT_URL = "login"
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(8 * 3600)))  # one shift
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_SAVE_EVERY_REQUEST = True  # idle sessions expire after SESSION_COOKIE_AGE
+API_TOKEN_AGE = int(os.environ.get("API_TOKEN_AGE", str(SESSION_COOKIE_AGE)))  # issue 9 §7
 
 # Language and time: Spanish first, English selectable (GEN-07); the casino's zone.
 LANGUAGE_CODE = "es"
@@ -168,7 +169,7 @@ STORAGES = {
 # Django REST framework: one error shape for every 4xx (casino.api.errors).
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "casino.api.authentication.ExpiringTokenAuthentication",  # issue 9 §7
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
