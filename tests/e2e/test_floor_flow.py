@@ -423,3 +423,53 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     expect(page.locator("tbody")).not_to_contain_text("hand.log")
     check_page(page, "audit")
     auditor.close()
+
+
+def test_buyin_with_the_keyboard_alone_and_in_english(
+    browser, live_server, staff, casino, gaming_day, sector
+):  # issue 8 §5: keyboard only, visible focus, skip link; English by the switch
+    from cage.models import TableTransaction
+    from tests.reports.scenario import ready_for_hands
+
+    session = ready_for_hands(staff, casino, sector, 7)
+    sup = Person(browser, live_server.url, "supervisor")
+    try:
+        page = sup.go(f"/floor/tables/{session.table_id}/")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.className") == "skip-link"
+        assert (
+            page.evaluate("getComputedStyle(document.activeElement).left") != "-9999px"
+        )  # the skip link shows when focused
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "main"
+        # Tab through the page to seat 2's buy-in; the focus ring is visible on the way.
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            name = page.evaluate("document.activeElement.innerText || ''")
+            if name.replace("\n", " ").strip() == "Compra en el asiento 2":
+                break
+        else:
+            raise AssertionError("the buy-in of seat 2 is not reachable with Tab")
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline != "none"
+        page.keyboard.press("Enter")
+        expect(page.locator("#p-amount")).to_be_focused()
+        page.keyboard.type("200")
+        expect(page.locator('input[name="note-200"]')).to_have_value("1")
+        expect(page.locator('input[name="chip-25.00"]')).to_have_value("8")  # a fifth or less
+        page.keyboard.press("Tab")  # the seat, already chosen
+        page.keyboard.press("Tab")
+        page.keyboard.type("Dora")  # the player's name
+        with page.expect_navigation():
+            page.keyboard.press("Enter")  # submits the form
+        assert "Compra de 200,00 registrada en el asiento 2." in success(page)
+        tx = TableTransaction.objects.latest("pk")
+        assert (tx.seat, tx.amount, tx.player_name) == (2, Decimal("200"), "Dora")
+        # English by the switch: the same screen, amounts as 1,234.50.
+        with page.expect_navigation():
+            page.get_by_role("button", name="EN").click()
+        expect(page.locator("main")).to_contain_text("Croupier on duty")
+        expect(page.locator("main")).to_contain_text("500.00")
+        assert axe_serious(page) == []
+    finally:
+        sup.close()
