@@ -28,6 +28,15 @@ Workarounds for what the engine does not model (see docs/hands.md):
   exactly what a dead blind is (it goes in the pot, not towards the bet);
 * engine messages print betting amounts in the hand's units (cents); the few
   codes whose messages carry amounts are rewritten in money here.
+
+A pot carried over from a voided hand (IRREG-03, POT-09, RUL-34) is kept in the
+record as ``carry_in``: its amount and its eligible players as seats with who sat
+there (``{"seat", "player", "name"}``). A seat is eligible only if the same player
+is in it (the player id, else the name, when the records give them); a carried pot
+with nobody eligible in the hand is passed through to the hand's carry-out
+unchanged. The chips that a void hand keeps (``forfeits`` on the ``void`` action,
+or the ruling on a declared ``duplicate_cards`` irregularity with ``knowing_seats``)
+become the engine's ``Hand.forfeits``.
 """
 
 from __future__ import annotations
@@ -52,7 +61,7 @@ from poker.irregularities import (
     irregularity_actions,
 )
 from poker.machine import BETTING, DEALING, OVER, SHOWDOWN, VOID, Machine
-from poker.model import UNKNOWN_CARD, Action, ActionKind, Variant, VoidReason
+from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Variant, VoidReason
 from poker.model import Hand as EngineHand
 from poker.profiles import ProfileError, RakeMode, RuleProfile, get_profile, with_overrides
 from poker.rulings import BettingContext, EffectiveKind, ObservedAction, Word, interpret
@@ -352,7 +361,7 @@ def normalise(data: Mapping[str, Any], *, defaults: Mapping[str, Any]) -> dict[s
         result["finishing_stacks"] = {
             str(int(k)): amount(v) for k, v in dict(result_in["finishing_stacks"]).items()
         }
-    return {
+    record = {
         "v": 1,
         "structure": data.get("structure") or defaults["structure"],
         "button": int(data["button"]),
@@ -361,6 +370,57 @@ def normalise(data: Mapping[str, Any], *, defaults: Mapping[str, Any]) -> dict[s
         "actions": actions,
         "result": result,
     }
+    if data.get("carry_in"):
+        record["carry_in"] = normalise_carried(data["carry_in"])
+    return record
+
+
+def normalise_carried(pots: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Carried pots in their stored form (IRREG-03, POT-09): the amount, and the
+    eligible seats with who sat there (a bare seat number is accepted)."""
+    out = []
+    for pot in pots:
+        eligible = []
+        for e in pot.get("eligible") or ():
+            entry = e if isinstance(e, Mapping) else {"seat": e}
+            player = entry.get("player")
+            eligible.append(
+                {
+                    "seat": int(entry["seat"]),
+                    "player": None if player is None else int(player),
+                    "name": str(entry.get("name") or ""),
+                }
+            )
+        out.append(
+            {
+                "amount": str(Decimal(str(pot["amount"])).quantize(CENT)),
+                "eligible": sorted(eligible, key=lambda e: e["seat"]),
+            }
+        )
+    return out
+
+
+def carried_key(pots: Iterable[Mapping[str, Any]] | None) -> list[tuple[str, tuple[int, ...]]]:
+    """What two lists of carried pots must agree on: amounts and eligible seats."""
+    return sorted(
+        (
+            str(Decimal(str(p["amount"])).quantize(CENT)),
+            tuple(sorted(e["seat"] for e in p["eligible"])),
+        )
+        for p in normalise_carried(pots or ())
+    )
+
+
+def _same_player(eligible: Mapping[str, Any], seat: Mapping[str, Any]) -> bool:
+    """Whether the player now in a seat is the one who was eligible in it (POT-09)."""
+    was, now = eligible.get("player"), seat.get("player")
+    if was is not None and now is not None:
+        return int(was) == int(now)
+    was_name = str(eligible.get("name") or "").strip()
+    now_name = str(seat.get("name") or "").strip()
+    if was_name and now_name:
+        return was_name == now_name
+    return True  # the records do not say who: the seat decides
 
 
 def normalise_action(a: Mapping[str, Any]) -> dict[str, Any]:
@@ -374,6 +434,8 @@ def normalise_action(a: Mapping[str, Any]) -> dict[str, Any]:
         entry["cards"] = str(a["cards"]).strip()
     if a.get("reason"):
         entry["reason"] = str(a["reason"])
+    if a.get("forfeits"):
+        entry["forfeits"] = sorted({int(s) for s in a["forfeits"]})
     if a.get("observed"):
         entry["observed"] = _json_safe(a["observed"])
     if a.get("irregularity"):
@@ -409,6 +471,9 @@ class Built:
     rulings: dict[int, dict[str, Any]]  # record action index -> ruling (observed facts)
     irregularities: list[dict[str, Any]]  # declared irregularities with their rulings
     dead_post: dict[int, int]  # seat -> dead blind (units)
+    # Carried pots with nobody eligible in this hand, passed on unchanged (POT-09).
+    carry_through: tuple[dict[str, Any], ...] = ()
+    people: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> who sat there
 
 
 class _Builder:
@@ -427,6 +492,9 @@ class _Builder:
         "dup_declared",
         "lenient",
         "forced",
+        "forfeits",
+        "carry_through",
+        "people",
     )
 
     def __init__(self, record: Mapping[str, Any], rules: Rules, *, lenient: bool) -> None:
@@ -440,10 +508,16 @@ class _Builder:
         self.irregularities: list[dict[str, Any]] = []
         self.seen: set[int] = set()
         self.forced: tuple[tuple[int, int], ...] = ()
+        self.forfeits: set[int] = set()  # players whose chips a void keeps (IRREG-03)
+        self.carry_through: tuple[dict[str, Any], ...] = ()
+        self.people: dict[int, dict[str, Any]] = {}
+        # IRREG-03: two identical cards are a fact, not a typing error, when the floor
+        # declared them (the irregularity, or a void for that reason).
         self.dup_declared = any(
             (a.get("irregularity") or {}).get("kind") == IrregularityKind.DUPLICATE_CARDS.value
-            for a in record.get("actions") or ()
             if a.get("action") == "irregularity"
+            else a.get("action") == "void" and a.get("reason") == VoidReason.DUPLICATE_CARD.value
+            for a in record.get("actions") or ()
         )
 
     # -- cards -------------------------------------------------------------
@@ -585,6 +659,15 @@ class _Builder:
             big_bet = units(blinds.get("big_bet") or 2 * small_bet, "blinds.big_bet", unit)
         else:
             min_bet = big
+        self.people = {
+            seat: {
+                "seat": seat,
+                "player": None if s.get("player") is None else int(s["player"]),
+                "name": str(s.get("name") or ""),
+            }
+            for seat, s in by_seat.items()
+        }
+        carry_in = self.carried(rec.get("carry_in") or (), by_seat)
         self.machine = Machine(
             variant,
             stacks,
@@ -595,6 +678,7 @@ class _Builder:
             big_bet=big_bet,
             chip_unit=unit,
             profile=rules.profile,
+            carry_in=carry_in,
         )
         # Hole cards: dealt one per player in PHH order (DEAL-01); unknown cards as "??".
         for seat in order:
@@ -646,6 +730,8 @@ class _Builder:
             rake=rake,
             chip_unit=unit,
             scale=2,
+            carry_in=carry_in,
+            forfeits=tuple(sorted(self.forfeits)),
         )
         return Built(
             hand,
@@ -656,7 +742,46 @@ class _Builder:
             self.rulings,
             self.irregularities,
             dead_post,
+            self.carry_through,
+            self.people,
         )
+
+    def carried(
+        self, entries: Sequence[Mapping[str, Any]], by_seat: Mapping[int, Mapping[str, Any]]
+    ) -> tuple[CarriedPot, ...]:
+        """The pots carried into this hand (POT-09), open to the voided hand's players
+        who are in it; a pot with none of them here is passed on unchanged."""
+        pots: list[CarriedPot] = []
+        through: list[dict[str, Any]] = []
+        for k, entry in enumerate(normalise_carried(entries)):
+            amount = units(entry["amount"], f"carry_in[{k}].amount", None)
+            if amount <= 0:
+                raise _bad(
+                    "CARRY_IN_INVALID",
+                    "Un pozo arrastrado debe tener un importe positivo.",
+                    "A carried pot must have a positive amount.",
+                    f"carry_in[{k}].amount",
+                )
+            eligible = tuple(
+                sorted(
+                    self.index_of[e["seat"]]
+                    for e in entry["eligible"]
+                    if e["seat"] in by_seat and _same_player(e, by_seat[e["seat"]])
+                )
+            )
+            if eligible:
+                pots.append(CarriedPot(amount, eligible))
+            else:
+                through.append(entry)
+        self.carry_through = tuple(through)
+        return tuple(pots)
+
+    def forfeit(self, seats: Iterable[Any], field_name: str) -> None:
+        """IRREG-03: these seats knew of two identical cards and still bet or raised: if
+        the hand is void their chips stay for the next hand."""
+        for seat in seats:
+            self.forfeits.add(self.player(seat, field_name))
+        self.machine.forfeits = tuple(sorted(self.forfeits))
 
     # -- one record action -------------------------------------------------
     def action(self, i: int, entry: Mapping[str, Any]) -> None:
@@ -679,6 +804,8 @@ class _Builder:
             reason = entry.get("reason") or VoidReason.MISDEAL.value
             if reason not in VOID_REASONS:
                 reason = VoidReason.OTHER.value
+            if entry.get("forfeits"):
+                self.forfeit(entry["forfeits"], f"{f}.forfeits")
             self.push(Action.void(VoidReason(reason)), i, f)
             return
         if kind == "irregularity":
@@ -900,6 +1027,8 @@ class _Builder:
                 "rule_ids": list(ruling.rule_ids),
             }
         )
+        if ruling.carry_over is not None:  # IRREG-03, RUL-34: the knowing players' chips
+            self.forfeit((r.seat for r in ruling.carry_over.contributors), f"{f}.knowing_seats")
         seat_to_player = {seat: idx for seat, idx in self.index_of.items()}
         for action in irregularity_actions(ruling, seat_to_player):
             if action.kind is ActionKind.DEAD and self.machine.folded[action.player]:
@@ -971,9 +1100,10 @@ class PotData:
     winners: tuple[int, ...]  # seats
     shares: tuple[Decimal, ...]
     odd_chips: tuple[int, ...]  # seats
+    carried: bool = False  # carried in from a voided hand (POT-09)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "amount": str(self.amount),
             "eligible": list(self.eligible),
             "rake": str(self.rake),
@@ -981,6 +1111,9 @@ class PotData:
             "shares": [str(s) for s in self.shares],
             "odd_chips": list(self.odd_chips),
         }
+        if self.carried:
+            out["carried"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -995,6 +1128,8 @@ class VerdictData:
     showdown_order: tuple[int, ...]
     incomplete: bool
     malformed: bool
+    # Chips kept for the next hand (IRREG-03, POT-09), in their stored form.
+    carry_out: tuple[dict[str, Any], ...] = ()
 
     @property
     def pot_total(self) -> Decimal:
@@ -1062,9 +1197,17 @@ def judge(built: Built, rules: Rules) -> VerdictData:
             tuple(order[i] for i in p.winners),
             tuple(money(s) for s in p.shares),
             tuple(order[i] for i in p.odd_chips),
+            p.carried,
         )
         for p in verdict.pots
     )
+    carry_out = tuple(
+        {
+            "amount": str(money(p.amount)),
+            "eligible": [dict(built.people[order[i]]) for i in p.eligible],
+        }
+        for p in verdict.carry_out
+    ) + tuple(built.carry_through)
     n = len(order)
     fin = verdict.finishing_stacks or tuple(built.hand.starting_stacks)
     pay = verdict.payouts or (0,) * n
@@ -1080,6 +1223,7 @@ def judge(built: Built, rules: Rules) -> VerdictData:
         showdown_order=tuple(order[i] for i in verdict.showdown_order),
         incomplete=incomplete,
         malformed=malformed,
+        carry_out=carry_out,
     )
 
 
@@ -1331,6 +1475,8 @@ def phh_export(items: Sequence[tuple[Mapping[str, Any], Rules, Mapping[str, Any]
                 chip_unit=hand.chip_unit,
                 scale=2,
                 extra=tuple(extra),
+                carry_in=hand.carry_in,
+                forfeits=hand.forfeits,
             )
         )
     return _phh.dumps_many(hands)
@@ -1501,9 +1647,10 @@ def _record_from_phh(
         elif kind is ActionKind.MUCK:
             actions.append({"action": "muck", "seat": seat})
         elif kind is ActionKind.VOID:
-            actions.append(
-                {"action": "void", "reason": (action.reason or VoidReason.MISDEAL).value}
-            )
+            entry = {"action": "void", "reason": (action.reason or VoidReason.MISDEAL).value}
+            if hand.forfeits:  # IRREG-03: the players whose chips the void keeps
+                entry["forfeits"] = sorted(seats[i] for i in hand.forfeits if 0 <= i < n)
+            actions.append(entry)
         machine.apply(action, index)
     result: dict[str, Any] = {}
     if hand.rake is not None:
@@ -1533,6 +1680,17 @@ def _record_from_phh(
         "actions": actions,
         "result": result,
     }
+    if hand.carry_in:  # POT-09: the file's carried pots (the recorder checks them)
+        record["carry_in"] = [
+            {
+                "amount": amount(pot.amount, f"_carry_in[{k}]"),
+                "eligible": [
+                    {"seat": seats[i], "player": None, "name": str(names[i] or "")}
+                    for i in pot.eligible
+                ],
+            }
+            for k, pot in enumerate(hand.carry_in)
+        ]
     number = extra.get("hand")
     return record, (int(number) if isinstance(number, int) and number > 0 else None)
 

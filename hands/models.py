@@ -133,6 +133,10 @@ class HandVerdict(models.Model):
     returned = models.JSONField(default=dict)
     showdown_order = models.JSONField(default=list)
     rulings = models.JSONField(default=dict)  # record action index -> ruling (HREC-03)
+    # Chips kept for the next hand of the session (IRREG-03, POT-09): a void hand's
+    # forfeited chips, or a carried pot nobody eligible was left to win. Each is
+    # {"amount", "eligible": [{"seat", "player", "name"}]}.
+    carry_out = models.JSONField(default=list, blank=True)
     computed_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

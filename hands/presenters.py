@@ -85,6 +85,7 @@ def detail(hand: Hand, *, new: bool = False) -> dict[str, Any]:
                 "returned": verdict.returned,
                 "showdown_order": verdict.showdown_order,
                 "rulings": verdict.rulings,
+                "carry_out": verdict.carry_out,
             },
             "seats": [
                 {

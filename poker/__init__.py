@@ -10,7 +10,7 @@ Public entry points:
 See docs/engine.md for the design, the violation codes and the PHH mapping.
 """
 
-from poker.model import Action, ActionKind, Hand, Street, Variant, VoidReason
+from poker.model import Action, ActionKind, CarriedPot, Hand, Street, Variant, VoidReason
 from poker.profiles import CABA, MANUAL, PBA, RuleProfile, get_profile, with_overrides
 from poker.state import HandState, Options, Rejected
 from poker.validate import Status, Verdict, validate
@@ -22,6 +22,7 @@ __all__ = [
     "PBA",
     "Action",
     "ActionKind",
+    "CarriedPot",
     "Code",
     "Hand",
     "HandState",

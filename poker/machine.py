@@ -27,7 +27,10 @@ Rules implemented, by requirement:
 * dead hands (DEAD-01, RUL-30) and void hands (MISDEAL-03, IRREG-02, IRREG-03);
 * showdown: order (SHOW-01, OQ-23), cards speak (SHOW-04), mucked hands never
   win (SHOW-03, OQ-48), pots settled separately, side pots first (POT-07,
-  SHOW-08), odd chips (POT-08), rake (RAKE-01..07).
+  SHOW-08), odd chips (POT-08), rake (RAKE-01..07);
+* a pot carried over from a voided hand (IRREG-03, POT-09, RUL-34): settled as
+  a separate pot open only to its eligible players, and the chips of players
+  who knew of two identical cards kept for the next hand when a hand is void.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from poker.model import (
     UNKNOWN_CARD,
     Action,
     ActionKind,
+    CarriedPot,
     Hand,
     Variant,
     VoidReason,
@@ -92,6 +96,7 @@ class PotResult:
     winners: tuple[int, ...]
     shares: tuple[int, ...]  # per winner, after the rake
     odd_chips: tuple[int, ...]  # winners who received an odd chip
+    carried: bool = False  # a pot carried in from a voided hand (POT-09)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +106,7 @@ class Settlement:
     payouts: tuple[int, ...]  # chips won from pots, per player
     finishing_stacks: tuple[int, ...]
     showdown_order: tuple[int, ...]
+    carry_out: tuple[CarriedPot, ...] = ()  # chips kept for the next hand (IRREG-03)
 
 
 _new = object.__new__
@@ -115,16 +121,18 @@ def _pot(
     winners: tuple[int, ...],
     shares: tuple[int, ...],
     odd_chips: tuple[int, ...],
+    carried: bool = False,
 ) -> PotResult:
     """``PotResult(...)`` built through the slots (faster than the frozen __init__)."""
     pot: PotResult = _new(PotResult)
-    s_amount, s_eligible, s_rake, s_winners, s_shares, s_odd = _POT_SETTERS
+    s_amount, s_eligible, s_rake, s_winners, s_shares, s_odd, s_carried = _POT_SETTERS
     s_amount(pot, amount)
     s_eligible(pot, eligible)
     s_rake(pot, rake)
     s_winners(pot, winners)
     s_shares(pot, shares)
     s_odd(pot, odd_chips)
+    s_carried(pot, carried)
     return pot
 
 
@@ -134,14 +142,16 @@ def _settlement(
     payouts: tuple[int, ...],
     finishing: tuple[int, ...],
     order: tuple[int, ...],
+    carry_out: tuple[CarriedPot, ...] = (),
 ) -> Settlement:
     settlement: Settlement = _new(Settlement)
-    s_pots, s_rake, s_payouts, s_finishing, s_order = _SETTLEMENT_SETTERS
+    s_pots, s_rake, s_payouts, s_finishing, s_order, s_carry = _SETTLEMENT_SETTERS
     s_pots(settlement, pots)
     s_rake(settlement, rake)
     s_payouts(settlement, payouts)
     s_finishing(settlement, finishing)
     s_order(settlement, order)
+    s_carry(settlement, carry_out)
     return settlement
 
 
@@ -192,6 +202,8 @@ class Machine:
         "violations",
         "index",
         "straddle",
+        "carry_in",
+        "forfeits",
     )
 
     def __init__(
@@ -206,12 +218,19 @@ class Machine:
         big_bet: int | None = None,
         chip_unit: int = 1,
         profile: RuleProfile = MANUAL,
+        carry_in: Sequence[CarriedPot] = (),
+        forfeits: Sequence[int] = (),
     ) -> None:
         n = len(starting_stacks)
         self.variant = variant
         self.profile = profile
         self.n = n
         self.starting = tuple(starting_stacks)
+        # POT-09: pots carried in from a voided hand, apart from this hand's betting (they
+        # are not part of the pot a pot-limit raise is measured on). IRREG-03: players
+        # whose chips are kept for the next hand if this hand is void.
+        self.carry_in = tuple(carry_in)
+        self.forfeits = tuple(forfeits)
         self.violations: list[Violation] = []
         self.index = -1  # the action being applied, for violation reports
         self.chip_unit = chip_unit if chip_unit > 0 else 1
@@ -301,6 +320,8 @@ class Machine:
             big_bet=hand.big_bet,
             chip_unit=hand.chip_unit,
             profile=profile,
+            carry_in=hand.carry_in,
+            forfeits=hand.forfeits,
         )
 
     def copy(self) -> Machine:
@@ -1104,13 +1125,91 @@ class Machine:
         return tuple(order)
 
     def settle(self, *, finished: bool | None = None) -> Settlement:
-        """Pots, rake and payouts. An unfinished hand keeps its pots undistributed."""
-        n = self.n
-        stacks = self.stacks
+        """Pots, rake and payouts. An unfinished hand keeps its pots undistributed.
+
+        Chips are conserved: starting stacks + carried in = finishing stacks + rake +
+        carried out (IRREG-03, POT-09).
+        """
         if self.phase == VOID:
-            return _settlement((), 0, (0,) * n, self.starting, ())
+            return self._settle_void()
         if finished is None:
             finished = self.incomplete_reason() is None
+        settlement = self._settle_betting(finished)
+        if self.carry_in:
+            return self._settle_carried(settlement, finished)
+        return settlement
+
+    def _settle_void(self) -> Settlement:
+        """A void hand: every chip goes back (MISDEAL-03, IRREG-02/03), except that
+        the chips of a player who knew of two identical cards and still bet or raised
+        stay for the next hand, open to every player of this hand (IRREG-03, RUL-34);
+        a pot carried into this hand goes on to the next one as it was (POT-09)."""
+        n = self.n
+        finishing = list(self.starting)
+        carry_out = list(self.carry_in)
+        kept = 0
+        for i in sorted(set(self.forfeits)):
+            if 0 <= i < n and self.contrib[i] > 0:
+                finishing[i] -= self.contrib[i]
+                kept += self.contrib[i]
+        if kept:
+            carry_out.append(CarriedPot(kept, tuple(range(n))))
+        return _settlement((), 0, (0,) * n, tuple(finishing), (), tuple(carry_out))
+
+    def _settle_carried(self, settlement: Settlement, finished: bool) -> Settlement:
+        """POT-09: each carried-in pot is a separate pot (no rake: the chips come from a
+        void hand), won by the best hand among its eligible players still in the hand;
+        if none of them is left, it is carried on to the next hand."""
+        n = self.n
+        pots = list(settlement.pots)
+        payouts = list(settlement.payouts)
+        carry_out: list[CarriedPot] = []
+        values = self._hand_values() if finished and self.phase == SHOWDOWN else None
+        known = list(self.violations)
+        unit = self.chip_unit
+        for carried in self.carry_in:
+            eligible = tuple(sorted(i for i in set(carried.eligible) if not self.folded[i]))
+            amount = carried.amount
+            if not finished:
+                pots.append(_pot(amount, eligible, 0, (), (), (), True))
+                continue
+            if not eligible:
+                carry_out.append(carried)  # nobody eligible is left: it waits again
+                continue
+            winners = self._pot_winners(eligible, values)
+            if len(winners) == 1:
+                payouts[winners[0]] += amount
+                pots.append(_pot(amount, eligible, 0, winners, (amount,), (), True))
+                continue
+            shares = split_pot(amount, winners, unit)
+            odd = winners[: (amount // unit) % len(winners)]
+            for w, share in zip(winners, shares, strict=True):
+                payouts[w] += share
+            pots.append(_pot(amount, eligible, 0, winners, tuple(shares), odd, True))
+        # A showdown problem already reported for the betting pots is not repeated.
+        self.violations[len(known) :] = [v for v in self.violations[len(known) :] if v not in known]
+        if not finished:
+            return _settlement(
+                tuple(pots),
+                0,
+                settlement.payouts,
+                settlement.finishing_stacks,
+                settlement.showdown_order,
+            )
+        finishing = tuple([self.stacks[i] + payouts[i] for i in range(n)])
+        return _settlement(
+            tuple(pots),
+            settlement.rake,
+            tuple(payouts),
+            finishing,
+            settlement.showdown_order,
+            tuple(carry_out),
+        )
+
+    def _settle_betting(self, finished: bool) -> Settlement:
+        """The pots of this hand's betting (main and side pots)."""
+        n = self.n
+        stacks = self.stacks
         folded = self.folded
         contrib = self.contrib
         live: list[int] = []

@@ -158,6 +158,21 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class CarriedPot:
+    """Chips carried over from a voided hand, with the players who may win them.
+
+    IRREG-03, RUL-34: when a hand is void because of two identical cards, a player
+    who knew and still bet or raised to win the pot loses the refund; those chips
+    stay for the next hand. POT-09: there they are a separate pot whose eligible
+    players are only those of the voided hand who are in the new hand.
+    ``eligible`` holds player indexes of the hand the pot belongs to.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """A recorded hand (HREC-01), in PHH order and hand units (see module doc).
 
@@ -167,6 +182,13 @@ class Hand:
     returned included. ``extra`` keeps the other PHH fields (author, event,
     seats' metadata ...) as ``(name, value)`` pairs so that export can write
     them back.
+
+    ``carry_in`` are pots carried into this hand from a voided hand (POT-09),
+    settled as separate pots open only to their eligible players; ``forfeits``
+    are the players who knew of two identical cards and still bet or raised
+    (IRREG-03): if this hand is declared void, their chips in the pot are not
+    returned but carried out to the next hand (``Verdict.carry_out``). Chips are
+    conserved: starting stacks + carry-in = finishing stacks + rake + carry-out.
     """
 
     variant: Variant
@@ -186,6 +208,8 @@ class Hand:
     scale: int = 0
     ante_trimming_status: bool | None = None
     extra: tuple[tuple[str, Any], ...] = ()
+    carry_in: tuple[CarriedPot, ...] = ()
+    forfeits: tuple[int, ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -251,7 +275,7 @@ _HAND_SETTERS = tuple(
 
 
 def new_hand(*values: Any) -> Hand:
-    """``Hand(*values)`` (all 17 fields, in order), built faster."""
+    """``Hand(*values)`` (all 19 fields, in order), built faster."""
     hand: Hand = _new(Hand)
     for setter, value in zip(_HAND_SETTERS, values, strict=True):
         setter(hand, value)

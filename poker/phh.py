@@ -16,7 +16,10 @@ optional.rst).
 
 Mesa extensions, written so that files stay valid PHH: user-defined fields
 ``_rake`` (the recorded commission) and ``_chip_unit`` (when it is not implied
-by the amounts); commentaries ``mesa:check`` / ``mesa:call`` on ``cc`` (the
+by the amounts); ``_carry_in`` (the amounts of pots carried in from a voided
+hand, POT-09) with ``_carry_in_eligible`` (for each, its eligible players as
+``"p1 p3"``) and ``_forfeits`` (the players whose chips a void hand keeps for
+the next one, IRREG-03, as ``["p2"]``); commentaries ``mesa:check`` / ``mesa:call`` on ``cc`` (the
 recorder's explicit check or call), ``mesa:dead`` on ``f`` (a hand killed by
 the floor) and a no-op ``# mesa:void <reason>`` (hand declared void).
 """
@@ -39,6 +42,7 @@ from poker.model import (
     UNKNOWN_CARD,
     Action,
     ActionKind,
+    CarriedPot,
     Hand,
     Variant,
     VoidReason,
@@ -81,6 +85,9 @@ _HAND_FIELDS = frozenset(
         "ante_trimming_status",
         "_rake",
         "_chip_unit",
+        "_carry_in",
+        "_carry_in_eligible",
+        "_forfeits",
     }
 )
 _VOID_REASONS = {r.value: r for r in VoidReason}
@@ -266,6 +273,8 @@ def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> 
             types.update(map(type, outcome))
     if types != _INT_TYPE or "_chip_unit" in fields or "_rake" in fields:
         return None
+    if "_carry_in" in fields or "_carry_in_eligible" in fields or "_forfeits" in fields:
+        return None  # rare: read the long way
     low = min(min(stacks), min(antes), min(blinds))
     high = max(max(stacks), max(antes), max(blinds))
     if low < -MAX_AMOUNT or high > MAX_AMOUNT:
@@ -336,6 +345,8 @@ def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> 
         0,
         trimming,
         extra,
+        (),
+        (),
     )
     return Record(source, index, code, hand)
 
@@ -398,6 +409,11 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
         if not _number_ok(rake_field):
             return _bad(source, index, "_rake must be an amount", code)
         outcome.append(rake_field)
+    carried = _carried_fields(fields, n)
+    if isinstance(carried, str):
+        return _bad(source, index, carried, code)
+    carry_amounts, carry_eligible, forfeits = carried
+    outcome.extend(carry_amounts)
     raw_actions = fields.get("actions")
     if not isinstance(raw_actions, list):
         return _bad(source, index, "actions must be an array of strings", code)
@@ -476,8 +492,58 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
         scale=scale,
         ante_trimming_status=trimming,
         extra=extra,
+        carry_in=tuple(
+            CarriedPot(_scaled(amount, scale), eligible)
+            for amount, eligible in zip(carry_amounts, carry_eligible, strict=True)
+        ),
+        forfeits=forfeits,
     )
     return Record(source, index, code, hand, tuple(problems))
+
+
+def _player_list(text: Any, n: int, name: str) -> tuple[int, ...] | str:
+    """``"p1 p3"`` -> (0, 2): distinct players of the hand."""
+    if type(text) is not str:
+        return f'{name} must hold strings of players such as "p1 p3"'
+    players = tuple(_player(token, n) for token in text.split())
+    if not players or min(players) < 0 or len(set(players)) != len(players):
+        return f"{name}: {text[:40]!r} is not a list of distinct players of the hand"
+    return players
+
+
+def _carried_fields(
+    fields: dict[str, Any], n: int
+) -> tuple[list[int | Decimal], list[tuple[int, ...]], tuple[int, ...]] | str:
+    """Mesa's ``_carry_in``, ``_carry_in_eligible`` and ``_forfeits`` (POT-09, IRREG-03)."""
+    amounts: list[int | Decimal] = []
+    eligible: list[tuple[int, ...]] = []
+    if "_carry_in" in fields or "_carry_in_eligible" in fields:
+        value = _number_list(fields, "_carry_in", None)
+        if isinstance(value, str):
+            return value
+        if len(value) > MAX_PLAYERS or any(x <= 0 for x in value):
+            return "_carry_in must list a few positive amounts"
+        names = fields.get("_carry_in_eligible")
+        if type(names) is not list or len(names) != len(value):
+            return "_carry_in_eligible must give the eligible players of each carried pot"
+        for text in names:
+            players = _player_list(text, n, "_carry_in_eligible")
+            if isinstance(players, str):
+                return players
+            eligible.append(players)
+        amounts = value
+    forfeits: tuple[int, ...] = ()
+    if "_forfeits" in fields:
+        names = fields.get("_forfeits")
+        if type(names) is not list:
+            return "_forfeits must be an array of players"
+        joined = " ".join(str(x) for x in names) if names else ""
+        if names:
+            players = _player_list(joined, n, "_forfeits")
+            if isinstance(players, str):
+                return players
+            forfeits = players
+    return amounts, eligible, forfeits
 
 
 def _cards(text: str) -> tuple[int, ...] | None:
@@ -624,7 +690,10 @@ def _play_decimals(hand: Hand) -> tuple[int, bool]:
     scale = hand.scale
     unit = hand.chip_unit
     has_outcome = (
-        hand.finishing_stacks is not None or hand.winnings is not None or hand.rake is not None
+        hand.finishing_stacks is not None
+        or hand.winnings is not None
+        or hand.rake is not None
+        or bool(hand.carry_in)
     )
     for d in range(scale, -1, -1):
         if unit == 10 ** (scale - d):
@@ -681,6 +750,12 @@ def _lines(hand: Hand) -> list[str]:
         lines.append(f"winnings = {amounts(hand.winnings, scale)}")
     if hand.rake is not None:
         lines.append(f"_rake = {_format_amount(hand.rake, scale, scale)}")
+    if hand.carry_in:
+        lines.append(f"_carry_in = {amounts([pot.amount for pot in hand.carry_in], scale)}")
+        eligible = [" ".join(f"p{i + 1}" for i in pot.eligible) for pot in hand.carry_in]
+        lines.append(f"_carry_in_eligible = {_toml_value(eligible)}")
+    if hand.forfeits:
+        lines.append(f"_forfeits = {_toml_value([f'p{i + 1}' for i in hand.forfeits])}")
     if write_unit:
         lines.append(f"_chip_unit = {_format_amount(hand.chip_unit, scale, scale)}")
     assert n == len(hand.antes)

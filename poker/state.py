@@ -154,22 +154,33 @@ class HandState:
         return tuple(self._m.board)
 
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The pots as they stand, main pot first: ``(amount, eligible players)`` (POT-11)."""
+        """The pots as they stand, main pot first: ``(amount, eligible players)`` (POT-11);
+        pots carried in from a voided hand last, with their eligible players still in
+        the hand (POT-09)."""
         m = self._m
         if m.phase == VOID:
             return ()
+        carried = tuple(
+            (pot.amount, tuple(sorted(i for i in set(pot.eligible) if not m.folded[i])))
+            for pot in m.carry_in
+        )
+        return self._betting_pots() + carried
+
+    def _betting_pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        m = self._m
         live = [not f for f in m.folded]
         all_in = [s == 0 for s in m.stacks]
         return tuple(build_pots(m.contrib, live, m.dead, all_in))
 
     def rake_preview(self) -> int:
-        """The commission the pots as they stand would pay (RAKE-06)."""
+        """The commission the pots as they stand would pay (RAKE-06); a carried-in pot
+        pays none (its chips come from a void hand)."""
         m = self._m
         profile = m.profile
         if not profile.takes_rake or m.phase == VOID:
             return 0
         total = 0
-        for amount, _eligible in self.pots():
+        for amount, _eligible in self._betting_pots():
             total += rake_of(amount, profile.rake_bps, m.chip_unit)
         if profile.rake_cap is not None:
             total = min(total, profile.rake_cap)

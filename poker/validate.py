@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from poker.machine import VOID, Machine, PotResult, Settlement
-from poker.model import MAX_PLAYERS, MIN_PLAYERS, Action, Hand, Variant, slot_setter
+from poker.model import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    CarriedPot,
+    Hand,
+    Variant,
+    VoidReason,
+    slot_setter,
+)
 from poker.profiles import MANUAL, RuleProfile
 from poker.violations import Code, Violation, make
 
@@ -44,6 +53,7 @@ class Verdict:
     payouts: tuple[int, ...] = ()  # chips won from the pots, after rake
     uncalled_returned: tuple[int, ...] = ()  # bets nobody called, given back (POT-03)
     showdown_order: tuple[int, ...] = ()  # SHOW-01, OQ-23
+    carry_out: tuple[CarriedPot, ...] = ()  # chips kept for the next hand (IRREG-03, POT-09)
 
     @property
     def valid(self) -> bool:
@@ -138,6 +148,8 @@ def check_structure(hand: Hand) -> str | None:
         and _outcome_ok(hand.winnings, len(stacks))
         and (hand.rake is None or _is_int(hand.rake))
         and _sizes_ok(hand)
+        and (hand.carry_in == () or _carry_in_problem(hand.carry_in, len(stacks)) is None)
+        and (hand.forfeits == () or _players_problem(hand.forfeits, len(stacks)) is None)
     ):
         return None  # the common case, checked in one expression
     return _structure_problem(hand)
@@ -205,6 +217,39 @@ def _structure_problem(hand: Hand) -> str | None:
                 return problem
     if hand.rake is not None and not _is_int(hand.rake):
         return "rake must be an amount"
+    problem = _carry_in_problem(hand.carry_in, n)
+    if problem:
+        return problem
+    problem = _players_problem(hand.forfeits, n)
+    if problem:
+        return f"forfeits: {problem}"
+    return None
+
+
+def _players_problem(players: object, n: int) -> str | None:
+    """Why a list of player indexes is not one (distinct players of the hand), or None."""
+    if type(players) is not tuple:
+        return "must be a list of players"
+    for i in players:
+        if type(i) is not int or not 0 <= i < n:
+            return f"no player {i!r}"
+    if len(set(players)) != len(players):
+        return "a player is listed twice"
+    return None
+
+
+def _carry_in_problem(carry_in: object, n: int) -> str | None:
+    """Why the carried-in pots cannot be settled (POT-09), or None."""
+    if type(carry_in) is not tuple or len(carry_in) > MAX_PLAYERS:
+        return "carry_in must be a short list of carried pots"
+    for pot in carry_in:
+        if type(pot) is not CarriedPot:
+            return "carry_in holds something that is not a carried pot"
+        if not _is_int(pot.amount) or pot.amount <= 0:
+            return f"carried pot of {pot.amount!r}: not a positive amount"
+        problem = _players_problem(pot.eligible, n)
+        if problem or not pot.eligible:
+            return f"carried pot eligible players: {problem or 'none'}"
     return None
 
 
@@ -292,7 +337,11 @@ def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
     machine = Machine.from_hand(hand, profile)
     machine.run(hand.actions)
     violations = setup
-    violations.extend(machine.violations)
+    if machine.void_reason is VoidReason.DUPLICATE_CARD:
+        # IRREG-03: the hand is void because of the duplicate: it is the cause, not an error.
+        violations.extend(v for v in machine.violations if v.code is not Code.CARD_DUPLICATE)
+    else:
+        violations.extend(machine.violations)
     n = machine.n
     last = len(hand.actions) - 1 if hand.actions else None
     reason = None
@@ -325,6 +374,7 @@ def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
         settlement.payouts,
         tuple(machine.returned) if machine.phase != VOID else (0,) * n,
         settlement.showdown_order,
+        settlement.carry_out,
     )
 
 

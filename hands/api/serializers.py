@@ -109,6 +109,15 @@ class HandActionInputSerializer(serializers.Serializer):
     )
     cards = serializers.CharField(max_length=16, required=False, allow_blank=True)
     reason = serializers.ChoiceField(choices=engine.VOID_REASONS, required=False)
+    forfeits = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=10),
+        required=False,
+        max_length=10,
+        help_text=_(
+            "Void: seats that knew of two identical cards and still bet or raised; their "
+            "chips stay for the next hand (IRREG-03)."
+        ),
+    )
     observed = ObservedActionSerializer(required=False)
     irregularity = DeclaredIrregularitySerializer(required=False)
     override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
@@ -206,6 +215,20 @@ class HandPotSerializer(serializers.Serializer):
     winners = serializers.ListField(child=serializers.IntegerField())
     shares = serializers.ListField(child=_money())
     odd_chips = serializers.ListField(child=serializers.IntegerField())
+    carried = serializers.BooleanField(default=False)
+
+
+class CarriedSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_blank=True)
+
+
+class CarriedPotSerializer(serializers.Serializer):
+    """Chips kept for the next hand (IRREG-03, POT-09) and who may win them."""
+
+    amount = _money()
+    eligible = CarriedSeatSerializer(many=True)
 
 
 class HandVerdictSerializer(serializers.Serializer):
@@ -220,6 +243,7 @@ class HandVerdictSerializer(serializers.Serializer):
     returned = serializers.DictField(child=_money())
     showdown_order = serializers.ListField(child=serializers.IntegerField())
     rulings = serializers.JSONField()
+    carry_out = CarriedPotSerializer(many=True)
 
 
 class HandSeatSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ their own violations to the engine's.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -83,6 +84,7 @@ def _book_sql() -> str:
         d = Denomination._meta.db_table
         tx = TableTransaction._meta.db_table
         dep = SeatDeparture._meta.db_table
+        v = HandVerdict._meta.db_table
         h = Hand._meta.db_table
         t = TableSettings._meta.db_table
         last = f'FROM "{h}" WHERE session_id = %s AND revision_of_id IS NULL'  # noqa: S608
@@ -103,6 +105,11 @@ def _book_sql() -> str:
             f'(SELECT MAX(recorded_at) FROM "{tx}" WHERE session_id = %s'  # noqa: S608
             f" AND kind = '{TransactionKind.BUYIN.value}')",
             f'(SELECT MAX(left_at) FROM "{dep}" WHERE session_id = %s)',  # noqa: S608
+            # What the last hand (its latest revision) carried out for the next one
+            # (IRREG-03, POT-09): usually nothing.
+            f'(SELECT v.carry_out FROM "{v}" v JOIN "{h}" x ON x.id = v.hand_id'  # noqa: S608
+            f" WHERE x.session_id = %s AND x.number = (SELECT number {last})"
+            " ORDER BY x.id DESC LIMIT 1)",
         ]
         _BOOK_SQL = "SELECT " + ", ".join(parts)
     return _BOOK_SQL
@@ -126,11 +133,17 @@ def _book_facts(session: TableSession) -> dict[str, Any]:
                 at,
                 session.pk,
                 session.pk,
+                session.pk,
+                session.pk,
             ],
         )
-        unit, number, button, status, settings_id, later, buyin_at, left_at = cursor.fetchone()
+        row = cursor.fetchone()
+    unit, number, button, status, settings_id, later, buyin_at, left_at, carry = row
+    if isinstance(carry, str | bytes):
+        carry = json.loads(carry)
     moved = [m for m in (_aware(buyin_at), _aware(left_at)) if m is not None]
     return {
+        "carry_out": list(carry or ()),
         "latest_movement": max(moved) if moved else None,
         "unit": None if unit is None else int(Decimal(str(unit)) * 100),
         "last": None
@@ -234,6 +247,8 @@ class SessionBook:
         self._added: set[int] = set()
         self.prev_button: int | None = last["button_seat"] if last else None
         self.prev_void = bool(last and last["status"] == HandStatus.VOID)
+        # Chips the last hand kept for the next one (IRREG-03, POT-09).
+        self.carry: list[dict[str, Any]] = facts["carry_out"]
         self._prev_blinds: tuple[int, int] | None | bool = False  # False: not read yet
         self.seats: dict[int, SeatMemory] = {}
         for row in Seat.objects.filter(session=session):
@@ -456,6 +471,7 @@ def prepare(
         "structure": structure,
     }
     record = engine.normalise({**data, "structure": structure}, defaults=defaults)
+    carry_notes = _carry_in(book, record, number, revision_of)
     seats_in = record["seats"]
     if len(seats_in) > settings.max_seats or any(s["seat"] > settings.max_seats for s in seats_in):
         raise ValidationFailed(
@@ -503,6 +519,7 @@ def prepare(
         violations.extend(_button_check(book, record, number))
     violations.extend(_continuity_checks(book, record, number, started, revision_of))
     violations.extend(_seating_checks(book, record, settings, number, revision_of))
+    violations.extend(carry_notes)
     if penalised:
         seats_text = ", ".join(str(s) for s in sorted(penalised))
         violations.append(
@@ -543,6 +560,53 @@ def prepare(
         },
         penalised=penalised,
     )
+
+
+def _carry_in(
+    book: SessionBook, record: dict[str, Any], number: int, revision_of: Hand | None
+) -> list[engine.ViolationData]:
+    """The pot carried over from a voided hand goes into the next hand (IRREG-03, POT-09).
+
+    The books decide what is carried: what the session's last hand carried out (a
+    revision keeps its original's). A record that declares something else keeps the
+    books' pot and gets a warning; a hand that receives a pot says so (info).
+    """
+    declared = record.pop("carry_in", None)
+    if revision_of is not None:
+        expected = list(revision_of.record.get("carry_in") or ())
+    elif number > book.max_number:
+        expected = list(book.carry)
+    else:
+        expected = []  # a late entry: the hand after the void one already received it
+    out: list[engine.ViolationData] = []
+    if expected:
+        record["carry_in"] = engine.normalise_carried(expected)
+        for pot in record["carry_in"]:
+            seats = ", ".join(str(e["seat"]) for e in pot["eligible"])
+            out.append(
+                _violation(
+                    "CARRIED_POT",
+                    f"Pozo arrastrado de una mano anulada: {pot['amount']}, solo para los "
+                    f"asientos {seats} de aquella mano (POT-09).",
+                    f"Pot carried over from a void hand: {pot['amount']}, only for seats "
+                    f"{seats} of that hand (POT-09).",
+                    field_name="carry_in",
+                    severity="info",
+                )
+            )
+    if declared is not None and engine.carried_key(declared) != engine.carried_key(expected):
+        out.append(
+            _violation(
+                "CARRY_IN_MISMATCH",
+                "El pozo arrastrado declarado no coincide con el que dejó la mano anterior: "
+                "se usa el de los registros (POT-09).",
+                "The carried pot declared differs from what the previous hand left: the "
+                "books' is used (POT-09).",
+                field_name="carry_in",
+                severity="warning",
+            )
+        )
+    return out
 
 
 def _sequence_checks(book: SessionBook, number: int) -> list[engine.ViolationData]:
@@ -821,6 +885,7 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
                 returned={str(k): str(x) for k, x in v.returned.items() if x},
                 showdown_order=list(v.showdown_order),
                 rulings={str(k): x for k, x in p.built.rulings.items()},
+                carry_out=list(v.carry_out),
                 computed_at=now,
             )
         )
@@ -994,6 +1059,7 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
         ):
             memory.missed_small = False
         touched[seat] = memory
+    book.carry = list(p.verdict.carry_out)  # for the next hand (IRREG-03, POT-09)
     if p.revision_of is None:
         book.max_number = max(book.max_number, p.number)
         book.prev_button = p.record["button"]
