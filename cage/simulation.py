@@ -200,6 +200,15 @@ class DaySimulator:
         session = ts.session_open(
             actor=self.boss, table=table, supervisor=sup.user, croupier=croupier
         )
+        # PREP-02, PREP-03, PREP-05: both pre-opening checklists before the opening count.
+        from tables.checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
+
+        ts.prep_checklist_record(
+            actor=self.boss, session=session, items=dict.fromkeys(PIT_BOSS_ITEMS, True)
+        )
+        ts.prep_checklist_record(
+            actor=sup, session=session, items=dict.fromkeys(SUPERVISOR_ITEMS, True)
+        )
         from tables.models import OpeningSheet
 
         opening = OpeningSheet.objects.get(session=session)
@@ -437,46 +446,26 @@ class DaySimulator:
     ) -> tuple[dict[str, Any], Decimal, dict[int, Decimal]]:
         """A legal random hand as the recorder's record, with its rake and final stacks.
 
-        Uses the hand recorder's simulation helpers (``hands.engine``); they are the
-        plug-in point for hands (see docs/cage.md, "simulate_day").
+        Uses the hand recorder's public simulation API (``hands.engine.simulate_hand``,
+        docs/hands.md "Simulated hands"): the plug-in point for hands (docs/cage.md,
+        "simulate_day").
         """
         from hands import engine
         from hands.selectors import chip_unit_cents
 
         settings = world.session.table.settings_at() or world.session.settings
-        unit = chip_unit_cents(world.table)
-        rules = engine.rules_for(settings, chip_unit=unit, structure="no_limit")
-        order = engine.phh_order(seats, world.button)
-        stacks = [engine.units(world.stacks[s], "stack") for s in order]
-        sb, bb = engine.units(settings.small_blind, "sb"), engine.units(settings.big_blind, "bb")
-        played = engine._simulate_hand(rules, order, stacks, sb, bb, unit, self.rng)
-        hand = type(played)(
-            variant=played.variant,
-            starting_stacks=played.starting_stacks,
-            antes=played.antes,
-            blinds_or_straddles=played.blinds_or_straddles,
-            actions=played.actions,
-            min_bet=played.min_bet,
-            small_bet=played.small_bet,
-            big_bet=played.big_bet,
-            seats=order,
-            chip_unit=unit,
-            scale=2,
+        rules = engine.rules_for(
+            settings, chip_unit=chip_unit_cents(world.table), structure="no_limit"
         )
-        record, _number = engine._record_from_phh(hand, defaults={}, chip_unit=unit)
-        record["structure"] = rules.structure
-        _built, verdict = engine.verdict_of(
-            engine.normalise(
-                record,
-                defaults={
-                    "small": settings.small_blind,
-                    "big": settings.big_blind,
-                    "structure": "no_limit",
-                },
-            ),
+        played = engine.simulate_hand(
             rules,
+            stacks={s: world.stacks[s] for s in seats},
+            button=world.button,
+            small=settings.small_blind,
+            big=settings.big_blind,
+            rng=self.rng,
         )
-        return record, verdict.rake, dict(verdict.finishing)
+        return played.record, played.rake, dict(played.finishing)
 
     # ----------------------------------------------------------------- closing
 

@@ -1713,6 +1713,67 @@ def summary(verdict: VerdictData) -> dict[str, Any]:
 # Simulated hands (tests, benchmarks, demo data): legal play chosen at random
 
 
+@dataclass(frozen=True, slots=True)
+class SimulatedHand:
+    """One legal hand played at random (:func:`simulate_hand`).
+
+    ``record`` is the recorder's record (the input of ``hands.services.hand_log``),
+    ``rake`` the commission the table's rules take from it and ``finishing`` each
+    seat's chips after it (seat -> ``Decimal``), as the engine computes them.
+    """
+
+    record: dict[str, Any]
+    rake: Decimal
+    finishing: dict[int, Decimal]
+
+
+def simulate_hand(
+    rules: Rules,
+    *,
+    stacks: Mapping[int, Decimal],
+    button: int,
+    small: Decimal,
+    big: Decimal,
+    rng: Any,
+    names: Mapping[int, str] | None = None,
+) -> SimulatedHand:
+    """One legal hand with random play at a table (tests, benchmarks, ``simulate_day``).
+
+    ``stacks`` are the chips of the seats dealt in (seat -> money), ``button`` one of
+    those seats; the blinds follow it (GAME-07, OQ-32 heads-up). Cards come from
+    ``rng`` (a ``random.Random``) and every action is chosen among the engine's
+    legal options (``HandState.options``): bets, raises, calls, folds, a showdown.
+    """
+    if button not in stacks or len(stacks) < 2:
+        raise ValueError("at least two seats dealt in, the button one of them")
+    unit = rules.chip_unit
+    order = phh_order(stacks, button)
+    chips = [units(stacks[s], f"stacks.{s}") for s in order]
+    sb, bb = units(small, "small"), units(big, "big")
+    played = _simulate_hand(rules, order, chips, sb, bb, unit, rng)
+    hand = EngineHand(
+        variant=played.variant,
+        starting_stacks=played.starting_stacks,
+        antes=played.antes,
+        blinds_or_straddles=played.blinds_or_straddles,
+        actions=played.actions,
+        min_bet=played.min_bet,
+        small_bet=played.small_bet,
+        big_bet=played.big_bet,
+        seats=order,
+        players=tuple((names or {}).get(s, "") for s in order) if names else None,
+        chip_unit=unit,
+        scale=2,
+    )
+    record, _number = _record_from_phh(hand, defaults={}, chip_unit=unit)
+    record["structure"] = rules.structure
+    verdict = validate(hand, rules.profile)
+    if verdict.status is not Status.VALID:  # pragma: no cover - legal play by construction
+        raise RuntimeError(f"simulated hand judged {verdict.status}: {verdict.codes}")
+    finishing = {seat: money(verdict.finishing_stacks[i]) for i, seat in enumerate(order)}
+    return SimulatedHand(record, money(verdict.rake), finishing)
+
+
 def simulate_records(
     rules: Rules,
     *,
@@ -1725,7 +1786,7 @@ def simulate_records(
     button: int | None = None,
     names: Mapping[int, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """``count`` consecutive legal hands at one table, as records.
+    """``count`` consecutive legal hands at one table, as records (:func:`simulate_hand`).
 
     Stacks carry over from hand to hand (chip continuity holds without buy-ins);
     a player who goes broke leaves the table; the button moves one seat
@@ -1735,9 +1796,7 @@ def simulate_records(
     import random
 
     rng = random.Random(seed)
-    unit = rules.chip_unit
-    stacks = {int(s): units(stack, "stack") for s in seats}
-    sb, bb = units(small, "small"), units(big, "big")
+    stacks = {int(s): Decimal(stack) for s in seats}
     ordered = sorted(stacks)
     current = button if button is not None else ordered[-1]
     records: list[dict[str, Any]] = []
@@ -1748,28 +1807,17 @@ def simulate_records(
         if current not in alive:
             after = [s for s in alive if s > current]
             current = after[0] if after else alive[0]
-        order = phh_order(alive, current)
-        hand = _simulate_hand(rules, order, [stacks[s] for s in order], sb, bb, unit, rng)
-        hand = EngineHand(
-            variant=hand.variant,
-            starting_stacks=hand.starting_stacks,
-            antes=hand.antes,
-            blinds_or_straddles=hand.blinds_or_straddles,
-            actions=hand.actions,
-            min_bet=hand.min_bet,
-            small_bet=hand.small_bet,
-            big_bet=hand.big_bet,
-            seats=order,
-            players=tuple((names or {}).get(s, "") for s in order) if names else None,
-            chip_unit=unit,
-            scale=2,
+        hand = simulate_hand(
+            rules,
+            stacks={s: stacks[s] for s in alive},
+            button=current,
+            small=small,
+            big=big,
+            rng=rng,
+            names=names,
         )
-        record, _number = _record_from_phh(hand, defaults={}, chip_unit=unit)
-        record["structure"] = rules.structure
-        records.append(record)
-        verdict = validate(hand, rules.profile)
-        for i, seat in enumerate(order):
-            stacks[seat] = verdict.finishing_stacks[i] if verdict.finishing_stacks else stacks[seat]
+        records.append(hand.record)
+        stacks.update(hand.finishing)
         after = [s for s in alive if s > current]
         current = after[0] if after else alive[0]
     return records
