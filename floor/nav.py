@@ -62,7 +62,7 @@ ENTRIES: tuple[NavEntry, ...] = (
     NavEntry("floor:tables", _("Tables"), _can(Perm.VIEW_TABLES), ("/floor/tables", "/tables/")),
     NavEntry("cage:index", _("Cage"), lambda a: a.role == Role.CAGE_CASHIER, ("/cage/",)),
     NavEntry("cage:slips", _("Fills and credits"), _slip_queue, ("/cage/slips",)),
-    NavEntry("cage:day-latest", _("Books"), _books, ("/cage/days", "/cage/sessions")),
+    NavEntry("cage:day-latest", _("Reconciliation"), _books, ("/cage/days", "/cage/sessions")),
     NavEntry("tables:decks", _("Decks"), _can(Perm.VIEW_DECKS), ("/tables/decks",)),
     NavEntry("tables:sanctions", _("Sanctions"), _can(Perm.VIEW_SANCTIONS), ("/tables/sanctions",)),
     NavEntry("hands:list", _("Hands"), _can(Perm.VIEW_HANDS), ("/hands/",)),
