@@ -19,6 +19,8 @@ class CageConfig(AppConfig):
             from tables import hooks
         except ImportError:  # pragma: no cover - the tables app always ships its hooks
             return
-        from .selectors import closing_slip_adjustments
+        from .selectors import closing_slip_adjustments, pending_table_work
 
         hooks.register_float_adjustments(closing_slip_adjustments)
+        # ROLE-04: a dealer change warns about slips still open at the table.
+        hooks.register_pending_work(pending_table_work)

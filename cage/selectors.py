@@ -637,3 +637,45 @@ def closing_slip_adjustments(session: TableSession) -> dict[int, int]:
             for line in slip.lines.all():
                 net[line.denomination_id] += slip.float_sign * line.count
     return dict(net)
+
+
+_SLIP_STATUS_TEXT = {
+    "requested": ("pedido, sin emitir por la caja", "requested, not issued by the cage"),
+    "issued": ("emitido, sin traer a la mesa", "issued, not carried to the table"),
+    "carried": ("traído, sin recibir en la mesa", "carried, not received at the table"),
+    "void_pending": ("anulación sin confirmar", "void not confirmed"),
+}
+
+
+def pending_table_work(session: TableSession) -> list[dict[str, Any]]:
+    """The cage's work still open at a table (ROLE-04): fill and credit slips not yet
+    received by the croupier and the supervisor (and not void).
+
+    Registered with ``tables.hooks``: a dealer change warns about each, so the outgoing
+    croupier hands it over. Buy-ins, changes and cash-outs are recorded whole, in one
+    transaction: none is ever left open.
+    """
+    out: list[dict[str, Any]] = []
+    slips = Slip.objects.filter(session=session, locked_at__isnull=True).order_by(
+        "requested_at", "id"
+    )
+    for slip in slips:
+        status = slip_status(slip)
+        if status in ("void", "received"):
+            continue
+        es, en = _SLIP_STATUS_TEXT.get(status, (status, status))
+        kind_es = "Reposición" if slip.kind == SlipKind.FILL else "Devolución"
+        kind_en = "Fill" if slip.kind == SlipKind.FILL else "Credit"
+        out.append(
+            {
+                "code": "SLIP_PENDING",
+                "message": {
+                    "es": f"{kind_es} {slip.serial} pendiente ({es}): infórmelo al croupier "
+                    "entrante (ROLE-04).",
+                    "en": f"{kind_en} {slip.serial} still open ({en}): tell the incoming "
+                    "croupier (ROLE-04).",
+                },
+                "details": {"slip": slip.serial, "kind": slip.kind, "status": status},
+            }
+        )
+    return out

@@ -7,24 +7,31 @@ it, not the other way round), yet two figures come from them:
   credit (−) slip moved for a session's closing, per denomination. The next
   opening of the table expects the closing count *after* fills and credits.
 - **hands served** (hand recorder, SANC-04, SANC-13): how many hands a player
-  has been dealt since a vuelta/sit-out sanction started.
+  has been dealt since a vuelta/sit-out sanction started;
+- **pending work** (cage, ROLE-04): what is still open at a table when its
+  croupier changes (a fill or credit slip requested but not yet received...), so
+  that the dealer change warns about it.
 
-Without a provider the adjustment is zero and no hand has been served.
+Without a provider the adjustment is zero, no hand has been served and nothing is
+pending.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .models import SanctionEntry, TableSession
 
 FloatAdjustmentProvider = Callable[["TableSession"], dict[int, int]]
 HandsServedProvider = Callable[["SanctionEntry"], int]
+# provider(session) -> [{"code", "message": {"es", "en"}, "details": {...}}]
+PendingWorkProvider = Callable[["TableSession"], list[dict[str, Any]]]
 
 _float_adjustments: list[FloatAdjustmentProvider] = []
 _hands_served: list[HandsServedProvider] = []
+_pending_work: list[PendingWorkProvider] = []
 
 
 def register_float_adjustments(provider: FloatAdjustmentProvider) -> FloatAdjustmentProvider:
@@ -41,8 +48,17 @@ def register_hands_served(provider: HandsServedProvider) -> HandsServedProvider:
     return provider
 
 
+def register_pending_work(provider: PendingWorkProvider) -> PendingWorkProvider:
+    """``provider(session) -> [{"code", "message": {"es", "en"}, "details"}]``: work
+    still open at the table (ROLE-04)."""
+    if provider not in _pending_work:
+        _pending_work.append(provider)
+    return provider
+
+
 def unregister(provider: object) -> None:
-    for registry in (_float_adjustments, _hands_served):
+    registries: tuple[list[Any], ...] = (_float_adjustments, _hands_served, _pending_work)
+    for registry in registries:
         if provider in registry:
             registry.remove(provider)  # type: ignore[arg-type]
 
@@ -57,3 +73,11 @@ def float_adjustments(session: TableSession) -> dict[int, int]:
 
 def hands_served(imposition: SanctionEntry) -> int:
     return sum(int(provider(imposition)) for provider in _hands_served)
+
+
+def pending_work(session: TableSession) -> list[dict[str, Any]]:
+    """Everything the other apps report as still open at ``session`` (ROLE-04)."""
+    out: list[dict[str, Any]] = []
+    for provider in _pending_work:
+        out.extend(provider(session))
+    return out

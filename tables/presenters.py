@@ -108,6 +108,7 @@ def dealer_change(c: DealerChange) -> dict[str, Any]:
         "recorded_by": c.recorded_by.username,
         "handover_note": c.handover_note,
         "warnings": c.warnings,
+        "pending": c.pending,
         "pack_out": c.pack_out.serial if c.pack_out_id else None,
         "pack_in": c.pack_in.serial if c.pack_in_id else None,
     }

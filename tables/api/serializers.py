@@ -227,6 +227,14 @@ class SessionEventSerializer(serializers.Serializer):
     data = serializers.DictField()
 
 
+class PendingWorkSerializer(serializers.Serializer):
+    """Work still open at the table when the croupier changed (ROLE-04)."""
+
+    code = serializers.CharField()
+    message = serializers.DictField(child=serializers.CharField())
+    details = serializers.DictField()
+
+
 class DealerChangeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     at = serializers.DateTimeField()
@@ -235,6 +243,7 @@ class DealerChangeSerializer(serializers.Serializer):
     recorded_by = serializers.CharField()
     handover_note = serializers.CharField()
     warnings = serializers.ListField(child=serializers.CharField())
+    pending = PendingWorkSerializer(many=True)
     pack_out = serializers.CharField(allow_null=True)
     pack_in = serializers.CharField(allow_null=True)
 

@@ -351,6 +351,9 @@ class DealerChange(models.Model):
     role = models.CharField(max_length=16)
     handover_note = models.TextField(blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    # ROLE-04: work still open at the table when the croupier changed, as the other apps
+    # report it (``tables.hooks.pending_work``): [{"code", "message", "details"}].
+    pending = models.JSONField(default=list, blank=True)
     pack_out = models.ForeignKey(
         "tables.Pack", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

@@ -16,6 +16,7 @@ from casino.errors import Conflict, ValidationFailed
 from casino.models import User
 from casino.roles import Perm, Role
 
+from .. import hooks
 from ..models import DealerChange, Pack, SessionEvent, Table, TableSession
 from ..selectors.sessions import (
     croupier_on_duty,
@@ -342,6 +343,12 @@ def dealer_change_record(
         warnings = []
         if session.status == S.IN_PLAY and current is None:
             warnings.append("NO_PACK_IN_PLAY")
+        # ROLE-04: a change, buy-in or slip still open at the table is a warning (the
+        # outgoing croupier hands it over); a hand in progress was refused above.
+        pending = hooks.pending_work(session)
+        for item in pending:
+            if item["code"] not in warnings:
+                warnings.append(item["code"])
         change = DealerChange.objects.create(
             casino_id=session.casino_id,
             session=session,
@@ -352,6 +359,7 @@ def dealer_change_record(
             role=actor.role.value,
             handover_note=handover_note,
             warnings=warnings,
+            pending=pending,
             pack_out=pack_out,
             pack_in=pack_in,
         )
@@ -364,6 +372,7 @@ def dealer_change_record(
                 "incoming": incoming.username,
                 "pack_out": pack_out.serial if pack_out else None,
                 "pack_in": pack_in.serial if pack_in else None,
+                "warnings": warnings,
             },
             reason=handover_note,
         )
