@@ -72,7 +72,7 @@ class TableSettingsAdmin(ReadOnly):
         "new_player_entry",
         "absent_player_policy",
     )
-    list_filter = ("new_player_entry", "absent_player_policy")
+    list_filter = ("new_player_entry", "absent_player_policy", "rebuy_only_when_busted")
 
 
 @admin.register(OpsSettings)

@@ -336,6 +336,8 @@ def buyin_record(
             if occupant.player_id:
                 player = Player.objects.get(pk=occupant.player_id)
 
+        if is_rebuy:
+            _check_rebuy_rules(s, value, before)
         limits = _check_limits(
             actor,
             s,
@@ -490,6 +492,33 @@ def _validate_chip_buyin(
                 + (" (colour chips)." if foreign_colour_chips else "."),
                 field="source",
             )
+
+
+def _check_rebuy_rules(s: TableSession, value: Decimal, before: Decimal | None) -> None:
+    """The table's re-buy rules, from the session's settings version (financial settings
+    apply from the next session, GEN-04): OQ-27 only when busted; BUYIN-04 fixed amounts."""
+    settings = s.settings
+    if settings.rebuy_only_when_busted and (before is None or before > 0):
+        raise ValidationFailed(
+            "REBUY_ONLY_WHEN_BUSTED",
+            "En esta mesa solo se recompra cuando el jugador se quedó sin fichas (OQ-27)"
+            + (f": tiene {fmt(before)}." if before is not None else "; indique sus fichas."),
+            "At this table a re-buy is allowed only when the player has no chips left "
+            "(OQ-27)"
+            + (f": they have {fmt(before)}." if before is not None else "; give their chips."),
+            field="stack_before",
+            details={"stack_before": None if before is None else str(before)},
+        )
+    allowed = [Decimal(a) for a in settings.rebuy_amounts or ()]
+    if allowed and value not in allowed:
+        listed = ", ".join(fmt(a) for a in allowed)
+        raise ValidationFailed(
+            "REBUY_AMOUNT_NOT_ALLOWED",
+            f"Las recompras de esta mesa son de {listed} (BUYIN-04); {fmt(value)} no lo es.",
+            f"This table's re-buys are {listed} (BUYIN-04); {fmt(value)} is not one of them.",
+            field="amount",
+            details={"allowed": [str(a) for a in allowed]},
+        )
 
 
 def _check_limits(

@@ -335,6 +335,8 @@ class TableSettingsInputSerializer(serializers.Serializer):
     is_tournament = serializers.BooleanField(required=False)
     new_player_entry = choice(choices=NewPlayerEntry.choices, required=False)
     absent_player_policy = choice(choices=AbsentPlayerPolicy.choices, required=False)
+    rebuy_only_when_busted = serializers.BooleanField(required=False)
+    rebuy_amounts = serializers.ListField(child=money(), required=False, max_length=10)
 
 
 class TableSettingsSerializer(serializers.Serializer):
@@ -355,6 +357,8 @@ class TableSettingsSerializer(serializers.Serializer):
     is_tournament = serializers.BooleanField()
     new_player_entry = choice(choices=NewPlayerEntry.choices)
     absent_player_policy = choice(choices=AbsentPlayerPolicy.choices)
+    rebuy_only_when_busted = serializers.BooleanField()
+    rebuy_amounts = serializers.ListField(child=money())
 
 
 class OpsSettingsSerializer(serializers.Serializer):

@@ -124,6 +124,11 @@ class TableSettings(models.Model):
     absent_player_policy = models.CharField(
         max_length=16, choices=AbsentPlayerPolicy.choices, default=AbsentPlayerPolicy.MANUAL
     )
+    # Re-buys: financial settings, from the next session. OQ-27: a re-buy only when the
+    # player has no chips left (003, "Reposiciones" when the Resto is used up);
+    # BUYIN-04: the fixed re-buy amounts of the game (money strings), empty = any.
+    rebuy_only_when_busted = models.BooleanField(default=False)
+    rebuy_amounts = models.JSONField(default=list, blank=True)
 
     class Meta:
         verbose_name = _("table settings")

@@ -53,6 +53,9 @@ FINANCIAL_FIELDS = (
     "rake_cap",
     "no_flop_no_drop",
     "is_tournament",
+    # Re-buys (OQ-27, BUYIN-04): checked by the cage against the session's version.
+    "rebuy_only_when_busted",
+    "rebuy_amounts",
 )
 SETTING_FIELDS = GAME_FIELDS + FINANCIAL_FIELDS
 MONEY_FIELDS = {
@@ -161,6 +164,14 @@ def validate_table_settings(values: dict[str, Any]) -> None:
             "The maximum buy-in is below the minimum.",
             "max_buyin",
         )
+    if not isinstance(values.get("rebuy_only_when_busted", False), bool):
+        raise _invalid(
+            "SETTING_INVALID",
+            "Debe ser verdadero o falso.",
+            "Must be true or false.",
+            "rebuy_only_when_busted",
+        )
+    values["rebuy_amounts"] = _rebuy_amounts(values.get("rebuy_amounts") or [])
     pct = values["rake_pct"]
     if not isinstance(pct, Decimal) or pct < 0 or pct > 100:
         raise _invalid(
@@ -179,6 +190,35 @@ def validate_table_settings(values: dict[str, Any]) -> None:
             "of the pot (RAKE-03).",
             "rake_pct",
         )
+
+
+def _rebuy_amounts(amounts: Any) -> list[str]:
+    """BUYIN-04: the fixed re-buy amounts, distinct positive money amounts, stored as
+    strings with two decimals (exact, never float), in increasing order."""
+    problem = _invalid(
+        "REBUY_AMOUNTS_INVALID",
+        "Los montos de recompra son importes positivos distintos (hasta 10), con dos "
+        "decimales como máximo (BUYIN-04).",
+        "The re-buy amounts are distinct positive amounts (up to 10), with at most two "
+        "decimals (BUYIN-04).",
+        "rebuy_amounts",
+    )
+    if not isinstance(amounts, list | tuple) or len(amounts) > 10:
+        raise problem
+    out: list[Decimal] = []
+    for amount in amounts:
+        if isinstance(amount, bool | float):
+            raise problem
+        try:
+            value = Decimal(str(amount))
+        except ArithmeticError:
+            raise problem from None
+        if not value.is_finite() or value <= 0 or value != value.quantize(Decimal("0.01")):
+            raise problem
+        out.append(value.quantize(Decimal("0.01")))
+    if len(set(out)) != len(out):
+        raise problem
+    return [str(v) for v in sorted(out)]
 
 
 def _defaults(big_blind: Decimal) -> dict[str, Any]:
@@ -200,6 +240,8 @@ def _defaults(big_blind: Decimal) -> dict[str, Any]:
         "rake_cap": None,
         "no_flop_no_drop": False,
         "is_tournament": False,
+        "rebuy_only_when_busted": False,  # OQ-27
+        "rebuy_amounts": [],  # BUYIN-04: any amount
     }
 
 
