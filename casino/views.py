@@ -32,9 +32,12 @@ def acting_actor(request: HttpRequest) -> Actor | None:
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
+    from floor.selectors import my_tables
+
     actor = acting_actor(request)
     items = items_for(actor) if actor else []
-    return render(request, "casino/home.html", {"actor": actor, "items": items})
+    tables = my_tables(actor) if actor else []
+    return render(request, "casino/home.html", {"actor": actor, "items": items, "tables": tables})
 
 
 @login_required

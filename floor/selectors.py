@@ -589,3 +589,22 @@ def hand_start_rows(actor: Actor, session: TableSession) -> dict[str, Any]:
             casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value
         ).order_by("username"),
     }
+
+
+def my_tables(actor: Actor) -> list[TableSession]:
+    """The live sessions the user supervises or deals at: their shortcuts on the home page."""
+    if actor.role not in (Role.SUPERVISOR, Role.CROUPIER) or not actor.can(Perm.VIEW_TABLES):
+        return []
+    live = TableSession.objects.filter(casino=actor.casino).exclude(
+        status=TableSession.Status.CLOSED
+    )
+    if actor.role == Role.SUPERVISOR:
+        live = live.filter(supervisor=actor.user)
+    else:
+        live = [
+            s
+            for s in live.select_related("table")
+            if table_selectors.croupier_on_duty(s) == actor.user
+        ]
+        return live
+    return list(live.select_related("table").order_by("table__number"))

@@ -9,7 +9,6 @@ place, a queue item is signed in place) and work without it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from decimal import Decimal
 from functools import wraps
 from typing import Any
@@ -178,9 +177,11 @@ def _panel_context(
     source = post if post is not None else request.GET
     seat = source.get("seat", "")
     amount = proposals.parse_amount(source.get("amount"))
-    seat_view = next(
-        (s for s in selectors.seat_views(actor, session) if str(s.number) == str(seat)), None
-    )
+    views = selectors.seat_views(actor, session)
+    if not seat and panel == "buyin":
+        # "Compra" without a seat: the first free seat (a re-buy starts from its seat).
+        seat = next((str(v.number) for v in views if not v.taken), "")
+    seat_view = next((v for v in views if str(v.number) == str(seat)), None)
     on_duty = table_selectors.croupier_on_duty(session)
     kind = source.get("kind") or (
         TransactionKind.BUYIN if panel == "buyin" else TransactionKind.COLOUR_CHANGE
@@ -509,14 +510,12 @@ def day(request: HttpRequest, actor: Actor) -> HttpResponse:
     days = GamingDay.objects.filter(casino=actor.casino).order_by("-business_date")
     wanted = parse_date(request.GET.get("date", "") or "")
     gaming_day = (days.filter(business_date=wanted).first() if wanted else None) or days.first()
-    if spec is not None:
-        check_access(
-            actor,
-            spec,
-            {"date": (gaming_day.business_date if gaming_day else date.today()).isoformat()},
-        )
+    if spec is not None and actor.role not in spec.roles:
+        check_access(actor, spec, {})  # refuses the role as the report does (RPT-17)
     if gaming_day is None:
         return render(request, "floor/day.html", {"actor": actor, "day": None})
+    if spec is not None:
+        check_access(actor, spec, {"date": gaming_day.business_date.isoformat()})
     data = master_data(gaming_day, _lang(), lambda *_a: None)
     return render(
         request,

@@ -245,3 +245,22 @@ def test_tables_overview_alerts(staff, casino, gaming_day, sector, clients):  # 
     html = clients("pit_boss").get(reverse("floor:tables")).content.decode()
     assert "Mesa 9" in html
     assert "dos mazos" in html  # TABLE_WITHOUT_TWO_COLOURS
+
+
+def test_dashboard_before_any_gaming_day(staff, clients):
+    page = clients("shift_manager").get(reverse("floor:day"))
+    assert page.status_code == 200 and "Todavía no hay jornada" in page.content.decode()
+    assert clients("supervisor").get(reverse("floor:day")).status_code == 403
+
+
+def test_buyin_without_a_seat_proposes_the_first_free_one(staff, in_play, clients):
+    panel = clients("supervisor").get(
+        reverse("floor:buyin", args=[in_play.pk]), HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert 'value="2" selected' in panel  # seats 1, 3 and 5 are taken
+
+
+def test_home_offers_the_supervisor_its_tables(staff, in_play, clients):
+    html = clients("supervisor").get("/").content.decode()
+    assert reverse("floor:table", args=[in_play.table_id]) in html and "Mis mesas" in html
+    assert "Mis mesas" not in clients("pit_boss").get("/").content.decode()
