@@ -3,7 +3,7 @@
 #
 #   scripts/backup.sh [OUTPUT.dump]
 #
-# Reads the database from DATABASE_URL (postgres://user[:password]@host:port/name), the
+# Reads the database from DATABASE_URL (postgres://user@host:port/name), the
 # same variable the application uses; a password is best given in ~/.pgpass or PGPASSWORD,
 # never on the command line. Writes a pg_dump custom-format archive (compressed; schema,
 # data, the immutability triggers and their functions), then checks it can be read back

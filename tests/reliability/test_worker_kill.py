@@ -39,7 +39,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _start_worker(settings) -> subprocess.Popen[bytes]:  # type: ignore[no-untyped-def]
+def _start_worker(settings, log: Path) -> subprocess.Popen[bytes]:  # type: ignore[no-untyped-def]
     from django.db import connection
 
     base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
@@ -50,14 +50,14 @@ def _start_worker(settings) -> subprocess.Popen[bytes]:  # type: ignore[no-untyp
         "MESA_CELERY_EAGER": "0",
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
     }
-    cmd = [sys.executable, "-m", "celery", "-A", "casino", "worker", "--loglevel", "ERROR"]
+    cmd = [sys.executable, "-m", "celery", "-A", "casino", "worker", "--loglevel", "INFO"]
     cmd += ["--pool", "prefork", "--concurrency", "1", "--without-heartbeat"]
     cmd += ["--without-gossip", "--without-mingle"]
     return subprocess.Popen(  # noqa: S603
         cmd,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
         start_new_session=True,
     )
 
@@ -90,7 +90,8 @@ def test_an_import_survives_its_worker_process_being_killed(settings, tmp_path):
         session.settings, chip_unit=selectors.chip_unit_cents(session.table), structure="no_limit"
     )
     text = engine.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
-    worker = _start_worker(settings)
+    log = tmp_path / "worker.log"
+    worker = _start_worker(settings, log)
     try:
         ping.apply_async().get(timeout=60)
         sup = acting_as(User.objects.get(username="load-sup01"), Role.SUPERVISOR)
@@ -103,6 +104,7 @@ def test_an_import_survives_its_worker_process_being_killed(settings, tmp_path):
             assert job.status != "done", "the import finished before it could be interrupted"
             time.sleep(0.05)
         killed_at = job.processed
+        assert 0 < killed_at < HANDS, _story("the import did not start", job, log)
         children = _children(worker.pid)
         assert children, "no worker child process"
         for child in children:
@@ -122,10 +124,15 @@ def test_an_import_survives_its_worker_process_being_killed(settings, tmp_path):
                 os.killpg(worker.pid, signal.SIGKILL)
         app.conf.task_always_eager = True
         app.control.purge()
-    assert 0 < killed_at < HANDS
-    assert job.status == "done", job.error
+    assert job.status == "done", _story("the import did not finish", job, log)
     assert (job.total, job.stored, job.valid) == (HANDS, HANDS, HANDS)
     numbers = list(Hand.objects.filter(session=session).values_list("number", flat=True))
     assert sorted(numbers) == list(range(1, HANDS + 1))  # every hand once
     assert ImportJob.objects.filter(pk=job.pk, processed=HANDS).exists()
     print(f"\nworker child killed at {killed_at}/{HANDS} hands; the import resumed and finished")
+
+
+def _story(what: str, job, log: Path) -> str:  # type: ignore[no-untyped-def]
+    job.refresh_from_db()
+    tail = log.read_text(errors="replace")[-3000:] if log.exists() else ""
+    return f"{what}: status {job.status}, processed {job.processed}, error {job.error!r}\n{tail}"

@@ -424,7 +424,7 @@ PAGES: list[Entry] = [
     _e("tables:opening", "GET", TABLES_READ, obj="tables.OpeningSheet"),
     _e("tables:closing", "GET", TABLES_READ, obj="tables.ClosingSheet"),
     _e("tables:decks", "GET", DECKS_READ),
-    _e("tables:pack", "GET", DECKS_READ, late=True, obj="tables.Pack"),
+    _e("tables:pack", "GET", DECKS_READ, obj="tables.Pack"),
     _e("tables:store", "GET", DECKS_READ, obj="tables.DeckStore"),
     _e("tables:sanctions", "GET", SANCTIONS_READ),
     _e("tables:sanction", "GET", SANCTIONS_READ, obj="tables.SanctionEntry"),

@@ -26,7 +26,6 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from casino.roles import Role
 from tests.casino.test_api import assert_error_shape
 from tests.helpers import PASSWORD, RoleClient
 
@@ -105,8 +104,7 @@ def test_the_api_needs_the_csrf_token_with_a_session_but_not_with_a_token(staff)
     token = RoleClient().post(
         "/api/auth/token/", {"username": "shift_manager", "password": PASSWORD}, format="json"
     )
-    client = RoleClient(role=Role.SHIFT_MANAGER)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.json()['token']}")
+    client = RoleClient()
     client.credentials(
         HTTP_AUTHORIZATION=f"Token {token.json()['token']}", HTTP_X_MESA_ROLE="shift_manager"
     )
