@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from casino.formatting import es_amounts
 from django.contrib.contenttypes.models import ContentType
 
 from casino.models import AuditEvent, GamingDay, SerialCounter, Signature
@@ -88,6 +89,10 @@ class Finding:
         """Stable within a session: what a pit boss explanation points at."""
         what = money_str(self.denomination) if self.denomination is not None else self.detail
         return f"{self.kind}:{what or '-'}"
+
+    def __post_init__(self) -> None:
+        # Amounts in the Spanish text in the casino's format (1.234,50).
+        object.__setattr__(self, "es", es_amounts(self.es))
 
     def message(self, lang: str = "es") -> str:
         return self.en if lang.startswith("en") else self.es
@@ -471,8 +476,8 @@ def reconcile_session(session: TableSession) -> SessionReconciliation:
             Finding(
                 "RESULT_VARIANCE",
                 VARIANCE,
-                f"Resultado de la mesa (drop + comisión + banca de cierre + devoluciones − apertura − "
-                f"reposiciones) = {_fmt(result)}; la comisión registrada es {_fmt(expected_rake_box)}: "
+                f"Resultado de la mesa (drop + comisión + banca de cierre + créditos − apertura − "
+                f"rellenos) = {_fmt(result)}; la comisión registrada es {_fmt(expected_rake_box)}: "
                 f"{'faltante' if diff < 0 else 'sobrante'} de {_fmt(abs(diff))}.",
                 f"Table result (drop + rake box + closing float + credits − opening − fills) = "
                 f"{_fmt(result)}; the recorded rake is {_fmt(expected_rake_box)}: "
@@ -571,7 +576,7 @@ def _slip_findings(
             Finding(
                 "SLIP_VOID_PENDING",
                 EXCEPTION,
-                f"La anulación del comprobante {slip.serial} espera la segunda firma.",
+                f"La anulación del vale {slip.serial} espera la segunda firma.",
                 f"The void of slip {slip.serial} awaits its second signer.",
                 amount=value,
                 detail=slip.serial,
@@ -602,7 +607,7 @@ def _slip_findings(
             Finding(
                 "RECORD_ALTERED",
                 EXCEPTION,
-                f"El comprobante {slip.serial} no coincide con lo que se firmó.",
+                f"El vale {slip.serial} no coincide con lo que se firmó.",
                 f"Slip {slip.serial} does not match what was signed.",
                 detail=slip.serial,
                 records=rec,
@@ -848,7 +853,7 @@ def serial_gap_findings(gaming_day: GamingDay) -> list[Finding]:
                 Finding(
                     "SERIAL_GAP",
                     EXCEPTION,
-                    f"Faltan números en la serie de comprobantes {series}: {labels}.",
+                    f"Faltan números en la serie de vales {series}: {labels}.",
                     f"Numbers are missing from the {series} slip series: {labels}.",
                     detail=labels,
                     records=tuple(Record("serial", f"{series}-{year}-{n:06d}") for n in missing),

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .formatting import es_amounts
+
 
 class DomainError(Exception):
     status_code = 400
@@ -27,7 +29,7 @@ class DomainError(Exception):
     ) -> None:
         super().__init__(f"{code}: {en}")
         self.code = code
-        self.message_es = es
+        self.message_es = es_amounts(es)
         self.message_en = en
         self.field = field
         if status is not None:

@@ -42,6 +42,8 @@ def load_catalog() -> dict[str, str]:
 def fill() -> list[str]:
     po = polib.pofile(str(PO))
     catalog = load_catalog()
+    forms = po.metadata.get("Plural-Forms", "nplurals=2;")
+    nplurals = int(forms.split("nplurals=")[1].split(";")[0]) if "nplurals=" in forms else 2
     missing = []
     for entry in po:
         if entry.obsolete:
@@ -51,7 +53,10 @@ def fill() -> list[str]:
             singular = catalog.get(entry.msgid)
             plural = catalog.get(entry.msgid_plural)
             if singular and plural:
-                entry.msgstr_plural = {0: singular, 1: plural}
+                # Spanish catalogues may declare 2 or 3 plural forms (gettext's es
+                # has a separate form for millions): index 0 is the singular,
+                # every other index the plural.
+                entry.msgstr_plural = {i: (singular if i == 0 else plural) for i in range(nplurals)}
                 entry.flags = [f for f in entry.flags if f != "fuzzy"]
             else:
                 missing.append(key)
@@ -59,7 +64,7 @@ def fill() -> list[str]:
         if key in catalog:
             entry.msgstr = catalog[key]
             entry.flags = [f for f in entry.flags if f != "fuzzy"]
-        elif not entry.msgstr:
+        elif not entry.msgstr or "fuzzy" in entry.flags:
             missing.append(key)
     po.save(str(PO))
     po.save_as_mofile(str(PO.with_suffix(".mo")))

@@ -58,7 +58,7 @@ def slip_request(
     if kind not in SlipKind.values:
         raise ValidationFailed(
             "SLIP_KIND_INVALID",
-            f"Tipo de comprobante desconocido: «{kind}» (reposición o devolución).",
+            f"Tipo de vale desconocido: «{kind}» (relleno o crédito).",
             f"Unknown slip kind: '{kind}' (fill or credit).",
             field="kind",
         )
@@ -77,7 +77,7 @@ def slip_request(
         if not chip_lines:
             raise ValidationFailed(
                 "LINES_REQUIRED",
-                "Un comprobante lleva al menos una denominación con fichas.",
+                "Un vale lleva al menos una denominación con fichas.",
                 "A slip carries at least one denomination with chips.",
                 field="lines",
             )
@@ -113,7 +113,7 @@ def slip_request(
 def _require_slip_moment(s: TableSession, purpose: str) -> None:
     if purpose == SlipPurpose.CLOSING:
         ok = s.status == TableSession.Status.CLOSING
-        es = "Un comprobante de cierre se pide con la mesa en cierre, después del conteo."
+        es = "Un vale de cierre se pide con la mesa en cierre, después del conteo."
         en = "A closing slip is requested while the table is closing, after the count."
     else:
         ok = s.status in (
@@ -121,7 +121,7 @@ def _require_slip_moment(s: TableSession, purpose: str) -> None:
             TableSession.Status.IN_PLAY,
             TableSession.Status.SUSPENDED,
         )
-        es = f"La mesa está en estado «{s.get_status_display()}»: no admite reposiciones ni devoluciones."
+        es = f"La mesa está en estado «{s.get_status_display()}»: no admite rellenos ni créditos."
         en = f"The table is '{s.status}': it takes no fills or credits."
     if not ok:
         raise Conflict("SESSION_NOT_ACCEPTING", es, en, field="session")
@@ -134,7 +134,7 @@ def slip_signing_blockers(slip: Slip, role: Role) -> list[DomainError]:
         return [
             Conflict(
                 "SLIP_VOIDED",
-                f"El comprobante {slip.serial} está anulado (o en anulación): no se firma.",
+                f"El vale {slip.serial} está anulado (o en anulación): no se firma.",
                 f"Slip {slip.serial} is void (or being voided): it is not signed.",
             )
         ]
@@ -143,7 +143,7 @@ def slip_signing_blockers(slip: Slip, role: Role) -> list[DomainError]:
         return [
             Conflict(
                 "SIGNATURE_OUT_OF_ORDER",
-                f"El comprobante {slip.serial} aún no tiene la firma de «{before.label}».",
+                f"El vale {slip.serial} aún no tiene la firma de «{before.label}».",
                 f"Slip {slip.serial} does not have the '{before.value}' signature yet.",
                 field="role",
             )
@@ -176,7 +176,7 @@ def slip_sign(
         elif actor.role != Role.CROUPIER:
             raise ValidationFailed(
                 "SIGNER_REQUIRED",
-                "Indique el croupier que recibe el comprobante; firma con su PIN.",
+                "Indique el croupier que recibe el vale; firma con su PIN.",
                 "Say which croupier receives the slip; they sign with their PIN.",
                 field="signer",
             )
@@ -185,7 +185,7 @@ def slip_sign(
         if perm is None:
             raise ValidationFailed(
                 "ROLE_NOT_REQUIRED",
-                f"Un comprobante no se firma con el rol «{role.label}».",
+                f"Un vale no se firma con el rol «{role.label}».",
                 f"A slip is not signed as '{role.value}'.",
                 field="role",
             )
@@ -218,7 +218,7 @@ def slip_void_request(*, actor: Actor, slip: Slip, reason: str) -> SlipVoid:
     if not (reason or "").strip():
         raise ValidationFailed(
             "REASON_REQUIRED",
-            "Anular un comprobante requiere un motivo.",
+            "Anular un vale requiere un motivo.",
             "Voiding a slip needs a reason.",
             field="reason",
         )
@@ -229,7 +229,7 @@ def slip_void_request(*, actor: Actor, slip: Slip, reason: str) -> SlipVoid:
         if selectors.void_of(locked) is not None:
             raise Conflict(
                 "SLIP_ALREADY_VOIDED",
-                f"El comprobante {locked.serial} ya está anulado o en anulación.",
+                f"El vale {locked.serial} ya está anulado o en anulación.",
                 f"Slip {locked.serial} is already void or being voided.",
             )
         try:
@@ -243,7 +243,7 @@ def slip_void_request(*, actor: Actor, slip: Slip, reason: str) -> SlipVoid:
         except IntegrityError:
             raise Conflict(
                 "SLIP_ALREADY_VOIDED",
-                f"El comprobante {locked.serial} ya está anulado o en anulación.",
+                f"El vale {locked.serial} ya está anulado o en anulación.",
                 f"Slip {locked.serial} is already void or being voided.",
             ) from None
         audit_record(
@@ -267,14 +267,14 @@ def slip_void_confirm(*, actor: Actor, void: SlipVoid) -> SlipVoidConfirmation:
         if selectors.confirmation_of(locked) is not None:
             raise Conflict(
                 "VOID_ALREADY_CONFIRMED",
-                f"La anulación del comprobante {slip.serial} ya está confirmada.",
+                f"La anulación del vale {slip.serial} ya está confirmada.",
                 f"The void of slip {slip.serial} is already confirmed.",
             )
         signers = set(slip.signatures().values_list("signer_id", flat=True))
         if actor.user.pk == locked.requested_by_id or actor.user.pk in signers:
             raise Conflict(
                 "VOID_SIGNER_NOT_INDEPENDENT",
-                "La anulación la confirma una segunda persona, que no la pidió ni firmó el comprobante.",
+                "La anulación la confirma una segunda persona, que no la pidió ni firmó el vale.",
                 "The void is confirmed by a second person who neither asked for it nor signed "
                 "the slip.",
                 field="confirmed_by",
@@ -287,7 +287,7 @@ def slip_void_confirm(*, actor: Actor, void: SlipVoid) -> SlipVoidConfirmation:
         except IntegrityError:
             raise Conflict(
                 "VOID_ALREADY_CONFIRMED",
-                f"La anulación del comprobante {slip.serial} ya está confirmada.",
+                f"La anulación del vale {slip.serial} ya está confirmada.",
                 f"The void of slip {slip.serial} is already confirmed.",
             ) from None
         audit_record(

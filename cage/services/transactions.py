@@ -732,7 +732,7 @@ def _change_notices(
                         Notice(
                             "FLOAT_LOW",
                             f"Quedan {after} fichas de {fmt(d.value)} en la banca (mínimo {floor}): "
-                            "pida una reposición.",
+                            "pida un relleno.",
                             f"{after} chips of {fmt(d.value)} left in the float (low mark {floor}): "
                             "request a fill.",
                         )

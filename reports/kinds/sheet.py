@@ -108,7 +108,7 @@ EVENT_LABELS: dict[str, tuple[str, str]] = {
 }
 SOURCE_LABELS = {
     OpeningSheet.ExpectedSource.CLOSING: (
-        "último cierre firmado (después de rellenos y devoluciones)",
+        "último cierre firmado (después de rellenos y créditos)",
         "last signed closing (after fills and credits)",
     ),
     OpeningSheet.ExpectedSource.PAR: (

@@ -67,7 +67,7 @@ def test_refused_buyin_shows_the_reason_and_records_nothing(client, opened, staf
         {"seat": "4", "croupier": "croupier", "note-50": "1", "chip-25.00": "2"},
         follow=True,
     )
-    assert "La compra mínima de esta mesa es 100.00" in resp.content.decode()
+    assert "La compra mínima de esta mesa es 100,00" in resp.content.decode()
     assert TableTransaction.objects.count() == 0
 
 
@@ -159,7 +159,7 @@ def test_pit_boss_sees_and_explains_variances(client, session, staff, counts):  
     assert "cage.variance.explain" in [i.kind for i in items_for(boss)]
     login(client, staff["pit_boss"])
     page = client.get(f"/cage/sessions/{session.pk}/reconciliation/").content.decode()
-    assert "La sesión no cuadra." in page and "faltan 1 (100.00)" in page
+    assert "La sesión no cuadra." in page and "faltan 1 (100,00)" in page
     client.post(
         f"/cage/sessions/{session.pk}/explain/",
         {"finding_key": "FLOAT_VARIANCE:100.00", "explanation": "ficha caída"},

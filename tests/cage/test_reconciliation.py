@@ -64,7 +64,7 @@ def test_closing_13900_is_a_100_shortage_in_the_100_chips(session, staff, counts
     result = next(f for f in findings if f.kind == "RESULT_VARIANCE")
     assert result.amount == D("-100")
     assert not rec.balanced
-    assert "faltante de 100.00" in result.es and "shortage of 100.00" in result.en
+    assert "faltante de 100,00" in result.es and "shortage of 100.00" in result.en
 
 
 def test_one_chip_short_is_found_in_its_denomination(

@@ -103,7 +103,7 @@ def test_minimum_buyin_is_enforced_and_nothing_is_written(opened, sup, staff):  
     with pytest.raises(ValidationFailed) as err:
         buy(sup, opened, staff, "50", chips=chips(("25", 2)))
     assert err.value.code == "BUYIN_BELOW_MINIMUM"
-    assert "100.00" in err.value.message_es and "100.00" in err.value.message_en
+    assert "100,00" in err.value.message_es and "100.00" in err.value.message_en
     assert rows() == before
 
 
