@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from casino.formatting import es_amounts
 from django.contrib.contenttypes.models import ContentType
 
+from casino.formatting import es_amounts
 from casino.models import AuditEvent, GamingDay, SerialCounter, Signature
 from tables.models import TableSession
 
