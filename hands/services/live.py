@@ -92,6 +92,8 @@ def live_hand_start(
         record = engine.normalise(
             {**data, "structure": structure, "actions": []}, defaults=_defaults(settings, structure)
         )
+        if book.carry:  # POT-09: the pot a void hand left, shown while the hand is live
+            record["carry_in"] = engine.normalise_carried(book.carry)
         penalised = selectors.penalised_players(s, number)
         for seat in record["seats"]:
             if seat.get("player") is not None and int(seat["player"]) in penalised:

@@ -241,3 +241,26 @@ def test_the_carry_survives_phh_export_and_import_and_revalidation(
     run = services.revalidation_create(actor=manager, date_from=day, date_to=day, enqueue=False)
     run = services.revalidation_run(run.pk)
     assert run.processed == 4 and run.differences_count == 0
+
+
+def test_a_live_hand_shows_the_carried_pot_and_stores_it(staff, api, sup, ready_session):
+    # POT-09 while logging live (BET-24): the carried pot is listed from the first riffle.
+    services.hand_log(actor=sup, session=ready_session, data=void_with_a_knowing_raiser())
+    client = api(staff["croupier"])
+    start = client.post(
+        "/api/hands/live/",
+        {"session": ready_session.pk, "button": 5, "seats": seats({1: 500, 3: 500, 5: 470})},
+        format="json",
+    )
+    assert start.status_code == 201, start.json()
+    assert start.json()["pots"][-1] == {"amount": "30.00", "eligible": [1, 3, 5]}
+    live_id = start.json()["id"]
+    for seat in (5, 1):
+        client.post(f"/api/hands/live/{live_id}/actions/", {"action": "fold", "seat": seat})
+    done = client.post(f"/api/hands/live/{live_id}/finish/", {}, format="json")
+    assert done.status_code == 201, done.json()
+    hand = Hand.objects.get(pk=done.json()["id"])
+    assert hand.status == "valid", _codes(hand)
+    assert _codes(hand, "warning") == []  # the live record's carry is the books'
+    carried = hand.verdict.pots[-1]
+    assert carried["carried"] and carried["winners"] == [3]  # the big blind, eligible
