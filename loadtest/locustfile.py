@@ -110,7 +110,10 @@ class Supervisor(HttpUser):
         amount = self.rng.choice((100, 200, 500, 1000))
         seat = self.rng.choice(BUYIN_SEATS)
         cash = [{"value": "100", "count": amount // 100}]
-        chips = [{"value": "25", "count": amount // 25}]
+        # Mostly 100s and four 25s, as a croupier pays a buy-in (the float lasts the run).
+        chips = [{"value": "25", "count": 4}]
+        if amount > 100:
+            chips.insert(0, {"value": "100", "count": amount // 100 - 1})
         body = {
             "seat": seat,
             "amount": str(amount),
