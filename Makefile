@@ -39,6 +39,14 @@ lint: $(VENV)/.installed-test
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
+load: $(VENV)/.installed-test
+	./scripts/system-deps.sh
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m loadtest.run
+
+drills: $(VENV)/.installed-test
+	./scripts/system-deps.sh
+	$(BIN)/python -m drills.run_all
+
 bench: $(VENV)/.installed-test
 	./scripts/system-deps.sh
 	$(BIN)/python -m compileall -q poker

@@ -38,7 +38,9 @@ class Casino(models.Model):
     code = models.SlugField(max_length=32, unique=True)
     name = models.CharField(_("name"), max_length=200)
     currency = models.CharField(_("currency"), max_length=3, default="ARS")
-    time_zone = models.CharField(_("time zone"), max_length=64, default="America/Argentina/Buenos_Aires")
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="America/Argentina/Buenos_Aires"
+    )
     locale = models.CharField(_("locale"), max_length=16, default="es-AR")
     default_ruleset = models.CharField(
         _("default ruleset"), max_length=8, choices=Ruleset.choices, default=Ruleset.MANUAL
@@ -100,6 +102,9 @@ class Permissions(models.Model):
         managed = False
         default_permissions = ()
         verbose_name = _("Mesa permission")
+
+    def __str__(self) -> str:
+        return str(self._meta.verbose_name)
 
 
 class Sector(models.Model):
@@ -217,9 +222,7 @@ class SignableDocument(models.Model):
 
     def signatures(self) -> models.QuerySet[Signature]:
         ct = ContentType.objects.get_for_model(type(self))
-        return Signature.objects.filter(content_type=ct, object_id=self.pk).select_related(
-            "signer"
-        )
+        return Signature.objects.filter(content_type=ct, object_id=self.pk).select_related("signer")
 
     def signed_roles(self) -> set[str]:
         return set(self.signatures().values_list("role", flat=True))
@@ -308,6 +311,9 @@ class SerialCounter(models.Model):
             models.UniqueConstraint(fields=["casino", "series", "year"], name="serial_unique")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.series}-{self.year}: {self.last_value}"
+
 
 class IdempotencyRecord(models.Model):
     """A request already answered, by user and ``Idempotency-Key`` (retries land once)."""
@@ -324,3 +330,6 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.path})"

@@ -56,8 +56,9 @@ class Perm(models.TextChoices):
     VIEW_SANCTIONS = "view_sanctions", _("View the sanctions ledger")
     PROPOSE_SANCTION = "propose_sanction", _("Propose a sanction")
     IMPOSE_SANCTION = "impose_sanction", _("Impose, lift or reduce a sanction")
-    IMPOSE_SEVERE_SANCTION = "impose_severe_sanction", _(
-        "Impose disqualification, removal or expulsion"
+    IMPOSE_SEVERE_SANCTION = (
+        "impose_severe_sanction",
+        _("Impose disqualification, removal or expulsion"),
     )
     # cage
     VIEW_CAGE = "view_cage", _("View cage records")
@@ -111,8 +112,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         }
     ),
     Role.PIT_BOSS: frozenset(
-        _READ_ALL
-        - {P.VIEW_AUDIT}
+        _READ_ALL - {P.VIEW_AUDIT}
         | {
             P.REQUEST_REPORT,
             P.OPEN_SESSION,

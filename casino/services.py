@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.contrib.auth import password_validation
 from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from .access import Actor, require
 from .audit import audit_record, snapshot
@@ -19,9 +21,11 @@ def gaming_day_open(*, actor: Actor, business_date: date) -> GamingDay:
     require(actor, Perm.OPEN_GAMING_DAY)
     casino = actor.casino
     with transaction.atomic():
-        if GamingDay.objects.select_for_update().filter(
-            casino=casino, status=GamingDay.Status.OPEN
-        ).exists():
+        if (
+            GamingDay.objects.select_for_update()
+            .filter(casino=casino, status=GamingDay.Status.OPEN)
+            .exists()
+        ):
             raise Conflict(
                 "GAMING_DAY_ALREADY_OPEN",
                 "Ya hay una jornada abierta: ciérrela antes de abrir otra.",
@@ -64,6 +68,21 @@ def gaming_day_close(*, actor: Actor, gaming_day: GamingDay) -> GamingDay:
     return day
 
 
+def _validate_password(password: str, user: User) -> None:
+    """Django's password validators (length, similarity, common, numeric), in both languages."""
+    messages = {}
+    for lang in ("es", "en"):  # the validators translate when they raise
+        with translation.override(lang):
+            try:
+                password_validation.validate_password(password, user)
+            except ValidationError as exc:
+                messages[lang] = " ".join(exc.messages)
+    if messages:
+        raise ValidationFailed(
+            "PASSWORD_TOO_WEAK", messages["es"], messages["en"], field="password"
+        )
+
+
 def staff_create(
     *,
     actor: Actor | None,
@@ -76,7 +95,11 @@ def staff_create(
     pin: str | None = None,
     employee_number: str = "",
 ) -> User:
-    """Create a staff member with roles (actor None only for bootstrap commands)."""
+    """Create a staff member with roles (actor None only for bootstrap commands).
+
+    A member of staff created by a manager gets a password the validators accept; the
+    bootstrap commands (demo data, simulations) choose their own.
+    """
     if actor is not None:
         require(actor, Perm.MANAGE_STAFF)
     if not roles:
@@ -98,6 +121,8 @@ def staff_create(
             casino=casino,
             employee_number=employee_number,
         )
+        if actor is not None:
+            _validate_password(password, user)
         user.set_password(password)
         if pin:
             user.set_pin(pin)

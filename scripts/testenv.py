@@ -64,8 +64,18 @@ def start_postgres(workdir: Path) -> tuple[dict[str, str], callable]:  # type: i
     port = free_port()
     subprocess.run(
         as_postgres(
-            [str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-             "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]
+            [
+                str(bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--locale=C.UTF-8",
+                "--no-sync",
+            ]
         ),
         check=True,
         stdout=subprocess.DEVNULL,
@@ -94,8 +104,18 @@ def start_postgres(workdir: Path) -> tuple[dict[str, str], callable]:  # type: i
         "MESA_TEST_PG_PORT": str(port),
     }
     subprocess.run(
-        [str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-q",
-         "-c", "CREATE DATABASE mesa"],
+        [
+            str(bindir / "psql"),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "-U",
+            "postgres",
+            "-q",
+            "-c",
+            "CREATE DATABASE mesa",
+        ],
         check=True,
         stdout=subprocess.DEVNULL,
     )
@@ -108,8 +128,19 @@ def start_redis(workdir: Path) -> tuple[dict[str, str], callable]:  # type: igno
         sys.exit("redis-server not found (install the Debian package redis-server).")
     port = free_port()
     proc = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(workdir)],
+        [
+            server,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

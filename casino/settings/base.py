@@ -222,5 +222,7 @@ LOGGING = {
 }
 
 # Mesa
-MESA_PHH_CORPUS = Path(os.environ.get("MESA_PHH_CORPUS", BASE_DIR.parent / "shared" / "corpus" / "phh"))
+MESA_PHH_CORPUS = Path(
+    os.environ.get("MESA_PHH_CORPUS", BASE_DIR.parent / "shared" / "corpus" / "phh")
+)
 MESA_DEMO_PASSWORD_SUFFIX = "-mesa-2026"

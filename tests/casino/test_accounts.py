@@ -21,9 +21,13 @@ pytestmark = pytest.mark.django_db
 def test_api_login_locks_after_five_failures(staff, settings):
     client = RoleClient()
     for _ in range(settings.AXES_FAILURE_LIMIT):
-        bad = client.post("/api/auth/token/", {"username": "auditor", "password": "wrong"}, format="json")
+        bad = client.post(
+            "/api/auth/token/", {"username": "auditor", "password": "wrong"}, format="json"
+        )
         assert bad.status_code == 403
-    locked = client.post("/api/auth/token/", {"username": "auditor", "password": PASSWORD}, format="json")
+    locked = client.post(
+        "/api/auth/token/", {"username": "auditor", "password": PASSWORD}, format="json"
+    )
     assert locked.status_code == 403
     assert locked.json()["code"] == "ACCOUNT_LOCKED"
 

@@ -7,7 +7,6 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from casino.models import AuditEvent, GamingDay
-from casino.roles import Role
 from tests.conftest import PASSWORD, RoleClient
 
 pytestmark = pytest.mark.django_db
@@ -37,10 +36,14 @@ def test_me_lists_roles(staff, api):
 
 def test_token_login_and_wrong_password(staff):
     client = RoleClient()
-    bad = client.post("/api/auth/token/", {"username": "pit_boss", "password": "nope"}, format="json")
+    bad = client.post(
+        "/api/auth/token/", {"username": "pit_boss", "password": "nope"}, format="json"
+    )
     assert bad.status_code == 403
     assert_error_shape(bad.json(), "LOGIN_FAILED")
-    ok = client.post("/api/auth/token/", {"username": "pit_boss", "password": PASSWORD}, format="json")
+    ok = client.post(
+        "/api/auth/token/", {"username": "pit_boss", "password": PASSWORD}, format="json"
+    )
     assert ok.status_code == 200
     token = ok.json()["token"]
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
@@ -48,7 +51,9 @@ def test_token_login_and_wrong_password(staff):
 
 
 def test_validation_errors_come_in_spanish_and_english(staff, api):
-    response = api(staff["shift_manager"]).post("/api/gaming-days/", {"business_date": "ayer"}, format="json")
+    response = api(staff["shift_manager"]).post(
+        "/api/gaming-days/", {"business_date": "ayer"}, format="json"
+    )
     assert response.status_code == 400
     body = response.json()
     assert body["field"] == "business_date"
@@ -67,7 +72,9 @@ def test_malformed_json_is_a_400(staff, api):
 
 def test_unauthorised_role_gets_403_and_nothing_changes(staff, api):
     before = (GamingDay.objects.count(), AuditEvent.objects.count())
-    response = api(staff["supervisor"]).post("/api/gaming-days/", {"business_date": "2026-12-01"}, format="json")
+    response = api(staff["supervisor"]).post(
+        "/api/gaming-days/", {"business_date": "2026-12-01"}, format="json"
+    )
     assert response.status_code == 403
     assert_error_shape(response.json(), "PERMISSION_DENIED")
     assert (GamingDay.objects.count(), AuditEvent.objects.count()) == before
@@ -101,7 +108,9 @@ def test_gaming_day_open_close_with_audit(staff, api):
 
 
 def test_audit_trail_is_readable_by_auditor_and_filterable(staff, api):
-    api(staff["shift_manager"]).post("/api/gaming-days/", {"business_date": "2026-12-01"}, format="json")
+    api(staff["shift_manager"]).post(
+        "/api/gaming-days/", {"business_date": "2026-12-01"}, format="json"
+    )
     response = api(staff["auditor"]).get("/api/audit-events/?action=gaming_day")
     assert response.status_code == 200
     results = response.json()["results"]

@@ -12,12 +12,18 @@ pytestmark = pytest.mark.django_db
 def test_same_key_same_body_replays_without_writing(staff, api):
     client = api(staff["shift_manager"])
     first = client.post(
-        "/api/gaming-days/", {"business_date": "2026-12-01"}, format="json", HTTP_IDEMPOTENCY_KEY="k1"
+        "/api/gaming-days/",
+        {"business_date": "2026-12-01"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k1",
     )
     assert first.status_code == 201
     audit = AuditEvent.objects.count()
     second = client.post(
-        "/api/gaming-days/", {"business_date": "2026-12-01"}, format="json", HTTP_IDEMPOTENCY_KEY="k1"
+        "/api/gaming-days/",
+        {"business_date": "2026-12-01"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k1",
     )
     assert second.status_code == 201
     assert second.json() == first.json()
@@ -28,9 +34,17 @@ def test_same_key_same_body_replays_without_writing(staff, api):
 
 def test_same_key_other_body_is_a_conflict(staff, api):
     client = api(staff["shift_manager"])
-    client.post("/api/gaming-days/", {"business_date": "2026-12-01"}, format="json", HTTP_IDEMPOTENCY_KEY="k2")
+    client.post(
+        "/api/gaming-days/",
+        {"business_date": "2026-12-01"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k2",
+    )
     other = client.post(
-        "/api/gaming-days/", {"business_date": "2026-12-05"}, format="json", HTTP_IDEMPOTENCY_KEY="k2"
+        "/api/gaming-days/",
+        {"business_date": "2026-12-05"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k2",
     )
     assert other.status_code == 409
     assert other.json()["code"] == "IDEMPOTENCY_KEY_REUSED"
@@ -38,9 +52,14 @@ def test_same_key_other_body_is_a_conflict(staff, api):
 
 def test_a_refused_request_stores_no_key_and_can_be_retried(staff, api):
     client = api(staff["shift_manager"])
-    bad = client.post("/api/gaming-days/", {"business_date": "x"}, format="json", HTTP_IDEMPOTENCY_KEY="k3")
+    bad = client.post(
+        "/api/gaming-days/", {"business_date": "x"}, format="json", HTTP_IDEMPOTENCY_KEY="k3"
+    )
     assert bad.status_code == 400
     good = client.post(
-        "/api/gaming-days/", {"business_date": "2026-12-01"}, format="json", HTTP_IDEMPOTENCY_KEY="k4"
+        "/api/gaming-days/",
+        {"business_date": "2026-12-01"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k4",
     )
     assert good.status_code == 201

@@ -193,7 +193,10 @@ def test_raw_sql_update_of_a_signed_document_fails(staff, sheet):  # issue 2 "do
 
 def test_unsigned_document_can_still_be_prepared(sheet):
     _raw("UPDATE kernelapp_samplesheet SET title = 'otra' WHERE id = %s", [sheet.pk])
-    _raw("UPDATE kernelapp_sampleline SET count = 121 WHERE sheet_id = %s AND label='100'", [sheet.pk])
+    _raw(
+        "UPDATE kernelapp_sampleline SET count = 121 WHERE sheet_id = %s AND label='100'",
+        [sheet.pk],
+    )
     sheet.refresh_from_db()
     assert sheet.title == "otra"
 

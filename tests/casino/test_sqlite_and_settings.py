@@ -61,7 +61,12 @@ def test_sqlite_refuses_changes_to_locked_and_append_only_rows(tmp_path):  # iss
         "PYTHONPATH": str(ROOT),
     }
     out = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", SCRIPT],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
@@ -86,9 +91,14 @@ def _import_prod(extra_env: dict[str, str]) -> subprocess.CompletedProcess[str]:
 def test_production_refuses_debug_and_default_secret():
     good_secret = "k" * 60
     db = os.environ.get("DATABASE_URL", "postgres://u@127.0.0.1:5432/x")
-    assert "DEBUG must be off" in _import_prod({"DEBUG": "1", "SECRET_KEY": good_secret, "DATABASE_URL": db}).stderr
+    assert (
+        "DEBUG must be off"
+        in _import_prod({"DEBUG": "1", "SECRET_KEY": good_secret, "DATABASE_URL": db}).stderr
+    )
     assert "SECRET_KEY must be set" in _import_prod({"DATABASE_URL": db}).stderr
-    assert "SECRET_KEY must be set" in _import_prod({"SECRET_KEY": "short", "DATABASE_URL": db}).stderr
+    assert (
+        "SECRET_KEY must be set" in _import_prod({"SECRET_KEY": "short", "DATABASE_URL": db}).stderr
+    )
     ok = _import_prod({"SECRET_KEY": good_secret, "DATABASE_URL": db})
     assert ok.returncode == 0 and "started" in ok.stdout, ok.stderr
 
@@ -101,5 +111,7 @@ def test_embedded_default_is_sqlite_and_eager():
         "import django; django.setup(); from django.conf import settings; "
         "print(settings.DATABASES['default']['ENGINE'], settings.CELERY_TASK_ALWAYS_EAGER)"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert out.stdout.split() == ["django.db.backends.sqlite3", "True"], out.stderr

@@ -96,6 +96,14 @@ def dump_pages(name: str) -> None:
             continue
 
 
+def where_is(person: Person) -> str:
+    try:
+        text = person.page.locator("main").inner_text(timeout=2_000)
+    except Exception:  # noqa: BLE001 - a page without <main> or closed
+        text = "(no <main>)"
+    return f"{person.username} at {person.page.url}: {' '.join(text.split())[:600]}"
+
+
 class Person:
     """One member of staff with their own browser (own cookies), on a tablet or a desk."""
 
@@ -146,8 +154,10 @@ def test_a_day_at_the_table(browser, live_server, staff, floor):
     PEOPLE.clear()
     try:
         a_day_at_the_table(browser, live_server, staff, floor)
-    except BaseException:
+    except BaseException as exc:
         dump_pages("a-day-at-the-table")
+        for person in PEOPLE:  # what each one saw, in the failure itself (CI keeps no files)
+            exc.add_note(where_is(person))
         raise
     finally:
         for person in PEOPLE:

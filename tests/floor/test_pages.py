@@ -254,9 +254,11 @@ def test_dashboard_before_any_gaming_day(staff, clients):
 
 
 def test_buyin_without_a_seat_proposes_the_first_free_one(staff, in_play, clients):
-    panel = clients("supervisor").get(
-        reverse("floor:buyin", args=[in_play.pk]), HTTP_HX_REQUEST="true"
-    ).content.decode()
+    panel = (
+        clients("supervisor")
+        .get(reverse("floor:buyin", args=[in_play.pk]), HTTP_HX_REQUEST="true")
+        .content.decode()
+    )
     assert 'value="2" selected' in panel  # seats 1, 3 and 5 are taken
 
 

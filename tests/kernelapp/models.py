@@ -38,3 +38,6 @@ class SampleLine(models.Model):
     sheet = models.ForeignKey(SampleSheet, on_delete=models.PROTECT, related_name="lines")
     label = models.CharField(max_length=20)
     count = models.IntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.count}"

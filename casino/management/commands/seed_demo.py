@@ -139,8 +139,10 @@ class Command(BaseCommand):
         if not options["quiet"]:
             self.stdout.write(self.style.SUCCESS("Demo data ready: Casino Mesa (demo), 6 tables."))
             self.stdout.write("Users (username / password):")
-            for username, first, last, roles, pin in DEMO_STAFF:
+            for username, _first, _last, roles, pin in DEMO_STAFF:
                 role_names = ", ".join(str(r.label) for r in roles)
                 extra = f"  PIN {pin}" if pin else ""
-                self.stdout.write(f"  {username:12} {demo_password(username):18} {role_names}{extra}")
+                self.stdout.write(
+                    f"  {username:12} {demo_password(username):18} {role_names}{extra}"
+                )
             self.stdout.write(f"  {'admin':12} {demo_password('admin'):18} Django admin")
