@@ -1,5 +1,8 @@
 """``python -m poker validate [--rules manual|pba|caba] [--rake PERCENT] PATH...``
 
+(also ``--rake-cap AMOUNT``, ``--rake-rounding down|nearest``, ``--no-flop-no-drop``,
+``--tournament``)
+
 Validates every hand in the PHH files named (folders are searched recursively
 for ``.phh`` and ``.phhs``) and prints one JSON object per hand on stdout::
 
@@ -14,6 +17,8 @@ Exit status: 0 when nothing is invalid, 1 otherwise, 2 on usage errors.
 
 ``--rake PERCENT`` sets the pot rake (``--rake 0`` turns it off); the recorded
 finishing stacks and winnings are compared with what that rake gives.
+``--rake-rounding nearest`` rounds each pot's rake to the nearest chip unit
+(exactly half a chip rounds down) instead of down (RAKE-07, OQ-04).
 """
 
 from __future__ import annotations
@@ -29,9 +34,12 @@ from decimal import Decimal, InvalidOperation
 from typing import TextIO
 
 from poker import phh
-from poker.profiles import ProfileError, RakeMode, RuleProfile, get_profile
+from poker.profiles import ProfileError, RakeMode, RakeRounding, RuleProfile, get_profile
 from poker.validate import Status, Verdict, _fmt, validate
 from poker.violations import Violation
+
+# RAKE-07, OQ-04: the casino's rounding of the percentage rake.
+_ROUNDINGS = {"down": RakeRounding.DOWN_TO_MIN_CHIP, "nearest": RakeRounding.NEAREST}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,6 +50,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--rules", default="manual", choices=["manual", "pba", "caba"])
     run.add_argument("--rake", metavar="PERCENT", help="pot rake in percent (0 = no rake)")
     run.add_argument("--rake-cap", metavar="AMOUNT", help="rake cap per hand, in the file's units")
+    run.add_argument(
+        "--rake-rounding",
+        choices=sorted(_ROUNDINGS),
+        default="down",
+        help="rake rounded down to the chip unit (default) or to the nearest, half down",
+    )
     run.add_argument("--no-flop-no-drop", action="store_true", help="no rake without a flop")
     run.add_argument("--tournament", action="store_true", help="tournament hands: no rake")
     return parser
@@ -61,6 +75,9 @@ def build_profile(args: argparse.Namespace) -> RuleProfile:
             raise ValueError("--rake must be a percentage with at most two decimals")
         changes["rake_bps"] = int(bps)
         changes["rake_mode"] = RakeMode.PERCENT if bps else RakeMode.NONE
+    rounding = _ROUNDINGS[getattr(args, "rake_rounding", None) or "down"]
+    if rounding is not profile.rake_rounding:
+        changes["rake_rounding"] = rounding
     if args.no_flop_no_drop:
         changes["no_flop_no_drop"] = True
     if args.tournament:

@@ -1252,10 +1252,12 @@ class Machine:
         if take_rake:
             cap = profile.rake_cap
             bps = profile.rake_bps
+            rounding = profile.rake_rounding  # RAKE-07, OQ-04: a casino setting
+            max_bps = profile.rake_max_bps  # RAKE-03: rounding never goes above it
             rakes = []
             taken = 0
             for amount, _eligible in layers:
-                r = rake_of(amount, bps, unit)
+                r = rake_of(amount, bps, unit, rounding, max_bps)
                 if cap is not None and taken + r > cap:
                     r = cap - taken if cap > taken else 0
                 taken += r

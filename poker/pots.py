@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from poker.profiles import RakeRounding
+
 
 def build_pots(
     contributions: Sequence[int],
@@ -82,11 +84,35 @@ def split_pot(amount: int, winners: Sequence[int], chip_unit: int = 1) -> list[i
     return shares
 
 
-def rake_of(amount: int, rake_bps: int, chip_unit: int = 1) -> int:
-    """The commission on one pot: a percentage rounded down to the chip unit (RAKE-07).
+def rake_of(
+    amount: int,
+    rake_bps: int,
+    chip_unit: int = 1,
+    rounding: RakeRounding = RakeRounding.DOWN_TO_MIN_CHIP,
+    max_bps: int | None = None,
+) -> int:
+    """The commission on one pot, a multiple of the chip unit (RAKE-07, OQ-04).
 
     ``rake_bps`` is in basis points (300 = 3 %), so no float is involved.
-    Example A-27: ``rake_of(300, 300) == 9``.
+    ``DOWN_TO_MIN_CHIP`` (the default) rounds the percentage down to the chip
+    unit. ``NEAREST`` rounds to the nearest chip unit, and exactly half a chip
+    rounds down (see :class:`RakeRounding`); it never takes more than
+    ``max_bps`` of the pot (the ruleset's maximum, RAKE-03: CABA 5 %) nor more
+    than the whole chips of the pot, so it is at most one chip above the rounded
+    down rake. Example A-27: ``rake_of(300, 300) == 9``; ``rake_of(50, 300)`` is 1
+    rounded down and 2 to the nearest chip (1.5 is a tie: 1), ``rake_of(60, 300)``
+    is 1 and 2 (1.8).
     """
-    raw = amount * rake_bps // 10_000
-    return raw - raw % chip_unit
+    scaled = amount * rake_bps
+    whole = 10_000 * chip_unit
+    chips, rest = divmod(scaled, whole)
+    if rounding is RakeRounding.NEAREST and 2 * rest > whole:
+        chips += 1
+        # Rounding up stays within the jurisdiction's maximum and the pot's chips.
+        if max_bps is not None:
+            ceiling = amount * max_bps // whole
+            if chips > ceiling:
+                chips = ceiling
+        if chips * chip_unit > amount:
+            chips = amount // chip_unit
+    return chips * chip_unit

@@ -56,6 +56,20 @@ class RakeMode(StrEnum):
     NONE = "none"
 
 
+class RakeRounding(StrEnum):
+    """How the percentage rake of a pot is rounded to the chip unit (RAKE-07, OQ-04).
+
+    ``NEAREST`` rounds to the nearest chip; exactly half a chip rounds *down*:
+    RAKE-07 and OQ-04 make rounding down the rule when nothing else is said, and
+    RAKE-03 lets the house keep "up to" a percentage, so a tie leaves the chip with
+    the players. Either way the rake never exceeds the ruleset's maximum
+    percentage of the pot (``rake_max_bps``), the pot itself or ``rake_cap``.
+    """
+
+    DOWN_TO_MIN_CHIP = "down_to_min_chip"  # the default (RAKE-07, OQ-04)
+    NEAREST = "nearest"  # casino setting; not in the seeds
+
+
 class ProfileError(ValueError):
     """An override that the profile's rules do not allow."""
 
@@ -89,6 +103,7 @@ class RuleProfile:
     rake_max_bps: int | None = None  # CABA: 500 (5 %)
     rake_cap: int | None = None  # per hand, in chip units of the hand; None = no cap
     no_flop_no_drop: bool = False
+    rake_rounding: RakeRounding = RakeRounding.DOWN_TO_MIN_CHIP  # casino setting (RAKE-07)
     tournament: bool = False  # tournaments take no rake (RAKE-02)
 
     def __post_init__(self) -> None:
@@ -105,6 +120,14 @@ class RuleProfile:
             raise ProfileError("short_raise_threshold_pct must be in 1..100")
         if self.rake_cap is not None and self.rake_cap < 0:
             raise ProfileError("rake_cap must not be negative")
+        if not isinstance(self.rake_rounding, RakeRounding):
+            # A setting read from storage arrives as its value ("nearest"); the engine
+            # compares members by identity, so keep the member.
+            try:
+                rounding = RakeRounding(self.rake_rounding)
+            except ValueError:
+                raise ProfileError(f"unknown rake_rounding: {self.rake_rounding!r}") from None
+            object.__setattr__(self, "rake_rounding", rounding)
 
     @property
     def takes_rake(self) -> bool:

@@ -181,7 +181,9 @@ class HandState:
             return 0
         total = 0
         for amount, _eligible in self._betting_pots():
-            total += rake_of(amount, profile.rake_bps, m.chip_unit)
+            total += rake_of(
+                amount, profile.rake_bps, m.chip_unit, profile.rake_rounding, profile.rake_max_bps
+            )
         if profile.rake_cap is not None:
             total = min(total, profile.rake_cap)
         return total
