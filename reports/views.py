@@ -55,7 +55,7 @@ def report_create(request: HttpRequest) -> HttpResponse:
         key: value
         for key in (
             *("date", "table", "session", "date_from", "date_to", "ruleset"),
-            *("hand", "first", "last", "slip"),
+            *("hand", "first", "last", "slip", "sector"),
         )
         if (value := request.POST.get(key, "").strip())
     }

@@ -1,7 +1,7 @@
 """Render any report synchronously, with the same code the Celery task runs (issue 7 §9).
 
 python manage.py render_report NAME [--date DATE] [--table NUMBER] [--session ID]
-    [--hand ID] [--first N --last N] [--slip ID] [--from DATE --to DATE]
+    [--hand ID] [--first N --last N] [--slip ID] [--sector CODE] [--from DATE --to DATE]
     [--ruleset manual|pba|caba] [--lang es|en] [--paper A4|Letter] [--casino CODE]
     --out FILE.pdf
 """
@@ -35,6 +35,7 @@ class Command(BaseCommand):
         parser.add_argument("--first", type=int, help="first hand number (hands report)")
         parser.add_argument("--last", type=int, help="last hand number (hands report)")
         parser.add_argument("--slip", type=int, help="slip id (slips report)")
+        parser.add_argument("--sector", help="sector code (sector sheet)")
         parser.add_argument("--lang", default="es", choices=["es", "en"])
         parser.add_argument(
             "--paper", default="A4", choices=["A4", "Letter", "LETTER", "a4", "letter"]
@@ -57,7 +58,7 @@ class Command(BaseCommand):
         casino = casinos.get()
         keys = [
             *("date", "table", "session", "date_from", "date_to", "ruleset"),
-            *("hand", "first", "last", "slip"),
+            *("hand", "first", "last", "slip", "sector"),
         ]
         raw = {k: options[k] for k in keys if options.get(k) is not None}
         try:

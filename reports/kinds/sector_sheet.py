@@ -1,0 +1,283 @@
+"""The sector sheet (planilla de sector) of a gaming day, completed by the pit boss (RPT-07, CLOSE-11).
+
+Seed 000 §9.1(9): the pit bosses finish the sheets of their sectors at closing.
+Per sector: every table session of the day with its opening and closing totals,
+fills and credits, drop, commission, hands, discrepancies and incidents; the
+sector's totals; then each discrepancy (opening counts acknowledged by the pit
+boss, reconciliation variances with their explanation) and each incident
+(irregularities, sanctions, invalid hands, voided slips); and the pit boss's
+signature line. The money figures are the cage's reconciliation of each session
+(``cage.reconciliation.reconcile_session``), the same the master report prints.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from rest_framework import serializers
+
+from cage.models import Slip, VarianceExplanation
+from cage.reconciliation import INFO, reconcile_session
+from casino.access import Actor
+from casino.errors import NotFound, PermissionRefused, ValidationFailed
+from casino.models import Casino, GamingDay, Sector
+from casino.roles import Role
+from hands.models import Hand, HandStatus
+from tables.models import Discrepancy, OpeningSheet, TableSession
+
+from ..access import ALL_SEEING, pit_boss_covers
+from ..formatting import day as day_text
+from ..params import DateParams
+from ..registry import BuildContext, ReportSpec, register
+from ._closing import (
+    dealer_changes,
+    deck_rotations,
+    hand_counts,
+    irregularities,
+    rake_recorded,
+    sanctions,
+)
+from ._common import bilingual, name
+from .control_sheet import status_label
+from .gaming_day import gaming_day_for
+
+ZERO = Decimal("0")
+MONEY_KEYS = ("opening", "fills", "credits", "closing", "drop", "rake")
+NOT_DISCREPANCIES = {"SESSION_NOT_CLOSED"}
+COUNT_KEYS = ("hands", "invalid", "discrepancies", "irregularities", "sanctions", "changes")
+
+
+class SectorDateParams(DateParams):
+    sector = serializers.CharField(
+        max_length=16, required=False, help_text="Sector code (all sectors when omitted)."
+    )
+
+
+def sector_by_code(casino: Casino, code: str) -> Sector:
+    sector = Sector.objects.filter(casino=casino, code=code).first()
+    if sector is None:
+        raise NotFound(
+            "SECTOR_NOT_FOUND", f"No existe el sector «{code}».", f"There is no sector '{code}'."
+        )
+    return sector
+
+
+def _discrepancies(session: TableSession) -> list[dict[str, Any]]:
+    """The opening count's differences as the pit boss acknowledged them (OPEN-11)."""
+    sheet = OpeningSheet.objects.filter(session=session).first()
+    if sheet is None:
+        return []
+    return [
+        {
+            "value": d.value,
+            "expected": d.expected_count,
+            "counted": d.counted_count,
+            "chips": d.variance_chips,
+            "amount": d.variance_value,
+            "ack_by": name(d.acknowledgement.by) if hasattr(d, "acknowledgement") else "",
+            "ack_note": d.acknowledgement.note if hasattr(d, "acknowledgement") else "",
+        }
+        for d in Discrepancy.objects.filter(sheet=sheet, count_version=sheet.count_version)
+        .select_related("acknowledgement__by")
+        .order_by("-value")
+    ]
+
+
+def _voided_slips(session: TableSession) -> list[dict[str, Any]]:
+    return [
+        {
+            "serial": slip.serial,
+            "kind": slip.kind,
+            "value": sum((x.denomination.value * x.count for x in slip.lines.all()), ZERO),
+            "reason": slip.void.reason,
+        }
+        for slip in Slip.objects.filter(session=session, void__isnull=False)
+        .select_related("void")
+        .prefetch_related("lines__denomination")
+        .order_by("series", "number")
+    ]
+
+
+def table_row(session: TableSession, lang: str) -> dict[str, Any]:
+    """One line of the sector sheet and the discrepancies and incidents behind it."""
+    rec = reconcile_session(session)
+    hands = hand_counts(session)
+    explanations = {
+        e.finding_key: e.explanation
+        for e in VarianceExplanation.objects.filter(session=session).order_by("explained_at", "id")
+    }
+    findings = [
+        {
+            "kind": f.kind,
+            "message": f.message(lang),
+            "amount": f.amount,
+            "explanation": explanations.get(f.key, ""),
+        }
+        for f in rec.findings
+        # An open table is not a discrepancy: its status says so (and the sheet warns).
+        if f.severity != INFO and f.kind not in NOT_DISCREPANCIES
+    ]
+    opening = _discrepancies(session)
+    irregular = irregularities(session, lang)
+    sanction_rows = [s for s in sanctions(session, lang) if s["kind_key"] == "imposition"]
+    changes = dealer_changes(session)
+    invalid_hands = list(
+        Hand.objects.filter(session=session, revision_of__isnull=True, status=HandStatus.INVALID)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    return {
+        "session": session,
+        "table": session.table.number,
+        "number": session.number,
+        "supervisor": name(session.supervisor),
+        "status": status_label(session.status, lang),
+        "closed": session.status == TableSession.Status.CLOSED,
+        "opening": rec.opening_value,
+        "fills": rec.fills_value + rec.closing_fills_value,
+        "credits": rec.credits_value + rec.closing_credits_value,
+        "closing": rec.closing_value,
+        "drop": rec.counted_drop if rec.counted_drop is not None else rec.expected_drop,
+        "drop_counted": rec.counted_drop is not None,
+        "rake": rake_recorded(session),
+        "hands": hands["dealt"],
+        "invalid": hands["invalid"],
+        "invalid_hands": invalid_hands,
+        "discrepancies": len(opening) + len(findings),
+        "opening_discrepancies": opening,
+        "findings": findings,
+        "irregularities": len(irregular),
+        "irregularity_rows": irregular,
+        "sanctions": len(sanction_rows),
+        "sanction_rows": sanction_rows,
+        "changes": sum(1 for c in changes if c["is_change"]),
+        "rotations": len(deck_rotations(session, lang)),
+        "voided": _voided_slips(session),
+    }
+
+
+def _group(sector: Sector | None, sessions: list[TableSession], lang: str) -> dict[str, Any]:
+    rows = [table_row(s, lang) for s in sessions]
+    totals: dict[str, Any] = {k: ZERO for k in MONEY_KEYS}
+    totals.update(dict.fromkeys(COUNT_KEYS, 0))
+    for row in rows:
+        for key in (*MONEY_KEYS, *COUNT_KEYS):
+            if row[key] is not None:
+                totals[key] += row[key]
+    for key in MONEY_KEYS:  # nothing to add up (no table closed yet): a dash, not 0,00
+        if rows and all(row[key] is None for row in rows):
+            totals[key] = None
+    return {
+        "sector": sector,
+        "title": sector.name
+        if sector
+        else bilingual(lang, "Mesas sin sector", "Tables in no sector"),
+        "code": sector.code if sector else "",
+        "pit_bosses": (
+            [name(u) for u in sector.pit_bosses.order_by("last_name", "first_name", "username")]
+            if sector
+            else []
+        ),
+        "rows": rows,
+        "totals": totals,
+        "all_closed": all(r["closed"] for r in rows),
+        "all_counted": all(r["drop_counted"] for r in rows),
+    }
+
+
+def _sessions(day: GamingDay, sector: Sector | None) -> dict[int | None, list[TableSession]]:
+    qs = (
+        TableSession.objects.filter(gaming_day=day)
+        .select_related("table", "table__sector", "supervisor", "gaming_day", "settings")
+        .order_by("table__number", "number")
+    )
+    if sector is not None:
+        qs = qs.filter(table__sector=sector)
+    grouped: dict[int | None, list[TableSession]] = defaultdict(list)
+    for session in qs:
+        grouped[session.table.sector_id].append(session)
+    return grouped
+
+
+def sector_data(day: GamingDay, sector: Sector | None, lang: str, progress: Any) -> dict[str, Any]:
+    grouped = _sessions(day, sector)
+    sectors = {s.pk: s for s in Sector.objects.filter(casino=day.casino)}
+    if sector is not None:
+        keys: list[int | None] = [sector.pk]
+    else:
+        keys = sorted((k for k in grouped if k is not None), key=lambda k: sectors[k].code)
+        if None in grouped:
+            keys.append(None)
+    groups = []
+    for i, key in enumerate(keys):
+        progress(10 + int(70 * i / max(len(keys), 1)), "sector")
+        groups.append(_group(sectors.get(key) if key else None, grouped.get(key, []), lang))
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
+    if sector is not None:
+        scope += f" · {sector.name}"
+    return {"gaming_day": day, "header_scope": scope, "groups": groups, "one_sector": sector}
+
+
+def _day_and_sector(casino: Casino, params: dict[str, Any]) -> tuple[GamingDay, Sector | None]:
+    day = gaming_day_for(casino, params)
+    sector = sector_by_code(casino, params["sector"]) if params.get("sector") else None
+    return day, sector
+
+
+def build(ctx: BuildContext) -> dict[str, Any]:
+    day, sector = _day_and_sector(ctx.casino, ctx.params)
+    return sector_data(day, sector, ctx.lang, ctx.progress)
+
+
+def access(actor: Actor, params: dict[str, Any]) -> None:
+    """RPT-17: the pit boss of the sector; shift managers and auditors every sector."""
+    day, sector = _day_and_sector(actor.casino, params)
+    if actor.role in ALL_SEEING:
+        return
+    if actor.role != Role.PIT_BOSS:  # the spec's roles already refuse others
+        raise PermissionRefused(
+            "REPORT_NOT_ALLOWED",
+            "Solo el jefe de sector, el gerente y el auditor ven la planilla de sector.",
+            "Only the pit boss, the manager and the auditor see the sector sheet.",
+        )
+    if sector is not None:
+        if sector.pit_bosses.filter(pk=actor.user.pk).exists():
+            return
+        raise PermissionRefused(
+            "REPORT_OUT_OF_SCOPE",
+            f"No es jefe del sector {sector.name}.",
+            f"You are not the pit boss of sector {sector.name}.",
+        )
+    # Without a sector: every table of the day; only if each one is the pit boss's to see.
+    sessions = TableSession.objects.filter(gaming_day=day).select_related("table__sector")
+    if all(pit_boss_covers(actor, s.table) for s in sessions):
+        return
+    raise ValidationFailed(
+        "SECTOR_REQUIRED",
+        "Indique su sector: solo puede ver la planilla de los sectores a su cargo.",
+        "Give your sector: you may only see the sheet of the sectors you are pit boss of.",
+        field="sector",
+    )
+
+
+register(
+    ReportSpec(
+        kind="sector_sheet",
+        title_es="Planilla de sector",
+        title_en="Sector sheet",
+        template="reports/pdf/sector_sheet.html",
+        params=SectorDateParams,
+        build=build,
+        access=access,
+        roles=frozenset({Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR}),
+        landscape=True,
+        description_es="Por sector y jornada: cada mesa con sus totales de apertura y cierre, "
+        "rellenos y créditos, drop, comisión, diferencias e incidencias; totales del sector; "
+        "firma del jefe de sector (RPT-07, CLOSE-11).",
+        description_en="Per sector and gaming day: every table with its opening and closing "
+        "totals, fills and credits, drop, commission, discrepancies and incidents; the sector's "
+        "totals; the pit boss's signature line (RPT-07, CLOSE-11).",
+    )
+)
