@@ -13,7 +13,8 @@ file is the only one to change. It converts in both directions:
   button, GAME-07). Violation messages are rewritten with seat numbers;
 * table settings (``tables.TableSettings``) become a ``RuleProfile`` with the
   table's overrides (GEN-03, GEN-04): ruleset, straddle, limit cap, rake mode,
-  percentage (basis points), cap, no-flop-no-drop, tournament;
+  percentage (basis points), cap, no-flop-no-drop, tournament, and the casino's
+  rake rounding that the version carries (RAKE-07, OQ-04);
 * a *record* (the recorder's JSON form of a hand, see :func:`normalise`) becomes
   an engine ``Hand``; observed facts (HREC-03) become effective actions through
   ``poker.rulings.interpret``; irregularities declared by the floor (IRREG-14)
@@ -63,7 +64,14 @@ from poker.irregularities import (
 from poker.machine import BETTING, DEALING, OVER, SHOWDOWN, VOID, Machine
 from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Variant, VoidReason
 from poker.model import Hand as EngineHand
-from poker.profiles import ProfileError, RakeMode, RuleProfile, get_profile, with_overrides
+from poker.profiles import (
+    ProfileError,
+    RakeMode,
+    RakeRounding,
+    RuleProfile,
+    get_profile,
+    with_overrides,
+)
 from poker.rulings import BettingContext, EffectiveKind, ObservedAction, Word, interpret
 from poker.rulings import Status as RulingStatus
 from poker.rulings import effective_actions as _effective_actions
@@ -244,6 +252,8 @@ def profile_for(settings: Any) -> RuleProfile:
         settings.rake_cap,
         settings.no_flop_no_drop,
         settings.is_tournament,
+        # RAKE-07, OQ-04: the casino's rounding, pinned on the version (absent: the default).
+        getattr(settings, "rake_rounding", None) or RakeRounding.DOWN_TO_MIN_CHIP.value,
     )
     cached = _PROFILE_CACHE.get(key)
     if cached is not None:
@@ -260,6 +270,7 @@ def profile_for(settings: Any) -> RuleProfile:
             rake_cap=None if settings.rake_cap is None else units(settings.rake_cap, "rake_cap"),
             no_flop_no_drop=bool(settings.no_flop_no_drop),
             tournament=bool(settings.is_tournament),
+            rake_rounding=RakeRounding(key[-1]),
         )
     except (ProfileError, ValueError) as exc:
         raise ValidationFailed(

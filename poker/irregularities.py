@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import TypeAlias
 
 from poker.model import Action, VoidReason
-from poker.profiles import RakeMode, RuleProfile, Ruleset
+from poker.profiles import RakeMode, RakeRounding, RuleProfile, Ruleset
 from poker.rulings_catalogue import rule_source, rulesets_differ
 from poker.rulings_common import (
     ConductCode,
@@ -1134,8 +1134,17 @@ def _commission(d: _Decision) -> None:
         es, en = "Esta mesa no cobra comisión.", "This table takes no commission."
     else:
         pct = f"{p.rake_bps / 100:g}"
-        es = f"Comisión del {pct} % de cada pozo, redondeada hacia abajo a la ficha mínima."
-        en = f"A {pct} % commission on each pot, rounded down to the smallest chip."
+        if p.rake_rounding is RakeRounding.NEAREST:  # RAKE-07, OQ-04: the casino's rounding
+            es = (
+                f"Comisión del {pct} % de cada pozo, redondeada a la ficha más cercana "
+                "(media ficha, hacia abajo)."
+            )
+            en = (
+                f"A {pct} % commission on each pot, rounded to the nearest chip (half a chip down)."
+            )
+        else:
+            es = f"Comisión del {pct} % de cada pozo, redondeada hacia abajo a la ficha mínima."
+            en = f"A {pct} % commission on each pot, rounded down to the smallest chip."
     d.rule("RUL-41", es, en)
     d.out(Outcome.COMMISSION_PER_PROFILE)
 

@@ -72,12 +72,17 @@ class TableSettingsAdmin(ReadOnly):
         "new_player_entry",
         "absent_player_policy",
     )
-    list_filter = ("new_player_entry", "absent_player_policy", "rebuy_only_when_busted")
+    list_filter = (
+        "new_player_entry",
+        "absent_player_policy",
+        "rebuy_only_when_busted",
+        "rake_rounding",
+    )
 
 
 @admin.register(OpsSettings)
 class OpsSettingsAdmin(ReadOnly):
-    list_display = ("casino", "version", "effective_from", "deck_rotation_minutes")
+    list_display = ("casino", "version", "effective_from", "deck_rotation_minutes", "rake_rounding")
 
 
 @admin.register(TableSession)

@@ -21,6 +21,7 @@ from ..models import (
     AbsentPlayerPolicy,
     NewPlayerEntry,
     PackState,
+    RakeRounding,
     SanctionLevel,
     SessionEvent,
     SheetCopyDeposit,
@@ -359,6 +360,8 @@ class TableSettingsSerializer(serializers.Serializer):
     absent_player_policy = choice(choices=AbsentPlayerPolicy.choices)
     rebuy_only_when_busted = serializers.BooleanField()
     rebuy_amounts = serializers.ListField(child=money())
+    # RAKE-07: the casino's rounding this version carries (set through the ops settings).
+    rake_rounding = choice(choices=RakeRounding.choices)
 
 
 class OpsSettingsSerializer(serializers.Serializer):
@@ -370,6 +373,7 @@ class OpsSettingsSerializer(serializers.Serializer):
     discrepancy_report_min_chips = serializers.IntegerField()
     discrepancy_report_min_value = money()
     sanction_lookback_days = serializers.IntegerField()
+    rake_rounding = choice(choices=RakeRounding.choices, help_text="RAKE-07, OQ-04.")
 
 
 class OpsSettingsInputSerializer(serializers.Serializer):
@@ -380,6 +384,11 @@ class OpsSettingsInputSerializer(serializers.Serializer):
     discrepancy_report_min_chips = serializers.IntegerField(required=False, min_value=0)
     discrepancy_report_min_value = money(required=False)
     sanction_lookback_days = serializers.IntegerField(required=False, min_value=0)
+    rake_rounding = choice(
+        choices=RakeRounding.choices,
+        required=False,
+        help_text="RAKE-07, OQ-04: every table gets a new settings version.",
+    )
 
 
 # --- sheets ---------------------------------------------------------------------------------

@@ -34,6 +34,16 @@ class RakeMode(models.TextChoices):
     NONE = "none", _("No rake")
 
 
+class RakeRounding(models.TextChoices):
+    """How the percentage rake of a pot is rounded (RAKE-07, OQ-04; a casino setting).
+
+    The values are the engine's ``poker.profiles.RakeRounding``.
+    """
+
+    DOWN_TO_MIN_CHIP = "down_to_min_chip", _("Down to the smallest chip")
+    NEAREST = "nearest", _("To the nearest chip (half a chip down)")
+
+
 class NewPlayerEntry(models.TextChoices):
     """How a new player joins a game in progress (SEAT-05, OQ-07)."""
 
@@ -117,6 +127,12 @@ class TableSettings(models.Model):
     rake_cap = models.DecimalField(null=True, blank=True, **MONEY)
     no_flop_no_drop = models.BooleanField(default=False)
     is_tournament = models.BooleanField(default=False)
+    # RAKE-07, OQ-04: the casino's rake rounding (OpsSettings.rake_rounding) in force when
+    # this version was written; kept here so every hand and rake posting, which point at
+    # their version, keep the rounding they were judged under. Not set per table.
+    rake_rounding = models.CharField(
+        max_length=16, choices=RakeRounding.choices, default=RakeRounding.DOWN_TO_MIN_CHIP
+    )
     # Seating policies (SEAT-05, SEAT-06, OQ-07): game settings, from the next hand.
     new_player_entry = models.CharField(
         max_length=16, choices=NewPlayerEntry.choices, default=NewPlayerEntry.MANUAL
@@ -239,7 +255,7 @@ class OpsSettings(models.Model):
 
     Deck rotation (DECK-09, OQ-21), deck display time (DECK-06), the thresholds
     above which an opening discrepancy needs a written report (OPEN-10; not in
-    the seeds) and the sanction look-back (SANC-07). Never edited: a change is
+    the seeds), the sanction look-back (SANC-07) and the rake rounding (RAKE-07). Never edited: a change is
     a new version, effective from the next session.
     """
 
@@ -258,6 +274,11 @@ class OpsSettings(models.Model):
     discrepancy_report_min_chips = models.PositiveIntegerField(default=20)
     discrepancy_report_min_value = models.DecimalField(default=Decimal("1000.00"), **MONEY)
     sanction_lookback_days = models.PositiveSmallIntegerField(default=365)
+    # RAKE-07, OQ-04: how every table of the casino rounds the percentage rake. A change
+    # writes a new settings version for each table (tables.services.ops_settings_change).
+    rake_rounding = models.CharField(
+        max_length=16, choices=RakeRounding.choices, default=RakeRounding.DOWN_TO_MIN_CHIP
+    )
 
     class Meta:
         verbose_name = _("table operations settings")

@@ -22,10 +22,12 @@ from ..models import (
     NewPlayerEntry,
     OpsSettings,
     RakeMode,
+    RakeRounding,
     Table,
     TableSettings,
     Variant,
 )
+from ..selectors.sessions import ops_settings
 from ._common import lock, require_text
 
 # GEN-04: game settings apply from the next hand; financial ones from the next session
@@ -295,7 +297,12 @@ def table_create(
             casino=casino, number=number, name=name, chip_set=chip_set, sector=sector
         )
         version = TableSettings.objects.create(
-            table=table, version=1, created_by=actor.user, reason="alta", **values
+            table=table,
+            version=1,
+            created_by=actor.user,
+            reason="alta",
+            rake_rounding=ops_settings(casino).rake_rounding,  # RAKE-07: the casino's
+            **values,
         )
         audit_record(
             actor=actor,
@@ -354,6 +361,7 @@ def table_settings_change(
             effective_from=effective_from,
             created_by=actor.user,
             reason=reason[:200],
+            rake_rounding=ops_settings(table.casino).rake_rounding,  # RAKE-07: the casino's
             **values,
         )
         audit_record(
@@ -376,6 +384,7 @@ OPS_FIELDS = (
     "discrepancy_report_min_chips",
     "discrepancy_report_min_value",
     "sanction_lookback_days",
+    "rake_rounding",  # RAKE-07, OQ-04
 )
 
 
@@ -431,6 +440,14 @@ def ops_settings_change(*, actor: Actor, reason: str, **changes: Any) -> OpsSett
             "The threshold must be a non-negative amount.",
             "discrepancy_report_min_value",
         )
+    if "rake_rounding" in changes and changes["rake_rounding"] not in RakeRounding.values:
+        raise _invalid(
+            "RAKE_ROUNDING_INVALID",
+            "Redondeo de comisión desconocido: hacia abajo a la ficha mínima o a la más "
+            "cercana (RAKE-07).",
+            "Unknown rake rounding: down to the smallest chip or to the nearest (RAKE-07).",
+            "rake_rounding",
+        )
     with transaction.atomic():
         casino = Casino.objects.select_for_update().get(pk=actor.casino.pk)
         current = OpsSettings.objects.filter(casino=casino).order_by("-version").first()
@@ -452,4 +469,48 @@ def ops_settings_change(*, actor: Actor, reason: str, **changes: Any) -> OpsSett
             after=snapshot(new, list(OPS_FIELDS)),
             reason=reason,
         )
+        if new.rake_rounding != base.rake_rounding:
+            _tables_rake_rounding(actor, casino, new.rake_rounding, reason)
     return new
+
+
+def _tables_rake_rounding(actor: Actor, casino: Casino, rounding: str, reason: str) -> None:
+    """RAKE-07, OQ-04: the casino's rake rounding reaches every table as a new settings
+    version, so each hand keeps the rounding it was judged under (it points at its
+    version). The version in force gets a copy effective now; a version already
+    scheduled for later gets a copy effective at its own time. Nothing else changes."""
+    now = timezone.now()
+    for table in Table.objects.select_for_update().filter(casino=casino).order_by("pk"):
+        versions = list(table.settings_versions.order_by("-effective_from", "-version"))
+        if not versions:
+            continue
+        in_force = next((v for v in versions if v.effective_from <= now), None)
+        targets = [v for v in versions if v.effective_from > now]
+        # Latest version per scheduled time: the one settings_at() would pick.
+        scheduled = {v.effective_from: v for v in reversed(targets)}
+        plan = [(now, in_force)] if in_force is not None else []
+        plan += sorted(scheduled.items(), key=lambda kv: kv[0])
+        last = max(v.version for v in versions)
+        for effective_from, source in plan:
+            if source is None or source.rake_rounding == rounding:
+                continue
+            last += 1
+            version = TableSettings.objects.create(
+                table=table,
+                version=last,
+                effective_from=effective_from,
+                created_by=actor.user,
+                reason=reason[:200],
+                rake_rounding=rounding,
+                **{f: getattr(source, f) for f in SETTING_FIELDS},
+            )
+            audit_record(
+                actor=actor,
+                action="table.settings_change",
+                obj=version,
+                object_type="tables.table",
+                object_id=table.pk,
+                before=snapshot(source, ["rake_rounding"]),
+                after=snapshot(version, ["rake_rounding"]),
+                reason=reason,
+            )

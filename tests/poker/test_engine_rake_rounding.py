@@ -19,9 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from poker.cli import main
+from poker.irregularities import HandContext, Irregularity, IrregularityKind, decide
 from poker.model import Variant
 from poker.pots import rake_of
 from poker.profiles import CABA, MANUAL, ProfileError, RakeRounding, RuleProfile
+from poker.rulings_common import Street
 from poker.state import HandState
 from poker.validate import Verdict, validate
 from tests.poker.engine_gen import random_hand
@@ -195,6 +197,15 @@ def test_rake_06_live_preview_uses_the_rounding():  # RAKE-06, RAKE-07: expected
             assert isinstance(result, HandState), result
             state = result
         assert state.rake_preview() == expected  # 3 % of 60 = 1.8
+
+
+def test_rake_07_commission_ruling_states_the_rounding():  # RUL-41, RAKE-07, OQ-04
+    dispute = Irregularity(IrregularityKind.COMMISSION_DISPUTE)
+    context = HandContext(street=Street.FLOP, players_acted=4, seats=(1, 2, 3, 4))
+    down = decide(dispute, context, MANUAL)
+    near = decide(dispute, context, NEAR_MANUAL)
+    assert "rounded down" in down.explanation_en and "hacia abajo" in down.explanation_es
+    assert "nearest chip" in near.explanation_en and "más cercana" in near.explanation_es
 
 
 def test_oq_04_profile_setting_is_validated():  # OQ-04
