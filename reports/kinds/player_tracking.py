@@ -80,6 +80,7 @@ def _stays(session: TableSession) -> list[Stay]:
     events.sort(key=lambda e: (e[0], e[1], e[2]))
     stays: list[Stay] = []
     current: dict[int, Stay] = {}
+    by_tx: dict[int, Stay] = {}  # a reversal undoes its original on the original's stay
     for _at, what, _pk, obj in events:
         if what == 1:
             stay = current.pop(obj.seat, None)
@@ -88,19 +89,23 @@ def _stays(session: TableSession) -> list[Stay]:
             continue
         tx: TableTransaction = obj
         seat = tx.seat or 0
-        stay = current.get(seat)
-        if stay is None and tx.sign > 0:
-            stay = Stay(
-                seat=seat,
-                player_id=tx.player_id,
-                player=tx.player_name or (tx.player.display_name if tx.player_id else ""),
-                arrived=tx.recorded_at,
-                vip=bool(tx.player_id and tx.player.is_vip),
-            )
-            current[seat] = stay
-            stays.append(stay)
+        if tx.sign < 0:
+            stay = by_tx.get(tx.reverses_id or 0)
+        else:
+            stay = current.get(seat)
+            if stay is None:
+                stay = Stay(
+                    seat=seat,
+                    player_id=tx.player_id,
+                    player=tx.player_name or (tx.player.display_name if tx.player_id else ""),
+                    arrived=tx.recorded_at,
+                    vip=bool(tx.player_id and tx.player.is_vip),
+                )
+                current[seat] = stay
+                stays.append(stay)
+            by_tx[tx.pk] = stay
         if stay is None:
-            continue  # a reversal of a stay already closed: the card shows it
+            continue
         if tx.is_rebuy:
             stay.rebuys += tx.sign
             stay.rebuy_amount += tx.sign * tx.amount
@@ -108,9 +113,10 @@ def _stays(session: TableSession) -> list[Stay]:
             stay.buyins += tx.sign
             stay.buyin_amount += tx.sign * tx.amount
         if tx.sign < 0 and stay.buyins <= 0 and stay.rebuys <= 0:
-            # The only buy-in was reversed: nobody sat there.
+            # Every buy-in of the stay was reversed: nobody sat there (as the cage sees it).
             stays.remove(stay)
-            current.pop(seat, None)
+            if current.get(seat) is stay:
+                current.pop(seat)
     return stays
 
 

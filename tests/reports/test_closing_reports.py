@@ -15,6 +15,8 @@ import re
 from decimal import Decimal
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from casino.access import acting_as
 from casino.models import AuditEvent, Sector
@@ -418,3 +420,78 @@ def test_closing_reports_stay_inside_the_margins(
         for lang in ("es", "en"):
             rendered = render(kind, casino, params, paper=paper, lang=lang)
             assert_inside_margins(rendered.pdf, tmp_path, size)
+
+
+# --------------------------------------------------------------------------- invariant (RPT-14)
+
+_TABLES = iter(range(40, 400))
+
+
+@given(
+    ops=st.lists(
+        st.tuples(
+            st.sampled_from(["buy", "buy", "leave", "reverse"]),
+            st.sampled_from([1, 2, 4]),
+            st.sampled_from([100, 200, 500]),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_player_stays_add_up_to_the_table_card(staff, casino, gaming_day, sector, ops):  # RPT-14
+    """Whatever buy-ins, re-buys, departures and reversals the cage accepted, the tracking
+    sheet's stays add up to the table card, and its seated players are the cage's."""
+    from cage import selectors as cage_selectors
+    from cage import services as cage
+    from cage.models import TableTransaction, TransactionKind
+    from casino.errors import DomainError
+    from reports.kinds.player_tracking import tracking_data
+
+    number = next(_TABLES)  # a new table and croupier per example (one table per croupier)
+    croupier = make_staff(casino, f"croupier{number}", Role.CROUPIER, pin="1234")
+    staff = {**staff, "croupier": croupier}
+    session = open_session(staff, casino, sector, number=number)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    recorded: list = []
+    for op, seat, amount in ops:
+        try:
+            if op == "buy":
+                done = cage.buyin_record(
+                    actor=sup,
+                    session=session,
+                    seat=seat,
+                    amount=str(amount),
+                    croupier=staff["croupier"],
+                    player_name=f"P{seat}-{len(recorded)}",
+                    stack_before="0",  # a re-buy states the stack (BUYIN-04); ignored otherwise
+                    cash=[{"value": "100", "count": amount // 100}],
+                    chips=[("100", amount // 100)],
+                )
+                recorded.append(done)
+            elif op == "leave":
+                cage.player_departure_record(actor=sup, session=session, seat=seat, stack="0")
+            elif recorded:
+                last = TableTransaction.objects.filter(
+                    session=session, kind=TransactionKind.BUYIN, sign=1, reversal__isnull=True
+                ).order_by("-id")[0]
+                cage.transaction_reverse(actor=sup, transaction_=last, reason="error de carga")
+        except DomainError:
+            continue  # refused by the cage: nothing written, nothing to add up
+    data = tracking_data(session, "es")
+    card = sum(
+        (
+            tx.sign * tx.amount
+            for tx in TableTransaction.objects.filter(session=session, kind=TransactionKind.BUYIN)
+        ),
+        Decimal("0"),
+    )
+    assert data["totals"]["bought"] == card
+    assert sum((s.bought for s in data["stays"]), Decimal("0")) == card
+    assert all(s.bought > 0 for s in data["stays"])
+    seated = {n for n, s in cage_selectors.seat_summaries(session).items() if s.seated}
+    assert {s.seat for s in data["stays"] if s.left is None} == seated
