@@ -71,10 +71,10 @@ class Stay:
 def _stays(session: TableSession) -> list[Stay]:
     """Replay the table card's buy-ins and the departures in time order (BUYIN-07, BUYIN-10)."""
     events: list[tuple[datetime, int, int, Any]] = []
-    for tx in TableTransaction.objects.filter(
+    for buyin in TableTransaction.objects.filter(
         session=session, kind=TransactionKind.BUYIN, seat__isnull=False
     ).select_related("player", "reverses"):
-        events.append((cage_selectors.effective_at(tx), 0, tx.pk, tx))
+        events.append((cage_selectors.effective_at(buyin), 0, buyin.pk, buyin))
     for dep in SeatDeparture.objects.filter(session=session).select_related("player"):
         events.append((dep.left_at, 1, dep.pk, dep))
     events.sort(key=lambda e: (e[0], e[1], e[2]))
