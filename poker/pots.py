@@ -99,9 +99,9 @@ def rake_of(
     rounds down (see :class:`RakeRounding`); it never takes more than
     ``max_bps`` of the pot (the ruleset's maximum, RAKE-03: CABA 5 %) nor more
     than the whole chips of the pot, so it is at most one chip above the rounded
-    down rake. Example A-27: ``rake_of(300, 300) == 9``; ``rake_of(50, 300)`` is 1
-    rounded down and 2 to the nearest chip (1.5 is a tie: 1), ``rake_of(60, 300)``
-    is 1 and 2 (1.8).
+    down rake. Example A-27: ``rake_of(300, 300) == 9``; ``rake_of(50, 300)`` is
+    1 either way (1.5 is a tie, which rounds down), ``rake_of(60, 300)`` is 1
+    rounded down and 2 to the nearest chip (1.8).
     """
     scaled = amount * rake_bps
     whole = 10_000 * chip_unit

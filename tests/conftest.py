@@ -6,9 +6,17 @@ Django is imported lazily so that the pure engine tests also run with
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from tests.helpers import PASSWORD, RoleClient, make_staff, money  # noqa: F401
+
+# CI (.ci/run) replays the same examples on every run, so a green main stays green and a
+# failure is reproducible; `make test` on a workstation explores new examples each time.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from casino.errors import Conflict, ValidationFailed
 from casino.models import content_hash
 from casino.roles import Perm
 from poker.pots import rake_of
+from poker.profiles import RakeRounding, get_profile
 from tables.models import RakeMode, TableSession, TableSettings
 
 from .. import selectors
@@ -43,18 +44,22 @@ def takes_rake(settings: TableSettings) -> bool:
 def expected_rake(settings: TableSettings, pots: list[Decimal], unit: Decimal | None) -> Decimal:
     """The commission on the contested pots under ``settings`` (RAKE-01, RAKE-07).
 
-    Per pot, the percentage rounded down to the smallest chip in play, main pot
-    first against the per-hand cap; exact integers of cents, never float. Uses the
-    engine's ``rake_of`` so the ledger and the hand validator agree.
+    Per pot, the percentage rounded to the smallest chip in play as the casino's
+    ``rake_rounding`` says (down by default; to the nearest chip, never above the
+    ruleset's maximum percentage), main pot first against the per-hand cap; exact
+    integers of cents, never float. Uses the engine's ``rake_of`` so the ledger and
+    the hand validator agree.
     """
     if not takes_rake(settings):
         return Decimal("0")
     bps = int((settings.rake_pct * 100).to_integral_value())
     unit_cents = int(((unit or CENT) * 100).to_integral_value())
     cap = None if settings.rake_cap is None else int(settings.rake_cap * 100)
+    rounding = RakeRounding(settings.rake_rounding)
+    max_bps = get_profile(settings.ruleset).rake_max_bps
     taken = 0
     for pot in pots:
-        r = rake_of(int(Decimal(pot) * 100), bps, unit_cents)
+        r = rake_of(int(Decimal(pot) * 100), bps, unit_cents, rounding, max_bps)
         if cap is not None and taken + r > cap:
             r = max(cap - taken, 0)
         taken += r

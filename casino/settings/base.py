@@ -150,7 +150,10 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/Argentina/Buenos_Aires")
 USE_I18N = True
 USE_TZ = True
-USE_THOUSAND_SEPARATOR = True
+# No separator by default: ids and counts go into field names, ids and URLs as plain
+# digits (with it, id 2105 rendered as "2.105" and broke the opening count's fields).
+# Amounts are grouped where they are shown (floatformat "2g", casino.formatting).
+USE_THOUSAND_SEPARATOR = False
 # The casino's number format: 1.234.567,50 in Spanish (es-AR), as the printed reports.
 FORMAT_MODULE_PATH = ["floor.formats"]
 

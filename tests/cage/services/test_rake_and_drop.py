@@ -63,6 +63,28 @@ def test_expected_rake_rounds_down_per_pot_with_a_cap(table):  # RAKE-01, RAKE-0
     assert services.expected_rake(caba, [D("300")], D("1")) == D("15.00")  # RAKE-03 A-27
 
 
+def test_expected_rake_follows_the_casinos_rounding(table):  # RAKE-07, OQ-04, RAKE-03
+    settings = table.settings_at()
+
+    def variant(**changes):  # type: ignore[no-untyped-def]
+        fields = {
+            f.name: getattr(settings, f.name)
+            for f in settings._meta.concrete_fields
+            if f.name != "id"
+        }
+        return TableSettings(**{**fields, **changes})
+
+    down, nearest = variant(), variant(rake_rounding="nearest")
+    # 3 % of 60 = 1.80: down 1, nearest 2; of 50 = 1.50, a tie, stays 1; per pot.
+    assert services.expected_rake(down, [D("60")], D("1")) == D("1.00")
+    assert services.expected_rake(nearest, [D("60")], D("1")) == D("2.00")
+    assert services.expected_rake(nearest, [D("50")], D("1")) == D("1.00")
+    assert services.expected_rake(nearest, [D("60"), D("60")], D("1")) == D("4.00")
+    # CABA allows 5 % at most: 5 % of 31 = 1.55 rounds to 2, above 5 %, so it stays 1.
+    caba = variant(ruleset="caba", rake_pct=D("5"), rake_rounding="nearest")
+    assert services.expected_rake(caba, [D("31")], D("1")) == D("1.00")
+
+
 def test_rake_post_is_idempotent_per_hand(opened, sup):  # RAKE-08, issue 6 (hand recorder)
     first = services.rake_post(
         actor=sup, session=opened, hand_number=1, amount="9", pots=["300"], hand_ref="H1"
