@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -40,6 +42,9 @@ def test_list_detail_and_replay_pages(staff, logged):
     assert replay.status_code == 200 and "Paso 4 de" in text
     last = client.get(f"/hands/{logged.pk}/replay/?step=999").content.decode()
     assert "Botes adjudicados" in last and "Pareja" in last or "pareja" in last
+    # GEN-07: stacks, bets and pots in the casino's format (1.234,50), never 1234.50
+    amounts = re.findall(r'class="num">([^<]+)</td>', last)
+    assert amounts and all(re.fullmatch(r"\d{1,3}(\.\d{3})*,\d{2}", a) for a in amounts), amounts
 
 
 def test_pages_refuse_roles_without_access(staff, logged):
