@@ -41,6 +41,17 @@ def _slip_queue(actor: Actor) -> bool:
     return actor.can(Perm.VIEW_CAGE) or actor.can(Perm.CARRY_SLIP)
 
 
+def _signs(actor: Actor) -> bool:
+    """The signing queue in the menu of who has something to sign there (issue 8 §2): the
+    bosses (sheets, differences, voids, hands), the supervisor (his sheets, the croupier's
+    PIN and the receipt of a slip), the cage (issues) and security (carries) — the slip
+    steps of ``floor.selectors.SLIP_STEPS``."""
+    return any(
+        actor.can(p)
+        for p in (Perm.REVIEW_HAND, Perm.APPROVE_CHANGE, Perm.ISSUE_SLIP, Perm.CARRY_SLIP)
+    )
+
+
 def _books(actor: Actor) -> bool:
     """The day's reconciliation in the menu of who answers for it: pit boss, manager,
     auditor (a supervisor reaches a table's books from the table screen)."""
@@ -57,7 +68,7 @@ def _dashboard(actor: Actor) -> bool:
 
 ENTRIES: tuple[NavEntry, ...] = (
     NavEntry("home", _("Home"), lambda actor: True),
-    NavEntry("floor:queue", _("To sign"), _can(Perm.REVIEW_HAND), ("/floor/queue",)),
+    NavEntry("floor:queue", _("To sign"), _signs, ("/floor/queue",)),
     NavEntry("floor:day", _("Gaming day"), _dashboard, ("/floor/day",)),
     NavEntry("floor:tables", _("Tables"), _can(Perm.VIEW_TABLES), ("/floor/tables", "/tables/")),
     NavEntry("cage:index", _("Cage"), lambda a: a.role == Role.CAGE_CASHIER, ("/cage/",)),

@@ -303,6 +303,12 @@ class QueueItem:
     needs_report: bool = False
     finding_key: str = ""
     correction: int | None = None
+    # Fill and credit slips (form "slip"): the role the step signs in, the slip's total,
+    # and for the croupier's step the croupiers to choose from (username, name), the one
+    # on duty first.
+    step: str = ""
+    amount: Decimal | None = None
+    signers: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def dom_id(self) -> str:
@@ -313,8 +319,8 @@ class QueueItem:
 def signing_queue(actor: Actor) -> list[QueueItem]:
     """Documents waiting for the actor's signature or decision, oldest first, each with
     what can be done in place (issue 8 §2): opening and closing sheets, card receipts,
-    count differences, slip voids, variances to explain, invalid hands to review,
-    sanction proposals."""
+    count differences, fill and credit slips at the actor's step, slip voids, variances
+    to explain, invalid hands to review, sanction proposals."""
     from django.urls import reverse
 
     lang = _lang()
@@ -369,6 +375,7 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                     form="sign",
                 )
             )
+    items.extend(slip_queue_items(actor))
     if actor.can(Perm.VOID_SLIP):
         for void in (
             SlipVoid.objects.filter(slip__casino=casino, confirmation__isnull=True)
@@ -425,6 +432,97 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                 )
             )
     return sorted(items, key=lambda i: (not i.urgent, i.created_at or timezone.now()))
+
+
+# The step of a fill or credit slip each role signs, after whom (CLOSE-07, issue 6): the
+# slip travels pit boss (requests and signs) -> cage -> security -> table, where the
+# croupier (PIN on the supervisor's terminal, OQ-34) and the supervisor receive it. The
+# service checks the order again; this only decides whose queue shows the slip.
+SLIP_STEPS: dict[Role, tuple[str, Perm]] = {
+    Role.CAGE_CASHIER: ("requested", Perm.ISSUE_SLIP),
+    Role.SECURITY: ("issued", Perm.CARRY_SLIP),
+    Role.SUPERVISOR: ("carried", Perm.APPROVE_CHANGE),
+}
+
+
+def slip_queue_items(actor: Actor, slip_id: int | None = None) -> list[QueueItem]:
+    """The fill and credit slips waiting for the acting role's step (issue 8 §2, §3):
+    the cage issues, security carries, the supervisor has the croupier sign with the PIN
+    and receives. Same slips as the cage's inbox (``cage.inbox.slips_to_sign``), except
+    that a supervisor also sees a slip he received whose croupier has not signed yet."""
+    from django.urls import reverse
+
+    step = SLIP_STEPS.get(actor.role)
+    if step is None or not actor.can(step[1]):
+        return []
+    status, _perm = step
+    slips = cage_selectors.slips_for(actor.casino, locked_at__isnull=True)
+    if slip_id is not None:
+        slips = slips.filter(pk=slip_id)
+    croupiers: list[tuple[str, str]] | None = None
+    items = []
+    for slip in slips.order_by("requested_at", "pk")[:200]:
+        if cage_selectors.slip_status(slip) != status:
+            continue
+        signed = slip.signed_roles()
+        role = actor.role.value
+        signers: list[tuple[str, str]] = []
+        if actor.role == Role.SUPERVISOR:
+            if Role.CROUPIER.value not in signed:
+                role = Role.CROUPIER.value
+                if croupiers is None:
+                    croupiers = _croupier_choices(actor)
+                signers = _on_duty_first(croupiers, slip.session)
+            elif Role.SUPERVISOR.value in signed:
+                continue
+        label = _("Fill %(serial)s") if slip.kind == "fill" else _("Credit %(serial)s")
+        lines = ", ".join(
+            f"{line.count} × {_money(line.denomination.value)}" for line in slip.lines.all()
+        )
+        items.append(
+            QueueItem(
+                kind="slip",
+                pk=slip.pk,
+                title=label % {"serial": slip.serial},
+                table=str(slip.table),
+                url=reverse("cage:slips"),
+                detail=lines,
+                created_at=slip.requested_at,
+                form="slip",
+                step=role,
+                amount=_slip_total(slip),
+                signers=signers,
+            )
+        )
+    return items
+
+
+def _slip_total(slip: Any) -> Decimal:
+    # As the cage's page adds it up (cage.views.slips): chips × denomination value.
+    return sum((ln.denomination.value * ln.count for ln in slip.lines.all()), Decimal("0"))
+
+
+def _money(value: Decimal) -> str:
+    from reports import formatting
+
+    return formatting.money(value, _lang())
+
+
+def _croupier_choices(actor: Actor) -> list[tuple[str, str]]:
+    from casino.models import User
+
+    return [
+        (u.username, u.get_full_name() or u.username)
+        for u in User.objects.filter(
+            casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value
+        ).order_by("username")
+    ]
+
+
+def _on_duty_first(choices: list[tuple[str, str]], session: TableSession) -> list[tuple[str, str]]:
+    on_duty = table_selectors.croupier_on_duty(session)
+    name = on_duty.username if on_duty else ""
+    return sorted(choices, key=lambda c: c[0] != name)
 
 
 def _variances(actor: Actor, lang: str) -> list[QueueItem]:

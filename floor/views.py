@@ -27,9 +27,9 @@ from django.views.decorators.http import require_POST
 
 from cage import selectors as cage_selectors
 from cage import services as cage_services
-from cage.models import SlipVoid, TransactionKind
+from cage.models import Slip, SlipVoid, TransactionKind
 from casino.access import Actor, require
-from casino.errors import DomainError, PermissionRefused, ValidationFailed
+from casino.errors import DomainError, NotFound, PermissionRefused, ValidationFailed
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
 from casino.views import acting_actor
@@ -389,7 +389,18 @@ def _user(actor: Actor, username: str) -> User | None:
 @floor_page
 def queue(request: HttpRequest, actor: Actor) -> HttpResponse:
     items = selectors.signing_queue(actor)
-    return render(request, "floor/queue.html", {"actor": actor, "items": items})
+    # Sheets are signed by the floor; the cage and security sign slips only.
+    signs_sheets = actor.role in (Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER)
+    return render(
+        request,
+        "floor/queue.html",
+        {
+            "actor": actor,
+            "items": items,
+            "signs_sheets": signs_sheets,
+            "slips_page": actor.can(Perm.VIEW_CAGE) or actor.can(Perm.CARRY_SLIP),
+        },
+    )
 
 
 QueueAction = Callable[[HttpRequest, Actor, int], str]
@@ -429,6 +440,25 @@ def _void(request: HttpRequest, actor: Actor, pk: int) -> str:
     return _("Slip %(serial)s void.") % {"serial": void.slip.serial}
 
 
+def _slip(request: HttpRequest, actor: Actor, pk: int) -> str:
+    """One step of a fill or credit slip, as on the cage's page (``cage.views.slip_sign``):
+    in the role the user acts in, or the croupier's with the PIN on the supervisor's
+    terminal (OQ-34). The service decides who may sign and in which order."""
+    slip = Slip.objects.filter(pk=pk, casino=actor.casino).first()
+    if slip is None:
+        raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+    role = request.POST.get("role") or actor.role.value
+    signer = _user(actor, request.POST.get("signer", "")) if role == Role.CROUPIER else None
+    result = cage_services.slip_sign(
+        actor=actor, slip=slip, role=role, signer=signer, pin=request.POST.get("pin") or None
+    )
+    if result.locked:
+        return _("Slip %(serial)s complete.") % {"serial": slip.serial}
+    if role == Role.CROUPIER:
+        return _("Slip %(serial)s: the croupier's signature is recorded.") % {"serial": slip.serial}
+    return _("Slip %(serial)s signed.") % {"serial": slip.serial}
+
+
 def _variance(request: HttpRequest, actor: Actor, pk: int) -> str:
     session = cage_selectors.access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
     cage_services.variance_explain(
@@ -458,6 +488,7 @@ QUEUE_ACTIONS: dict[str, QueueAction] = {
     "receipt": _receipt,
     "discrepancy": _discrepancy,
     "void": _void,
+    "slip": _slip,
     "variance": _variance,
     "hand": _review,
 }
@@ -487,6 +518,15 @@ def queue_act(request: HttpRequest, actor: Actor, kind: str, pk: int) -> HttpRes
             {"item": item, "error": err.message(_lang()), "dom_id": dom_id, "actor": actor},
         )
     if request.htmx:  # type: ignore[attr-defined]
+        # A slip with a further step for the same person (the supervisor receives after the
+        # croupier's PIN) stays in place with that step and the outcome.
+        following = selectors.slip_queue_items(actor, pk) if kind == "slip" else []
+        if following:
+            return render(
+                request,
+                "floor/_queue_item.html",
+                {"item": following[0], "done": text, "dom_id": dom_id, "actor": actor},
+            )
         return render(
             request, "floor/_queue_done.html", {"text": text, "dom_id": dom_id, "actor": actor}
         )

@@ -518,6 +518,8 @@ QUEUE_ACTIONS: list[Entry] = [
     _queue("receipt", ONLY({P}), "tables.DeckReceipt"),
     _queue("discrepancy", BOSSES, "tables.Discrepancy", body={"note": "x"}),
     _queue("void", BOSSES, "cage.SlipVoid"),
+    # A fill or credit slip's step from the queue: the same service as cage:slip-sign.
+    _queue("slip", SLIP_SIGNERS, "cage.Slip", body={"role": "$role"}),
     _queue("variance", BOSSES, SESSION, body={"finding_key": "x", "explanation": "x"}),
     _queue("hand", BOSSES, "hands.Hand", body={"correction": "0"}),
 ]
