@@ -22,6 +22,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    # The browser's own UI language: <input type=date> shows dd/mm/aaaa, not mm/dd/yyyy.
+    "--lang=es-AR",
 ]
 TABLET = {"width": 1280, "height": 800}  # a 10-inch tablet in landscape
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
@@ -49,7 +51,13 @@ def browser():  # type: ignore[no-untyped-def]
 
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright runs an event loop
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        # On Linux, Chromium takes its UI locale (which formats <input type=date>) from
+        # LANGUAGE, not from --lang alone, and only if its locale files are installed
+        # (Debian's chromium-l10n); without them it stays en-US (mm/dd/yyyy).
+        env = {**os.environ, "LANGUAGE": "es_AR:es"}
+        browser = p.chromium.launch(
+            executable_path=path, headless=True, args=CHROMIUM_ARGS, env=env
+        )
         yield browser
         browser.close()
 

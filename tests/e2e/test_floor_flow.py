@@ -358,12 +358,19 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     guard.submit(page.get_by_role("button", name=f"Llevar {slip.serial}"))
     success(page)
     guard.close()
-    page = sup.go("/cage/slips/")
-    page.select_option(f"#sg-{slip.pk}", "croupier")
-    page.fill(f"#pin-{slip.pk}", "1234")
-    sup.submit(page.get_by_role("button", name="El croupier recibe"))
-    sup.submit(page.get_by_role("button", name=f"Recibir {slip.serial}"))
-    assert "completo" in success(page)
+    # The supervisor receives it from the signing queue, in place: the croupier's PIN on
+    # his terminal, then his own signature.
+    page = sup.go("/floor/queue/")
+    item = page.locator(f"#q-slip-{slip.pk}")
+    expect(item).to_contain_text(f"Relleno {slip.serial}")
+    expect(item).to_contain_text("2.000,00")
+    check_page(page, "queue-slips")
+    item.locator(f"#sg-q-slip-{slip.pk}").select_option("croupier")
+    item.locator(f"#pin-q-slip-{slip.pk}").fill("1234")
+    item.get_by_role("button", name="El croupier recibe").click()
+    expect(item).to_contain_text("la firma del croupier quedó registrada")
+    item.get_by_role("button", name="Recibir como Supervisor de mesa").click()
+    expect(page.locator(f"#q-slip-{slip.pk}")).to_contain_text("completo")
     slip.refresh_from_db()
     assert slip.is_locked
 

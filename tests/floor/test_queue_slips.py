@@ -185,3 +185,11 @@ def test_slip_total_is_exact(staff, in_play):  # CLOSE-07: money is exact
         i for i in signing_queue(act(staff["cage_cashier"], Role.CAGE_CASHIER)) if i.kind == "slip"
     )
     assert item.amount == Decimal("2020.00") and item.pk == slip.pk
+
+
+def test_the_slip_in_english_with_the_casinos_english_format(staff, in_play, clients):
+    """Issue 8 §5: the same item in English, amounts as 2,020.00."""
+    slip = request_fill(staff, in_play)
+    html = clients("cage_cashier", lang="en").get(reverse("floor:queue")).content.decode()
+    assert f"Fill {slip.serial}" in html and "2,020.00" in html
+    assert "Issue as Cage cashier" in html and "0 min ago" in html
