@@ -140,6 +140,10 @@ def report_path(report: Report) -> Path:
 
 def report_render(report_id: int) -> Report:
     """Render a queued report (the Celery task's body); idempotent."""
+    if Report.objects.filter(pk=report_id, signed_copy=True).exists():
+        from .signing import signed_copy_render  # never printed as a plain re-print
+
+        return signed_copy_render(report_id)
     with transaction.atomic():
         report = Report.objects.select_for_update().get(pk=report_id)
         if report.status == Report.Status.DONE and report_path(report).exists():

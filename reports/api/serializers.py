@@ -38,6 +38,7 @@ class ReportSerializer(serializers.ModelSerializer):
             "size",
             "pages",
             "reprint_of",
+            "signed_copy",
             "download_url",
         ]
 
@@ -51,3 +52,41 @@ class ReportKindSerializer(serializers.Serializer):
     description = serializers.DictField(child=serializers.CharField())
     roles = serializers.ListField(child=serializers.CharField())
     params = serializers.ListField(child=serializers.CharField())
+
+
+class ReportSignInputSerializer(serializers.Serializer):
+    role = serializers.CharField(
+        max_length=16,
+        required=False,
+        help_text="Role signed in (supervisor, pit_boss); the acting role when omitted.",
+    )
+    signer = serializers.CharField(
+        max_length=150,
+        required=False,
+        help_text="Username of someone signing with their PIN on this terminal (OQ-34).",
+    )
+    pin = serializers.CharField(max_length=32, required=False, trim_whitespace=False)
+
+
+class ReportSignatureLineSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    label = serializers.CharField()
+    signer = serializers.CharField(allow_null=True)
+    signer_name = serializers.CharField(allow_null=True)
+    method = serializers.CharField(allow_null=True)
+    signed_at = serializers.DateTimeField(allow_null=True)
+    content_hash = serializers.CharField(allow_null=True)
+
+
+class ReportSigningSerializer(serializers.Serializer):
+    """The signatures of an archived closing report (CLOSE-11)."""
+
+    signable = serializers.BooleanField()
+    document = serializers.IntegerField(allow_null=True, required=False)
+    locked = serializers.BooleanField(required=False)
+    locked_at = serializers.DateTimeField(allow_null=True, required=False)
+    file_sha256 = serializers.CharField(required=False)
+    content_sha256 = serializers.CharField(required=False)
+    signatures = ReportSignatureLineSerializer(many=True, required=False)
+    missing_roles = serializers.ListField(child=serializers.CharField(), required=False)
+    next_role = serializers.CharField(allow_null=True, required=False)

@@ -14,4 +14,14 @@ urlpatterns = [
     path(
         "reports/<int:pk>/reprint/", views.ReportReprintView.as_view(), name="api-reports-reprint"
     ),
+    path(
+        "reports/<int:pk>/signatures/",
+        views.ReportSignaturesView.as_view(),
+        name="api-reports-signatures",
+    ),
+    path(
+        "reports/<int:pk>/signed-copy/",
+        views.ReportSignedCopyView.as_view(),
+        name="api-reports-signed-copy",
+    ),
 ]

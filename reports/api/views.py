@@ -14,11 +14,19 @@ from casino.access import ROLE_HEADER, actor_for
 from casino.api.idempotency import idempotent
 from casino.api.parsing import parse
 from casino.api.serializers import ErrorSerializer
+from casino.errors import ValidationFailed
+from casino.models import User
 from casino.roles import Perm
-from reports import selectors, services
+from reports import selectors, services, signing
 from reports.registry import all_specs
 
-from .serializers import ReportKindSerializer, ReportRequestSerializer, ReportSerializer
+from .serializers import (
+    ReportKindSerializer,
+    ReportRequestSerializer,
+    ReportSerializer,
+    ReportSigningSerializer,
+    ReportSignInputSerializer,
+)
 
 ERRORS = {
     400: ErrorSerializer,
@@ -116,3 +124,75 @@ class ReportReprintView(APIView):
         copy = services.report_reprint(actor=actor, report=report)
         copy.refresh_from_db()
         return Response(ReportSerializer(copy).data, status=status.HTTP_202_ACCEPTED)
+
+
+def _lang(request: Request) -> str:
+    return "en" if (request.LANGUAGE_CODE or "es").startswith("en") else "es"
+
+
+class ReportSignaturesView(APIView):
+    """The signatures of a control sheet, sector sheet or player tracking sheet (CLOSE-11)."""
+
+    @extend_schema(tags=["reports"], responses={200: ReportSigningSerializer, **ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
+        report = selectors.access_report(actor, pk)
+        services.check_access(actor, services.spec_or_error(report.kind), report.params)
+        return Response(
+            ReportSigningSerializer(signing.signing_status(report, _lang(request))).data
+        )
+
+    @extend_schema(
+        tags=["reports"],
+        request=ReportSignInputSerializer,
+        responses={201: ReportSigningSerializer, **ERRORS},
+        description="Sign an archived closing report in a role the sheet names (RPT-06: "
+        "supervisor, then pit boss; RPT-07: pit boss; RPT-14: supervisor hands over, pit boss "
+        "receives). Someone else signs on this terminal with `signer` and `pin`. A report "
+        "whose data changed since it was rendered is refused with 409 REPORT_STALE.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
+        signing.require_operator(actor)  # refused roles are refused before any lookup
+        report = selectors.access_report(actor, pk)
+        data = parse(ReportSignInputSerializer, request.data)
+        signer = None
+        if data.get("signer"):
+            signer = User.objects.filter(username=data["signer"], casino=actor.casino).first()
+            if signer is None:
+                raise ValidationFailed(
+                    "STAFF_NOT_FOUND", "Firmante desconocido.", "Unknown signer.", field="signer"
+                )
+
+        def handle() -> Response:
+            signing.report_sign(
+                actor=actor,
+                report=report,
+                role=data.get("role"),
+                signer=signer,
+                pin=data.get("pin"),
+            )
+            out = signing.signing_status(report, _lang(request))
+            return Response(ReportSigningSerializer(out).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class ReportSignedCopyView(APIView):
+    @extend_schema(
+        tags=["reports"],
+        request=None,
+        responses={202: ReportSerializer, **ERRORS},
+        description="Queue a signed copy of a signed closing report: the original rendered "
+        "again with the signatures and the signed file's fingerprint in the signature blocks.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = actor_for(request.user, Perm.REQUEST_REPORT, request.headers.get(ROLE_HEADER))
+        report = selectors.access_report(actor, pk)
+
+        def handle() -> Response:
+            copy = signing.report_signed_copy_request(actor=actor, report=report)
+            copy.refresh_from_db()
+            return Response(ReportSerializer(copy).data, status=status.HTTP_202_ACCEPTED)
+
+        return idempotent(request, handle)

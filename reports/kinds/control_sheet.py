@@ -4,8 +4,8 @@ Seed 000 §9.1(9): at closing the table supervisor completes the table control
 sheet. The system fills it from the records of the session — hands dealt (valid,
 invalid, void), buy-ins and re-buys, changes, cash-outs, the commission,
 irregularities, sanctions, dealer changes and deck rotations — and prints the
-signature lines of the table supervisor and the pit boss, who sign it on paper
-(no signable record of this sheet exists in the tables app).
+signature lines of the table supervisor and the pit boss, who sign it on paper or,
+once archived, in Mesa (reports/signing.py).
 """
 
 from __future__ import annotations

@@ -57,6 +57,7 @@ CAGE_EXPECTED = frozenset({S, P, M, A})  # the cage counts blind (issue 6 item 8
 REPORTS_READ = frozenset({S, P, M, K, A})
 # The cage cashier requests reports too: the slips it issues (RPT-03, roles f9e30ad).
 REPORTS_REQUEST = frozenset({S, P, M, K, A})
+REPORT_SIGNERS = frozenset({S, P})  # CLOSE-11: control, sector and player tracking sheets
 SLIP_QUEUE = frozenset({S, P, M, X, K, A})  # the cage, the floor and security (carries)
 FLOOR = frozenset({S, P})  # open/close sessions, counts, dealer changes, seating
 BOSSES = frozenset({P, M})  # suspend, acknowledge, sanctions, voids, explanations
@@ -408,6 +409,11 @@ API: list[Entry] = [
     _e("api-reports-detail", "GET", REPORTS_READ, obj="reports.Report"),
     _e("api-reports-download", "GET", REPORTS_READ, obj="reports.Report"),
     _e("api-reports-reprint", "POST", REPORTS_REQUEST, obj="reports.Report"),
+    # Signing the closing reports (CLOSE-11): the sheets name supervisors and pit bosses;
+    # whoever may see a report sees its signatures; a signed copy is a report request.
+    _e("api-reports-signatures", "GET", REPORTS_READ, obj="reports.Report"),
+    _e("api-reports-signatures", "POST", REPORT_SIGNERS, obj="reports.Report"),
+    _e("api-reports-signed-copy", "POST", REPORTS_REQUEST, obj="reports.Report"),
 ]
 
 # ------------------------------------------------------------------------------- pages
@@ -489,6 +495,9 @@ PAGES: list[Entry] = [
     _e("reports:create", "POST", REPORTS_REQUEST, body={"kind": "house_rules"}),
     _e("reports:status", "GET", REPORTS_READ, obj="reports.Report"),
     _e("reports:download", "GET", REPORTS_READ, obj="reports.Report"),
+    _e("reports:detail", "GET", REPORTS_READ, obj="reports.Report"),
+    _e("reports:sign", "POST", REPORT_SIGNERS, obj="reports.Report", body={"role": "$role"}),
+    _e("reports:signed-copy", "POST", REPORTS_REQUEST, obj="reports.Report"),
 ]
 
 # The floor (issue 8): the supervisor's table screen, the signing queue, the day's dashboard.

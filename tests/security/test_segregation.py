@@ -201,6 +201,27 @@ def _hand_review(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusal
     )
 
 
+def _closing_report(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from reports import services as reports
+    from reports.signing import report_sign
+
+    session = world.day.session
+    supervisor = staff["supervisor"]  # the session's supervisor, also a pit boss of its sector
+    _grant(supervisor, P)
+    session.table.sector.pit_bosses.add(supervisor)
+    sup = acting_as(supervisor, S)
+    report = reports.report_request(
+        actor=sup, kind="player_tracking", params={"session": session.pk}
+    )
+    report = reports.report_render(report.pk)
+    report_sign(actor=sup, report=report)
+    refuse(
+        "player tracking sheet: the supervisor who handed it over receives it as pit boss",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: report_sign(actor=acting_as(supervisor, P), report=report),
+    )
+
+
 DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.OpeningSheet": _opening,
     "tables.ClosingSheet": _closing,
@@ -209,6 +230,7 @@ DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.DeckFinalControl": _final_control,
     "cage.DropCount": _drop_count,
     "hands.HandReview": _hand_review,
+    "reports.SignableReport": _closing_report,
 }
 
 

@@ -88,6 +88,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
         date_from=date(2030, 1, 1),
         date_to=date(2030, 1, 2),
     )
+    _signed_control_sheet(staff, session)  # before the house rules: that stays the newest
     Report.objects.create(
         casino=casino,
         kind="house_rules",
@@ -112,6 +113,20 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
         }
     )
     return world
+
+
+def _signed_control_sheet(staff: dict[str, Any], session: Any) -> Report:
+    """The day's table control sheet, archived and signed by its supervisor and pit boss
+    (CLOSE-11, reports/signing.py): a locked ``reports.SignableReport``."""
+    from reports import services as reports
+    from reports.signing import report_sign
+
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    report = reports.report_request(actor=sup, kind="control_sheet", params={"session": session.pk})
+    report = reports.report_render(report.pk)
+    report_sign(actor=sup, report=report)
+    report_sign(actor=acting_as(staff["pit_boss"], Role.PIT_BOSS), report=report)
+    return report
 
 
 def _count(sheet: Any) -> list[dict[str, int]]:

@@ -1,0 +1,561 @@
+"""Signing the closing reports, and their signed copies (CLOSE-11; RPT-06, RPT-07, RPT-14).
+
+CLOSE-11 (seed 000 §9.1(9)): the table supervisor completes the table control sheet and
+the pit bosses finish their sector sheets, "produced by the system and signed"; §9.2*(1)
+(CLOSE-12): the player tracking sheets are handed to the pit boss. An archived report of
+these kinds is signed with the platform's one mechanism (``casino.signatures``):
+
+- who signs: the control sheet, the table supervisor of the session and then a pit boss
+  of the table's sector; the player tracking sheet, the supervisor hands it over and then
+  the pit boss receives it; the sector sheet, a pit boss of that sector. The seed names
+  only the pit bosses for the sector sheet, so no countersignature is asked for (a shift
+  manager's signature would be a rule the seed does not have);
+- what a signature binds: a :class:`~reports.models.SignableReport` made with the first
+  signature copies the report's number, parameters, language, paper, the archived file's
+  SHA-256 and its content fingerprint; every signature hashes that (ROLE-13);
+- a report whose data changed since it was rendered (rendered again now, its body would
+  not be the same: ``content_fingerprint``) is refused with 409 ``REPORT_STALE``: render
+  it again and sign the new report; a sheet of a table not yet closed (provisional) is
+  refused with 409 ``REPORT_PROVISIONAL``;
+- one person signs once, in one role (ROLE-14); a person signs on someone else's terminal
+  with their PIN (OQ-34); the last signature locks the document, which the database then
+  refuses to change (``casino.immutability``); every signature is an audit event.
+
+A **signed copy** is the original rendered again by a worker with the signatures (names,
+roles, times, method) and the signed original's fingerprint printed where the blank
+signature lines were. It is printed only while the data still gives the content that was
+signed: otherwise it is refused (409 ``SIGNED_CONTENT_CHANGED``), or, if the data changes
+while it waits for the worker, the copy fails with that message; the signed original
+stays in the archive either way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from casino.access import Actor, require
+from casino.audit import audit_record
+from casino.broker import enqueue_on_commit, require_broker
+from casino.errors import Conflict, DomainError, PermissionRefused, ValidationFailed
+from casino.models import GamingDay, Sector, Signature, User
+from casino.roles import Perm, Role
+from casino.serials import format_serial, serial_next
+from casino.signatures import SignResult, document_sign
+from tables.models import TableSession
+
+from .access import resolve_session
+from .models import Report, SignableReport
+from .rendering import content_fingerprint, render_report, write_atomically
+from .services import check_access, report_path, spec_or_error
+
+SIGNABLE_KINDS: dict[str, tuple[Role, ...]] = SignableReport.ROLES
+# Whoever operates the terminal signs in one of these roles (a PIN signer may be another).
+OPERATOR_ROLES = frozenset(r for roles in SIGNABLE_KINDS.values() for r in roles)
+SESSION_KINDS = {"control_sheet", "player_tracking"}
+
+# What the sheet calls each signature (the lines printed on paper).
+SIGNATURE_LABELS: dict[tuple[str, Role], tuple[str, str]] = {
+    ("control_sheet", Role.SUPERVISOR): ("Supervisor de mesa", "Table supervisor"),
+    ("control_sheet", Role.PIT_BOSS): ("Jefe de sector", "Pit boss"),
+    ("player_tracking", Role.SUPERVISOR): (
+        "Entrega: supervisor de mesa",
+        "Handed over by: table supervisor",
+    ),
+    ("player_tracking", Role.PIT_BOSS): ("Recibe: jefe de sector", "Received by: pit boss"),
+    ("sector_sheet", Role.PIT_BOSS): ("Jefe de sector", "Pit boss"),
+}
+SHEET_NAMES: dict[str, tuple[str, str]] = {
+    "control_sheet": ("la planilla de control", "the control sheet"),
+    "player_tracking": ("la hoja de seguimiento del jugador", "the player tracking sheet"),
+    "sector_sheet": ("la planilla de sector", "the sector sheet"),
+}
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a sheet is about: the session, or the gaming day and the sector."""
+
+    kind: str
+    gaming_day: GamingDay
+    session: TableSession | None = None
+    sector: Sector | None = None
+
+    @property
+    def key(self) -> tuple[str, int, int, int]:
+        return (
+            self.kind,
+            self.gaming_day.pk,
+            self.session.pk if self.session else 0,
+            self.sector.pk if self.sector else 0,
+        )
+
+
+def is_signable_kind(kind: str) -> bool:
+    return kind in SIGNABLE_KINDS
+
+
+def subject_of(report: Report) -> Subject:
+    """Resolve the report's parameters as its build does (reads only)."""
+    if report.kind in SESSION_KINDS:
+        session = resolve_session(report.casino, report.params)
+        return Subject(report.kind, session.gaming_day, session=session)
+    from .kinds.gaming_day import gaming_day_for
+    from .kinds.sector_sheet import sector_by_code
+
+    day = gaming_day_for(report.casino, report.params)
+    code = report.params.get("sector")
+    return Subject(report.kind, day, sector=sector_by_code(report.casino, code) if code else None)
+
+
+def sessions_of(subject: Subject) -> list[TableSession]:
+    """The table sessions the sheet prints (one, or those of the sector's day)."""
+    if subject.session is not None:
+        return [subject.session]
+    qs = TableSession.objects.filter(gaming_day=subject.gaming_day).select_related("table__sector")
+    if subject.sector is not None:
+        qs = qs.filter(table__sector=subject.sector)
+    return list(qs)
+
+
+def named_signer(subject: Subject, role: Role, user: User) -> bool:
+    """Whether ``user`` is the person the sheet names for ``role`` (seed 000 §9.1(9))."""
+    if role == Role.SUPERVISOR and subject.session is not None:
+        return subject.session.supervisor_id == user.pk
+    if role != Role.PIT_BOSS:
+        return False
+    if subject.sector is not None:
+        return subject.sector.pit_bosses.filter(pk=user.pk).exists()
+    # A session's table, or every table of a day's sheet without a sector: a pit boss of
+    # each table's sector (a table in no sector is every pit boss's, as in RPT-17).
+    sectors = {s.table.sector for s in sessions_of(subject) if s.table.sector_id is not None}
+    return all(sector.pit_bosses.filter(pk=user.pk).exists() for sector in sectors)
+
+
+def label_of(kind: str, role: Role, lang: str) -> str:
+    es, en = SIGNATURE_LABELS.get((kind, role), (str(role.label), role.value))
+    return en if lang == "en" else es
+
+
+# --- checks --------------------------------------------------------------------------
+
+
+def _not_signable(report: Report) -> Conflict:
+    return Conflict(
+        "REPORT_NOT_SIGNABLE",
+        f"El informe {report.serial} no se firma: solo se firman los originales de la planilla "
+        "de control, la planilla de sector y la hoja de seguimiento del jugador.",
+        f"Report {report.serial} is not signed: only the originals of the control sheet, the "
+        "sector sheet and the player tracking sheet are signed.",
+    )
+
+
+def require_operator(actor: Actor) -> None:
+    require(actor, Perm.VIEW_REPORTS)
+    if actor.role not in OPERATOR_ROLES:
+        raise PermissionRefused(
+            "REPORT_SIGN_NOT_ALLOWED",
+            f"El rol «{actor.role.label}» no firma planillas de cierre.",
+            f"The role '{actor.role.value}' does not sign closing sheets.",
+            field="role",
+        )
+
+
+def _signable_report(actor: Actor, report: Report) -> tuple[SignableReport | None, Subject]:
+    """Refuse what cannot be signed at all; the report's document (if any) and subject."""
+    if not is_signable_kind(report.kind) or report.reprint_of_id or report.signed_copy:
+        raise _not_signable(report)
+    if actor.role not in SIGNABLE_KINDS[report.kind]:
+        raise PermissionRefused(
+            "REPORT_SIGN_NOT_ALLOWED",
+            f"El rol «{actor.role.label}» no firma {SHEET_NAMES[report.kind][0]}.",
+            f"The role '{actor.role.value}' does not sign {SHEET_NAMES[report.kind][1]}.",
+            field="role",
+        )
+    check_access(actor, spec_or_error(report.kind), report.params)  # RPT-17
+    if not report.is_done:
+        raise Conflict(
+            "REPORT_NOT_READY",
+            f"El informe todavía no está listo ({report.progress} %).",
+            f"The report is not ready yet ({report.progress}%).",
+        )
+    return SignableReport.objects.filter(report=report).first(), subject_of(report)
+
+
+def _signing_role(kind: str, role: Role | str | None, actor: Actor) -> Role:
+    try:
+        parsed = Role(str(role)) if role else actor.role
+    except ValueError:
+        raise ValidationFailed(
+            "UNKNOWN_ROLE", f"Rol desconocido: «{role}».", f"Unknown role: '{role}'.", field="role"
+        ) from None
+    roles = SIGNABLE_KINDS[kind]
+    if parsed not in roles:
+        raise PermissionRefused(
+            "REPORT_SIGN_ROLE_NOT_ALLOWED",
+            f"{SHEET_NAMES[kind][0].capitalize()} no se firma como «{parsed.label}»; se firma "
+            f"como: {', '.join(r.value for r in roles)}.",
+            f"{SHEET_NAMES[kind][1].capitalize()} is not signed as '{parsed.value}'; it is "
+            f"signed as: {', '.join(r.value for r in roles)}.",
+            field="role",
+        )
+    return parsed
+
+
+def _signer(actor: Actor, signer: User | None, pin: str | None) -> User:
+    """The person who signs: the operator, or someone else with their PIN (OQ-34).
+
+    ``document_sign`` checks the PIN again; it is checked here first so that the sheet's
+    named-person rule is never answered to someone who has not proved who they are.
+    """
+    if signer is None or signer.pk == actor.user.pk:
+        return actor.user
+    if not pin:
+        raise ValidationFailed(
+            "PIN_REQUIRED",
+            f"{signer} debe firmar con su PIN personal en esta terminal.",
+            f"{signer} must sign with their personal PIN on this terminal.",
+            field="pin",
+        )
+    if (
+        signer.casino_id != actor.user.casino_id
+        or not signer.is_active
+        or not signer.check_pin(pin)
+    ):
+        raise PermissionRefused(
+            "PIN_INVALID",
+            "PIN incorrecto o usuario inactivo.",
+            "Wrong PIN or inactive user.",
+            field="pin",
+        )
+    return signer
+
+
+def report_signing_blockers(doc: SignableReport, role: Role) -> list[DomainError]:
+    """Called by ``document_sign`` under the document's row lock: order, closed, fresh."""
+    roles = doc.required_signature_roles()
+    signed = doc.signed_roles()
+    before = roles[: roles.index(role)] if role in roles else ()
+    waiting = [r for r in before if r.value not in signed]
+    if waiting:
+        first = waiting[0]
+        return [
+            Conflict(
+                "SIGNATURE_OUT_OF_ORDER",
+                f"{SHEET_NAMES[doc.kind][0].capitalize()} {doc.serial} aún no tiene la firma "
+                f"de «{label_of(doc.kind, first, 'es')}».",
+                f"{SHEET_NAMES[doc.kind][1].capitalize()} {doc.serial} does not have the "
+                f"'{label_of(doc.kind, first, 'en')}' signature yet.",
+                field="role",
+            )
+        ]
+    subject = Subject(doc.kind, doc.gaming_day, session=doc.session, sector=doc.sector)
+    open_tables = sorted(
+        s.table.number for s in sessions_of(subject) if s.status != TableSession.Status.CLOSED
+    )
+    if open_tables:
+        tables = ", ".join(str(n) for n in open_tables)
+        return [
+            Conflict(
+                "REPORT_PROVISIONAL",
+                f"La planilla es provisional: la mesa {tables} no está cerrada. Firme la "
+                "planilla generada después del cierre.",
+                f"The sheet is provisional: table {tables} is not closed. Sign the sheet "
+                "rendered after the closing.",
+            )
+        ]
+    if _fingerprint_now(doc.report) != doc.content_sha256:
+        return [_stale(doc.report)]
+    return []
+
+
+def _stale(report: Report) -> Conflict:
+    return Conflict(
+        "REPORT_STALE",
+        f"Los datos cambiaron desde que se generó el informe {report.serial}: genere el informe "
+        "de nuevo y firme el nuevo.",
+        f"The data changed since report {report.serial} was rendered: render the report again "
+        "and sign the new one.",
+    )
+
+
+def _fingerprint_now(report: Report) -> str:
+    """The fingerprint the report would have now (same number, language and paper)."""
+    return content_fingerprint(
+        spec_or_error(report.kind),
+        casino=report.casino,
+        params=report.params,
+        lang=report.lang,
+        paper=report.paper,
+        serial=report.serial,
+    )
+
+
+# --- signing ------------------------------------------------------------------------
+
+
+def report_sign(
+    *,
+    actor: Actor,
+    report: Report,
+    role: Role | str | None = None,
+    signer: User | None = None,
+    pin: str | None = None,
+) -> SignResult:
+    """One signature on an archived closing report (CLOSE-11); the last one locks it.
+
+    ``role`` defaults to the actor's; ``signer`` (with ``pin``) is someone signing on the
+    actor's terminal. Refused with 403 (role, scope, person, PIN), 409 (not signable, not
+    ready, locked, already signed, out of order, provisional, stale) or 400 (role, PIN
+    missing), writing nothing.
+    """
+    require_operator(actor)
+    _doc, subject = _signable_report(actor, report)
+    sign_role = _signing_role(report.kind, role, actor)
+    user = _signer(actor, signer, pin)
+    if not named_signer(subject, sign_role, user):
+        raise PermissionRefused(
+            "REPORT_SIGNER_NOT_NAMED",
+            f"{user} no es quien firma {SHEET_NAMES[report.kind][0]} como "
+            f"«{label_of(report.kind, sign_role, 'es')}»: la firma el supervisor de la sesión "
+            "o un jefe del sector de la mesa.",
+            f"{user} is not who signs {SHEET_NAMES[report.kind][1]} as "
+            f"'{label_of(report.kind, sign_role, 'en')}': the session's supervisor or a pit "
+            "boss of the table's sector signs it.",
+            field="signer" if user.pk != actor.user.pk else "role",
+        )
+    with transaction.atomic():
+        locked = Report.objects.select_for_update().get(pk=report.pk)
+        doc = SignableReport.objects.filter(report=locked).first()
+        if doc is None:
+            # The document is made with its first signature, in the same transaction: a
+            # refused signature leaves no document behind.
+            doc = SignableReport.objects.create(
+                casino=locked.casino,
+                report=locked,
+                kind=locked.kind,
+                serial=locked.serial,
+                params=locked.params,
+                lang=locked.lang,
+                paper=locked.paper,
+                file_sha256=locked.sha256,
+                content_sha256=locked.content_sha256,
+                session=subject.session,
+                gaming_day=subject.gaming_day,
+                sector=subject.sector,
+                created_by=actor.user,
+            )
+        result = document_sign(actor=actor, document=doc, role=sign_role, signer=signer, pin=pin)
+    return result
+
+
+def signatures_for(doc: SignableReport | None) -> list[Signature]:
+    return list(doc.signatures()) if doc is not None else []
+
+
+def signing_status(report: Report, lang: str = "es") -> dict[str, Any]:
+    """The report's signatures, in the sheet's order, for the API and the page."""
+    if not is_signable_kind(report.kind) or report.reprint_of_id or report.signed_copy:
+        return {"signable": False}
+    doc = SignableReport.objects.filter(report=report).first()
+    by_role = {s.role: s for s in signatures_for(doc)}
+    roles = SIGNABLE_KINDS[report.kind]
+    lines = []
+    for role in roles:
+        sig = by_role.get(role.value)
+        lines.append(
+            {
+                "role": role.value,
+                "label": label_of(report.kind, role, lang),
+                "signer": sig.signer.username if sig else None,
+                "signer_name": _name(sig.signer) if sig else None,
+                "method": sig.method if sig else None,
+                "signed_at": sig.signed_at if sig else None,
+                "content_hash": sig.content_hash if sig else None,
+            }
+        )
+    missing = [r.value for r in roles if r.value not in by_role]
+    return {
+        "signable": True,
+        "document": doc.pk if doc else None,
+        "locked": bool(doc and doc.is_locked),
+        "locked_at": doc.locked_at if doc else None,
+        "file_sha256": doc.file_sha256 if doc else report.sha256,
+        "content_sha256": doc.content_sha256 if doc else report.content_sha256,
+        "signatures": lines,
+        "missing_roles": missing,
+        "next_role": missing[0] if missing else None,
+    }
+
+
+def _name(user: User) -> str:
+    from .kinds._common import name
+
+    return name(user)
+
+
+# --- signed copies -------------------------------------------------------------------
+
+
+def _signed_doc(report: Report) -> SignableReport:
+    doc = SignableReport.objects.filter(report=report).first()
+    if doc is None or not doc.is_locked:
+        raise Conflict(
+            "REPORT_NOT_SIGNED",
+            f"El informe {report.serial} todavía no tiene todas sus firmas.",
+            f"Report {report.serial} does not have all its signatures yet.",
+        )
+    return doc
+
+
+def _content_changed(doc: SignableReport) -> Conflict:
+    return Conflict(
+        "SIGNED_CONTENT_CHANGED",
+        f"Los datos cambiaron después de la firma del informe {doc.serial}: la copia firmada "
+        "ya no diría lo que se firmó. El original firmado sigue archivado.",
+        f"The data changed after report {doc.serial} was signed: a signed copy would no longer "
+        "say what was signed. The signed original stays in the archive.",
+    )
+
+
+def report_signed_copy_request(*, actor: Actor, report: Report) -> Report:
+    """Queue a signed copy of a signed report (a new archived report, rendered by a worker)."""
+    require(actor, Perm.REQUEST_REPORT)
+    original = report.reprint_of if report.reprint_of_id else report
+    if original is None or not is_signable_kind(original.kind) or original.signed_copy:
+        raise _not_signable(report)
+    check_access(actor, spec_or_error(original.kind), original.params)
+    doc = _signed_doc(original)
+    if _fingerprint_now(original) != doc.content_sha256:
+        raise _content_changed(doc)
+    require_broker()
+    with transaction.atomic():
+        year = timezone.localdate().year
+        number = serial_next(casino=actor.casino, series="INF", year=year)
+        copy = Report.objects.create(
+            casino=actor.casino,
+            kind=original.kind,
+            params=original.params,
+            lang=original.lang,
+            paper=original.paper,
+            serial=format_serial("INF", year, number),
+            requested_by=actor.user,
+            role=actor.role.value,
+            reprint_of=original,
+            signed_copy=True,
+        )
+        audit_record(
+            actor=actor,
+            action="report.signed_copy_request",
+            obj=copy,
+            after={"original": original.serial, "document": doc.pk, "serial": copy.serial},
+        )
+        enqueue_on_commit(lambda: _enqueue_copy(copy.pk), f"signed copy {copy.pk}")
+    return copy
+
+
+def _enqueue_copy(report_id: int) -> None:
+    from .tasks import render_signed_copy_task
+
+    render_signed_copy_task.delay(report_id)
+
+
+def signature_block(doc: SignableReport, lang: str) -> dict[str, Any]:
+    """What the signed copy prints in place of the blank signature lines."""
+    from .formatting import when
+
+    by_role = {s.role: s for s in doc.signatures()}
+    rows = []
+    for role in doc.required_signature_roles():
+        sig = by_role[role.value]
+        rows.append(
+            {
+                "label": label_of(doc.kind, role, lang),
+                "name": _name(sig.signer),
+                "role": str(role.label),
+                "at": when(sig.signed_at, lang),
+                "pin": sig.method == Signature.Method.PIN,
+            }
+        )
+    return {
+        "rows": rows,
+        "serial": doc.serial,
+        "file_sha256": doc.file_sha256,
+        "content_sha256": doc.content_sha256,
+        "locked_at": when(doc.locked_at, lang),
+    }
+
+
+def signed_copy_render(report_id: int) -> Report:
+    """Render a queued signed copy (the Celery task's body); idempotent."""
+    import zoneinfo
+
+    from django.utils import translation
+
+    from .services import report_fail
+
+    with transaction.atomic():
+        report = Report.objects.select_for_update().get(pk=report_id)
+        if report.status == Report.Status.DONE and report_path(report).exists():
+            return report
+        report.status = Report.Status.RUNNING
+        report.started_at = timezone.now()
+        report.attempts += 1
+        report.progress = 1
+        report.save(update_fields=["status", "started_at", "attempts", "progress"])
+    original = report.reprint_of
+    assert original is not None and report.signed_copy
+    doc = _signed_doc(original)
+    spec = spec_or_error(original.kind)
+    tz = zoneinfo.ZoneInfo(report.casino.time_zone)
+    with timezone.override(tz), translation.override(original.lang):
+        block = signature_block(doc, original.lang)
+    banner = (
+        f"COPY SIGNED — report {original.serial}, signed on {block['locked_at']}"
+        if original.lang == "en"
+        else f"COPIA FIRMADA — informe {original.serial}, firmado el {block['locked_at']}"
+    )
+
+    def progress(percent: int, message: str) -> None:
+        Report.objects.filter(pk=report.pk).update(
+            progress=max(1, min(99, percent)), message=message
+        )
+
+    rendered = render_report(
+        spec,
+        casino=report.casino,
+        params=original.params,
+        lang=original.lang,
+        paper=original.paper,
+        serial=original.serial,  # the signed document's own number, as a re-print
+        generated_by=str(report.requested_by),
+        copy_of=original.serial,
+        progress=progress,
+        overlay={"signed": block},
+        banner_text=banner,
+    )
+    if rendered.content_sha256 != doc.content_sha256:
+        # The data changed after the signatures: do not print them over other content.
+        report_fail(report.pk, _content_changed(doc).message(original.lang))
+        report.refresh_from_db()
+        return report
+    relative = f"reports/{report.requested_at:%Y/%m}/{report.serial}.pdf"
+    write_atomically(Path(settings.MEDIA_ROOT) / relative, rendered.pdf)
+    Report.objects.filter(pk=report.pk).update(
+        status=Report.Status.DONE,
+        progress=100,
+        message="",
+        finished_at=timezone.now(),
+        file_path=relative,
+        sha256=rendered.sha256,
+        content_sha256=rendered.content_sha256,
+        size=len(rendered.pdf),
+        pages=rendered.pages,
+    )
+    report.refresh_from_db()
+    return report
