@@ -389,8 +389,10 @@ def seat_summaries(session: TableSession, seat: int | None = None) -> dict[int, 
         elif tx.is_rebuy:
             summary.rebuys = max(0, summary.rebuys - 1)
         summary.total_buyin += tx.sign * tx.amount
-        if summary.total_buyin <= 0 and not tx.is_rebuy and tx.sign < 0:
-            summary.seated = False  # the only buy-in was reversed: nobody sits there
+        if summary.total_buyin <= 0 and tx.sign < 0:
+            # Every buy-in of the stay was reversed (a reversal takes effect when its
+            # original did, so a re-buy can be the last one left): nobody sits there.
+            summary.seated = False
     return seats
 
 

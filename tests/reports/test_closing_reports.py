@@ -475,11 +475,16 @@ def test_player_stays_add_up_to_the_table_card(staff, casino, gaming_day, sector
                 recorded.append(done)
             elif op == "leave":
                 cage.player_departure_record(actor=sup, session=session, seat=seat, stack="0")
-            elif recorded:
-                last = TableTransaction.objects.filter(
-                    session=session, kind=TransactionKind.BUYIN, sign=1, reversal__isnull=True
-                ).order_by("-id")[0]
-                cage.transaction_reverse(actor=sup, transaction_=last, reason="error de carga")
+            else:
+                last = (
+                    TableTransaction.objects.filter(
+                        session=session, kind=TransactionKind.BUYIN, sign=1, reversal__isnull=True
+                    )
+                    .order_by("-id")
+                    .first()
+                )
+                if last is not None:  # every buy-in may be reversed already
+                    cage.transaction_reverse(actor=sup, transaction_=last, reason="error de carga")
         except DomainError:
             continue  # refused by the cage: nothing written, nothing to add up
     data = tracking_data(session, "es")

@@ -594,6 +594,28 @@ def test_reversal_points_at_the_original(opened, sup, staff, pit):  # issue 6 "a
         services.transaction_reverse(actor=pit, transaction_=rev, reason="x")
 
 
+def test_a_seat_whose_every_buyin_was_reversed_is_empty(opened, sup, staff, pit):  # BUYIN-07
+    # A reversal takes effect when its original did, so reversing the re-buy and then the
+    # first buy-in leaves the re-buy last in time: the seat must still come out empty.
+    first = buy(sup, opened, staff, "500").transaction
+    rebuy = buy(
+        sup,
+        opened,
+        staff,
+        "100",
+        cash=notes(("100", 1)),
+        chips=chips(("100", 1)),
+        stack_before="0",
+    ).transaction
+    assert rebuy.is_rebuy
+    services.transaction_reverse(actor=pit, transaction_=rebuy, reason="cargado dos veces")
+    assert selectors.seat_summaries(opened)[3].seated
+    services.transaction_reverse(actor=pit, transaction_=first, reason="mesa equivocada")
+    summary = selectors.seat_summaries(opened)[3]
+    assert not summary.seated and summary.total_buyin == 0
+    assert not selectors.seat_is_occupied(opened, 3)
+
+
 def test_seat_movements_between_two_hands(opened, sup, staff, player):  # HREC-08
     t0 = timezone.now()
     buy(sup, opened, staff, "500", player=player)
