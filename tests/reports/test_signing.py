@@ -426,3 +426,35 @@ def test_make_staff_helper_is_used_for_a_second_sector_pit_boss(day, staff, casi
     params = {"date": day.session.gaming_day.business_date.isoformat(), "sector": "P1"}
     report = archived(staff["pit_boss"], P, "sector_sheet", params)
     assert sign(other, P, report).locked is True
+
+
+def test_day_sector_sheet_without_sector_is_signed_by_a_pit_boss_of_every_table(
+    day, staff, casino
+):  # CLOSE-11, RPT-07: every table of the day is in P1 here
+    params = {"date": day.session.gaming_day.business_date.isoformat()}
+    report = archived(staff["shift_manager"], Role.SHIFT_MANAGER, "sector_sheet", params)
+    assert signing.named_signer(signing.subject_of(report), P, staff["pit_boss"])
+    assert not signing.named_signer(signing.subject_of(report), P, staff["pit_boss2"])
+    assert sign(staff["pit_boss"], P, report).locked is True
+
+
+def test_signed_copy_in_english(day, staff, django_capture_on_commit_callbacks):
+    # CLOSE-11, RPT-06: the copy keeps the original's language
+    report = services.report_request(
+        actor=acting_as(staff["supervisor"], S),
+        kind="control_sheet",
+        params={"session": day.session.pk},
+        lang="en",
+    )
+    report = services.report_render(report.pk)
+    sign(staff["supervisor"], S, report)
+    sign(staff["pit_boss"], P, report, signer=staff["pit_boss"])
+    with django_capture_on_commit_callbacks(execute=True):
+        copy = signing.report_signed_copy_request(
+            actor=acting_as(staff["supervisor"], S), report=report
+        )
+    copy.refresh_from_db()
+    text = squash(pdf_text(services.report_path(copy), layout=False))
+    assert f"COPY SIGNED — report {report.serial}" in text
+    assert "Table supervisor: Supervisor" in text and "Pit boss: Pit_boss" in text
+    assert text.count(" · signed on ") == 2  # one per signature (the banner says it too)
