@@ -19,7 +19,7 @@ from casino.serials import format_serial, serial_next
 
 from .models import Report
 from .registry import ReportSpec, get_spec
-from .rendering import render_report, write_atomically
+from .rendering import Rendered, render_report, write_atomically
 
 logger = logging.getLogger("mesa.reports")
 LANGS = {"es", "en"}
@@ -173,6 +173,11 @@ def report_render(report_id: int) -> Report:
         copy_of=original.serial if original else None,
         progress=progress,
     )
+    return report_store(report, rendered)
+
+
+def report_store(report: Report, rendered: Rendered) -> Report:
+    """Write a rendered PDF into the archive and mark its report done (one way for all)."""
     relative = f"reports/{report.requested_at:%Y/%m}/{report.serial}.pdf"
     write_atomically(Path(settings.MEDIA_ROOT) / relative, rendered.pdf)
     Report.objects.filter(pk=report.pk).update(

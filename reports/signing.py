@@ -32,10 +32,8 @@ stays in the archive either way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -49,9 +47,10 @@ from casino.serials import format_serial, serial_next
 from casino.signatures import SignResult, document_sign
 from tables.models import TableSession
 
+from . import services
 from .access import resolve_session
 from .models import Report, SignableReport
-from .rendering import content_fingerprint, render_report, write_atomically
+from .rendering import content_fingerprint, render_report
 from .services import check_access, report_path, spec_or_error
 
 SIGNABLE_KINDS: dict[str, tuple[Role, ...]] = SignableReport.ROLES
@@ -544,18 +543,4 @@ def signed_copy_render(report_id: int) -> Report:
         report_fail(report.pk, _content_changed(doc).message(original.lang))
         report.refresh_from_db()
         return report
-    relative = f"reports/{report.requested_at:%Y/%m}/{report.serial}.pdf"
-    write_atomically(Path(settings.MEDIA_ROOT) / relative, rendered.pdf)
-    Report.objects.filter(pk=report.pk).update(
-        status=Report.Status.DONE,
-        progress=100,
-        message="",
-        finished_at=timezone.now(),
-        file_path=relative,
-        sha256=rendered.sha256,
-        content_sha256=rendered.content_sha256,
-        size=len(rendered.pdf),
-        pages=rendered.pages,
-    )
-    report.refresh_from_db()
-    return report
+    return services.report_store(report, rendered)
