@@ -138,21 +138,32 @@ def report_path(report: Report) -> Path:
     return Path(settings.MEDIA_ROOT) / report.file_path
 
 
+def report_claim(report_id: int) -> tuple[Report, bool]:
+    """Lock a queued report and mark it running (a task's first step); done: already there.
+
+    A redelivered task (worker lost, retry) finds a finished report and stops there.
+    """
+    with transaction.atomic():
+        report = Report.objects.select_for_update().get(pk=report_id)
+        if report.status == Report.Status.DONE and report_path(report).exists():
+            return report, True
+        report.status = Report.Status.RUNNING
+        report.started_at = timezone.now()
+        report.attempts += 1
+        report.progress = 1
+        report.save(update_fields=["status", "started_at", "attempts", "progress"])
+    return report, False
+
+
 def report_render(report_id: int) -> Report:
     """Render a queued report (the Celery task's body); idempotent."""
     if Report.objects.filter(pk=report_id, signed_copy=True).exists():
         from .signing import signed_copy_render  # never printed as a plain re-print
 
         return signed_copy_render(report_id)
-    with transaction.atomic():
-        report = Report.objects.select_for_update().get(pk=report_id)
-        if report.status == Report.Status.DONE and report_path(report).exists():
-            return report
-        report.status = Report.Status.RUNNING
-        report.started_at = timezone.now()
-        report.attempts += 1
-        report.progress = 1
-        report.save(update_fields=["status", "started_at", "attempts", "progress"])
+    report, done = report_claim(report_id)
+    if done:
+        return report
     spec = spec_or_error(report.kind)
 
     def progress(percent: int, message: str) -> None:

@@ -51,7 +51,7 @@ from . import services
 from .access import resolve_session
 from .models import Report, SignableReport
 from .rendering import content_fingerprint, render_report
-from .services import check_access, report_path, spec_or_error
+from .services import check_access, spec_or_error
 
 SIGNABLE_KINDS: dict[str, tuple[Role, ...]] = SignableReport.ROLES
 # Whoever operates the terminal signs in one of these roles (a PIN signer may be another).
@@ -498,15 +498,9 @@ def signed_copy_render(report_id: int) -> Report:
 
     from .services import report_fail
 
-    with transaction.atomic():
-        report = Report.objects.select_for_update().get(pk=report_id)
-        if report.status == Report.Status.DONE and report_path(report).exists():
-            return report
-        report.status = Report.Status.RUNNING
-        report.started_at = timezone.now()
-        report.attempts += 1
-        report.progress = 1
-        report.save(update_fields=["status", "started_at", "attempts", "progress"])
+    report, done = services.report_claim(report_id)
+    if done:
+        return report
     original = report.reprint_of
     assert original is not None and report.signed_copy
     doc = _signed_doc(original)
