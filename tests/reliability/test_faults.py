@@ -15,6 +15,7 @@ The database restarting under load, and a worker killed mid-task, are in
 from __future__ import annotations
 
 import socket
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -34,11 +35,12 @@ def _closed_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def redis_down(settings):  # type: ignore[no-untyped-def]
+@contextmanager
+def broker_down(settings):  # type: ignore[no-untyped-def]
     """The broker is configured at a port nobody listens on; tasks are not run eagerly."""
     from casino.celery import app
 
+    saved_url = settings.CELERY_BROKER_URL
     settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{_closed_port()}/0"
     saved = app.conf.task_always_eager
     app.conf.task_always_eager = False
@@ -46,6 +48,13 @@ def redis_down(settings):  # type: ignore[no-untyped-def]
         yield settings.CELERY_BROKER_URL
     finally:
         app.conf.task_always_eager = saved
+        settings.CELERY_BROKER_URL = saved_url
+
+
+@pytest.fixture
+def redis_down(settings):  # type: ignore[no-untyped-def]
+    with broker_down(settings) as url:
+        yield url
 
 
 def _counts() -> tuple[int, int, int, int]:
@@ -59,13 +68,18 @@ def _counts() -> tuple[int, int, int, int]:
 
 @pytest.mark.django_db
 def test_with_redis_down_queuing_work_answers_503_and_writes_nothing(
-    staff, casino, gaming_day, sector, redis_down, settings, tmp_path
+    staff, casino, gaming_day, sector, settings, tmp_path
 ):
     # issue 9 §6: "Redis unavailable: requests fail cleanly (503 with a message)"
     from tests.security.world import build_world
 
     settings.MEDIA_ROOT = tmp_path
-    world = build_world(staff, casino, gaming_day, sector)
+    world = build_world(staff, casino, gaming_day, sector)  # with the broker up
+    with broker_down(settings):
+        _queuing_work_answers_503_and_writes_nothing(staff, world)
+
+
+def _queuing_work_answers_503_and_writes_nothing(staff, world) -> None:  # type: ignore[no-untyped-def]
     before = _counts()
     manager = RoleClient(staff["shift_manager"], "shift_manager")
     attempts = [
