@@ -54,7 +54,8 @@ def slips_to_sign(actor: Actor) -> list[InboxItem]:
             InboxItem(
                 kind=f"cage.slip.{actor.role.value}",
                 title=title,
-                url=reverse("cage:slips"),
+                # Signed in place in the signing queue (issue 8 §2), on the slip's item.
+                url=f"{reverse('floor:queue')}#q-slip-{slip.pk}",
                 detail=slip.get_kind_display(),
                 created_at=slip.requested_at,
             )

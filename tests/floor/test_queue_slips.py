@@ -60,6 +60,9 @@ def test_fill_travels_through_the_queues_step_by_step(staff, in_play, clients):
     cashier = clients("cage_cashier")
     html = cashier.get(reverse("floor:queue")).content.decode()
     assert f'id="{dom_id}"' in html
+    # The home page's next task leads to the slip's item in the queue.
+    home = cashier.get(reverse("home")).content.decode()
+    assert f'href="{reverse("floor:queue")}#{dom_id}"' in home
     assert f"Relleno {slip.serial}" in html  # kind and serial
     assert "Mesa 7" in html  # table
     assert "2.020,00" in html  # total in the casino's format
