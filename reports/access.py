@@ -83,6 +83,18 @@ def resolve_session(casino: Casino, params: dict[str, Any]) -> TableSession:
     return session
 
 
+def gaming_day_for(casino: Casino, params: dict[str, Any]) -> GamingDay:
+    business_date = as_date(params.get("date")) or default_day(casino)
+    day = GamingDay.objects.filter(casino=casino, business_date=business_date).first()
+    if day is None:
+        raise NotFound(
+            "GAMING_DAY_NOT_FOUND",
+            f"No hay jornada del {business_date:%d/%m/%Y}.",
+            f"There is no gaming day {business_date.isoformat()}.",
+        )
+    return day
+
+
 def _refused(es: str, en: str) -> PermissionRefused:
     return PermissionRefused("REPORT_OUT_OF_SCOPE", es, en)
 
@@ -157,3 +169,15 @@ def period(casino: Casino, params: dict[str, Any]) -> tuple[date, date]:
         return start, end
     single = as_date(params.get("date")) or default_day(casino)
     return single, single
+
+
+def require_day_or_table_scope(actor: Actor, params: dict[str, Any]) -> None:
+    """RPT-17 for a day's report: one table's needs that table in scope that day; the
+    whole room needs a room-wide role (the pit boss included)."""
+    day = gaming_day_for(actor.casino, params)
+    if params.get("table"):
+        require_table_scope(
+            actor, actor.casino, params["table"], day.business_date, day.business_date
+        )
+    else:
+        require_room_scope(actor, pit_boss=True)

@@ -104,7 +104,7 @@ def subject_of(report: Report) -> Subject:
     if report.kind in SESSION_KINDS:
         session = resolve_session(report.casino, report.params)
         return Subject(report.kind, session.gaming_day, session=session)
-    from .kinds.gaming_day import gaming_day_for
+    from .access import gaming_day_for
     from .kinds.sector_sheet import sector_by_code
 
     day = gaming_day_for(report.casino, report.params)

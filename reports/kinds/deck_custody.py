@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from casino.access import Actor
 from casino.models import GamingDay
 from tables import selectors as tables_selectors
 from tables.models import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, PackState
 
-from ..access import as_date, default_day, require_room_scope, require_table_scope
+from ..access import gaming_day_for, require_day_or_table_scope
 from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
@@ -216,34 +215,10 @@ def _item_table(item: dict[str, Any], number: int) -> bool:
     return Table.objects.filter(pk=item.get("table"), number=number).exists()
 
 
-def _day(ctx_casino: Any, params: dict[str, Any]) -> GamingDay:
-    from casino.errors import NotFound
-
-    business_date = as_date(params.get("date")) or default_day(ctx_casino)
-    day = GamingDay.objects.filter(casino=ctx_casino, business_date=business_date).first()
-    if day is None:
-        raise NotFound(
-            "GAMING_DAY_NOT_FOUND",
-            f"No hay jornada del {business_date:%d/%m/%Y}.",
-            f"There is no gaming day {business_date.isoformat()}.",
-        )
-    return day
-
-
 def build(ctx: BuildContext) -> dict[str, Any]:
-    day = _day(ctx.casino, ctx.params)
+    day = gaming_day_for(ctx.casino, ctx.params)
     ctx.progress(20, "decks")
     return custody_data(day, ctx.params.get("table"), ctx.lang)
-
-
-def access(actor: Actor, params: dict[str, Any]) -> None:
-    day = _day(actor.casino, params)
-    if params.get("table"):
-        require_table_scope(
-            actor, actor.casino, params["table"], day.business_date, day.business_date
-        )
-    else:
-        require_room_scope(actor, pit_boss=True)
 
 
 register(
@@ -254,7 +229,7 @@ register(
         template="pdf/deck_custody.html",
         params=TableDateParams,
         build=build,
-        access=access,
+        access=require_day_or_table_scope,
         landscape=True,
         description_es="Los movimientos de cada mazo de la jornada (o de una mesa), quién y "
         "cuándo; la conciliación diaria del depósito y sus excepciones (DECK-21).",

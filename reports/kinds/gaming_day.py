@@ -49,7 +49,7 @@ from tables.models import (
     SanctionEntry,
 )
 
-from ..access import as_date, default_day
+from ..access import gaming_day_for
 from ..charts import bar_chart
 from ..formatting import chips, money
 from ..formatting import day as day_text
@@ -63,20 +63,6 @@ MONEY_OUT = DecimalField(max_digits=18, decimal_places=2)
 CONTINUITY = "CONTINUITY_MISMATCH"
 SERIAL_KINDS = {"SERIAL_GAP", "SHEET_SERIAL_GAP"}
 DECK_KINDS = {"PACK_NOT_RETURNED"}
-
-
-def gaming_day_for(casino: Casino, params: dict[str, Any]) -> GamingDay:
-    from casino.errors import NotFound
-
-    business_date = as_date(params.get("date")) or default_day(casino)
-    day = GamingDay.objects.filter(casino=casino, business_date=business_date).first()
-    if day is None:
-        raise NotFound(
-            "GAMING_DAY_NOT_FOUND",
-            f"No hay jornada del {business_date:%d/%m/%Y}.",
-            f"There is no gaming day {business_date.isoformat()}.",
-        )
-    return day
 
 
 def _signed_sum(qs: Any, amount: str, sign: str) -> Decimal:

@@ -11,15 +11,13 @@ from typing import Any
 
 from django.db.models import Count
 
-from casino.access import Actor
 from hands.models import Hand, HandIrregularity, HandStatus, HandViolation
 
-from ..access import require_room_scope, require_table_scope
+from ..access import gaming_day_for, require_day_or_table_scope
 from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
-from .gaming_day import gaming_day_for
 
 STREETS = ("preflop", "flop", "turn", "river")
 
@@ -104,16 +102,6 @@ def build(ctx: BuildContext) -> dict[str, Any]:
     return irregularities_data(day, ctx.params.get("table"), ctx.lang)
 
 
-def access(actor: Actor, params: dict[str, Any]) -> None:
-    day = gaming_day_for(actor.casino, params)
-    if params.get("table"):
-        require_table_scope(
-            actor, actor.casino, params["table"], day.business_date, day.business_date
-        )
-    else:
-        require_room_scope(actor, pit_boss=True)
-
-
 register(
     ReportSpec(
         kind="irregularities",
@@ -122,7 +110,7 @@ register(
         template="pdf/irregularities.html",
         params=TableDateParams,
         build=build,
-        access=access,
+        access=require_day_or_table_scope,
         landscape=True,
         description_es="Cada irregularidad declarada con la decisión aplicada, sus reglas, el "
         "reglamento y quién decidió; las manos anuladas y su redistribución (RPT-11).",

@@ -10,15 +10,13 @@ from typing import Any
 
 from django.db.models import Q
 
-from casino.access import Actor
 from tables.models import KeyHandout
 
-from ..access import require_room_scope, require_table_scope
+from ..access import gaming_day_for, require_day_or_table_scope
 from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label
-from .gaming_day import gaming_day_for
 
 
 def keys_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
@@ -64,16 +62,6 @@ def build(ctx: BuildContext) -> dict[str, Any]:
     return keys_data(gaming_day_for(ctx.casino, ctx.params), ctx.params.get("table"), ctx.lang)
 
 
-def access(actor: Actor, params: dict[str, Any]) -> None:
-    day = gaming_day_for(actor.casino, params)
-    if params.get("table"):
-        require_table_scope(
-            actor, actor.casino, params["table"], day.business_date, day.business_date
-        )
-    else:
-        require_room_scope(actor, pit_boss=True)
-
-
 register(
     ReportSpec(
         kind="keys",
@@ -82,7 +70,7 @@ register(
         template="pdf/keys.html",
         params=TableDateParams,
         build=build,
-        access=access,
+        access=require_day_or_table_scope,
         landscape=True,
         description_es="Las llaves entregadas en la jornada: a quién, quién, cuándo y su "
         "devolución; las que siguen afuera (RPT-15).",

@@ -16,16 +16,15 @@ from django.db.models import Count, F, Q, Sum
 
 from cage import selectors as cage_selectors
 from cage.models import DropBox, RakeEntry
-from casino.access import Actor
 from hands.models import Hand, HandStatus
 from tables.models import TableSession
 
-from ..access import require_room_scope, require_table_scope
+from ..access import gaming_day_for, require_day_or_table_scope
 from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
-from .gaming_day import MONEY_OUT, gaming_day_for
+from .gaming_day import MONEY_OUT
 
 ZERO = Decimal("0")
 MAX_LISTED = 500  # differences listed one by one; the totals always cover every hand
@@ -153,16 +152,6 @@ def build(ctx: BuildContext) -> dict[str, Any]:
     return rake_data(day, ctx.params.get("table"), ctx.lang)
 
 
-def access(actor: Actor, params: dict[str, Any]) -> None:
-    day = gaming_day_for(actor.casino, params)
-    if params.get("table"):
-        require_table_scope(
-            actor, actor.casino, params["table"], day.business_date, day.business_date
-        )
-    else:
-        require_room_scope(actor, pit_boss=True)
-
-
 register(
     ReportSpec(
         kind="rake",
@@ -171,7 +160,7 @@ register(
         template="pdf/rake.html",
         params=TableDateParams,
         build=build,
-        access=access,
+        access=require_day_or_table_scope,
         landscape=True,
         description_es="Por mesa y sesión de la jornada: manos, pozos, comisión calculada contra "
         "registrada y contada, y las diferencias (RAKE-09).",

@@ -27,7 +27,7 @@ from casino.roles import Role
 from hands.models import Hand, HandStatus
 from tables.models import Discrepancy, OpeningSheet, TableSession
 
-from ..access import ALL_SEEING, pit_boss_covers
+from ..access import ALL_SEEING, gaming_day_for, pit_boss_covers
 from ..formatting import day as day_text
 from ..params import DateParams
 from ..registry import BuildContext, ReportSpec, register
@@ -41,7 +41,6 @@ from ._closing import (
 )
 from ._common import bilingual, name
 from .control_sheet import status_label
-from .gaming_day import gaming_day_for
 
 ZERO = Decimal("0")
 MONEY_KEYS = ("opening", "fills", "credits", "closing", "drop", "rake")
