@@ -264,6 +264,9 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
         assert f"Compra de 500,00 registrada en el asiento {seat}." in success(page)
     expect(page.locator("#seat-1").locator("xpath=../..")).to_contain_text("Ana")
     page.get_by_role("link", name="Compra en el asiento 6", exact=True).click()
+    # The panel arrives by htmx: type only once it is seat 6's (as in the loop above).
+    expect(page.locator("#p-amount")).to_be_focused()
+    expect(page.locator("#p-seat")).to_have_value("6")
     page.locator("#p-amount").fill("300")
     expect(page.locator('input[name="chip-50.00"]')).to_have_value("6")  # a fifth or less
     check_page(page, "table-buyin")
