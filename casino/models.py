@@ -220,6 +220,15 @@ class SignableDocument(models.Model):
         """Domain errors that stop ``role`` from signing now (e.g. an open discrepancy)."""
         return []
 
+    def signing_assignment(self) -> Any:
+        """The :class:`casino.scoping.Assignment` of the table this document belongs to.
+
+        ``None`` means the document is not tied to one table (its signers' roles
+        alone decide). Documents of a session return
+        ``tables.selectors.session_assignment(session)`` (issue 12 §1).
+        """
+        return None
+
     def signatures(self) -> models.QuerySet[Signature]:
         ct = ContentType.objects.get_for_model(type(self))
         return Signature.objects.filter(content_type=ct, object_id=self.pk).select_related("signer")

@@ -28,7 +28,9 @@ from .access import Actor
 from .audit import audit_record
 from .errors import Conflict, PermissionRefused, ValidationFailed
 from .models import SignableDocument, Signature, User
+from .pins import pin_verify
 from .roles import Role
+from .scoping import Override, check_assignment, check_pit_boss_or_override
 
 D = TypeVar("D", bound=SignableDocument)
 
@@ -39,7 +41,8 @@ class SignResult:
     locked: bool
 
 
-def _signer_identity(actor: Actor, signer: User | None, pin: str | None) -> tuple[User, str]:
+def _signer_and_method(actor: Actor, signer: User | None, pin: str | None) -> tuple[User, str]:
+    """Who signs and how; the PIN itself is checked last (:func:`casino.pins.pin_verify`)."""
     if signer is None or signer.pk == actor.user.pk:
         return actor.user, Signature.Method.SESSION
     if not pin:
@@ -49,14 +52,60 @@ def _signer_identity(actor: Actor, signer: User | None, pin: str | None) -> tupl
             f"{signer} must sign with their personal PIN on this terminal.",
             field="pin",
         )
-    if not signer.is_active or not signer.check_pin(pin):
-        raise PermissionRefused(
-            "PIN_INVALID",
-            "PIN incorrecto o usuario inactivo.",
-            "Wrong PIN or inactive user.",
-            field="pin",
-        )
     return signer, Signature.Method.PIN
+
+
+def _check_signer_scope(
+    actor: Actor,
+    doc: SignableDocument,
+    *,
+    user: User,
+    role: Role,
+    method: str,
+    override_reason: str,
+) -> Override | None:
+    """The signer holds the role and is assigned to the document's table (issue 12 §1).
+
+    The shift manager may fill the pit boss's slot only as an override with a reason.
+    A croupier's PIN is typed on the terminal of the session's supervisor.
+    """
+    assignment = doc.signing_assignment()
+    override: Override | None = None
+    if role == Role.PIT_BOSS and user.is_active and user.holds_role(Role.SHIFT_MANAGER):
+        override = check_pit_boss_or_override(
+            assignment,
+            user_id=user.pk,
+            holds_pit_boss=user.holds_role(Role.PIT_BOSS),
+            holds_shift_manager=True,
+            override_reason=override_reason,
+        )
+        if override is None and not user.holds_role(Role.PIT_BOSS):
+            # No table scope (``assignment`` is None): the slot still needs the role.
+            _refuse_role_not_held(user, role)
+        return override
+    if not user.is_active or not user.holds_role(role):
+        _refuse_role_not_held(user, role)
+    check_assignment(assignment, user_id=user.pk, role=role)
+    if method == Signature.Method.PIN and assignment is not None and assignment.supervisor_ids:
+        if actor.user.pk not in assignment.supervisor_ids:
+            raise PermissionRefused(
+                "PIN_TERMINAL_NOT_SUPERVISOR",
+                f"El PIN de {user} se ingresa en la terminal del supervisor de la mesa "
+                f"{assignment.table_label}.",
+                f"{user}'s PIN is entered on the terminal of table "
+                f"{assignment.table_label}'s supervisor.",
+                field="signer",
+            )
+    return None
+
+
+def _refuse_role_not_held(user: User, role: Role) -> None:
+    raise PermissionRefused(
+        "ROLE_NOT_HELD",
+        f"{user} no tiene el rol «{role.label}» y no puede firmar con él.",
+        f"{user} does not hold the role '{role.value}' and cannot sign in it.",
+        field="role",
+    )
 
 
 def document_sign(
@@ -66,8 +115,15 @@ def document_sign(
     role: Role | str,
     signer: User | None = None,
     pin: str | None = None,
+    override_reason: str = "",
 ) -> SignResult:
-    """Add one signature to ``document`` (locking the row) and lock it when complete."""
+    """Add one signature to ``document`` (locking the row) and lock it when complete.
+
+    Checks run from the document to the person: the role the document takes, its
+    state (locked, role already signed), the signer's role and assignment to the
+    table, the blockers, and the PIN last, so a refusal never tells a right PIN
+    from a wrong one (issue 12 §3).
+    """
     try:
         role = Role(str(role))
     except ValueError:
@@ -80,7 +136,7 @@ def document_sign(
     model = type(document)
     with transaction.atomic():
         doc = model.objects.select_for_update().get(pk=document.pk)
-        user, method = _signer_identity(actor, signer, pin)
+        user, method = _signer_and_method(actor, signer, pin)
         # Who may sign is answered before the document's state, so a role the document
         # does not take is refused as such whatever the state (issue 9 §1).
         required = doc.required_signature_roles()
@@ -88,16 +144,9 @@ def document_sign(
             raise ValidationFailed(
                 "ROLE_NOT_REQUIRED",
                 f"Este documento no se firma con el rol «{role.label}»; "
-                f"se firma como: {', '.join(r.value for r in required)}.",
+                f"se firma como: {', '.join(str(r.label) for r in required)}.",
                 f"This document is not signed as '{role.value}'; "
                 f"it is signed as: {', '.join(r.value for r in required)}.",
-                field="role",
-            )
-        if not user.is_active or not user.holds_role(role):
-            raise PermissionRefused(
-                "ROLE_NOT_HELD",
-                f"{user} no tiene el rol «{role.label}» y no puede firmar con él.",
-                f"{user} does not hold the role '{role.value}' and cannot sign in it.",
                 field="role",
             )
         if doc.is_locked:
@@ -114,6 +163,9 @@ def document_sign(
                 f"The role '{role.value}' has already signed this document.",
                 field="role",
             )
+        override = _check_signer_scope(
+            actor, doc, user=user, role=role, method=method, override_reason=override_reason
+        )
         if any(s.signer_id == user.pk for s in existing):
             raise Conflict(
                 "SIGNER_ALREADY_SIGNED",
@@ -130,6 +182,8 @@ def document_sign(
                 "El contenido del documento cambió después de las primeras firmas.",
                 "The document's content changed after it was first signed.",
             )
+        if method == Signature.Method.PIN:
+            pin_verify(actor=actor, signer=user, pin=pin or "")
         try:
             with transaction.atomic():
                 signature = Signature.objects.create(
@@ -156,17 +210,21 @@ def document_sign(
             model.objects.filter(pk=doc.pk).update(locked_at=now, locked_hash=digest)
             document.locked_at = now
             document.locked_hash = digest
+        after = {
+            "role": role.value,
+            "signer": user.username,
+            "method": method,
+            "content_hash": digest,
+            "locked": locked,
+        }
+        if override is not None:
+            after["override"] = {"stands_in_for": override.role.value, "by": user.username}
         audit_record(
             actor=actor,
             action=f"{doc.DOCUMENT_KIND}.sign",
             obj=doc,
-            after={
-                "role": role.value,
-                "signer": user.username,
-                "method": method,
-                "content_hash": digest,
-                "locked": locked,
-            },
+            after=after,
+            reason=override.reason if override is not None else "",
         )
     return SignResult(signature=signature, locked=locked)
 

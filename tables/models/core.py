@@ -394,3 +394,32 @@ class DealerChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session_id}: {self.outgoing} -> {self.incoming}"
+
+
+@immutability.append_only
+class SupervisorRelief(models.Model):
+    """A relief supervisor takes over a session (issue 12 §1): recorded with time and reason.
+
+    From ``at`` on, ``incoming`` is the session's supervisor for signatures and
+    recording; the session row keeps the supervisor who opened it. Read through
+    ``tables.selectors.assignment.session_supervisor``.
+    """
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    session = models.ForeignKey(
+        TableSession, on_delete=models.PROTECT, related_name="supervisor_reliefs"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    outgoing = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    incoming = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    recorded_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16)
+    reason = models.CharField(max_length=300)
+
+    class Meta:
+        verbose_name = _("supervisor relief")
+        verbose_name_plural = _("supervisor reliefs")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.session_id}: {self.outgoing} -> {self.incoming}"

@@ -14,6 +14,13 @@ from .access import (
     staff_member,
     staff_user,
 )
+from .assignment import (
+    is_assigned,
+    require_assigned,
+    session_assignment,
+    session_supervisor,
+    table_assignment,
+)
 from .decks import (
     DeckAlert,
     DeckReconciliation,
@@ -76,6 +83,11 @@ __all__ = [
     "TableState",
     "UnaccountedPack",
     "access_closing",
+    "is_assigned",
+    "require_assigned",
+    "session_assignment",
+    "session_supervisor",
+    "table_assignment",
     "access_discrepancy",
     "access_opening",
     "access_pack",

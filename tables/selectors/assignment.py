@@ -1,0 +1,82 @@
+"""Who is assigned to a table now: the one reader of supervisor, croupier on duty and pit bosses.
+
+Every signature and every recording service asks these (issue 12 §1): the
+session's supervisor (or the relief whose takeover is recorded), the croupier
+on duty (the latest dealer change), and the pit bosses of the table's sector.
+"""
+
+from __future__ import annotations
+
+from casino.access import Actor
+from casino.errors import PermissionRefused
+from casino.models import Sector, User
+from casino.scoping import Assignment, check_assignment
+
+from ..models import DealerChange, SupervisorRelief, Table, TableSession
+
+
+def session_supervisor(session: TableSession) -> User:
+    """The session's supervisor now: the latest recorded relief, else who opened it."""
+    relief = (
+        SupervisorRelief.objects.filter(session_id=session.pk)
+        .select_related("incoming")
+        .order_by("-at", "-id")
+        .first()
+    )
+    return relief.incoming if relief else session.supervisor
+
+
+def _sector_pit_boss_ids(table: Table) -> frozenset[int]:
+    if table.sector_id is None:
+        return frozenset()
+    through = Sector.pit_bosses.through
+    return frozenset(
+        through.objects.filter(sector_id=table.sector_id).values_list("user_id", flat=True)
+    )
+
+
+def session_assignment(session: TableSession) -> Assignment:
+    """The supervisor, croupier on duty and sector pit bosses of ``session`` now."""
+    relief = (
+        SupervisorRelief.objects.filter(session_id=session.pk).order_by("-at", "-id").first()
+    )
+    supervisor_id = relief.incoming_id if relief else session.supervisor_id
+    change = DealerChange.objects.filter(session_id=session.pk).order_by("-at", "-id").first()
+    table = session.table
+    return Assignment(
+        table_label=str(table.number),
+        supervisor_ids=frozenset({supervisor_id}),
+        croupier_ids=frozenset({change.incoming_id}) if change else frozenset(),
+        pit_boss_ids=_sector_pit_boss_ids(table),
+    )
+
+
+def table_assignment(table: Table) -> Assignment:
+    """A table's assignment outside a session (only its sector's pit bosses are known)."""
+    return Assignment(table_label=str(table.number), pit_boss_ids=_sector_pit_boss_ids(table))
+
+
+def require_assigned(
+    actor: Actor, *, session: TableSession | None = None, table: Table | None = None
+) -> None:
+    """Refuse the actor unless assigned to the session (or table) in the role they act in.
+
+    Croupier: on duty there; supervisor: the session's supervisor or recorded relief;
+    pit boss: of the table's sector. Other roles are casino-wide (``casino.scoping``).
+    """
+    if session is not None:
+        assignment = session_assignment(session)
+    elif table is not None:
+        assignment = table_assignment(table)
+    else:
+        raise TypeError("require_assigned needs a session or a table")
+    check_assignment(assignment, user_id=actor.user.pk, role=actor.role)
+
+
+def is_assigned(actor: Actor, session: TableSession) -> bool:
+    """Whether the actor may act at ``session`` in their role (for pages listing work)."""
+    try:
+        require_assigned(actor, session=session)
+    except PermissionRefused:
+        return False
+    return True
