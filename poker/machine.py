@@ -1168,7 +1168,17 @@ class Machine:
         known = list(self.violations)
         unit = self.chip_unit
         for carried in self.carry_in:
-            eligible = tuple(sorted(i for i in set(carried.eligible) if not self.folded[i]))
+            # A hand mucked at the showdown is dead like a folded one (OQ-48): it cannot
+            # claim a carried pot, which then waits for the next hand like one whose
+            # eligible players all left (POT-09). A betting pot is different: its lone
+            # eligible player wins it uncontested (``_pot_winners``).
+            eligible = tuple(
+                sorted(
+                    i
+                    for i in set(carried.eligible)
+                    if not self.folded[i] and not self.mucked[i]
+                )
+            )
             amount = carried.amount
             if not finished:
                 pots.append(_pot(amount, eligible, 0, (), (), (), True))

@@ -257,12 +257,6 @@ def test_chips_are_conserved_with_a_carried_pot(seed: int, variant: Variant, pro
     rng = random.Random(seed)
     hand = replace(base, carry_in=_random_carry(rng, base.player_count, base.chip_unit))
     verdict = validate(hand, profile)
-    if _a_carried_pot_has_only_mucked_claimants(hand):
-        # OQ-48: mucked hands never win, so a pot whose every claimant mucked has no winner;
-        # the generator's showdown was made for the hand's own pots, not the carried ones.
-        assert Status.INVALID is verdict.status
-        assert "SHOWDOWN_INVALID" in codes(verdict)
-        return
     assert verdict.status is Status.VALID, verdict.violations
     _conserved(hand, verdict)
     plain = validate(base, profile)
@@ -273,6 +267,9 @@ def test_chips_are_conserved_with_a_carried_pot(seed: int, variant: Variant, pro
     assert len(carried) + len(verdict.carry_out) == len(hand.carry_in)
     for waiting in verdict.carry_out:  # nobody eligible reached the end of the hand
         assert waiting in hand.carry_in
+    for pot in hand.carry_in:  # OQ-48: a pot whose every claimant mucked waits on
+        if _a_carried_pot_has_only_mucked_claimants(hand) and pot in verdict.carry_out:
+            assert not any(p.carried and p.eligible == pot.eligible for p in verdict.pots)
 
 
 @SETTINGS
@@ -307,3 +304,29 @@ def test_irreg_03_the_duplicate_that_voids_the_hand_is_its_cause_not_an_error():
     assert "CARD_DUPLICATE" in codes(played_on)  # not declared: a recording error
     misdeal = check(make_hand([100] * 3, [*dealt, "# mesa:void misdeal"]))
     assert "CARD_DUPLICATE" in codes(misdeal)
+
+
+def test_oq_48_the_only_eligible_player_who_mucks_does_not_win_the_carried_pot():
+    # OQ-48, POT-09 (issue 16 §3): p1 folded, so p2 is the carried pot's only claimant; he
+    # mucks at the showdown. A mucked hand is dead and never wins: the carried pot is not
+    # paid to him (as a shortcut for a lone claimant once did) but waits for the next hand.
+    streets: list[str] = []
+    for street in BOARD:
+        streets += [street, "p2 cc", "p3 cc"]
+    carried = (CarriedPot(30, (0, 1)),)
+    hand = make_hand(
+        [100] * 3, ["p3 cbr 6", "p1 f", "p2 cc", *streets, "p3 sm 8s8d", "p2 sm"], carry_in=carried
+    )
+    verdict = check(hand)
+    assert verdict.status is Status.VALID, verdict.violations
+    assert verdict.payouts[1] == 0 and verdict.carry_out == carried
+    _conserved(hand, verdict)
+    # The same hand with p2 showing his cards pays him the carried pot.
+    shown = make_hand(
+        [100] * 3,
+        ["p3 cbr 6", "p1 f", "p2 cc", *streets, "p3 sm 8s8d", "p2 sm 9s9d"],
+        carry_in=carried,
+    )
+    valid = check(shown)
+    assert valid.status is Status.VALID, valid.violations
+    assert valid.pots[-1].carried and valid.pots[-1].winners == (1,) and valid.carry_out == ()
