@@ -36,17 +36,16 @@ def _fresh_python(code: str) -> list[str]:
     ).stdout.split()
 
 
-def test_import_is_quick_and_pure_python() -> None:
+def test_import_builds_no_table_and_is_pure_python() -> None:
     # The command line pays the import on every run: no tables built at import
-    # time, and no Django anywhere in the engine.
+    # time, and no Django anywhere in the engine. How long the import takes is a
+    # figure of `make bench` (benchmarks.evaluator), not a test (issue 16 §4).
     out = _fresh_python(
-        "import sys, time; t = time.perf_counter(); import poker.evaluator; "
-        "print(time.perf_counter() - t); print('django' in sys.modules); "
-        "print(len(poker.evaluator._RANKS))"
+        "import sys; import poker.evaluator; "
+        "print('django' in sys.modules); print(len(poker.evaluator._RANKS))"
     )
-    assert float(out[0]) < 0.1  # generous: a few milliseconds on the team's machines
-    assert out[1] == "False"
-    assert out[2] == "0"
+    assert out[0] == "False"
+    assert out[1] == "0"
 
 
 def test_tables_load_on_first_use_only_what_is_needed() -> None:
