@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-test bench lint load drills clean messages
+.PHONY: run test check install install-test bench lint load drills clean messages
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -32,7 +32,17 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	./scripts/system-deps.sh
-	$(BIN)/python scripts/testenv.py -- $(BIN)/pytest $(PYTEST_ARGS)
+	@start=$$(date +%s); \
+	$(BIN)/python scripts/testenv.py -- $(BIN)/pytest $(PYTEST_ARGS); status=$$?; \
+	echo "make test: $$(( $$(date +%s) - start )) s in all (installs excluded)"; exit $$status
+
+# The edit-test loop: the engine and the services, no browser, no fuzzing, no worker.
+check: $(VENV)/.installed-test
+	@start=$$(date +%s); \
+	$(BIN)/python scripts/testenv.py -- $(BIN)/pytest -q -m "not e2e and not celery and not slow" \
+	  --ignore=tests/e2e --ignore=tests/security/test_fuzz_api.py --ignore=tests/reliability \
+	  --ignore=tests/reports tests/poker tests/casino tests/tables tests/cage tests/hands $(PYTEST_ARGS); \
+	status=$$?; echo "make check: $$(( $$(date +%s) - start )) s"; exit $$status
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -22,9 +22,10 @@ What each record is (docs/cage.md explains the books and the formulas):
 
 Every record is append-only in the database (``casino.immutability``); the slips
 and drop counts are signed documents, locked when their last signature lands.
-Transactions, rake postings and departures carry a ``seal``: the SHA-256 of their
-content (with their lines) computed when they are written, so that the
-reconciliation can tell a row changed behind the application's back.
+Transactions and rake postings carry a ``seal``: the keyed HMAC of their content
+(with their lines) computed when they are written, ``"<key_id>:<hex>"``
+(``casino.sealing``, issue 12 §5), so that the reconciliation can tell a row
+changed behind the application's back even by someone who can recompute a hash.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from casino import immutability
-from casino.models import MONEY, Casino, GamingDay, SignableDocument, User, content_hash
+from casino import immutability, sealing
+from casino.models import MONEY, Casino, GamingDay, SignableDocument, User
 from casino.roles import Role
 
 CENT = Decimal("0.01")
@@ -256,7 +257,7 @@ class TableTransaction(models.Model):
     # In-hand changes only (CHIP-14): the hand whose pot made the change.
     hand_number = models.PositiveIntegerField(null=True, blank=True)
     hand_ref = models.CharField(max_length=64, blank=True)
-    seal = models.CharField(max_length=64)
+    seal = models.CharField(max_length=100)  # "<key_id>:<hmac hex>" (issue 12 §5)
 
     class Meta:
         verbose_name = _("table transaction")
@@ -326,7 +327,13 @@ class TableTransaction(models.Model):
         }
 
     def compute_seal(self, chip_lines: list[ChipLine], cash_lines: list[CashLine]) -> str:
-        return content_hash(self.seal_payload(chip_lines, cash_lines))
+        """The keyed seal under the current key (issue 12 §5)."""
+        return sealing.seal(self.seal_payload(chip_lines, cash_lines))
+
+    def seal_verdict(self) -> str:
+        """``sealing.OK``/``ALTERED``/``KEY_UNKNOWN``/``LEGACY`` of the stored row and lines."""
+        payload = self.seal_payload(list(self.chip_lines.all()), list(self.cash_lines.all()))
+        return sealing.verify(payload, self.seal)
 
 
 class Direction(models.TextChoices):
@@ -514,6 +521,18 @@ class Slip(SignableDocument):
 
         return services.slip_signing_blockers(self, role)
 
+    def signing_assignment(self) -> Any:
+        """Issue 12 §1: the session's supervisor, croupier on duty and sector pit bosses.
+
+        A slip without a session (none today: the field is required) would be
+        scoped to its table's sector pit bosses.
+        """
+        from tables.selectors import session_assignment, table_assignment
+
+        if self.session_id is None:
+            return table_assignment(self.table)
+        return session_assignment(self.session)
+
 
 @immutability.frozen_with_parent("slip")
 class SlipLine(models.Model):
@@ -594,7 +613,7 @@ class RakeEntry(models.Model):
     expected_amount = models.DecimalField(null=True, blank=True, **MONEY)
     posted_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     posted_at = models.DateTimeField(default=timezone.now)
-    seal = models.CharField(max_length=64)
+    seal = models.CharField(max_length=100)  # "<key_id>:<hmac hex>" (issue 12 §5)
 
     class Meta:
         verbose_name = _("rake entry")
@@ -636,7 +655,11 @@ class RakeEntry(models.Model):
         }
 
     def compute_seal(self) -> str:
-        return content_hash(self.seal_payload())
+        """The keyed seal under the current key (issue 12 §5)."""
+        return sealing.seal(self.seal_payload())
+
+    def seal_verdict(self) -> str:
+        return sealing.verify(self.seal_payload(), self.seal)
 
 
 class DropBox(models.TextChoices):
@@ -668,6 +691,15 @@ class DropCount(SignableDocument):
         verbose_name = _("drop count")
         verbose_name_plural = _("drop counts")
         ordering = ["counted_at", "id"]
+
+    def signing_assignment(self) -> Any:
+        """``None``: drop counting is cage-wide work (issue 12 §1).
+
+        The counters are cage cashiers, whose role is casino-wide; independence from
+        the session (a counter did not work it) is a blocker of its own, not an
+        assignment to the table.
+        """
+        return None
 
     def signing_payload(self) -> dict[str, Any]:
         return {
@@ -771,3 +803,7 @@ class VarianceExplanation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.finding_key}: {self.explanation[:40]}"
+
+
+# A slip is chained with the content its signatures vouch for (issue 12 §5).
+sealing.register_payload(Slip, Slip.signing_payload)

@@ -14,23 +14,29 @@ and closing slips (after the closing count) do not enter the expected closing.
 Every difference is a finding with its denomination, amount and the records
 that bear on it; a shortage on one table is never netted against another
 (each session is reconciled alone). The day adds the serial series (GEN-10),
-the cash thresholds and the integrity checks: each record's seal and its audit
-event are compared with what is stored, so a row changed or deleted behind the
-application's back shows up (docs/cage.md, "Changed behind the back").
+the cash thresholds and the integrity checks: each record's keyed seal, the
+gaming day's evidence chain and each record's creating audit event are compared
+with what is stored, so a row changed, deleted or inserted behind the
+application's back shows up, also when whoever did it recomputed a hash
+(docs/cage.md, "Changed behind the back"; docs/reliability.md, "Tamper
+evidence"; issue 12 §5).
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
 
+from casino import sealing
 from casino.formatting import es_amounts
-from casino.models import AuditEvent, GamingDay, SerialCounter, Signature
+from casino.models import AuditEvent, ChainLink, GamingDay, SerialCounter, Signature, canonical_json
 from tables.models import TableSession
 
 from . import selectors
@@ -664,14 +670,88 @@ def _rake_findings(session: TableSession, ctx: dict[str, Any]) -> list[Finding]:
     return findings
 
 
+def _seal_broken(verdict: str, legacy_ok: bool) -> bool:
+    # An unkeyed seal of the scheme before issue 12 §5 is accepted only on a day that
+    # has no evidence chain (written before the upgrade); on a chained day it is what
+    # someone without the key writes after recomputing the hash "the way the code does".
+    return verdict == sealing.ALTERED or (verdict == sealing.LEGACY and not legacy_ok)
+
+
+def _key_unknown(what: str, record: Record, ctx: dict[str, Any], key_id: str) -> Finding:
+    return Finding(
+        "SEAL_KEY_UNKNOWN",
+        EXCEPTION,
+        f"{record.type} #{record.id}: su sello nombra la clave «{key_id}», que no está "
+        "configurada: no se puede verificar.",
+        f"{record.type} #{record.id}: its seal names key '{key_id}', which is not configured: "
+        "it cannot be verified.",
+        detail=what,
+        records=(record,),
+        **ctx,
+    )
+
+
+# What the creating audit event of a record says about it (its "after") must be what
+# the row says now (issue 12 §5): the money and chips of a transaction, a rake's amount.
+AUDITED_TX_FIELDS = ("kind", "sign", "amount", "chips", "cash", "source", "seat", "session")
+AUDITED_RAKE_FIELDS = ("sign", "amount", "hand_number", "session")
+
+
+def _creating_events(model: type, ids: list[int], actions: tuple[str, ...]) -> dict[str, Any]:
+    events = AuditEvent.objects.filter(
+        object_type=model._meta.label_lower, object_id__in=[str(i) for i in ids]
+    ).values_list("object_id", "action", "after")
+    return {
+        oid: after
+        for oid, action, after in events
+        if action.rsplit(".", 1)[-1] in actions and isinstance(after, dict)
+    }
+
+
+def _audit_mismatch(
+    payload: dict[str, Any], after: dict[str, Any] | None, fields: tuple[str, ...]
+) -> list[str]:
+    if after is None:
+        return []  # no creating event: RECORD_UNAUDITED says so (day level)
+    row = json.loads(canonical_json(payload))
+    return [f for f in fields if f in after and after[f] != row.get(f)]
+
+
+def _mismatch_finding(record: Record, what: str, diff: list[str], ctx: dict[str, Any]) -> Finding:
+    names = ", ".join(diff)
+    return Finding(
+        "AUDIT_MISMATCH",
+        EXCEPTION,
+        f"{record.type} #{record.id}: el registro no coincide con su evento de auditoría "
+        f"({names}).",
+        f"{record.type} #{record.id}: the record does not match its audit event ({names}).",
+        detail=what,
+        records=(record,),
+        **ctx,
+    )
+
+
 def _integrity_findings(
     session: TableSession, txs: list[TableTransaction], ctx: dict[str, Any]
 ) -> list[Finding]:
-    """Seals and audit events against the stored rows (changed behind the back)."""
+    """Keyed seals and creating audit events against the stored rows (issue 12 §5)."""
     findings = []
+    legacy_ok = not ChainLink.objects.filter(gaming_day_id=session.gaming_day_id).exists()
+    tx_after = _creating_events(TableTransaction, [tx.pk for tx in txs], ("record", "reverse"))
     for tx in txs:
-        stored = tx.compute_seal(list(tx.chip_lines.all()), list(tx.cash_lines.all()))
-        if stored != tx.seal:
+        chips, cash = list(tx.chip_lines.all()), list(tx.cash_lines.all())
+        payload = tx.seal_payload(chips, cash)
+        verdict = sealing.verify(payload, tx.seal)
+        if verdict == sealing.KEY_UNKNOWN:
+            findings.append(
+                _key_unknown(
+                    f"transaction#{tx.pk}", _tx_record(tx), ctx, sealing.key_id_of(tx.seal)
+                )
+            )
+        diff = _audit_mismatch(payload, tx_after.get(str(tx.pk)), AUDITED_TX_FIELDS)
+        if diff:
+            findings.append(_mismatch_finding(_tx_record(tx), f"transaction#{tx.pk}", diff, ctx))
+        if _seal_broken(verdict, legacy_ok):
             findings.append(
                 Finding(
                     "RECORD_ALTERED",
@@ -685,8 +765,17 @@ def _integrity_findings(
                     **ctx,
                 )
             )
-    for e in RakeEntry.objects.filter(session=session):
-        if e.compute_seal() != e.seal:
+    entries = list(RakeEntry.objects.filter(session=session))
+    rake_after = _creating_events(RakeEntry, [e.pk for e in entries], ("post", "reverse"))
+    for e in entries:
+        rec = Record("rake", e.pk, f"hand {e.hand_number}")
+        verdict = e.seal_verdict()
+        if verdict == sealing.KEY_UNKNOWN:
+            findings.append(_key_unknown(f"rake#{e.pk}", rec, ctx, sealing.key_id_of(e.seal)))
+        diff = _audit_mismatch(e.seal_payload(), rake_after.get(str(e.pk)), AUDITED_RAKE_FIELDS)
+        if diff:
+            findings.append(_mismatch_finding(rec, f"rake#{e.pk}", diff, ctx))
+        if _seal_broken(verdict, legacy_ok):
             findings.append(
                 Finding(
                     "RECORD_ALTERED",
@@ -762,6 +851,13 @@ def reconcile_day(gaming_day: GamingDay) -> DayReconciliation:
     findings.extend(serial_gap_findings(gaming_day))
     findings.extend(cash_threshold_findings(gaming_day))
     findings.extend(audit_trail_findings(gaming_day))
+    # The chain names records the other checks may already name: each fact once.
+    seen = {(f.kind, f.detail) for s in sessions for f in s.findings} | {
+        (f.kind, f.detail) for f in findings
+    }
+    findings.extend(
+        f for f in evidence_chain_findings(gaming_day) if (f.kind, f.detail) not in seen
+    )
     own = {(f.kind, f.session) for s in sessions for f in s.findings}
     for provider in [*DAY_FINDING_PROVIDERS, *_tables_providers()]:
         # The same fact seen by two books (e.g. a session not closed) is listed once.
@@ -966,6 +1062,142 @@ def audit_trail_findings(gaming_day: GamingDay) -> list[Finding]:
                     "outside the application.",
                     detail=f"{model._meta.model_name}#{object_id}",
                     records=(Record(model._meta.model_name, int(object_id)),),
+                )
+            )
+    return findings
+
+
+# --------------------------------------------------------------------------- the chain
+
+# Record types of the chain -> (the name findings give them, the name of their detail).
+CHAINED = {
+    "cage.tabletransaction": ("transaction", "transaction"),
+    "cage.rakeentry": ("rake", "rake"),
+    "cage.slip": ("slip", "slip"),
+    "casino.signature": ("signature", "signature"),
+    "casino.auditevent": ("audit_event", "auditevent"),
+}
+# Rows of the day that must each have a link (signatures belong to a document's day).
+MUST_BE_CHAINED = ("cage.tabletransaction", "cage.rakeentry", "cage.slip", "casino.auditevent")
+
+
+def _chain_record(rtype: str, rid: int | str, label: str = "") -> Record:
+    name = CHAINED.get(rtype, (rtype, rtype))[0]
+    return Record(name, int(rid) if str(rid).isdigit() else rid, label)
+
+
+def evidence_chain_findings(gaming_day: GamingDay) -> list[Finding]:
+    """The day's hash chain, each linked record against its link, and rows without one.
+
+    - ``CHAIN_BROKEN``: the first link that does not recompute from its predecessor
+      with the key it names (or a gap in ``seq``), with the record it links;
+    - ``SEAL_KEY_UNKNOWN``: a link (or a seal) names a key that is not configured;
+    - ``RECORD_MISSING``: a link points at a record no longer in the books;
+    - ``RECORD_ALTERED``: a record whose content (or seal) is not what its link vouches for;
+    - ``UNCHAINED``: a row of the day with no link (written outside the application,
+      or its link deleted).
+    """
+    findings: list[Finding] = []
+    links, broken = sealing.verify_chain(gaming_day.pk)
+    if broken is not None:
+        rec = _chain_record(broken.record_type, broken.record_id, f"seq {broken.seq}")
+        if broken.code == "SEAL_KEY_UNKNOWN":
+            findings.append(
+                Finding(
+                    "SEAL_KEY_UNKNOWN",
+                    EXCEPTION,
+                    f"Cadena de la jornada, eslabón {broken.seq}: nombra una clave que no está "
+                    f"configurada ({broken.reason}); no se puede verificar desde ahí.",
+                    f"The day's chain, link {broken.seq}: it names a key that is not configured "
+                    f"({broken.reason}); it cannot be verified from there on.",
+                    detail=f"chain#{broken.seq}",
+                    records=(rec,),
+                )
+            )
+        else:
+            findings.append(
+                Finding(
+                    "CHAIN_BROKEN",
+                    EXCEPTION,
+                    f"La cadena de evidencia de la jornada se rompe en el eslabón {broken.seq} "
+                    f"({rec.type} #{rec.id}): {broken.reason}.",
+                    f"The day's evidence chain breaks at link {broken.seq} "
+                    f"({rec.type} #{rec.id}): {broken.reason}.",
+                    detail=f"chain#{broken.seq}",
+                    records=(rec,),
+                )
+            )
+    by_type: dict[str, list[ChainLink]] = defaultdict(list)
+    for link in links:
+        by_type[link.record_type].append(link)
+    linked: dict[str, set[str]] = defaultdict(set)
+    for rtype, type_links in by_type.items():
+        model = apps.get_model(rtype)
+        ids = [int(link.record_id) for link in type_links if link.record_id.isdigit()]
+        qs = model.objects.filter(pk__in=ids)
+        if rtype == "cage.tabletransaction":
+            qs = qs.prefetch_related("chip_lines", "cash_lines")
+        rows = {str(obj.pk): obj for obj in qs}
+        name, detail_name = CHAINED.get(rtype, (rtype, rtype))
+        for link in type_links:
+            linked[rtype].add(link.record_id)
+            rec = _chain_record(rtype, link.record_id, f"seq {link.seq}")
+            obj = rows.get(link.record_id)
+            if obj is None:
+                findings.append(
+                    Finding(
+                        "RECORD_MISSING",
+                        EXCEPTION,
+                        f"{name} #{link.record_id} está en la cadena de la jornada (eslabón "
+                        f"{link.seq}) pero ya no está en los libros.",
+                        f"{name} #{link.record_id} is in the day's chain (link {link.seq}) but "
+                        "no longer in the books.",
+                        detail=f"{model._meta.model_name}#{link.record_id}",
+                        records=(rec,),
+                    )
+                )
+                continue
+            if sealing.keyring().key(link.key_id) is None:
+                continue  # SEAL_KEY_UNKNOWN above
+            if sealing.current_record_seal(obj, key_id=link.key_id) != link.record_seal:
+                findings.append(
+                    Finding(
+                        "RECORD_ALTERED",
+                        EXCEPTION,
+                        f"{name} #{link.record_id} fue modificado fuera de la aplicación: no es "
+                        f"lo que su eslabón {link.seq} de la cadena garantiza.",
+                        f"{name} #{link.record_id} was changed outside the application: it is "
+                        f"not what its chain link {link.seq} vouches for.",
+                        detail=f"{detail_name}#{link.record_id}",
+                        records=(rec,),
+                    )
+                )
+    # Rows of the day without a link. A day written before the chain existed has no
+    # links and only unkeyed seals: nothing to expect there.
+    keyed = any(
+        sealing.SEP in s
+        for model in (TableTransaction, RakeEntry)
+        for s in model.objects.filter(gaming_day=gaming_day).values_list("seal", flat=True)
+    )
+    if not links and not keyed:
+        return findings
+    for rtype in MUST_BE_CHAINED:
+        model = apps.get_model(rtype)
+        ids = model.objects.filter(gaming_day=gaming_day).values_list("pk", flat=True)
+        name, _detail = CHAINED[rtype]
+        for pk in sorted(ids):
+            if str(pk) in linked[rtype]:
+                continue
+            findings.append(
+                Finding(
+                    "UNCHAINED",
+                    EXCEPTION,
+                    f"{name} #{pk} no está en la cadena de evidencia de la jornada: se escribió "
+                    "fuera de la aplicación o se borró su eslabón.",
+                    f"{name} #{pk} is not in the day's evidence chain: it was written outside "
+                    "the application or its link was deleted.",
+                    detail=f"{model._meta.model_name}#{pk}",
+                    records=(_chain_record(rtype, pk),),
                 )
             )
     return findings

@@ -23,6 +23,7 @@ from casino.errors import NotFound, PermissionRefused
 from casino.models import Casino, GamingDay
 from casino.roles import Perm, Role
 from tables.models import Table, TableSession
+from tables.selectors.assignment import require_assigned_for
 
 from .models import (
     CagePolicy,
@@ -571,6 +572,7 @@ def access_session(actor: Actor, session_id: int | TableSession, perm: Perm) -> 
     )
     if session is None:
         raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+    require_assigned_for(actor, perm, session=session)
     return session
 
 
@@ -579,6 +581,7 @@ def access_slip(actor: Actor, slip_id: int, perm: Perm = Perm.VIEW_CAGE) -> Slip
     slip = slips_for(actor.casino, pk=slip_id).first()
     if slip is None:
         raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+    require_assigned_for(actor, perm, session=slip.session, table=slip.table)
     return slip
 
 
@@ -591,6 +594,7 @@ def access_transaction(actor: Actor, tx_id: int, perm: Perm = Perm.VIEW_CAGE) ->
     )
     if tx is None:
         raise NotFound("NOT_FOUND", "Transacción no encontrada.", "Transaction not found.")
+    require_assigned_for(actor, perm, session=tx.session)
     return tx
 
 

@@ -33,7 +33,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from casino.access import Actor, acting_as
-from casino.models import Casino, GamingDay, SerialCounter, User
+from casino.models import Casino, GamingDay, Sector, SerialCounter, User
 from casino.roles import Role
 from casino.services import gaming_day_close, gaming_day_open, staff_create
 from tables.models import Table, TableSession, TableSettings, Variant
@@ -150,13 +150,22 @@ class DaySimulator:
             self.denoms[D(value)], _ = Denomination.objects.get_or_create(
                 chip_set=chip_set, value=D(value), defaults={"colour": colour}
             )
+        # The simulated room is one sector whose pit bosses are the two bosses: only a
+        # sector's pit boss signs and requests at its tables (issue 12 §1).
+        sector, _ = Sector.objects.get_or_create(
+            casino=self.casino, code="SIM", defaults={"name": "Sector simulado"}
+        )
+        sector.pit_bosses.add(self.boss.user, self.boss2.user)
         self.tables: list[Table] = []
         for number in range(1, self.n_tables + 1):
             table, created = Table.objects.get_or_create(
                 casino=self.casino,
                 number=number,
-                defaults={"name": f"Mesa {number}", "chip_set": chip_set},
+                defaults={"name": f"Mesa {number}", "chip_set": chip_set, "sector": sector},
             )
+            if table.sector_id is None:  # a room simulated before sectors were assigned
+                Table.objects.filter(pk=table.pk).update(sector=sector)
+                table.sector = sector
             if created:
                 TableSettings.objects.create(
                     table=table,

@@ -21,6 +21,7 @@ from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
+from casino.urlsafety import safe_next
 from casino.views import acting_actor
 from tables.models import TableSession
 
@@ -53,8 +54,9 @@ def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         except DomainError as err:
             if request.method == "POST":
                 _show(request, err)
-                back = request.POST.get("next") or reverse("cage:index")
-                return redirect(back if back.startswith("/") else reverse("cage:index"))
+                # issue 12 §8: same-site paths only
+                back = safe_next(request, request.POST.get("next"), fallback=reverse("cage:index"))
+                return redirect(back)
             return render(
                 request,
                 "cage/refused.html",

@@ -1,14 +1,140 @@
-"""Django admin: staff management; audit events and signatures are read-only."""
+"""Django admin is not a back door (issue 12 §6).
+
+Regulated records (append-only rows, signed documents, ledger entries, audit events,
+signatures) are read-only here: they are written only by the services. Configuration
+that past records depend on is read-only once used, or changed only through the audited
+services. Every change the admin may still make (staff and their roles, sectors,
+configuration) writes a Mesa audit event, ``admin.add`` / ``admin.change`` /
+``admin.delete`` with before and after, in the admin's own transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import admin
+from django.contrib.auth.admin import GroupAdmin as BaseGroupAdmin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.contrib.auth.models import Group
+from django.db import models
 from django.http import HttpRequest
 
+from .audit import audit_record, snapshot
 from .models import AuditEvent, Casino, GamingDay, Sector, Signature, User
+
+# Never copied into an audit event.
+SECRET_FIELDS = {"password", "pin_hash"}
+
+
+@dataclass(frozen=True)
+class _AdminRole:
+    value: str = "admin"
+
+
+@dataclass(frozen=True)
+class AdminActor:
+    """The superuser acting in Django's admin, who holds no Mesa role as such."""
+
+    user: User
+    role: _AdminRole = _AdminRole()
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Every add, change and delete made here is a Mesa audit event (issue 12 §6)."""
+
+    audit_m2m: tuple[str, ...] = ()
+
+    def audit_state(self, obj: models.Model) -> dict[str, Any]:
+        fields = [f.attname for f in obj._meta.concrete_fields if f.attname not in SECRET_FIELDS]
+        data = snapshot(obj, fields)
+        for name in self.audit_m2m:
+            data[name] = sorted(str(x) for x in getattr(obj, name).all())
+        return data
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        before = None
+        if change and obj.pk is not None:
+            stored = type(obj)._default_manager.filter(pk=obj.pk).first()
+            before = self.audit_state(stored) if stored is not None else None
+        request._mesa_admin_before = before  # type: ignore[attr-defined]
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        obj = form.instance
+        before = getattr(request, "_mesa_admin_before", None)
+        after = self.audit_state(obj)
+        if change and before == after:
+            return
+        audit_record(
+            actor=AdminActor(request.user),  # type: ignore[arg-type]
+            action="admin.change" if change else "admin.add",
+            obj=obj,
+            before=before,
+            after=after,
+            casino_id=self._casino_id(obj),
+        )
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        before, casino_id, pk = self.audit_state(obj), self._casino_id(obj), obj.pk
+        super().delete_model(request, obj)
+        audit_record(
+            actor=AdminActor(request.user),  # type: ignore[arg-type]
+            action="admin.delete",
+            object_type=obj._meta.label_lower,
+            object_id=pk,
+            before=before,
+            casino_id=casino_id,
+        )
+
+    def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
+        for obj in queryset:  # one event per row, never a silent bulk delete
+            self.delete_model(request, obj)
+
+    @staticmethod
+    def _casino_id(obj: Any) -> int | None:
+        if isinstance(obj, Casino):
+            return obj.pk
+        casino_id = getattr(obj, "casino_id", None)
+        if casino_id is None:
+            for name in ("table", "chip_set", "session"):
+                related = getattr(obj, name, None)
+                casino_id = getattr(related, "casino_id", None)
+                if casino_id is not None:
+                    break
+        return casino_id
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(AuditedAdmin, BaseUserAdmin):
+    """Staff and their roles (groups): every change audited, the password never copied."""
+
+    audit_m2m = ("groups", "user_permissions")
     fieldsets = (
         *BaseUserAdmin.fieldsets,
         ("Mesa", {"fields": ("casino", "employee_number")}),
@@ -17,32 +143,32 @@ class UserAdmin(BaseUserAdmin):
     list_filter = ("groups", "is_active", "casino")
 
 
+# Roles are groups whose permissions come from casino.roles (sync_roles), one source of truth.
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class GroupAdmin(ReadOnlyAdmin, BaseGroupAdmin):
+    pass
+
+
 @admin.register(Casino)
-class CasinoAdmin(admin.ModelAdmin):
+class CasinoAdmin(AuditedAdmin):
     list_display = ("code", "name", "currency", "time_zone", "default_ruleset")
 
 
 @admin.register(Sector)
-class SectorAdmin(admin.ModelAdmin):
+class SectorAdmin(AuditedAdmin):
+    audit_m2m = ("pit_bosses",)
     list_display = ("code", "name", "casino")
     filter_horizontal = ("pit_bosses",)
 
 
 @admin.register(GamingDay)
-class GamingDayAdmin(admin.ModelAdmin):
+class GamingDayAdmin(ReadOnlyAdmin):
+    """Opened and closed by the shift manager through the services only."""
+
     list_display = ("business_date", "casino", "status", "opened_at", "closed_at")
-    readonly_fields = ("opened_at", "opened_by", "closed_at", "closed_by", "status")
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 @admin.register(AuditEvent)

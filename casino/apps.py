@@ -5,11 +5,16 @@ from django.db.models.signals import post_migrate
 def _after_migrate(sender, using="default", **kwargs):  # type: ignore[no-untyped-def]
     # Reference data and database guards, not business logic: every migrate leaves the
     # role groups equal to casino.roles and every protected table guarded by triggers.
+    from .dbroles import apply_grants, may_define
     from .immutability import install_triggers
     from .roles import sync_roles
 
     sync_roles(using=using)
-    install_triggers(using=using)
+    # The owner installs the triggers and grants the app role (issue 12 §4); on the app
+    # role's own connection (a test flush) they are already there and it may not.
+    if may_define(using):
+        install_triggers(using=using)
+        apply_grants(using=using)
 
 
 class CasinoConfig(AppConfig):

@@ -8,11 +8,13 @@ the event and the change commit or roll back together.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
 from .models import AuditEvent, GamingDay, canonical_json
+from .sealing import chain_append
 
 if TYPE_CHECKING:
     from .access import Actor
@@ -40,7 +42,10 @@ def audit_record(
     reason: str = "",
     gaming_day: GamingDay | None = None,
     casino_id: int | None = None,
+    chain: Iterable[models.Model] = (),
 ) -> AuditEvent:
+    """Write the event and append it (after the sealed records in ``chain``, when the
+    event is the one that creates them) to its gaming day's evidence chain (issue 12 §5)."""
     if obj is not None:
         object_type = object_type or obj._meta.label_lower
         object_id = obj.pk if object_id is None else object_id
@@ -55,7 +60,7 @@ def audit_record(
         gaming_day_id = getattr(obj, "gaming_day_id", None)
     else:
         gaming_day_id = gaming_day.pk if gaming_day else None
-    return AuditEvent.objects.create(
+    event = AuditEvent.objects.create(
         casino_id=casino_id,
         gaming_day_id=gaming_day_id,
         actor=actor.user if actor else None,
@@ -68,3 +73,5 @@ def audit_record(
         after=json.loads(canonical_json(after)) if after is not None else None,
         reason=reason,
     )
+    chain_append([*chain, event], gaming_day_id=event.gaming_day_id)
+    return event

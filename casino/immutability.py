@@ -13,6 +13,11 @@ so a table rebuilt by a later migration never loses its protection.
   lines...): no INSERT, UPDATE or DELETE while the parent document is locked,
   and no DELETE at all.
 
+On PostgreSQL every protected table also refuses ``TRUNCATE`` (a statement trigger,
+``<table>_mesa_no_truncate``): row triggers do not see a TRUNCATE, and the owner role
+could otherwise empty the audit trail in one statement (issue 12 §4). The app role has
+no TRUNCATE privilege either (``casino.dbroles``).
+
 The triggers raise with a message that starts ``MESA_IMMUTABLE`` or
 ``MESA_LOCKED``; :func:`is_immutability_error` recognises them so the API can
 answer 409 instead of 500 if a code path ever reaches them.
@@ -71,6 +76,12 @@ CREATE OR REPLACE FUNCTION mesa_refuse_change() RETURNS trigger AS $$
 BEGIN
   RAISE EXCEPTION 'MESA_IMMUTABLE: % on % is not allowed: the record is append-only',
     TG_OP, TG_TABLE_NAME USING ERRCODE = '23001';
+END; $$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION mesa_refuse_truncate() RETURNS trigger AS $$
+BEGIN
+  RAISE EXCEPTION 'MESA_IMMUTABLE: TRUNCATE on % is not allowed: regulated records',
+    TG_TABLE_NAME USING ERRCODE = '23001';
 END; $$ LANGUAGE plpgsql;
 
 CREATE OR REPLACE FUNCTION mesa_refuse_locked() RETURNS trigger AS $$
@@ -135,7 +146,14 @@ def _pg_statements(p: Protection) -> list[str]:
             f'CREATE TRIGGER "{name}" BEFORE INSERT OR UPDATE OR DELETE ON "{table}" '
             f"FOR EACH ROW EXECUTE FUNCTION mesa_refuse_locked_child('{parent_table}', '{column}')"
         )
-    return [drop, create]
+    no_truncate = f"{table}_mesa_no_truncate"
+    return [
+        drop,
+        create,
+        f'DROP TRIGGER IF EXISTS "{no_truncate}" ON "{table}"',
+        f'CREATE TRIGGER "{no_truncate}" BEFORE TRUNCATE ON "{table}" '
+        "FOR EACH STATEMENT EXECUTE FUNCTION mesa_refuse_truncate()",
+    ]
 
 
 def _sqlite_statements(p: Protection) -> list[str]:

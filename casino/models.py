@@ -64,6 +64,9 @@ class User(AbstractUser):
     employee_number = models.CharField(_("employee number"), max_length=32, blank=True)
     # Croupiers sign on the supervisor's terminal with a personal PIN (ROLE-13, OQ-34).
     pin_hash = models.CharField(max_length=128, blank=True, editable=False)
+    # Consecutive wrong PINs and the lock they lead to (issue 12 §3, casino.pins).
+    pin_failures = models.PositiveSmallIntegerField(default=0, editable=False)
+    pin_locked_until = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("staff member")
@@ -342,3 +345,66 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.path})"
+
+
+@immutability.append_only
+class ChainLink(models.Model):
+    """One link of a gaming day's hash chain of sealed records (issue 12 §5).
+
+    ``link = HMAC(key[key_id], prev | record_type | record_id | record_seal)``, where
+    ``prev`` is the link of ``seq - 1`` (empty for the first). Written only by
+    :func:`casino.sealing.chain_append`, in the transaction of the record it links.
+    """
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="+")
+    seq = models.PositiveIntegerField()
+    record_type = models.CharField(max_length=64)
+    record_id = models.CharField(max_length=64)
+    record_seal = models.CharField(max_length=100)
+    prev = models.CharField(max_length=64, blank=True)
+    link = models.CharField(max_length=64)
+    key_id = models.CharField(max_length=32)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("evidence chain link")
+        verbose_name_plural = _("evidence chain links")
+        ordering = ["gaming_day", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["gaming_day", "seq"], name="chain_link_seq_unique")
+        ]
+        indexes = [models.Index(fields=["record_type", "record_id"])]
+
+    def __str__(self) -> str:
+        return f"chain {self.gaming_day_id} #{self.seq} {self.record_type}#{self.record_id}"
+
+
+class ApiToken(models.Model):
+    """An API token: good for one shift, revocable, one per login (issue 12 §9).
+
+    Only the SHA-256 of the secret is stored: the database does not hold a usable
+    token. The secret is shown once, in the answer to ``POST /api/auth/token/``.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    key_digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} #{self.pk}"
+
+    @staticmethod
+    def digest(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    def is_live(self, now: datetime | None = None) -> bool:
+        return self.revoked_at is None and self.expires_at > (now or timezone.now())

@@ -125,6 +125,10 @@ def staff_create(
             _validate_password(password, user)
         user.set_password(password)
         if pin:
+            if actor is not None:
+                from .pins import pin_validate  # issue 12 §3: no trivial PINs
+
+                pin_validate(pin)
             user.set_pin(pin)
         user.save()
         user.groups.set(Group.objects.filter(name__in=[Role(r).value for r in roles]))

@@ -119,9 +119,9 @@ def document_sign(
 ) -> SignResult:
     """Add one signature to ``document`` (locking the row) and lock it when complete.
 
-    Checks run from the document to the person: the role the document takes, its
-    state (locked, role already signed), the signer's role and assignment to the
-    table, the blockers, and the PIN last, so a refusal never tells a right PIN
+    Checks run in this order: the role the document takes, the signer's role and
+    assignment to the table, the document's state (locked, role already signed, one
+    person once), the blockers, and the PIN last, so a refusal never tells a right PIN
     from a wrong one (issue 12 §3).
     """
     try:
@@ -149,6 +149,11 @@ def document_sign(
                 f"it is signed as: {', '.join(r.value for r in required)}.",
                 field="role",
             )
+        # Who may sign (the role held, the assignment to the table) is answered before the
+        # document's state too (issue 9 §1); the PIN comes last of all (issue 12 §3).
+        override = _check_signer_scope(
+            actor, doc, user=user, role=role, method=method, override_reason=override_reason
+        )
         if doc.is_locked:
             raise Conflict(
                 "DOCUMENT_LOCKED",
@@ -163,9 +168,6 @@ def document_sign(
                 f"The role '{role.value}' has already signed this document.",
                 field="role",
             )
-        override = _check_signer_scope(
-            actor, doc, user=user, role=role, method=method, override_reason=override_reason
-        )
         if any(s.signer_id == user.pk for s in existing):
             raise Conflict(
                 "SIGNER_ALREADY_SIGNED",
@@ -225,6 +227,7 @@ def document_sign(
             obj=doc,
             after=after,
             reason=override.reason if override is not None else "",
+            chain=(signature,),  # the signature joins the day's evidence chain (issue 12 §5)
         )
     return SignResult(signature=signature, locked=locked)
 

@@ -8,13 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from .access import ROLE_SESSION_KEY, Actor
 from .inbox import items_for
 from .roles import Role
+from .urlsafety import safe_next
 
 
 def acting_actor(request: HttpRequest) -> Actor | None:
@@ -46,10 +46,7 @@ def switch_role(request: HttpRequest) -> HttpResponse:
     role = request.POST.get("role", "")
     if role in Role.values and request.user.holds_role(role):
         request.session[ROLE_SESSION_KEY] = role
-    next_url = request.POST.get("next") or "/"
-    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-        next_url = "/"
-    return redirect(next_url)
+    return redirect(safe_next(request, request.POST.get("next")))  # issue 12 §8
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -87,8 +87,8 @@ def main() -> int:
     )
     django_setup(env)
     from django.db import connections
-    from rest_framework.authtoken.models import Token
 
+    from casino.api.authentication import token_issue
     from casino.models import User
     from hands.models import ImportJob
     from loadtest import floor
@@ -97,7 +97,7 @@ def main() -> int:
     plan = floor.prepare(base_url="", tables=1, supervisors=1, hands=5, code="drillr")
     session = plan.tables[0]["session"]
     supervisor = plan.supervisors[0]["token"]
-    manager = Token.objects.create(user=User.objects.get(username="drillr-gerente")).key
+    manager = token_issue(user=User.objects.get(username="drillr-gerente"))[1]
     connections.close_all()
     port = free_port()
     base = f"http://127.0.0.1:{port}"

@@ -32,6 +32,7 @@ from casino.access import Actor, require
 from casino.errors import DomainError, NotFound, PermissionRefused, ValidationFailed
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
+from casino.urlsafety import safe_next
 from casino.views import acting_actor
 from hands import selectors as hand_selectors
 from hands import services as hand_services
@@ -76,8 +77,8 @@ def floor_page(view: View) -> View:
 
 
 def _back(request: HttpRequest) -> str:
-    target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    # issue 12 §8: same-site paths only
+    return safe_next(request, request.POST.get("next"), request.META.get("HTTP_REFERER"))
 
 
 def _done(request: HttpRequest, url: str) -> HttpResponse:
@@ -472,7 +473,7 @@ def _variance(request: HttpRequest, actor: Actor, pk: int) -> str:
 
 def _review(request: HttpRequest, actor: Actor, pk: int) -> str:
     require(actor, Perm.REVIEW_HAND)
-    hand = hand_selectors.access_hand(actor, pk)
+    hand = hand_selectors.access_hand(actor, pk, Perm.REVIEW_HAND)
     hand_services.hand_review(
         actor=actor,
         hand=hand,

@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest
+
+from casino.admin import ReadOnlyAdmin
 
 from .models import Hand, HandCorrection, HandReview, ImportJob, RevalidationRun, Seat
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
 @admin.register(Hand)
-class HandAdmin(ReadOnly):
+class HandAdmin(ReadOnlyAdmin):
     list_display = ("table", "number", "started_at", "status", "rake", "dealer", "revision_of")
     list_filter = ("status", "source", "ruleset")
     search_fields = ("number",)
@@ -28,26 +18,26 @@ class HandAdmin(ReadOnly):
 
 
 @admin.register(HandCorrection)
-class HandCorrectionAdmin(ReadOnly):
+class HandCorrectionAdmin(ReadOnlyAdmin):
     list_display = ("original", "kind", "created_by", "created_at")
 
 
 @admin.register(HandReview)
-class HandReviewAdmin(ReadOnly):
+class HandReviewAdmin(ReadOnlyAdmin):
     list_display = ("hand", "correction", "created_by", "locked_at")
 
 
 @admin.register(Seat)
-class SeatAdmin(ReadOnly):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ("session", "seat", "status", "name", "stack")
 
 
 @admin.register(ImportJob)
-class ImportJobAdmin(ReadOnly):
+class ImportJobAdmin(ReadOnlyAdmin):
     list_display = ("session", "filename", "status", "processed", "total", "stored")
     exclude = ("content",)
 
 
 @admin.register(RevalidationRun)
-class RevalidationRunAdmin(ReadOnly):
+class RevalidationRunAdmin(ReadOnlyAdmin):
     list_display = ("date_from", "date_to", "status", "processed", "differences_count")

@@ -297,6 +297,12 @@ class HandReview(SignableDocument):
             "note": self.note,
         }
 
+    def signing_assignment(self) -> Any:
+        """The hand's session: its table's sector pit bosses review it (issue 12 §1)."""
+        from tables.selectors.assignment import session_assignment
+
+        return session_assignment(self.hand.session)
+
     def signing_blockers(self, role: Role) -> list[Any]:
         revision = self.correction.revision
         if revision is not None and revision.status == HandStatus.INVALID:

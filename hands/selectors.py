@@ -20,6 +20,7 @@ from casino.errors import DomainError, NotFound
 from casino.models import User
 from casino.roles import Perm, Role
 from tables.models import Player, Table, TableSession, TableSettings
+from tables.selectors.assignment import require_assigned_for
 
 from .models import (
     Hand,
@@ -107,6 +108,25 @@ def seat_movements(
     }
 
 
+def seat_known_stack(session: TableSession, seat: int) -> Decimal | None:
+    """The stack the hand recorder knows for ``seat`` now (issue 12 §7, HREC-08).
+
+    The seat's finishing stack in its last stored hand (the seating plan's
+    ``Seat.stack``) plus the buy-ins and minus the departures the cage recorded
+    since that hand ended; ``None`` while no hand has been stored for the seat.
+    Registered with ``cage.hooks`` so a re-buy's declared stack is checked.
+    """
+    row = (
+        Seat.objects.filter(session=session, seat=seat)
+        .values("stack", "last_hand_number", "last_hand_ended_at")
+        .first()
+    )
+    if row is None or row["stack"] is None or row["last_hand_number"] is None:
+        return None
+    moved = seat_movements(session, row["last_hand_ended_at"], None).get(seat, Decimal("0"))
+    return Decimal(row["stack"]) + moved
+
+
 def seats_with_buyins(session: TableSession) -> set[int]:
     """Seats for which the cage recorded any buy-in in the session."""
     return set(seat_movements(session, None, None))
@@ -167,25 +187,29 @@ def _not_found(es: str, en: str) -> NotFound:
 def access_session(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> TableSession:
     require(actor, perm)
     try:
-        return TableSession.objects.select_related("table", "gaming_day", "settings").get(
+        session = TableSession.objects.select_related("table", "gaming_day", "settings").get(
             pk=int(pk), casino_id=actor.user.casino_id
         )
     except (TableSession.DoesNotExist, TypeError, ValueError):
         raise _not_found("Sesión de mesa no encontrada.", "Table session not found.") from None
+    require_assigned_for(actor, perm, session=session)
+    return session
 
 
 def access_table(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table:
     require(actor, perm)
     try:
-        return Table.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
+        table = Table.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
     except (Table.DoesNotExist, TypeError, ValueError):
         raise _not_found("Mesa no encontrada.", "Table not found.") from None
+    require_assigned_for(actor, perm, table=table)
+    return table
 
 
 def access_hand(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Hand:
     require(actor, perm)
     try:
-        return (
+        hand = (
             Hand.objects.select_related(
                 "table",
                 "session",
@@ -207,16 +231,20 @@ def access_hand(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Hand:
         )
     except (Hand.DoesNotExist, TypeError, ValueError):
         raise _not_found("Mano no encontrada.", "Hand not found.") from None
+    require_assigned_for(actor, perm, session=hand.session)
+    return hand
 
 
 def access_live_hand(actor: Actor, pk: Any, perm: Perm = Perm.LOG_HAND) -> LiveHand:
     require(actor, perm)
     try:
-        return LiveHand.objects.select_related("session", "session__table").get(
+        live = LiveHand.objects.select_related("session", "session__table").get(
             pk=int(pk), casino_id=actor.user.casino_id
         )
     except (LiveHand.DoesNotExist, TypeError, ValueError):
         raise _not_found("Mano en curso no encontrada.", "Hand in progress not found.") from None
+    require_assigned_for(actor, perm, session=live.session)
+    return live
 
 
 def access_import(actor: Actor, pk: Any) -> ImportJob:
@@ -240,11 +268,13 @@ def access_revalidation(actor: Actor, pk: Any) -> RevalidationRun:
 def access_waiting_entry(actor: Actor, pk: Any) -> WaitingEntry:
     require(actor, Perm.MANAGE_SEATING)
     try:
-        return WaitingEntry.objects.select_related("table").get(
+        entry = WaitingEntry.objects.select_related("table").get(
             pk=int(pk), casino_id=actor.user.casino_id
         )
     except (WaitingEntry.DoesNotExist, TypeError, ValueError):
         raise _not_found("Entrada no encontrada.", "Entry not found.") from None
+    require_assigned_for(actor, Perm.MANAGE_SEATING, table=entry.table)
+    return entry
 
 
 # --------------------------------------------------------------------------- reads

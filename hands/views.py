@@ -183,7 +183,10 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
     # boss's or manager's; an override is for who logs hands or reviews them.
     if request.POST.get("op") == "review" or not actor.can(Perm.LOG_HAND):
         require(actor, Perm.REVIEW_HAND)
-    hand = selectors.access_hand(actor, pk)
+        perm = Perm.REVIEW_HAND
+    else:
+        perm = Perm.LOG_HAND
+    hand = selectors.access_hand(actor, pk, perm)  # assigned to its table (issue 12 §1)
     try:
         if request.POST.get("op") == "override":
             services.hand_override(actor=actor, hand=hand, reason=request.POST.get("reason", ""))
@@ -191,7 +194,11 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
         elif request.POST.get("op") == "review":
             correction = int(request.POST.get("correction") or 0)
             services.hand_review(
-                actor=actor, hand=hand, correction_id=correction, note=request.POST.get("note", "")
+                actor=actor,
+                hand=hand,
+                correction_id=correction,
+                note=request.POST.get("note", ""),
+                override_reason=request.POST.get("override_reason", ""),
             )
             messages.success(request, _("The review is signed: the hand is resolved."))
     except DomainError as err:

@@ -85,12 +85,12 @@ def prepare(
     code: str = CASINO,
 ) -> Plan:
     from django.utils import timezone
-    from rest_framework.authtoken.models import Token
 
     from cage import services as cage
     from cage.models import ChipSet, Denomination, FloatPar
     from casino.access import acting_as
-    from casino.models import Casino
+    from casino.api.authentication import token_issue
+    from casino.models import Casino, Sector
     from casino.roles import Role
     from casino.services import gaming_day_open, staff_create
     from hands import engine, selectors
@@ -113,6 +113,9 @@ def prepare(
 
     manager = acting_as(person("gerente", Role.SHIFT_MANAGER), Role.SHIFT_MANAGER)
     boss = acting_as(person("jefe", Role.PIT_BOSS), Role.PIT_BOSS)
+    # The pit boss signs and issues for the tables of his sector only (issue 12 §1).
+    sector = Sector.objects.create(casino=casino, code="S1", name="Salón de póquer")
+    sector.pit_bosses.add(boss.user)
     security = acting_as(person("seguridad", Role.SECURITY), Role.SECURITY)
     for i in (1, 2):
         person(f"caja{i}", Role.CAGE_CASHIER)
@@ -127,7 +130,9 @@ def prepare(
     store = ts.deck_store_create(actor=manager, code="SEG", name="Depósito de seguridad")
     out_tables = []
     for n in range(1, tables + 1):
-        table = Table.objects.create(casino=casino, number=n, name=f"Mesa {n}", chip_set=chip_set)
+        table = Table.objects.create(
+            casino=casino, number=n, name=f"Mesa {n}", chip_set=chip_set, sector=sector
+        )
         TableSettings.objects.create(
             table=table,
             version=1,
@@ -202,7 +207,7 @@ def prepare(
                 "hands": records,
             }
         )
-    tokens = [{"username": s.username, "token": Token.objects.create(user=s).key} for s in sups]
+    tokens = [{"username": s.username, "token": token_issue(user=s)[1]} for s in sups]
     return Plan(base_url=base_url, tables=out_tables, supervisors=tokens, casino=code)
 
 

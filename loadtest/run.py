@@ -22,6 +22,7 @@ the run (``drills/db_restart.py``): 503 answers are then expected and retried.
 from __future__ import annotations
 
 import argparse
+import base64
 import csv
 import json
 import os
@@ -56,6 +57,9 @@ def server_env(workdir: Path) -> dict[str, str]:
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "casino.settings.prod",
         "SECRET_KEY": secrets.token_urlsafe(64),
+        # prod settings refuse to start without a seal key (issue 12 §5)
+        "MESA_SEAL_KEYS": os.environ.get("MESA_SEAL_KEYS")
+        or "load:" + base64.b64encode(secrets.token_bytes(32)).decode(),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "0",
         "MESA_VAR_DIR": str(workdir / "var"),

@@ -25,7 +25,7 @@ from casino.access import Actor
 from casino.errors import NotFound, PermissionRefused, ValidationFailed
 from casino.models import Casino, GamingDay
 from casino.roles import Role
-from tables.models import Table, TableSession
+from tables.models import SupervisorRelief, Table, TableSession
 
 ALL_SEEING = (Role.SHIFT_MANAGER, Role.AUDITOR)
 
@@ -114,7 +114,11 @@ def require_session_scope(actor: Actor, session: TableSession) -> None:
             f"La mesa {session.table.number} no es de su sector.",
             f"Table {session.table.number} is not in your sector.",
         )
-    if actor.role == Role.SUPERVISOR and session.supervisor_id == actor.user.pk:
+    if actor.role == Role.SUPERVISOR and (
+        session.supervisor_id == actor.user.pk
+        # A relief supervisor supervised the session too (issue 12 §1).
+        or SupervisorRelief.objects.filter(session=session, incoming=actor.user).exists()
+    ):
         return
     raise _refused(
         "Solo puede ver los informes de las mesas y turnos que supervisó.",

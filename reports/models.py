@@ -48,6 +48,8 @@ class Report(models.Model):
     file_path = models.CharField(max_length=300, blank=True)
     sha256 = models.CharField(max_length=64, blank=True)
     content_sha256 = models.CharField(max_length=64, blank=True)
+    # The gaming day's evidence chain head printed on the PDF, "seq·link" (issue 12 §5).
+    chain_head = models.CharField(max_length=100, blank=True)
     size = models.PositiveIntegerField(default=0)
     pages = models.PositiveIntegerField(default=0)
     # A signed copy: the original (``reprint_of``) rendered again with its signatures
@@ -130,6 +132,15 @@ class SignableReport(SignableDocument):
             "gaming_day": self.gaming_day_id,
             "sector": self.sector_id,
         }
+
+    def signing_assignment(self) -> Any:
+        """A table's sheet: that session's people; the sector sheet: the sector's pit
+        bosses; player tracking: the session's (issue 12 §1; ``reports.signing``)."""
+        from . import signing
+
+        return signing.subject_assignment(
+            signing.Subject(self.kind, self.gaming_day, session=self.session, sector=self.sector)
+        )
 
     def signing_blockers(self, role: Role) -> list[Any]:
         from . import signing  # the order and the freshness of the sheet are rules

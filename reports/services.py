@@ -199,6 +199,7 @@ def report_store(report: Report, rendered: Rendered) -> Report:
         file_path=relative,
         sha256=rendered.sha256,
         content_sha256=rendered.content_sha256,
+        chain_head=rendered.chain_head,  # issue 12 §5: the chain head the PDF prints
         size=len(rendered.pdf),
         pages=rendered.pages,
     )
@@ -235,3 +236,62 @@ def report_download(*, actor: Actor, report: Report) -> Path:
             after={"serial": report.serial, "sha256": report.sha256},
         )
     return path
+
+
+def report_requeue_stalled(*, now: Any = None) -> list[int]:
+    """Re-queue reports whose worker died mid-render (issue 12 §10); idempotent, audited.
+
+    A report claimed (``running``) whose claim is older than ``MESA_REPORT_STALL_MINUTES``
+    is put back in the queue and sent again; a fresh claim is left alone. After
+    ``MAX_RENDER_ATTEMPTS`` claims it is marked failed instead of looping. Run every
+    minute by Celery beat (``reports.watchdog``).
+    """
+    from datetime import timedelta
+
+    now = now or timezone.now()
+    cutoff = now - timedelta(minutes=settings.MESA_REPORT_STALL_MINUTES)
+    requeued: list[int] = []
+    with transaction.atomic():
+        stalled = Report.objects.select_for_update(skip_locked=True).filter(
+            status=Report.Status.RUNNING, started_at__lt=cutoff
+        )
+        for report in stalled:
+            before = {
+                "status": report.status,
+                "progress": report.progress,
+                "attempts": report.attempts,
+                "started_at": report.started_at,
+            }
+            if report.attempts >= MAX_RENDER_ATTEMPTS:
+                report.status = Report.Status.FAILED
+                report.message = "El proceso de impresión se detuvo demasiadas veces."
+                report.finished_at = now
+                report.save(update_fields=["status", "message", "finished_at"])
+                action = "report.watchdog_fail"
+            else:
+                report.status = Report.Status.QUEUED
+                report.progress = 0
+                report.message = ""
+                report.save(update_fields=["status", "progress", "message"])
+                action = "report.requeue"
+                requeued.append(report.pk)
+                send = _send_signed_copy if report.signed_copy else enqueue
+                enqueue_on_commit(lambda pk=report.pk, send=send: send(pk), f"report {report.pk}")
+            audit_record(
+                actor=None,
+                action=action,
+                obj=report,
+                before=before,
+                after={"status": report.status, "progress": report.progress},
+                reason=f"sin avance durante {settings.MESA_REPORT_STALL_MINUTES} min",
+            )
+    return requeued
+
+
+MAX_RENDER_ATTEMPTS = 5
+
+
+def _send_signed_copy(report_id: int) -> None:
+    from .tasks import render_signed_copy_task
+
+    render_signed_copy_task.delay(report_id)

@@ -43,9 +43,11 @@ from casino.broker import enqueue_on_commit, require_broker
 from casino.errors import Conflict, DomainError, PermissionRefused, ValidationFailed
 from casino.models import GamingDay, Sector, Signature, User
 from casino.roles import Perm, Role
+from casino.scoping import Assignment
 from casino.serials import format_serial, serial_next
 from casino.signatures import SignResult, document_sign
 from tables.models import TableSession
+from tables.selectors.assignment import sector_assignment, session_assignment
 
 from . import services
 from .access import resolve_session
@@ -122,18 +124,38 @@ def sessions_of(subject: Subject) -> list[TableSession]:
     return list(qs)
 
 
-def named_signer(subject: Subject, role: Role, user: User) -> bool:
-    """Whether ``user`` is the person the sheet names for ``role`` (seed 000 §9.1(9))."""
-    if role == Role.SUPERVISOR and subject.session is not None:
-        return subject.session.supervisor_id == user.pk
-    if role != Role.PIT_BOSS:
-        return False
+def subject_assignment(subject: Subject) -> Assignment | None:
+    """Who is assigned to what the sheet is about (issue 12 §1), from the tables app's one
+    reader: a session's supervisor (or recorded relief) and its table's sector pit bosses;
+    a sector's pit bosses; for a day's sheet without a sector, the pit bosses of every
+    sector its tables are in (``None`` if none is: every pit boss's, as in RPT-17)."""
+    if subject.session is not None:
+        return session_assignment(subject.session)
     if subject.sector is not None:
-        return subject.sector.pit_bosses.filter(pk=user.pk).exists()
-    # A session's table, or every table of a day's sheet without a sector: a pit boss of
-    # each table's sector (a table in no sector is every pit boss's, as in RPT-17).
-    sectors = {s.table.sector for s in sessions_of(subject) if s.table.sector_id is not None}
-    return all(sector.pit_bosses.filter(pk=user.pk).exists() for sector in sectors)
+        return sector_assignment(subject.sector.pk, label=subject.sector.name)
+    sessions = [s for s in sessions_of(subject) if s.table.sector_id]
+    if not sessions:
+        return None
+    each = [
+        sector_assignment(pk, label="").pit_boss_ids
+        for pk in sorted({s.table.sector_id for s in sessions})
+    ]
+    label = ", ".join(sorted({str(s.table.number) for s in sessions}))
+    return Assignment(table_label=label, pit_boss_ids=frozenset.intersection(*each))
+
+
+def named_signer(subject: Subject, role: Role, user: User) -> bool:
+    """Whether ``user`` is the person the sheet names for ``role`` (seed 000 §9.1(9)):
+    the session's supervisor, or a pit boss of the sheet's sector(s) (issue 12 §1)."""
+    if role not in (Role.SUPERVISOR, Role.PIT_BOSS):
+        return False
+    if role == Role.SUPERVISOR and subject.session is None:
+        return False
+    assignment = subject_assignment(subject)
+    if assignment is None:
+        return True
+    ids = assignment.supervisor_ids if role == Role.SUPERVISOR else assignment.pit_boss_ids
+    return user.pk in ids
 
 
 def label_of(kind: str, role: Role, lang: str) -> str:
@@ -154,9 +176,15 @@ def _not_signable(report: Report) -> Conflict:
     )
 
 
-def require_operator(actor: Actor) -> None:
+def _is_override(actor: Actor, role: Role | str | None) -> bool:
+    """The shift manager standing in for the pit boss (issue 12 §1): ``document_sign``
+    takes the slot only with a written reason and audits it as an override."""
+    return actor.role == Role.SHIFT_MANAGER and str(role or "") == Role.PIT_BOSS.value
+
+
+def require_operator(actor: Actor, role: Role | str | None = None) -> None:
     require(actor, Perm.VIEW_REPORTS)
-    if actor.role not in OPERATOR_ROLES:
+    if actor.role not in OPERATOR_ROLES and not _is_override(actor, role):
         raise PermissionRefused(
             "REPORT_SIGN_NOT_ALLOWED",
             f"El rol «{actor.role.label}» no firma planillas de cierre.",
@@ -165,11 +193,14 @@ def require_operator(actor: Actor) -> None:
         )
 
 
-def _signable_report(actor: Actor, report: Report) -> tuple[SignableReport | None, Subject]:
+def _signable_report(
+    actor: Actor, report: Report, role: Role | str | None = None
+) -> tuple[SignableReport | None, Subject]:
     """Refuse what cannot be signed at all; the report's document (if any) and subject."""
     if not is_signable_kind(report.kind) or report.reprint_of_id or report.signed_copy:
         raise _not_signable(report)
-    if actor.role not in SIGNABLE_KINDS[report.kind]:
+    override = _is_override(actor, role) and Role.PIT_BOSS in SIGNABLE_KINDS[report.kind]
+    if actor.role not in SIGNABLE_KINDS[report.kind] and not override:
         raise PermissionRefused(
             "REPORT_SIGN_NOT_ALLOWED",
             f"El rol «{actor.role.label}» no firma {SHEET_NAMES[report.kind][0]}.",
@@ -209,8 +240,11 @@ def _signing_role(kind: str, role: Role | str | None, actor: Actor) -> Role:
 def _signer(actor: Actor, signer: User | None, pin: str | None) -> User:
     """The person who signs: the operator, or someone else with their PIN (OQ-34).
 
-    ``document_sign`` checks the PIN again; it is checked here first so that the sheet's
-    named-person rule is never answered to someone who has not proved who they are.
+    The PIN itself is checked by ``document_sign``, last, after the document's state:
+    checked here, before the state, a right PIN on a line already signed would answer
+    409 where a wrong one answers 403 — an oracle for guessing PINs (issue 12 §3).
+    Who the sheet names as its signers is no secret, so refusing an unnamed signer
+    before the PIN reveals nothing.
     """
     if signer is None or signer.pk == actor.user.pk:
         return actor.user
@@ -221,11 +255,7 @@ def _signer(actor: Actor, signer: User | None, pin: str | None) -> User:
             f"{signer} must sign with their personal PIN on this terminal.",
             field="pin",
         )
-    if (
-        signer.casino_id != actor.user.casino_id
-        or not signer.is_active
-        or not signer.check_pin(pin)
-    ):
+    if signer.casino_id != actor.user.casino_id or not signer.is_active:
         raise PermissionRefused(
             "PIN_INVALID",
             "PIN incorrecto o usuario inactivo.",
@@ -305,19 +335,22 @@ def report_sign(
     role: Role | str | None = None,
     signer: User | None = None,
     pin: str | None = None,
+    override_reason: str = "",
 ) -> SignResult:
     """One signature on an archived closing report (CLOSE-11); the last one locks it.
 
     ``role`` defaults to the actor's; ``signer`` (with ``pin``) is someone signing on the
-    actor's terminal. Refused with 403 (role, scope, person, PIN), 409 (not signable, not
-    ready, locked, already signed, out of order, provisional, stale) or 400 (role, PIN
-    missing), writing nothing.
+    actor's terminal. The shift manager signs the pit boss's line only as an override
+    with ``override_reason`` (issue 12 §1). Refused with 403 (role, scope, person, PIN),
+    409 (not signable, not ready, locked, already signed, out of order, provisional,
+    stale) or 400 (role, PIN missing, override without a reason), writing nothing.
     """
-    require_operator(actor)
-    _doc, subject = _signable_report(actor, report)
+    require_operator(actor, role)
+    _doc, subject = _signable_report(actor, report, role)
     sign_role = _signing_role(report.kind, role, actor)
     user = _signer(actor, signer, pin)
-    if not named_signer(subject, sign_role, user):
+    override = _is_override(actor, sign_role) and user.pk == actor.user.pk
+    if not override and not named_signer(subject, sign_role, user):
         raise PermissionRefused(
             "REPORT_SIGNER_NOT_NAMED",
             f"{user} no es quien firma {SHEET_NAMES[report.kind][0]} como "
@@ -349,7 +382,14 @@ def report_sign(
                 sector=subject.sector,
                 created_by=actor.user,
             )
-        result = document_sign(actor=actor, document=doc, role=sign_role, signer=signer, pin=pin)
+        result = document_sign(
+            actor=actor,
+            document=doc,
+            role=sign_role,
+            signer=signer,
+            pin=pin,
+            override_reason=override_reason,
+        )
     return result
 
 

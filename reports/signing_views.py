@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from casino.errors import DomainError, ValidationFailed
 from casino.models import User
+from casino.roles import Role
 from casino.views import acting_actor
 
 from . import selectors, services, signing
@@ -45,7 +46,7 @@ def report_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "actor": actor,
             "can_sign": status["signable"]
             and not status["locked"]
-            and actor.role in signing.OPERATOR_ROLES,
+            and (actor.role in signing.OPERATOR_ROLES or actor.role == Role.SHIFT_MANAGER),
             "copies": report.reprints.filter(signed_copy=True).order_by("-requested_at"),
         },
     )
@@ -58,7 +59,7 @@ def report_sign(request: HttpRequest, pk: int) -> HttpResponse:
     if actor is None:
         return redirect("home")
     try:
-        signing.require_operator(actor)  # refused roles before any lookup
+        signing.require_operator(actor, request.POST.get("role"))  # refused roles first
         report = selectors.access_report(actor, pk)
         signer = None
         username = request.POST.get("signer", "").strip()
@@ -74,6 +75,7 @@ def report_sign(request: HttpRequest, pk: int) -> HttpResponse:
             role=request.POST.get("role") or None,
             signer=signer,
             pin=request.POST.get("pin") or None,
+            override_reason=request.POST.get("override_reason", ""),
         )
     except DomainError as err:
         messages.error(request, err.message(_lang()))

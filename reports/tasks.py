@@ -47,3 +47,9 @@ def render_signed_copy_task(self, report_id: int) -> str:  # type: ignore[no-unt
         services.report_fail(report_id, f"{exc.__class__.__name__}: {exc}")
         raise
     return report.sha256
+
+
+@shared_task(name="reports.watchdog")
+def report_watchdog_task() -> list[int]:
+    """Every minute (CELERY_BEAT_SCHEDULE): re-queue reports whose worker died (issue 12 §10)."""
+    return services.report_requeue_stalled()

@@ -8,11 +8,19 @@ user when run as root), starts it and a Redis server on free loopback ports,
 exports ``DATABASE_URL``, ``CELERY_BROKER_URL`` and ``MESA_TEST_PG*`` for the
 command, runs it, then stops both servers and removes the folder. Several runs
 can happen side by side: each has its own ports and folder.
+
+The database runs the production split of roles (issue 12 §4, casino/dbroles.py):
+``DATABASE_URL`` is the app role ``mesa_app`` (owns nothing), ``DATABASE_MIGRATE_URL``
+the owner ``mesa_owner`` (not a superuser; CREATEDB here only, for pytest-django's
+``test_mesa``), both made by the same provisioning SQL as production.
+``MESA_TEST_PG_SUPERUSER_URL`` is the cluster's superuser, for the test suite's
+privileged helpers only (tests/conftest.py: the flush between transactional tests).
 """
 
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 import pwd
 import shutil
@@ -23,6 +31,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OWNER, APP, DATABASE = "mesa_owner", "mesa_app", "mesa"
+
+
+def dbroles():  # type: ignore[no-untyped-def]
+    """casino/dbroles.py, loaded alone (no Django, no Celery): the one provisioning SQL."""
+    spec = importlib.util.spec_from_file_location("mesa_dbroles", ROOT / "casino" / "dbroles.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
 
 
 def free_port() -> int:
@@ -95,30 +114,32 @@ def start_postgres(workdir: Path) -> tuple[dict[str, str], callable]:  # type: i
             stderr=subprocess.DEVNULL,
         )
 
+    base = f"postgres://{{}}@127.0.0.1:{port}/{DATABASE}"
     env = {
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{port}/mesa",
+        "DATABASE_URL": base.format(APP),
+        "DATABASE_MIGRATE_URL": base.format(OWNER),
+        "MESA_TEST_PG_SUPERUSER_URL": base.format("postgres"),
         "MESA_TEST_PG_BINDIR": str(bindir),
         "MESA_TEST_PGDATA": str(data),
         "MESA_TEST_PG_OPTIONS": options,
         "MESA_TEST_PG_LOG": str(workdir / "pg.log"),
         "MESA_TEST_PG_PORT": str(port),
     }
-    subprocess.run(
-        [
-            str(bindir / "psql"),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "-U",
-            "postgres",
-            "-q",
-            "-c",
-            "CREATE DATABASE mesa",
-        ],
-        check=True,
-        stdout=subprocess.DEVNULL,
+    cluster, in_database = dbroles().provision_statements(
+        owner=OWNER, app=APP, database=DATABASE, owner_createdb=True
     )
+
+    def psql(database: str, statements: list[str]) -> None:
+        cmd = [str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres"]
+        cmd += ["-d", database, "-q", "-X", "-v", "ON_ERROR_STOP=1"]
+        for sql in statements:
+            cmd += ["-c", sql]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+
+    psql("postgres", cluster)
+    psql(DATABASE, in_database)
+    # The databases the suite creates (test_mesa) come from template1: the same schema rules.
+    psql("template1", in_database)
     return env, stop
 
 

@@ -1,6 +1,7 @@
 """Django admin for table operations.
 
-Tables, stores and players are configuration; every regulated record (settings
+Tables, stores and players are configuration, every change audited (issue 12 §6);
+a table's chip set is read-only once the table has had a session. Every regulated record (settings
 versions, sheets, deck movements, sanctions, events) is read-only here — it is
 written only by the services, which check permissions and write the audit trail.
 """
@@ -11,6 +12,8 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+
+from casino.admin import AuditedAdmin, ReadOnlyAdmin
 
 from .models import (
     ClosingSheet,
@@ -32,36 +35,31 @@ from .models import (
 )
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(AuditedAdmin):
     list_display = ("number", "name", "casino", "sector", "chip_set", "is_active")
     list_filter = ("casino", "is_active")
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.sessions.exists():
+            fields += ("chip_set", "casino")  # past counts and transactions depend on them
+        return fields
+
 
 @admin.register(DeckStore)
-class DeckStoreAdmin(admin.ModelAdmin):
+class DeckStoreAdmin(AuditedAdmin):
     list_display = ("code", "name", "casino", "sector")
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AuditedAdmin):
     list_display = ("display_name", "casino", "document_number", "is_vip")
     search_fields = ("display_name", "document_number")
 
 
 @admin.register(TableSettings)
-class TableSettingsAdmin(ReadOnly):
+class TableSettingsAdmin(ReadOnlyAdmin):
     list_display = (
         "table",
         "version",
@@ -81,39 +79,39 @@ class TableSettingsAdmin(ReadOnly):
 
 
 @admin.register(OpsSettings)
-class OpsSettingsAdmin(ReadOnly):
+class OpsSettingsAdmin(ReadOnlyAdmin):
     list_display = ("casino", "version", "effective_from", "deck_rotation_minutes", "rake_rounding")
 
 
 @admin.register(TableSession)
-class TableSessionAdmin(ReadOnly):
+class TableSessionAdmin(ReadOnlyAdmin):
     list_display = ("table", "gaming_day", "number", "status", "opened_at", "closed_at")
     list_filter = ("status",)
 
 
 @admin.register(OpeningSheet, ClosingSheet)
-class SheetAdmin(ReadOnly):
+class SheetAdmin(ReadOnlyAdmin):
     list_display = ("serial", "table", "gaming_day", "count_version", "locked_at")
 
 
 @admin.register(Discrepancy)
-class DiscrepancyAdmin(ReadOnly):
+class DiscrepancyAdmin(ReadOnlyAdmin):
     list_display = ("sheet", "value", "expected_count", "counted_count", "variance_chips")
 
 
 @admin.register(Pack)
-class PackAdmin(ReadOnly):
+class PackAdmin(ReadOnlyAdmin):
     list_display = ("serial", "colour", "state", "store", "session")
     list_filter = ("state", "colour")
     search_fields = ("serial",)
 
 
 @admin.register(DeckEvent, DeckReceipt, SessionEvent, DealerChange, KeyHandout)
-class RecordAdmin(ReadOnly):
+class RecordAdmin(ReadOnlyAdmin):
     pass
 
 
 @admin.register(SanctionEntry)
-class SanctionAdmin(ReadOnly):
+class SanctionAdmin(ReadOnlyAdmin):
     list_display = ("notice", "kind", "player_label", "conduct_code", "level", "at")
     list_filter = ("kind", "level", "conduct_code")

@@ -14,11 +14,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from casino.access import Actor
+from casino.errors import PermissionRefused
 from casino.inbox import InboxItem
 from casino.roles import Perm, Role
+from casino.scoping import check_assignment
 
 from .models import DeckReceipt, Discrepancy, Pack, PackState, SanctionEntry
-from .selectors import deck_alerts, sheets_to_sign
+from .selectors import deck_alerts, is_assigned, sheets_to_sign
 
 SIGNING_ROLES = (Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS)
 
@@ -30,6 +32,8 @@ def sheets_waiting(actor: Actor) -> list[InboxItem]:
     items = []
     for item in sheets_to_sign(actor.casino, roles):
         sheet = item.sheet
+        if not is_assigned(actor, sheet.session):
+            continue  # issue 12 §1: my sessions, my sector's tables
         title = (
             _("Sign the opening sheet %(serial)s of %(table)s")
             if item.kind == "opening"
@@ -60,6 +64,9 @@ def discrepancies_waiting(actor: Actor) -> list[InboxItem]:
     for disc in pending:
         if disc.count_version != disc.sheet.count_version:
             continue
+        if not is_assigned(actor, disc.sheet.session):
+            continue  # issue 12 §1: a pit boss of the table's sector
+
         items.append(
             InboxItem(
                 kind="opening.discrepancy",
@@ -88,7 +95,17 @@ def receipts_waiting(actor: Actor) -> list[InboxItem]:
             created_at=r.created_at,
         )
         for r in DeckReceipt.objects.filter(casino=actor.casino, locked_at__isnull=True)
+        if _may_sign_receipt(actor, r)
     ]
+
+
+def _may_sign_receipt(actor: Actor, receipt: DeckReceipt) -> bool:
+    """A receipt of a sector's store waits for that sector's pit bosses (issue 12 §1)."""
+    try:
+        check_assignment(receipt.signing_assignment(), user_id=actor.user.pk, role=actor.role)
+    except PermissionRefused:
+        return False
+    return True
 
 
 def alerts(actor: Actor) -> list[InboxItem]:

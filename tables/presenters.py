@@ -19,6 +19,7 @@ from .models import (
     SanctionEntry,
     SessionEvent,
     SheetCopyDeposit,
+    SupervisorRelief,
     TableSession,
 )
 from .selectors import (
@@ -28,6 +29,7 @@ from .selectors import (
     packs_at_session,
     sanction_effective,
     session_ready_for_play,
+    session_supervisor,
 )
 
 
@@ -123,7 +125,8 @@ def session(s: TableSession, *, detail: bool = False) -> dict[str, Any]:
         "number": s.number,
         "status": s.status,
         "settings_version": s.settings.version,
-        "supervisor": s.supervisor.username,
+        # The supervisor now: a recorded relief takes over (issue 12 §1).
+        "supervisor": session_supervisor(s).username,
         "croupier": username(croupier_on_duty(s)),
         "opened_at": s.opened_at,
         "closed_at": s.closed_at,
@@ -144,7 +147,24 @@ def session(s: TableSession, *, detail: bool = False) -> dict[str, Any]:
                 "outgoing", "incoming", "recorded_by", "pack_out", "pack_in"
             )
         ]
+        data["supervisor_reliefs"] = [
+            supervisor_relief(r)
+            for r in s.supervisor_reliefs.select_related("outgoing", "incoming", "recorded_by")
+        ]
     return data
+
+
+def supervisor_relief(r: SupervisorRelief) -> dict[str, Any]:
+    return {
+        "id": r.pk,
+        "session": r.session_id,
+        "at": r.at,
+        "outgoing": r.outgoing.username,
+        "incoming": r.incoming.username,
+        "recorded_by": r.recorded_by.username,
+        "role": r.role,
+        "reason": r.reason,
+    }
 
 
 def table_state(state: TableState) -> dict[str, Any]:

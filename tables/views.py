@@ -19,8 +19,10 @@ from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
 from casino.errors import DomainError, ValidationFailed
+from casino.formdata import ticked
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
+from casino.urlsafety import safe_next
 from casino.views import acting_actor
 
 from . import presenters, selectors, services
@@ -77,8 +79,13 @@ def page(view: View) -> View:
 
 
 def _back(request: HttpRequest) -> str:
-    target = request.POST.get("next") or request.META.get("HTTP_REFERER") or reverse("tables:index")
-    return target if target.startswith("/") else reverse("tables:index")
+    # issue 12 §8: same-site paths only
+    return safe_next(
+        request,
+        request.POST.get("next"),
+        request.META.get("HTTP_REFERER"),
+        fallback=reverse("tables:index"),
+    )
 
 
 def _staff(actor: Actor, role: Role) -> list[User]:
@@ -141,6 +148,13 @@ def table_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         ),
         "closing_items": list(CLOSING_ITEMS.items()),
         "prep_missing": selectors.prep_missing(session) if session else [],
+        # Issue 12 §1: the supervisor now (a recorded relief takes over).
+        "current_supervisor": selectors.session_supervisor(session) if session else None,
+        "supervisor_reliefs": session.supervisor_reliefs.select_related(
+            "outgoing", "incoming", "recorded_by"
+        )
+        if session
+        else [],
         "lang": _lang(),
     }
     if session is not None:
@@ -158,12 +172,19 @@ def table_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 def queue(request: HttpRequest, actor: Actor) -> HttpResponse:
     require(actor, Perm.VIEW_TABLES)
     roles = [actor.role, Role.CROUPIER] if actor.role == Role.SUPERVISOR else [actor.role]
+    # Issue 12 §1: my work is the sessions I am assigned to (a supervisor's own, a pit
+    # boss's sector); the other roles are casino-wide.
+    mine = [
+        item
+        for item in selectors.sheets_to_sign(actor.casino, roles)
+        if selectors.is_assigned(actor, item.sheet.session)
+    ]
     return render(
         request,
         "tables/queue.html",
         {
             "actor": actor,
-            "items": selectors.sheets_to_sign(actor.casino, roles),
+            "items": mine,
             "all_items": selectors.sheets_to_sign(actor.casino),
             "lang": _lang(),
         },
@@ -359,7 +380,11 @@ def act(request: HttpRequest, actor: Actor, name: str, pk: int) -> HttpResponse:
 
 
 def _session(actor: Actor, pk: int) -> TableSession:
-    return selectors.access_session(actor, pk)
+    """The session an action changes: only the people assigned there (issue 12 §1), refused
+    before the form is read."""
+    session = selectors.access_session(actor, pk)
+    selectors.require_assigned(actor, session=session)
+    return session
 
 
 @action("session-open")
@@ -425,7 +450,7 @@ def _suspend(request: HttpRequest, actor: Actor, pk: int) -> str:
         actor=actor,
         session=_session(actor, pk),
         reason=request.POST.get("reason", ""),
-        float_locked=request.POST.get("float_locked") == "on",
+        float_locked=ticked(request.POST, "float_locked"),
         cards_handed_to=selectors.staff_member(
             actor, request.POST.get("cards_handed_to"), Role.PIT_BOSS, field="cards_handed_to"
         ),
@@ -476,7 +501,7 @@ def _dealer_change(request: HttpRequest, actor: Actor, pk: int) -> str:
         ),
         handover_note=request.POST.get("handover_note", ""),
         incoming_pack=_pack_ref(actor, request.POST.get("incoming_pack"), "incoming_pack"),
-        outgoing_pack_complete=request.POST.get("outgoing_pack_complete", "on") == "on",
+        outgoing_pack_complete=ticked(request.POST, "outgoing_pack_complete"),
     )
     return _("Dealer change recorded.")
 
@@ -508,7 +533,7 @@ def _rotate(request: HttpRequest, actor: Actor, pk: int) -> str:
         actor=actor,
         session=_session(actor, pk),
         incoming_pack=incoming,
-        outgoing_complete=request.POST.get("outgoing_complete", "on") == "on",
+        outgoing_complete=ticked(request.POST, "outgoing_complete"),
     )
     return _("Packs rotated.")
 
@@ -526,8 +551,11 @@ def _count_lines(request: HttpRequest, sheet: OpeningSheet | ClosingSheet) -> li
 
 def _sheet_of(actor: Actor, request: HttpRequest, pk: int) -> OpeningSheet | ClosingSheet:
     if request.POST.get("part") == "closing":
-        return selectors.access_closing(actor, pk)
-    return selectors.access_opening(actor, pk)
+        sheet: OpeningSheet | ClosingSheet = selectors.access_closing(actor, pk)
+    else:
+        sheet = selectors.access_opening(actor, pk)
+    selectors.require_assigned(actor, session=sheet.session)  # issue 12 §1
+    return sheet
 
 
 @action("count")
@@ -558,8 +586,20 @@ def _sign(request: HttpRequest, actor: Actor, pk: int) -> str:
         role=request.POST.get("role", ""),
         signer=_user(actor, request, "signer"),
         pin=request.POST.get("pin") or None,
+        override_reason=request.POST.get("override_reason", ""),
     )
     return _("Signed and locked.") if result.locked else _("Signature recorded.")
+
+
+@action("supervisor-relief")
+def _supervisor_relief(request: HttpRequest, actor: Actor, pk: int) -> str:
+    services.session_supervisor_relieve(
+        actor=actor,
+        session=_session(actor, pk),
+        incoming=_user(actor, request, "incoming"),
+        reason=request.POST.get("reason", ""),
+    )
+    return _("Supervisor relief recorded.")
 
 
 @action("acknowledge")
@@ -586,9 +626,11 @@ def _copy(request: HttpRequest, actor: Actor, pk: int) -> str:
 
 @action("empty-bank")
 def _empty_bank(request: HttpRequest, actor: Actor, pk: int) -> str:
+    sheet = selectors.access_closing(actor, pk)
+    selectors.require_assigned(actor, session=sheet.session)  # issue 12 §1
     services.closing_confirm_empty_bank(
         actor=actor,
-        sheet=selectors.access_closing(actor, pk),
+        sheet=sheet,
         croupier=selectors.staff_member(
             actor, request.POST.get("croupier"), Role.CROUPIER, field="croupier"
         ),
@@ -614,9 +656,9 @@ def _move(request: HttpRequest, actor: Actor, pk: int) -> str:
         hand_number=_int(request.POST.get("hand_number"), "hand_number"),
         replaces=_pack_ref(actor, request.POST.get("replaces"), "replaces"),
         replacement=_pack_ref(actor, request.POST.get("replacement"), "replacement"),
-        complete=request.POST.get("complete", "on") == "on",
-        face_up_ok=request.POST.get("face_up_ok", "on") == "on",
-        face_down_ok=request.POST.get("face_down_ok", "on") == "on",
+        complete=ticked(request.POST, "complete"),
+        face_up_ok=ticked(request.POST, "face_up_ok"),
+        face_down_ok=ticked(request.POST, "face_down_ok"),
     )
     return _("Pack moved.")
 
@@ -683,7 +725,7 @@ def _impose(request: HttpRequest, actor: Actor, pk: int) -> str:
     entry = services.sanction_impose(
         actor=actor,
         proposal=proposal,
-        immediate=request.POST.get("immediate") == "on",
+        immediate=ticked(request.POST, "immediate"),
         immediate_reason=request.POST.get("immediate_reason", ""),
         override_reason=request.POST.get("override_reason", ""),
         **args,

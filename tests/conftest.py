@@ -47,10 +47,17 @@ def staff(casino):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def sector(casino):  # type: ignore[no-untyped-def]
+def sector(casino, staff):  # type: ignore[no-untyped-def]
+    """Sector P1, whose pit boss is ``staff["pit_boss"]``; ``pit_boss2`` has no sector here
+    (the other sector's pit boss of the assignment tests, issue 12 §1)."""
     from casino.models import Sector
 
-    return Sector.objects.create(casino=casino, code="P1", name="Sector 1")
+    # get_or_create: the tables' make_table puts its tables in P1 too (issue 12 §1).
+    sector, _ = Sector.objects.get_or_create(
+        casino=casino, code="P1", defaults={"name": "Sector 1"}
+    )
+    sector.pit_bosses.add(staff["pit_boss"])
+    return sector
 
 
 @pytest.fixture
@@ -159,3 +166,94 @@ def celery_worker(transactional_db, settings):  # type: ignore[no-untyped-def]
                 os.killpg(proc.pid, signal.SIGKILL)
         app.conf.task_always_eager = True
         app.control.purge()
+
+
+# --- The two database roles (issue 12 §4) ----------------------------------------------
+# scripts/testenv.py exports DATABASE_URL (the app role), DATABASE_MIGRATE_URL (the owner)
+# and MESA_TEST_PG_SUPERUSER_URL. The test database is created and migrated as the owner
+# (who then grants the app role, casino/dbroles.py), and the tests run as the app role.
+
+
+def _use_db_role(url_variable: str) -> None:
+    """Point the default connection at the role of ``url_variable`` (same server, same db)."""
+    import dj_database_url
+    from django.db import connections
+
+    url = os.environ.get(url_variable, "")
+    if not os.environ.get("DATABASE_MIGRATE_URL") or not url.startswith("postgres"):
+        return  # one role for everything (no split configured)
+    parsed = dj_database_url.parse(url)
+    connection = connections["default"]
+    connection.close()
+    connection.settings_dict.update(USER=parsed["USER"], PASSWORD=parsed["PASSWORD"])
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):  # type: ignore[no-untyped-def]
+    # pytest-django creates test_<name> and migrates it through the default alias: as the owner.
+    _use_db_role("DATABASE_MIGRATE_URL")
+
+
+def _install_test_helpers() -> None:
+    """The SECURITY DEFINER helpers of tests/pg_roles.py, in the test database only."""
+    import psycopg
+    from django.db import connection
+
+    from tests import pg_roles
+
+    settings_dict = connection.settings_dict
+    app = settings_dict["USER"]
+    target = {"dbname": settings_dict["NAME"]}
+    for url_variable, function, name in (
+        ("DATABASE_MIGRATE_URL", pg_roles.OWNER_FUNCTION, pg_roles.AS_OWNER),
+        ("MESA_TEST_PG_SUPERUSER_URL", pg_roles.SUPERUSER_FUNCTION, pg_roles.AS_SUPERUSER),
+    ):
+        url = os.environ.get(url_variable)
+        if not url:
+            continue
+        with psycopg.connect(url, autocommit=True, **target) as conn:
+            conn.execute(function)
+            conn.execute(f"REVOKE ALL ON FUNCTION {name}(text) FROM PUBLIC")
+            conn.execute(f'GRANT EXECUTE ON FUNCTION {name}(text) TO "{app}"')
+
+
+def _flush_as_superuser(self, sql_list):  # type: ignore[no-untyped-def]
+    """The flush between transactional tests: TRUNCATE, which the app role may not and the
+    guard triggers refuse, done by the superuser with the triggers off (test-only path)."""
+    import psycopg
+
+    url = os.environ.get("MESA_TEST_PG_SUPERUSER_URL")
+    if not url:  # no split: the connection itself must be a superuser
+        from django.db import transaction
+
+        with transaction.atomic(using=self.connection.alias), self.connection.cursor() as cursor:
+            cursor.execute("SET LOCAL session_replication_role = replica")
+            for sql in sql_list:
+                cursor.execute(sql)
+        return
+    with psycopg.connect(url, dbname=self.connection.settings_dict["NAME"]) as conn:
+        conn.execute("SET LOCAL session_replication_role = replica")
+        conn.execute("SET LOCAL lock_timeout = '60s'")
+        for sql in sql_list:
+            conn.execute(sql)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    from django.db import connection
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with django_db_blocker.unblock():
+        _use_db_role("DATABASE_URL")  # from here on, the app role
+        if os.environ.get("DATABASE_MIGRATE_URL"):
+            _install_test_helpers()
+    original_flush = DatabaseOperations.execute_sql_flush
+    DatabaseOperations.execute_sql_flush = _flush_as_superuser
+    try:
+        yield
+    finally:
+        DatabaseOperations.execute_sql_flush = original_flush
+        _use_db_role("DATABASE_MIGRATE_URL")  # the owner drops its test database

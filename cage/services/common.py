@@ -16,9 +16,13 @@ from django.db import connection
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from casino.models import User
+from casino.pins import pin_verify
 from casino.roles import Role
+from casino.scoping import check_assignment
 from tables.models import Player, TableSession
+from tables.selectors import session_assignment
 
+from .. import selectors
 from ..models import CENT, Denomination, TenderKind
 
 
@@ -89,8 +93,31 @@ def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:
     return amount.quantize(CENT)
 
 
+# No table moves this many chips (or notes) of one denomination at once: a larger
+# figure is a typing slip or an attack, refused before any arithmetic (issue 12 §7).
+MAX_COUNT = 100_000
+
+
+def _count_too_large(value: Any, field: str) -> ValidationFailed:
+    if isinstance(value, int):
+        shown = f"{value:,}" if value < 10**15 else f"> {MAX_COUNT:,}"
+    else:
+        shown = str(value)[:24]
+    return ValidationFailed(
+        "COUNT_TOO_LARGE",
+        f"La cantidad {shown} supera el máximo de {MAX_COUNT:,} por denominación.",
+        f"The count {shown} exceeds the maximum of {MAX_COUNT:,} per denomination.",
+        field=field,
+        details={"maximum": MAX_COUNT},
+    )
+
+
 def parse_count(value: Any, field: str) -> int:
-    """A whole, non-negative number of chips or notes."""
+    """A whole, non-negative number of chips or notes, at most :data:`MAX_COUNT`.
+
+    The bound is checked on the parsed figure before it becomes an ``int``, so
+    ``"1e999999999"`` is refused without building a huge number.
+    """
     if isinstance(value, bool):
         value = "bool"
     if isinstance(value, int):
@@ -105,6 +132,8 @@ def parse_count(value: Any, field: str) -> int:
                 f"'{value}' is not a valid number of chips.",
                 field=field,
             ) from None
+        if as_decimal.is_finite() and as_decimal > MAX_COUNT:
+            raise _count_too_large(value, field)
         if not as_decimal.is_finite() or as_decimal != as_decimal.to_integral_value():
             raise ValidationFailed(
                 "COUNT_NOT_WHOLE",
@@ -120,6 +149,8 @@ def parse_count(value: Any, field: str) -> int:
             f"The count {count} is negative.",
             field=field,
         )
+    if count > MAX_COUNT:
+        raise _count_too_large(count, field)
     return count
 
 
@@ -214,8 +245,11 @@ def parse_cash(items: Any, field: str) -> list[Tender]:
     return tenders
 
 
-def require_croupier(user: User | None, actor: Actor, field: str = "croupier") -> User:
-    """The croupier who made the change: a croupier of the casino, not the approver."""
+def require_croupier(
+    user: User | None, actor: Actor, field: str = "croupier", *, session: TableSession
+) -> User:
+    """The croupier who made the change: a croupier of the casino, not the approver, and
+    the croupier on duty at ``session`` (the latest dealer change, issue 12 §1)."""
     if user is None:
         raise ValidationFailed(
             "CROUPIER_REQUIRED",
@@ -239,6 +273,11 @@ def require_croupier(user: User | None, actor: Actor, field: str = "croupier") -
             "The person approving a change cannot be the croupier making it.",
             field=field,
         )
+    try:
+        check_assignment(session_assignment(session), user_id=user.pk, role=Role.CROUPIER)
+    except PermissionRefused as refused:
+        refused.field = field
+        raise
     return user
 
 
@@ -263,7 +302,7 @@ def require_staff_role(user: User | None, actor: Actor, roles: Iterable[Role], f
     return user
 
 
-def check_pin(user: User, pin: str | None, field: str = "pin") -> None:
+def check_pin(actor: Actor, user: User, pin: str | None, field: str = "pin") -> None:
     if not pin:
         raise ValidationFailed(
             "PIN_REQUIRED",
@@ -271,8 +310,7 @@ def check_pin(user: User, pin: str | None, field: str = "pin") -> None:
             f"{user} must confirm with their personal PIN.",
             field=field,
         )
-    if not user.check_pin(pin):
-        raise PermissionRefused("PIN_INVALID", "PIN incorrecto.", "Wrong PIN.", field=field)
+    pin_verify(actor=actor, signer=user, pin=pin, field=field)  # the one PIN check (issue 12 §3)
 
 
 def lock_session(session: TableSession | int) -> TableSession:
@@ -323,3 +361,42 @@ def advisory_lock(key: str) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [key])
+
+
+def require_float_holds(
+    session: TableSession,
+    outs: Iterable[tuple[Denomination, int]],
+    *,
+    ins: Iterable[tuple[Denomination, int]] = (),
+    holdings: Mapping[int, int] | None = None,
+) -> None:
+    """Refuse paying out more chips of a denomination than the float holds (issue 12 §7).
+
+    ``holdings`` defaults to the float's expected inventory now
+    (:func:`cage.selectors.expected_float`: the opening count plus every movement
+    recorded so far); chips coming in with the same transaction are in the float
+    before the chips going out are paid. Call it with the session row locked
+    (:func:`lock_session`), so two concurrent pay-outs cannot both count the same
+    chips. Without an opening count there is no inventory to hold against (the
+    tables app takes no transactions before the opening is signed). A fill is the
+    way to add chips.
+    """
+    if holdings is None:
+        holdings = selectors.expected_float(session)
+        if holdings is None:
+            return
+    incoming: dict[int, int] = {}
+    for d, n in ins:
+        incoming[d.pk] = incoming.get(d.pk, 0) + n
+    for d, n in outs:
+        available = max(0, holdings.get(d.pk, 0) + incoming.get(d.pk, 0))
+        if n > available:
+            raise Conflict(
+                "FLOAT_INSUFFICIENT",
+                f"La banca tiene {available} fichas de {fmt(d.value)} y se piden {n}: "
+                "no se pagan fichas que la banca no tiene; pida un relleno.",
+                f"The float holds {available} chips of {fmt(d.value)} and {n} are asked "
+                "for: chips the float does not hold are not paid out; request a fill.",
+                field="chips_out",
+                details={"denomination": str(d.value), "available": available, "requested": n},
+            )

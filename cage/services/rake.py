@@ -19,8 +19,8 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
-from casino.models import content_hash
 from casino.roles import Perm
+from casino.sealing import seal
 from poker.pots import rake_of
 from poker.profiles import RakeRounding, get_profile
 from tables.models import RakeMode, TableSession, TableSettings
@@ -178,7 +178,7 @@ def rake_post(
             posted_at=timezone.now(),
         )
         payload = entry.seal_payload()  # computed once: the seal and the audit event
-        entry.seal = content_hash(payload)
+        entry.seal = seal(payload)  # keyed (issue 12 §5)
         try:
             # No savepoint of its own: the session row is locked and the postings of
             # this hand were just read, so the unique constraint is only the
@@ -190,7 +190,7 @@ def rake_post(
                 f"La mano {hand_number} ya tiene comisión registrada.",
                 f"Hand {hand_number} already has a rake posted.",
             ) from None
-        audit_record(actor=actor, action="cage.rake.post", obj=entry, after=payload)
+        audit_record(actor=actor, action="cage.rake.post", obj=entry, after=payload, chain=(entry,))
     return RakePosting(entry=entry, created=True)
 
 
@@ -247,5 +247,6 @@ def rake_reverse(*, actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
             obj=rev,
             after=rev.seal_payload(),
             reason=rev.reason,
+            chain=(rev,),  # issue 12 §5
         )
     return rev

@@ -23,10 +23,11 @@ from casino.roles import Perm, Role
 from casino.serials import serial_next
 from casino.signatures import SignResult, document_sign
 from tables.models import TableSession
+from tables.selectors import require_assigned
 
 from .. import selectors
 from ..models import Slip, SlipKind, SlipLine, SlipPurpose, SlipVoid, SlipVoidConfirmation
-from .common import lock_session, parse_chip_lines, require_same_casino
+from .common import lock_session, parse_chip_lines, require_float_holds, require_same_casino
 
 # Who may sign in each role, and after whom (CLOSE-07): the slip travels
 # pit boss -> cage -> security -> table.
@@ -53,7 +54,12 @@ def slip_request(
     purpose: str = SlipPurpose.PLAY,
     note: str = "",
 ) -> Slip:
-    """The pit boss requests a fill or credit; the slip is numbered and signed by them."""
+    """The pit boss requests a fill or credit; the slip is numbered and signed by them.
+
+    Only a pit boss of the table's sector requests (issue 12 §1; the shift manager
+    does not hold ``REQUEST_FILL``, so there is no override here). A credit takes
+    back only chips the float holds (issue 12 §7).
+    """
     require(actor, Perm.REQUEST_FILL)
     if kind not in SlipKind.values:
         raise ValidationFailed(
@@ -72,6 +78,7 @@ def slip_request(
     with transaction.atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
+        require_assigned(actor, session=s)
         _require_slip_moment(s, purpose)
         chip_lines = parse_chip_lines(selectors.table_denominations(s.table), lines, "lines")
         if not chip_lines:
@@ -81,6 +88,10 @@ def slip_request(
                 "A slip carries at least one denomination with chips.",
                 field="lines",
             )
+        if kind == SlipKind.CREDIT:
+            holdings = _credit_holdings(s, purpose)
+            if holdings is not None:
+                require_float_holds(s, chip_lines, holdings=holdings)
         series = selectors.slip_kind_series(kind)
         year = s.gaming_day.business_date.year
         number = serial_next(casino=actor.casino, series=series, year=year)
@@ -105,9 +116,39 @@ def slip_request(
             action="cage.slip.request",
             obj=slip,
             after=slip.signing_payload(),
+            chain=(slip,),  # the slip joins the day's evidence chain (issue 12 §5)
         )
         document_sign(actor=actor, document=slip, role=Role.PIT_BOSS)
     return slip
+
+
+def _credit_holdings(s: TableSession, purpose: str) -> dict[int, int] | None:
+    """What a new credit may take back, per denomination (issue 12 §7).
+
+    During play: the float's expected inventory (``selectors.expected_float``); at
+    the closing: the closing count after the closing slips already counted
+    (``selectors.closing_slip_adjustments``). Credits requested but not yet counted
+    (nor void or being voided) have claimed their chips already, so two pending credits cannot
+    both take the same chips. ``None``: no count to hold against yet.
+    """
+    if purpose == SlipPurpose.CLOSING:
+        closing = selectors.session_closing_count(s)
+        if closing is None:
+            return None
+        holdings = dict(closing.lines)
+        for denom_id, n in selectors.closing_slip_adjustments(s).items():
+            holdings[denom_id] = holdings.get(denom_id, 0) + n
+    else:
+        expected = selectors.expected_float(s)
+        if expected is None:
+            return None
+        holdings = dict(expected)
+    pending = Slip.objects.filter(session=s, kind=SlipKind.CREDIT, purpose=purpose)
+    for slip in pending.prefetch_related("lines"):
+        if not slip.is_locked and selectors.void_of(slip) is None:
+            for line in slip.lines.all():
+                holdings[line.denomination_id] = holdings.get(line.denomination_id, 0) - line.count
+    return holdings
 
 
 def _require_slip_moment(s: TableSession, purpose: str) -> None:

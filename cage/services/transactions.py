@@ -24,8 +24,9 @@ from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import User
 from casino.roles import Perm, Role, role_has
 from tables.models import Player, TableSession, Variant
+from tables.selectors import require_assigned
 
-from .. import selectors
+from .. import hooks, selectors
 from ..models import (
     AlertLevel,
     BuyinSource,
@@ -53,6 +54,7 @@ from .common import (
     parse_money,
     require_accepts_transactions,
     require_croupier,
+    require_float_holds,
     require_no_hand_in_progress,
     require_player,
     require_same_casino,
@@ -116,6 +118,7 @@ def _write(
         obj=tx,
         after=tx.seal_payload(chip_rows, cash_rows),
         reason=reason,
+        chain=(tx,),  # the keyed seal joins the day's evidence chain (issue 12 §5)
     )
     return tx
 
@@ -223,7 +226,7 @@ def _check_override(actor: Actor, override_by: User | None, pin: str | None, rea
             "The override is authorised by a pit boss other than the person recording the buy-in.",
             field="override_by",
         )
-    check_pin(user, pin, "override_pin")
+    check_pin(actor, user, pin, "override_pin")
     if not (reason or "").strip():
         raise ValidationFailed(
             "OVERRIDE_REASON_REQUIRED",
@@ -287,10 +290,12 @@ def buyin_record(
     with transaction.atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
+        # Issue 12 §1: only the session's supervisor (or recorded relief) records here.
+        require_assigned(actor, session=s)
         require_accepts_transactions(s)
         require_no_hand_in_progress(s)
         seat_no = _seat(s, seat)
-        croupier = require_croupier(croupier, actor)
+        croupier = require_croupier(croupier, actor, session=s)
         if pit_boss is not None:
             require_staff_role(pit_boss, actor, [Role.PIT_BOSS], "pit_boss")
         policy = selectors.cage_policy(s.casino_id)
@@ -337,6 +342,7 @@ def buyin_record(
                 player = Player.objects.get(pk=occupant.player_id)
 
         if is_rebuy:
+            _check_stack_before(s, seat_no, before)
             _check_rebuy_rules(s, value, before)
         limits = _check_limits(
             actor,
@@ -386,6 +392,8 @@ def buyin_record(
         chips_rows = (
             [(d, Direction.OUT, n) for d, n in chip_lines] if source == BuyinSource.CASH else []
         )
+        # Issue 12 §7: the chips sold come out of the float, which pays only what it holds.
+        require_float_holds(s, [(d, n) for d, _direction, n in chips_rows])
         cash_rows = [(t, False) for t in accepted] + [(t, True) for t in returned]
         _write(
             actor, tx, chips_rows, cash_rows, "cage.buyin.record", reason=limits["override_reason"]
@@ -492,6 +500,28 @@ def _validate_chip_buyin(
                 + (" (colour chips)." if foreign_colour_chips else "."),
                 field="source",
             )
+
+
+def _check_stack_before(s: TableSession, seat: int, before: Decimal | None) -> None:
+    """Issue 12 §7: the declared stack before a re-buy is the one the hand recorder knows.
+
+    The hand recorder's figure (``cage.hooks.seat_stack``) is the seat's finishing
+    stack in its last hand plus buy-ins minus departures since; with no hand
+    recorded for the seat there is nothing to compare.
+    """
+    if before is None:
+        return
+    known = hooks.seat_stack(s, seat)
+    if known is not None and known != before:
+        raise Conflict(
+            "STACK_MISMATCH",
+            f"Se declaran {fmt(before)} en el asiento {seat} antes de la recompra, pero las "
+            f"manos registradas le dan {fmt(known)}.",
+            f"{fmt(before)} is declared at seat {seat} before the re-buy, but the hands "
+            f"recorded give it {fmt(known)}.",
+            field="stack_before",
+            details={"seat": seat, "declared": str(before), "known": str(known)},
+        )
 
 
 def _check_rebuy_rules(s: TableSession, value: Decimal, before: Decimal | None) -> None:
@@ -650,6 +680,7 @@ def _change(
     with transaction.atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
+        require_assigned(actor, session=s)  # issue 12 §1
         require_accepts_transactions(s)
         if kind == TransactionKind.IN_HAND_CHANGE:
             if not s.hand_in_progress:
@@ -662,7 +693,7 @@ def _change(
         else:
             require_no_hand_in_progress(s)
         seat_no = _seat(s, seat) if seat not in (None, "") else None
-        croupier = require_croupier(croupier, actor)
+        croupier = require_croupier(croupier, actor, session=s)
         denominations = selectors.table_denominations(s.table)
         ins = parse_chip_lines(denominations, chips_in, "chips_in")
         outs = parse_chip_lines(denominations, chips_out, "chips_out")
@@ -683,6 +714,9 @@ def _change(
                 field="chips_out",
                 details={"value_in": str(value_in), "value_out": str(value_out)},
             )
+        if kind != TransactionKind.IN_HAND_CHANGE:
+            # Issue 12 §7 (the in-hand change is paid from the pot, CHIP-14).
+            require_float_holds(s, outs, ins=ins)
         notices = (
             _change_notices(s, kind, outs, ins) if kind != TransactionKind.IN_HAND_CHANGE else []
         )
@@ -837,6 +871,7 @@ def player_departure_record(
     with transaction.atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
+        require_assigned(actor, session=s)  # issue 12 §1
         require_no_hand_in_progress(s)
         seat_no = _seat(s, seat)
         occupant = selectors.seat_summaries(s, seat_no).get(seat_no)
@@ -891,6 +926,8 @@ def transaction_reverse(
         )
         s = lock_session(original.session_id)
         require_same_casino(actor, s)
+        # Issue 12 §1: the session's supervisor or a pit boss of the table's sector.
+        require_assigned(actor, session=s)
         if original.sign < 0:
             raise Conflict(
                 "REVERSAL_OF_REVERSAL",

@@ -8,10 +8,17 @@ second run has no side effects.
 
 from __future__ import annotations
 
+import io
+import re
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.utils import translation
 from rest_framework import serializers
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+
+from casino.errors import ValidationFailed
 
 from .errors import BilingualValidationError, _flatten
 
@@ -42,3 +49,136 @@ def parse(
             }
         )
     raise BilingualValidationError(errors)
+
+
+# --- Hostile bodies (issue 12 §8) -------------------------------------------------
+# A body is refused before any parser recurses into it: nesting deeper than
+# MAX_JSON_DEPTH answers 400 JSON_TOO_DEEP (50,000 ``[`` made json.loads raise
+# RecursionError, a 500, even anonymously on /api/auth/token/), a body over
+# DATA_UPLOAD_MAX_MEMORY_SIZE answers 413, and a bidirectional control character in
+# any string answers 400 BIDI_CONTROL naming the field.
+
+MAX_JSON_DEPTH = 32
+
+#: Bidirectional embedding, override and isolate controls, and the invisible marks
+#: (LRM, RLM, ALM): they make a name print reversed or hide what follows it.
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
+_BIDI_RE = re.compile("[" + "".join(sorted(BIDI_CONTROLS)) + "]")
+# A JSON string literal (possessive, so a long one costs one linear pass).
+_JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def json_too_deep(raw: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether ``raw`` nests arrays/objects deeper than ``limit``, without parsing it."""
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return False  # cannot nest deeper than the brackets it has
+    brackets = _JSON_STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    depth = 0
+    for byte in brackets:
+        if byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def json_depth_refusal() -> ValidationFailed:
+    return ValidationFailed(
+        "JSON_TOO_DEEP",
+        f"El cuerpo JSON anida más de {MAX_JSON_DEPTH} niveles; no se registró nada.",
+        f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels; nothing was recorded.",
+    )
+
+
+def has_bidi_control(text: str) -> bool:
+    return _BIDI_RE.search(text) is not None
+
+
+def bidi_refusal(field: str | None) -> ValidationFailed:
+    name = field or "—"
+    return ValidationFailed(
+        "BIDI_CONTROL",
+        f"El campo «{name}» contiene un carácter de control de dirección del texto "
+        "(p. ej. U+202E), que haría leer el texto al revés; quítelo.",
+        f"The field “{name}” contains a text-direction control character (e.g. U+202E), "
+        "which would make the text read reversed; remove it.",
+        field=field,
+    )
+
+
+def first_bidi_field(data: Any, path: str | None = None) -> str | None:
+    """The path (``lines[0].label``) of the first string in ``data`` holding a bidi control."""
+    if isinstance(data, str):
+        return (path or "") if has_bidi_control(data) else None
+    if isinstance(data, dict):
+        for key, value in data.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if isinstance(key, str) and has_bidi_control(key):
+                return sub
+            found = first_bidi_field(value, sub)
+            if found is not None:
+                return found
+    elif isinstance(data, list | tuple):
+        for index, value in enumerate(data):
+            found = first_bidi_field(value, f"{path or ''}[{index}]")
+            if found is not None:
+                return found
+    return None
+
+
+def refuse_bidi(data: Any) -> None:
+    field = first_bidi_field(data)
+    if field is not None:
+        raise bidi_refusal(field)
+
+
+def first_bidi_key(form: Any) -> str | None:
+    """The first key of a QueryDict (form or multipart fields) with a bidi control."""
+    for key, values in form.lists():
+        if has_bidi_control(key) or any(has_bidi_control(str(v)) for v in values):
+            return key
+    return None
+
+
+def _read_capped(stream: Any) -> bytes:
+    """The body, refused with 413 when it is over DATA_UPLOAD_MAX_MEMORY_SIZE."""
+    if stream is None:
+        return b""
+    cap = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    raw = stream.read() if cap is None else stream.read(cap + 1)
+    if cap is not None and len(raw) > cap:
+        raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
+    return raw
+
+
+class GuardedJSONParser(JSONParser):
+    """DRF's JSON parser behind the depth, size and bidi guards (issue 12 §8)."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None):
+        raw = _read_capped(stream)
+        if json_too_deep(raw):
+            raise json_depth_refusal()
+        data = super().parse(io.BytesIO(raw), media_type, parser_context)
+        refuse_bidi(data)
+        return data
+
+
+class GuardedFormParser(FormParser):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None):
+        data = super().parse(stream, media_type, parser_context)
+        if (field := first_bidi_key(data)) is not None:
+            raise bidi_refusal(field)
+        return data
+
+
+class GuardedMultiPartParser(MultiPartParser):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None):
+        result = super().parse(stream, media_type, parser_context)
+        if (field := first_bidi_key(result.data)) is not None:
+            raise bidi_refusal(field)
+        return result

@@ -41,6 +41,27 @@ class TokenInputSerializer(serializers.Serializer):
 
 class TokenOutputSerializer(serializers.Serializer):
     token = serializers.CharField()
+    id = serializers.IntegerField()
+    expires_at = serializers.DateTimeField()
+
+
+class TokenInfoSerializer(serializers.Serializer):
+    """A token as its owner sees it in the list: never the secret (issue 12 §9)."""
+
+    id = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(allow_null=True)
+    current = serializers.BooleanField()
+
+
+class PinUnlockInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class PinUnlockOutputSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    pin_locked = serializers.BooleanField()
 
 
 class AuditEventSerializer(serializers.ModelSerializer):

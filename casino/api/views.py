@@ -6,10 +6,10 @@ import django_filters
 from axes.backends import AxesBackendPermissionDenied
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth import logout as session_logout
 from django.db import connection
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,11 +18,12 @@ from rest_framework.views import APIView
 
 from casino import services
 from casino.access import ROLE_HEADER, actor_for
-from casino.errors import PermissionRefused
-from casino.models import AuditEvent, GamingDay
+from casino.errors import DomainError, NotFound, PermissionRefused
+from casino.models import ApiToken, AuditEvent, GamingDay, User
+from casino.pins import UNLOCK_PERM, pin_unlock
 from casino.roles import Perm, Role
 
-from .authentication import token_expired
+from .authentication import token_issue, token_revoke, tokens_live
 from .idempotency import idempotent
 from .parsing import parse
 from .serializers import (
@@ -32,6 +33,9 @@ from .serializers import (
     GamingDaySerializer,
     HealthSerializer,
     MeSerializer,
+    PinUnlockInputSerializer,
+    PinUnlockOutputSerializer,
+    TokenInfoSerializer,
     TokenInputSerializer,
     TokenOutputSerializer,
 )
@@ -102,7 +106,7 @@ class TokenView(APIView):
 
     @extend_schema(
         request=TokenInputSerializer,
-        responses={200: TokenOutputSerializer, **ERRORS},
+        responses={200: TokenOutputSerializer, 429: ErrorSerializer, **ERRORS},
         tags=["system"],
     )
     def post(self, request: Request) -> Response:
@@ -113,10 +117,12 @@ class TokenView(APIView):
             user = None
             request.axes_locked_out = True
         if getattr(request, "axes_locked_out", False):
-            raise PermissionRefused(
+            # Locked by address or by user (issue 12 §3): 429, as the page login.
+            raise DomainError(
                 "ACCOUNT_LOCKED",
                 "Demasiados intentos fallidos: la cuenta está bloqueada temporalmente.",
                 "Too many failed attempts: the account is temporarily locked.",
+                status=429,
             )
         if user is None or not user.is_active:
             raise PermissionRefused(
@@ -124,11 +130,68 @@ class TokenView(APIView):
                 "Usuario o contraseña incorrectos.",
                 "Wrong username or password.",
             )
-        token = Token.objects.filter(user=user).first()
-        if token is not None and token_expired(token):
-            token.delete()  # a login after the token's age issues a new one (issue 9 §7)
-        token, _created = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        token, key = token_issue(user=user)  # one token per login (issue 12 §9)
+        return Response({"token": key, "id": token.pk, "expires_at": token.expires_at})
+
+
+class LogoutView(APIView):
+    """Revoke the token this request came with (a session is logged out instead)."""
+
+    @extend_schema(request=None, responses={204: None, **ERRORS}, tags=["system"])
+    def post(self, request: Request) -> Response:
+        if isinstance(request.auth, ApiToken):
+            token_revoke(user=request.user, token_id=request.auth.pk)
+        else:
+            session_logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenListView(APIView):
+    """The caller's own live tokens: when issued, when they expire, last used; no secret."""
+
+    @extend_schema(responses={200: TokenInfoSerializer(many=True), **ERRORS}, tags=["system"])
+    def get(self, request: Request) -> Response:
+        current = request.auth.pk if isinstance(request.auth, ApiToken) else None
+        rows = [
+            {
+                "id": t.pk,
+                "created_at": t.created_at,
+                "expires_at": t.expires_at,
+                "last_used_at": t.last_used_at,
+                "current": t.pk == current,
+            }
+            for t in tokens_live(request.user)
+        ]
+        return Response(TokenInfoSerializer(rows, many=True).data)
+
+
+class TokenRevokeView(APIView):
+    """Revoke one of the caller's own tokens; anyone else's answers 404."""
+
+    @extend_schema(
+        request=None, responses={204: None, 404: ErrorSerializer, **ERRORS}, tags=["system"]
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        token_revoke(user=request.user, token_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PinUnlockView(APIView):
+    """A pit boss lifts a croupier's PIN lock before it runs out (issue 12 §3)."""
+
+    @extend_schema(
+        request=PinUnlockInputSerializer,
+        responses={200: PinUnlockOutputSerializer, 404: ErrorSerializer, **ERRORS},
+        tags=["staff"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = actor_for(request.user, UNLOCK_PERM, request.headers.get(ROLE_HEADER))
+        data = parse(PinUnlockInputSerializer, request.data)
+        user = User.objects.filter(pk=pk, casino=actor.casino).first()
+        if user is None:
+            raise NotFound("NOT_FOUND", "Usuario no encontrado.", "User not found.")
+        user = pin_unlock(actor=actor, user=user, reason=data["reason"])
+        return Response({"username": user.username, "pin_locked": False})
 
 
 class AuditEventFilter(django_filters.FilterSet):

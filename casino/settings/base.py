@@ -32,6 +32,10 @@ def env_list(name: str, default: str = "") -> list[str]:
 # A development-only key; prod.py refuses to start with it.
 DEFAULT_SECRET_KEY = "dev-insecure-mesa-key-change-me"
 SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
+# Seal keys, held outside the database (issue 12 §5, casino/sealing.py): "k2:<base64>,k1:<base64>",
+# the first is the current signing key; or MESA_SEAL_KEYS_FILE naming a file with the same pairs.
+MESA_SEAL_KEYS = os.environ.get("MESA_SEAL_KEYS", "")
+MESA_SEAL_KEYS_FILE = os.environ.get("MESA_SEAL_KEYS_FILE", "")
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -45,7 +49,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -67,11 +70,16 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "casino.pins.PinAttemptsMiddleware",  # PIN failures outlive the refusal (issue 12 §3)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "casino.middleware.CasinoTimezoneMiddleware",
+    # issue 12 §8: CSP on every page; page forms: no bidi controls, one-time tokens
+    "casino.middleware.ContentSecurityPolicyMiddleware",
+    "casino.middleware.BidiControlMiddleware",
+    "casino.middleware.FormTokenMiddleware",
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -114,6 +122,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA foreign_keys=ON; PRAGMA journal_mode=WAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+# Two database roles (issue 12 §4, casino/dbroles.py): DATABASE_URL is the app role, which
+# owns nothing; DATABASE_MIGRATE_URL is the owner of the schema, used only by the commands
+# that change the schema or its grants, run through manage.py. Ignored on SQLite.
+DATABASE_MIGRATE_URL = os.environ.get("DATABASE_MIGRATE_URL", "")
+OWNER_COMMANDS = frozenset({"migrate", "db_grants"})
+MESA_DB_APP_ROLE = ""
+if DATABASE_MIGRATE_URL and DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+    MESA_DB_APP_ROLE = DATABASES["default"]["USER"]
+    _argv = __import__("sys").argv
+    if (
+        len(_argv) > 1
+        and Path(_argv[0]).name in {"manage.py", "django-admin", "__main__.py"}
+        and _argv[1] in OWNER_COMMANDS
+    ):
+        DATABASES["default"] = dj_database_url.parse(DATABASE_MIGRATE_URL, conn_max_age=0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "casino.User"
 AUTHENTICATION_BACKENDS = [
@@ -122,7 +146,14 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Locked per address across usernames, and per username across addresses (issue 12 §3).
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# Failures are kept in the database every web process shares (not a process's memory).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+# Behind a reverse proxy the client's address is the proxy's last hop (AXES_PROXY_COUNT).
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
+if AXES_IPWARE_PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "casino/locked_out.html"
 
@@ -142,6 +173,9 @@ SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(8 * 3600)))  #
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_SAVE_EVERY_REQUEST = True  # idle sessions expire after SESSION_COOKIE_AGE
 API_TOKEN_AGE = int(os.environ.get("API_TOKEN_AGE", str(SESSION_COOKIE_AGE)))  # issue 9 §7
+# Croupier PINs: consecutive wrong PINs before a lock, and its length (issue 12 §3).
+MESA_PIN_MAX_FAILURES = int(os.environ.get("MESA_PIN_MAX_FAILURES", "5"))
+MESA_PIN_LOCK_MINUTES = int(os.environ.get("MESA_PIN_LOCK_MINUTES", "15"))
 
 # Language and time: Spanish first, English selectable (GEN-07); the casino's zone.
 LANGUAGE_CODE = "es"
@@ -177,6 +211,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # issue 12 §8: depth, size and bidi guards before any parser recurses
+    "DEFAULT_PARSER_CLASSES": [
+        "casino.api.parsing.GuardedJSONParser",
+        "casino.api.parsing.GuardedFormParser",
+        "casino.api.parsing.GuardedMultiPartParser",
+    ],
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "casino.api.pagination.Pagination",
@@ -214,6 +254,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A report claimed by a worker that then died is re-queued by a watchdog (issue 12 §10).
+MESA_REPORT_STALL_MINUTES = int(os.environ.get("MESA_REPORT_STALL_MINUTES", "5"))
+CELERY_BEAT_SCHEDULE = {
+    "reports-watchdog": {"task": "reports.watchdog", "schedule": 60.0},
+}
 
 LOGGING = {
     "version": 1,

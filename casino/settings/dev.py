@@ -3,3 +3,7 @@
 from .base import *  # noqa: F403
 
 DEBUG = True
+# A development-only seal key (issue 12 §5); prod.py refuses to start with it.
+DEV_SEAL_KEYS = "dev:ZGV2LW9ubHktbWVzYS1zZWFsLWtleS1ub3Qtc2VjcmV0"
+if not MESA_SEAL_KEYS and not MESA_SEAL_KEYS_FILE:  # noqa: F405
+    MESA_SEAL_KEYS = DEV_SEAL_KEYS

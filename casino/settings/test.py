@@ -4,6 +4,9 @@ from .base import *  # noqa: F403
 from .base import REST_FRAMEWORK
 
 DEBUG = False
+# A fixed seal key for tests (issue 12 §5); tests of rotation override it.
+MESA_SEAL_KEYS = "test1:dGVzdC1vbmx5LW1lc2Etc2VhbC1rZXktMzItYnl0ZXMh"
+MESA_SEAL_KEYS_FILE = ""
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -170,6 +170,12 @@ class HandOverrideInputSerializer(serializers.Serializer):
 class HandReviewInputSerializer(serializers.Serializer):
     correction = serializers.IntegerField()
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    override_reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        allow_blank=True,
+        help_text=_("The shift manager signing for the pit boss: why."),
+    )
 
 
 class LiveActionInputSerializer(HandActionInputSerializer):

@@ -48,6 +48,11 @@ def _hand_fixer(request: Request) -> Actor:
     return actor
 
 
+def _fixer_perm(actor: Actor) -> Perm:
+    """The permission a hand fixer acts under, so the hand's table scopes them (issue 12)."""
+    return Perm.LOG_HAND if actor.can(Perm.LOG_HAND) else Perm.REVIEW_HAND
+
+
 def _hand_args(data: dict[str, Any]) -> dict[str, Any]:
     record = {
         k: s.plain(data[k])
@@ -202,7 +207,7 @@ class HandCorrectView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _hand_fixer(request)
-        hand = selectors.access_hand(actor, pk)
+        hand = selectors.access_hand(actor, pk, _fixer_perm(actor))
         data = parse(s.HandCorrectionInputSerializer, request.data)
 
         def handle() -> Response:
@@ -224,7 +229,7 @@ class HandOverrideView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _hand_fixer(request)
-        hand = selectors.access_hand(actor, pk)
+        hand = selectors.access_hand(actor, pk, _fixer_perm(actor))
         data = parse(s.HandOverrideInputSerializer, request.data)
 
         def handle() -> Response:
@@ -254,10 +259,14 @@ class HandReviewView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.REVIEW_HAND)
-        hand = selectors.access_hand(actor, pk)
+        hand = selectors.access_hand(actor, pk, Perm.REVIEW_HAND)
         data = parse(s.HandReviewInputSerializer, request.data)
         services.hand_review(
-            actor=actor, hand=hand, correction_id=data["correction"], note=data.get("note", "")
+            actor=actor,
+            hand=hand,
+            correction_id=data["correction"],
+            note=data.get("note", ""),
+            override_reason=data.get("override_reason", ""),
         )
         return Response(s.HandDetailSerializer(_detail(hand.pk, actor)).data)
 

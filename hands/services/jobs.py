@@ -25,7 +25,16 @@ from tables.models import TableSession, TableSettings
 
 from .. import engine, selectors
 from ..models import Hand, HandSource, HandStatus, ImportJob, JobStatus, RevalidationRun
-from .recording import SessionBook, admit, lock_session, post_rakes, prepare, same_casino, write
+from .recording import (
+    SessionBook,
+    admit,
+    lock_session,
+    post_rakes,
+    prepare,
+    require_at_table,
+    same_casino,
+    write,
+)
 
 IMPORT_CHUNK = 250
 REVALIDATE_CHUNK = 1000
@@ -56,6 +65,7 @@ def import_job_create(
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
+        require_at_table(actor, s)  # issue 12 §1: checked when the import is queued
         job = ImportJob.objects.create(
             casino_id=s.casino_id,
             session=s,

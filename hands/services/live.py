@@ -32,6 +32,7 @@ from .recording import (
     lock_session,
     post_rakes,
     prepare,
+    require_at_table,
     same_casino,
     write,
 )
@@ -66,6 +67,7 @@ def live_hand_start(
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
+        require_at_table(actor, s)
         if s.hand_in_progress or selectors.open_live_hand(s) is not None:
             raise Conflict(
                 "HAND_IN_PROGRESS",
@@ -150,6 +152,7 @@ def live_state(live: LiveHand) -> dict[str, Any]:
 def _lock_live(actor: Actor, live: LiveHand) -> tuple[LiveHand, TableSession]:
     s = lock_session(live.session_id)
     same_casino(actor, s)
+    require_at_table(actor, s)  # act, undo, finish and abandon alike (issue 12 §1)
     row = LiveHand.objects.select_for_update().get(pk=live.pk)
     if row.status != LiveHand.Status.OPEN:
         raise Conflict(

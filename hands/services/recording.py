@@ -38,6 +38,7 @@ from tables.models import (
     TableSession,
     TableSettings,
 )
+from tables.selectors import require_assigned
 
 from .. import engine, selectors
 from ..models import (
@@ -166,6 +167,16 @@ def _aware(value: Any) -> datetime | None:
     if timezone.is_naive(value):
         value = timezone.make_aware(value, UTC)
     return value
+
+
+def require_at_table(actor: Actor, session: TableSession) -> None:
+    """Issue 12 §1: only who works the table records on it, in the role they act in.
+
+    The session's supervisor or recorded relief; a croupier only where on duty; a
+    pit boss only of the table's sector (the kernel's rule,
+    ``tables.selectors.require_assigned``). Called with the session row locked.
+    """
+    require_assigned(actor, session=session)
 
 
 def same_casino(actor: Actor, session: TableSession) -> None:
@@ -1200,6 +1211,7 @@ def hand_log(
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
+        require_at_table(actor, s)
         if redeal_of is not None and (
             redeal_of.session_id != s.pk or redeal_of.status != HandStatus.VOID
         ):
@@ -1262,6 +1274,7 @@ def hand_correct(
     with transaction.atomic():
         s = lock_session(hand.session_id)
         same_casino(actor, s)
+        require_at_table(actor, s)
         original = Hand.objects.select_for_update().get(pk=hand.pk)
         _require_correctable(original)
         book = SessionBook(s)
@@ -1309,6 +1322,7 @@ def hand_override(*, actor: Actor, hand: Hand, reason: str) -> Any:
         original = Hand.objects.select_for_update().get(pk=hand.pk)
         if original.casino_id != actor.user.casino_id:
             raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+        require_at_table(actor, original.session)
         _require_correctable(original)
         correction = HandCorrection.objects.create(
             casino_id=original.casino_id,
@@ -1370,8 +1384,12 @@ def hand_review(
     hand: Hand,
     correction_id: int,
     note: str = "",
+    override_reason: str = "",
 ) -> Any:
-    """The pit boss's signed review: the invalid hand is resolved (issue 4 §3, HREC-09)."""
+    """The pit boss's signed review: the invalid hand is resolved (issue 4 §3, HREC-09).
+
+    A pit boss of the table's sector signs it; the shift manager only as an override
+    with ``override_reason`` (issue 12 §1, ``HandReview.signing_assignment``)."""
     from casino.access import require
     from casino.signatures import document_sign
 
@@ -1408,7 +1426,9 @@ def hand_review(
                 note=note or "",
                 created_by=actor.user,
             )
-        result = document_sign(actor=actor, document=review, role=Role.PIT_BOSS)
+        result = document_sign(
+            actor=actor, document=review, role=Role.PIT_BOSS, override_reason=override_reason
+        )
         if result.locked:
             # The rake of the resolved hand goes into the books now (issue 4 §5).
             revision = correction.revision

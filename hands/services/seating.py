@@ -19,10 +19,11 @@ from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
 from tables.models import Player, Table, TableSession
+from tables.selectors import live_session, require_assigned
 
 from .. import engine, selectors
 from ..models import ButtonDraw, Seat, SeatEvent, SeatStatus, WaitingEntry
-from .recording import lock_session, same_casino
+from .recording import lock_session, require_at_table, same_casino
 
 
 def _seat_number(session: TableSession, seat: Any) -> int:
@@ -104,6 +105,7 @@ def seat_sit(
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
+        require_at_table(actor, s)
         if not s.accepts_transactions:
             raise Conflict(
                 "SESSION_NOT_OPEN",
@@ -188,6 +190,7 @@ def seat_set_status(
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
+        require_at_table(actor, s)
         number = _seat_number(s, seat)
         row = _row(s, number)
         if not row.pk or row.status == SeatStatus.EMPTY:
@@ -235,6 +238,17 @@ def seat_set_status(
     return row
 
 
+def _require_at_waiting_list(actor: Actor, table: Table) -> None:
+    """Issue 12 §1: the list is kept by who works the table now (its live session's
+    supervisor or croupier, the sector's pit boss); with no session open, the
+    sector's pit boss."""
+    session = live_session(table)
+    if session is not None:
+        require_assigned(actor, session=session)
+    else:
+        require_assigned(actor, table=table)
+
+
 def waiting_add(
     *, actor: Actor, table: Table, name: str = "", player_id: Any = None
 ) -> WaitingEntry:
@@ -249,6 +263,7 @@ def waiting_add(
     if table.casino_id != actor.user.casino_id:
         raise ValidationFailed("TABLE_INVALID", "Mesa inválida.", "Invalid table.", field="table")
     with transaction.atomic():
+        _require_at_waiting_list(actor, table)
         entry = WaitingEntry.objects.create(
             casino_id=table.casino_id, table=table, player=player, name=name, added_by=actor.user
         )
@@ -265,7 +280,8 @@ def waiting_add(
 def waiting_cancel(*, actor: Actor, entry: WaitingEntry) -> WaitingEntry:
     require(actor, Perm.MANAGE_SEATING)
     with transaction.atomic():
-        row = WaitingEntry.objects.select_for_update().get(pk=entry.pk)
+        row = WaitingEntry.objects.select_for_update().select_related("table").get(pk=entry.pk)
+        _require_at_waiting_list(actor, row.table)
         if row.status != WaitingEntry.Status.WAITING:
             raise Conflict("NOT_WAITING", "Ya no está esperando.", "No longer waiting.")
         row.status = WaitingEntry.Status.CANCELLED
@@ -323,6 +339,7 @@ def button_draw_record(*, actor: Actor, session: TableSession, cards: dict[Any, 
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
+        require_at_table(actor, s)
         record = ButtonDraw.objects.create(
             casino_id=s.casino_id,
             session=s,

@@ -66,6 +66,13 @@ class ReportSignInputSerializer(serializers.Serializer):
         help_text="Username of someone signing with their PIN on this terminal (OQ-34).",
     )
     pin = serializers.CharField(max_length=32, required=False, trim_whitespace=False)
+    override_reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The shift manager signing the pit boss's line: why (issue 12 §1).",
+    )
 
 
 class ReportSignatureLineSerializer(serializers.Serializer):

@@ -153,7 +153,10 @@ class ReportSignaturesView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
-        signing.require_operator(actor)  # refused roles are refused before any lookup
+        # Refused roles are refused before any lookup (the shift manager only for the pit
+        # boss's line, as an override: issue 12 §1).
+        role = request.data.get("role") if isinstance(request.data, dict) else None
+        signing.require_operator(actor, role)
         report = selectors.access_report(actor, pk)
         data = parse(ReportSignInputSerializer, request.data)
         signer = None
@@ -171,6 +174,7 @@ class ReportSignaturesView(APIView):
                 role=data.get("role"),
                 signer=signer,
                 pin=data.get("pin"),
+                override_reason=data.get("override_reason", ""),
             )
             out = signing.signing_status(report, _lang(request))
             return Response(ReportSigningSerializer(out).data, status=status.HTTP_201_CREATED)

@@ -64,6 +64,11 @@ KIND_SECTION = {
     "RECORD_ALTERED": "integrity",
     "RECORD_MISSING": "integrity",
     "RECORD_UNAUDITED": "integrity",
+    # issue 12 §5: keyed seals, the day's evidence chain, audit events against the rows
+    "CHAIN_BROKEN": "integrity",
+    "UNCHAINED": "integrity",
+    "AUDIT_MISMATCH": "integrity",
+    "SEAL_KEY_UNKNOWN": "integrity",
 }
 
 

@@ -249,6 +249,24 @@ class DealerChangeSerializer(serializers.Serializer):
     pack_in = serializers.CharField(allow_null=True)
 
 
+class SupervisorReliefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    session = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    outgoing = serializers.CharField()
+    incoming = serializers.CharField()
+    recorded_by = serializers.CharField()
+    role = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class SupervisorReliefInputSerializer(serializers.Serializer):
+    incoming = serializers.CharField(
+        max_length=150, help_text="Username of the supervisor taking over the session."
+    )
+    reason = serializers.CharField(allow_blank=True, max_length=300)
+
+
 class SessionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     table = serializers.IntegerField()
@@ -272,6 +290,7 @@ class SessionDetailSerializer(SessionSerializer):
     packs = PackSerializer(many=True)
     events = SessionEventSerializer(many=True)
     dealer_changes = DealerChangeSerializer(many=True)
+    supervisor_reliefs = SupervisorReliefSerializer(many=True)
 
 
 class SessionOpenInputSerializer(serializers.Serializer):
@@ -499,6 +518,13 @@ class SheetSignInputSerializer(serializers.Serializer):
         help_text="Username of a croupier signing with their PIN on this terminal.",
     )
     pin = serializers.CharField(max_length=32, required=False, trim_whitespace=False)
+    override_reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The shift manager signing the pit boss's line: why (issue 12 §1).",
+    )
 
 
 class CopyInputSerializer(serializers.Serializer):

@@ -44,6 +44,11 @@ urlpatterns = [
         name="api-tables-dealer-change",
     ),
     path(
+        "sessions/<int:pk>/supervisor-relief/",
+        v.SupervisorReliefView.as_view(),
+        name="api-tables-supervisor-relief",
+    ),
+    path(
         "sessions/<int:pk>/events/", v.SessionEventView.as_view(), name="api-tables-session-event"
     ),
     path(

@@ -227,7 +227,7 @@ def _session_action(
         )
         def post(self, request: Request, pk: int) -> Response:
             actor = _actor(request, perm)
-            session = selectors.access_session(actor, pk)
+            session = selectors.access_session(actor, pk, perm)  # assigned there (issue 12)
             data = parse(input_serializer, request.data) if input_serializer else {}
             call(actor, session, data)
             return _out(s.SessionDetailSerializer, _session_out(session, True))
@@ -311,6 +311,31 @@ class DealerChangeView(APIView):
         return idempotent(request, handle)
 
 
+class SupervisorReliefView(APIView):
+    @extend_schema(
+        tags=TABLES,
+        request=s.SupervisorReliefInputSerializer,
+        description="A relief supervisor takes over the session, with the reason; recorded "
+        "by a pit boss of the table's sector or the shift manager (issue 12 §1).",
+        responses={201: s.SupervisorReliefSerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.SUSPEND_SESSION)
+        session = selectors.access_session(actor, pk)
+        data = parse(s.SupervisorReliefInputSerializer, request.data)
+        incoming = _user(actor, data["incoming"], Role.SUPERVISOR, "incoming")
+
+        def handle() -> Response:
+            relief = services.session_supervisor_relieve(
+                actor=actor, session=session, incoming=incoming, reason=data["reason"]
+            )
+            return _out(
+                s.SupervisorReliefSerializer, presenters.supervisor_relief(relief), created=True
+            )
+
+        return idempotent(request, handle)
+
+
 class SessionEventView(APIView):
     @extend_schema(
         tags=TABLES,
@@ -360,7 +385,7 @@ def _event_action(
         )
         def post(self, request: Request, pk: int) -> Response:
             actor = _actor(request, perm)
-            session = selectors.access_session(actor, pk)
+            session = selectors.access_session(actor, pk, perm)  # assigned there (issue 12)
             data = parse(input_serializer, request.data)
 
             def handle() -> Response:
@@ -407,7 +432,7 @@ class DeckRotateView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.DECK_HANDLE)
-        session = selectors.access_session(actor, pk)
+        session = selectors.access_session(actor, pk, Perm.DECK_HANDLE)
         data = parse(s.RotateInputSerializer, request.data)
         incoming = _pack(actor, data["incoming_pack"], "incoming_pack")
         assert incoming is not None
@@ -499,7 +524,12 @@ def _sheet_views(model: SheetModel, part: str) -> tuple[type[APIView], ...]:
 
             def handle() -> Response:
                 result = sign_service(
-                    actor=actor, sheet=sheet, role=data["role"], signer=signer, pin=data.get("pin")
+                    actor=actor,
+                    sheet=sheet,
+                    role=data["role"],
+                    signer=signer,
+                    pin=data.get("pin"),
+                    override_reason=data["override_reason"],
                 )
                 return _out(
                     s.SignResultSerializer,
@@ -575,7 +605,7 @@ class ClosingEmptyBankView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.CLOSE_SESSION)
-        sheet = selectors.access_closing(actor, pk)
+        sheet = selectors.access_closing(actor, pk, Perm.CLOSE_SESSION)
         data = parse(s.EmptyBankInputSerializer, request.data)
         croupier = _user(actor, data["croupier"], Role.CROUPIER, "croupier")
 
@@ -599,7 +629,12 @@ class SheetsToSignView(APIView):
         roles = [actor.role]
         if actor.role == Role.SUPERVISOR:
             roles.append(Role.CROUPIER)  # croupiers sign on the supervisor's terminal
-        items = selectors.sheets_to_sign(actor.casino, roles)
+        # Issue 12 §1: only the sessions the actor is assigned to.
+        items = [
+            item
+            for item in selectors.sheets_to_sign(actor.casino, roles)
+            if selectors.is_assigned(actor, item.sheet.session)
+        ]
         return _out(
             s.SheetToSignSerializer,
             many=True,

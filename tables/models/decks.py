@@ -100,6 +100,20 @@ class DeckReceipt(SignableDocument):
     def serial(self) -> str:
         return format_serial(RECEIPT_SERIES, self.serial_year, self.serial_number)
 
+    def signing_assignment(self) -> Any:
+        """A receipt is between security and the pit boss of the store it fills (DECK-03).
+
+        It belongs to no table: the store's sector, if it has one, names the pit bosses
+        who may sign it (issue 12 §1); a store in no sector (the security store) is the
+        room's, and the pit boss's role alone decides. Security signs casino-wide.
+        """
+        from ..selectors.assignment import sector_assignment
+
+        store = self.store
+        if store.sector_id is None:
+            return None
+        return sector_assignment(store.sector_id, label=store.name)
+
     def signing_payload(self) -> dict[str, Any]:
         return {
             "serial": self.serial,
@@ -207,6 +221,11 @@ class DeckFinalControl(SignableDocument):
 
     def __str__(self) -> str:
         return f"{self.store} {self.gaming_day}"
+
+    def signing_assignment(self) -> Any:
+        """None: the day's reconciliation of a store is the shift manager's, casino-wide
+        (DECK-16); it reconciles every table's packs, so no one table's people scope it."""
+        return None
 
     def signing_payload(self) -> dict[str, Any]:
         return {

@@ -88,6 +88,12 @@ class CountSheet(SignableDocument):
             for line in self.ordered_lines()
         ]
 
+    def signing_assignment(self) -> Any:
+        """The session's supervisor, croupier on duty and sector pit bosses (issue 12 §1)."""
+        from ..selectors.assignment import session_assignment
+
+        return session_assignment(self.session)  # type: ignore[attr-defined]
+
     def signing_blockers(self, role: Role) -> list[Any]:
         if not self.is_counted:
             return [

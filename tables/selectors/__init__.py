@@ -17,6 +17,7 @@ from .access import (
 from .assignment import (
     is_assigned,
     require_assigned,
+    sector_assignment,
     session_assignment,
     session_supervisor,
     table_assignment,
@@ -85,6 +86,7 @@ __all__ = [
     "access_closing",
     "is_assigned",
     "require_assigned",
+    "sector_assignment",
     "session_assignment",
     "session_supervisor",
     "table_assignment",

@@ -27,6 +27,7 @@ from ..models import (
     Table,
     TableSession,
 )
+from .assignment import require_assigned_for
 
 M = TypeVar("M", bound=models.Model)
 
@@ -43,36 +44,49 @@ def _get(actor: Actor, qs: models.QuerySet[M], pk: object, what_es: str, what_en
 
 def access_table(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Table:
     require(actor, perm)
-    return _get(actor, Table.objects.select_related("chip_set", "sector"), pk, "Mesa", "Table")
+    table = _get(actor, Table.objects.select_related("chip_set", "sector"), pk, "Mesa", "Table")
+    require_assigned_for(actor, perm, table=table)
+    return table
 
 
 def access_session(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> TableSession:
     require(actor, perm)
     qs = TableSession.objects.select_related("table", "gaming_day", "settings", "supervisor")
-    return _get(actor, qs, pk, "Sesión de mesa", "Table session")
+    session = _get(actor, qs, pk, "Sesión de mesa", "Table session")
+    require_assigned_for(actor, perm, session=session)
+    return session
 
 
 def access_opening(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> OpeningSheet:
     require(actor, perm)
     qs = OpeningSheet.objects.select_related("session", "table", "gaming_day")
-    return _get(actor, qs, pk, "Planilla de apertura", "Opening sheet")
+    sheet = _get(actor, qs, pk, "Planilla de apertura", "Opening sheet")
+    require_assigned_for(actor, perm, session=sheet.session)
+    return sheet
 
 
 def access_closing(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> ClosingSheet:
     require(actor, perm)
     qs = ClosingSheet.objects.select_related("session", "table", "gaming_day")
-    return _get(actor, qs, pk, "Planilla de cierre", "Closing sheet")
+    sheet = _get(actor, qs, pk, "Planilla de cierre", "Closing sheet")
+    require_assigned_for(actor, perm, session=sheet.session)
+    return sheet
 
 
 def access_discrepancy(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Discrepancy:
     require(actor, perm)
-    qs = Discrepancy.objects.select_related("sheet", "denomination")
-    return _get(actor, qs, pk, "Diferencia", "Discrepancy")
+    qs = Discrepancy.objects.select_related("sheet__session__table", "denomination")
+    discrepancy = _get(actor, qs, pk, "Diferencia", "Discrepancy")
+    require_assigned_for(actor, perm, session=discrepancy.sheet.session)
+    return discrepancy
 
 
 def access_pack(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> Pack:
     require(actor, perm)
-    return _get(actor, Pack.objects.select_related("store", "session"), pk, "Mazo", "Pack")
+    pack = _get(actor, Pack.objects.select_related("store", "session"), pk, "Mazo", "Pack")
+    if pack.session_id is not None:  # a pack at a table: the people assigned there
+        require_assigned_for(actor, perm, session=pack.session)
+    return pack
 
 
 def access_store(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> DeckStore:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from casino.access import Actor
 from casino.errors import PermissionRefused
 from casino.models import Sector, User
+from casino.roles import Perm, Role
 from casino.scoping import Assignment, check_assignment
 
 from ..models import DealerChange, SupervisorRelief, Table, TableSession
@@ -37,9 +38,7 @@ def _sector_pit_boss_ids(table: Table) -> frozenset[int]:
 
 def session_assignment(session: TableSession) -> Assignment:
     """The supervisor, croupier on duty and sector pit bosses of ``session`` now."""
-    relief = (
-        SupervisorRelief.objects.filter(session_id=session.pk).order_by("-at", "-id").first()
-    )
+    relief = SupervisorRelief.objects.filter(session_id=session.pk).order_by("-at", "-id").first()
     supervisor_id = relief.incoming_id if relief else session.supervisor_id
     change = DealerChange.objects.filter(session_id=session.pk).order_by("-at", "-id").first()
     table = session.table
@@ -48,6 +47,18 @@ def session_assignment(session: TableSession) -> Assignment:
         supervisor_ids=frozenset({supervisor_id}),
         croupier_ids=frozenset({change.incoming_id}) if change else frozenset(),
         pit_boss_ids=_sector_pit_boss_ids(table),
+    )
+
+
+def sector_assignment(sector_id: int, *, label: str) -> Assignment:
+    """A document of a sector, not of one table (a store's receipt, a sector sheet): only
+    the sector's pit bosses are assigned; ``label`` names it in the refusal."""
+    through = Sector.pit_bosses.through
+    return Assignment(
+        table_label=label,
+        pit_boss_ids=frozenset(
+            through.objects.filter(sector_id=sector_id).values_list("user_id", flat=True)
+        ),
     )
 
 
@@ -80,3 +91,42 @@ def is_assigned(actor: Actor, session: TableSession) -> bool:
     except PermissionRefused:
         return False
     return True
+
+
+# Permissions whose use at a table is scoped by the assignment, but are the room's:
+# a void is a second person's control (any pit boss or the shift manager who signed
+# nothing on the slip, CLOSE-07), and reading is never scoped.
+ROOM_WIDE_PERMS = frozenset({Perm.VOID_SLIP})
+
+
+def require_assigned_for(
+    actor: Actor,
+    perm: Perm,
+    *,
+    session: TableSession | None = None,
+    table: Table | None = None,
+) -> None:
+    """The ``access_*`` selectors' check: fetching a table's record to change it
+    (any permission but a view) refuses the person not assigned there (issue 12 §1),
+    before any input is read, so the refusal is the same whatever was sent.
+
+    A table without a session in hand is judged by its live session, else by its
+    sector's pit bosses.
+    """
+    if perm.value.startswith("view_") or perm in ROOM_WIDE_PERMS:
+        return
+    if session is None and table is not None:
+        session = (
+            TableSession.objects.filter(table=table)
+            .exclude(status=TableSession.Status.CLOSED)
+            .select_related("table")
+            .first()
+        )
+        if session is None:
+            # No session yet: only the sector's pit bosses are known; the supervisor who
+            # opens it is checked by the service against the one named (session_open).
+            if actor.role == Role.PIT_BOSS:
+                require_assigned(actor, table=table)
+            return
+    if session is not None:
+        require_assigned(actor, session=session)

@@ -32,6 +32,7 @@ from .sessions import (
     session_open,
     session_resume,
     session_start_play,
+    session_supervisor_relieve,
     session_suspend,
 )
 from .settings import ops_settings_change, table_create, table_settings_change
@@ -68,6 +69,7 @@ __all__ = [
     "session_open",
     "session_resume",
     "session_start_play",
+    "session_supervisor_relieve",
     "session_suspend",
     "sheet_copy_deposit",
     "table_create",

@@ -10,11 +10,14 @@ from django.utils import timezone
 
 from casino.access import Actor
 from casino.audit import audit_record
-from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from casino.models import GamingDay, User
+from casino.pins import pin_verify
 from casino.roles import Role
+from casino.scoping import check_assignment
 
-from ..models import SessionEvent, TableSession
+from ..models import SessionEvent, Table, TableSession
+from ..selectors.assignment import require_assigned, session_assignment
 
 S = TableSession.Status
 
@@ -156,8 +159,43 @@ def check_staff(actor: Actor, user: User | None, role: Role, *, field: str) -> U
     return user
 
 
-def check_pin(user: User, pin: str | None, *, field: str = "pin") -> None:
-    """A croupier confirms on the supervisor's terminal with a personal PIN (ROLE-13)."""
+def require_at_table(
+    actor: Actor, *, session: TableSession | None = None, table: Table | None = None
+) -> None:
+    """The actor records here only if assigned here in their role (issue 12 §1).
+
+    A session: its supervisor (or recorded relief), its croupier on duty, its table's
+    sector pit bosses. A table without a session: the table's live session if it has
+    one; otherwise nobody is on duty there, so only the pit boss is scoped (by the
+    table's sector). Other roles (shift manager, security, surveillance) are casino-wide.
+    Called inside the service's transaction, after the permission check.
+    """
+    if session is None and table is not None:
+        session = table.sessions.exclude(status=S.CLOSED).order_by("-id").first()
+        if session is None:
+            if actor.role == Role.PIT_BOSS:
+                require_assigned(actor, table=table)
+            return
+    if session is not None:
+        require_assigned(actor, session=session)
+
+
+def require_named(session: TableSession, person: User, role: Role, *, field: str) -> None:
+    """A person named in ``role`` at the session must be assigned there in that role: the
+    croupier named as the one who deals is the croupier on duty (``NOT_CROUPIER_ON_DUTY``),
+    an inspection partner or the pit boss given the cards is of this table (issue 12 §1)."""
+    try:
+        check_assignment(session_assignment(session), user_id=person.pk, role=role)
+    except PermissionRefused as err:
+        err.field = field
+        raise
+
+
+def check_pin(actor: Actor, user: User, pin: str | None, *, field: str = "pin") -> None:
+    """A croupier confirms on the supervisor's terminal with a personal PIN (ROLE-13).
+
+    The PIN itself is checked by the one check, ``casino.pins.pin_verify`` (issue 12 §3).
+    """
     if not pin:
         raise ValidationFailed(
             "PIN_REQUIRED",
@@ -165,8 +203,7 @@ def check_pin(user: User, pin: str | None, *, field: str = "pin") -> None:
             f"{user} must confirm with their personal PIN.",
             field=field,
         )
-    if not user.check_pin(pin):
-        raise ValidationFailed("PIN_INVALID", "PIN incorrecto.", "Wrong PIN.", field=field)
+    pin_verify(actor=actor, signer=user, pin=pin, field=field)
 
 
 def require_text(value: str | None, *, code: str, field: str, es: str, en: str) -> str:

@@ -48,6 +48,8 @@ from ._common import (
     lock_session,
     money_amount,
     record_event,
+    require_at_table,
+    require_named,
     require_status,
     require_text,
     session_move,
@@ -265,6 +267,7 @@ def _count_record(
     with transaction.atomic():
         session = lock_session(sheet.session_id, actor)  # type: ignore[attr-defined]
         sheet = lock(model, sheet.pk, actor)
+        require_at_table(actor, session=session)  # issue 12 §1
         require_status(session, status)
         assert_not_signed(sheet)
         missing = prep_missing(session) if model is OpeningSheet else []
@@ -379,6 +382,8 @@ def discrepancy_acknowledge(
     )
     with transaction.atomic():
         sheet = lock(OpeningSheet, discrepancy.sheet_id, actor)
+        # Issue 12 §1: a pit boss of the table's sector; the shift manager is casino-wide.
+        require_at_table(actor, session=sheet.session)
         if sheet.is_locked:
             raise Conflict(
                 "DOCUMENT_LOCKED",
@@ -449,12 +454,21 @@ def _sign(
     status: str,
     to: str,
     event: str,
+    override_reason: str = "",
 ) -> SignResult:
     with transaction.atomic():
         # Lock order everywhere: session, then sheet (document_sign locks the sheet).
         session = lock_session(sheet.session_id, actor)  # type: ignore[attr-defined]
         require_status(session, status)
-        result = document_sign(actor=actor, document=sheet, role=role, signer=signer, pin=pin)
+        # The signer's assignment (issue 12 §1) is the sheet's: ``signing_assignment``.
+        result = document_sign(
+            actor=actor,
+            document=sheet,
+            role=role,
+            signer=signer,
+            pin=pin,
+            override_reason=override_reason,
+        )
         if result.locked:
             session_move(actor, session, to, action=f"session.{event}")
             record_event(actor, session, event, data={"sheet": sheet.pk})
@@ -468,8 +482,11 @@ def opening_sign(
     role: Role | str,
     signer: User | None = None,
     pin: str | None = None,
+    override_reason: str = "",
 ) -> SignResult:
-    """One of the three opening signatures (OPEN-12); the third opens the table."""
+    """One of the three opening signatures (OPEN-12); the third opens the table.
+
+    The shift manager signs the pit boss's line only with ``override_reason``."""
     return _sign(
         actor=actor,
         model=OpeningSheet,
@@ -477,6 +494,7 @@ def opening_sign(
         role=role,
         signer=signer,
         pin=pin,
+        override_reason=override_reason,
         status=S.OPENING,
         to=S.OPEN,
         event=E.OPENED,
@@ -490,8 +508,11 @@ def closing_sign(
     role: Role | str,
     signer: User | None = None,
     pin: str | None = None,
+    override_reason: str = "",
 ) -> SignResult:
-    """One of the three closing signatures (CLOSE-08); the third closes the session."""
+    """One of the three closing signatures (CLOSE-08); the third closes the session.
+
+    The shift manager signs the pit boss's line only with ``override_reason``."""
     return _sign(
         actor=actor,
         model=ClosingSheet,
@@ -499,6 +520,7 @@ def closing_sign(
         role=role,
         signer=signer,
         pin=pin,
+        override_reason=override_reason,
         status=S.CLOSING,
         to=S.CLOSED,
         event=E.CLOSED,
@@ -521,10 +543,14 @@ def closing_confirm_empty_bank(
             field="role",
         )
     check_staff(actor, croupier, Role.CROUPIER, field="croupier")
-    check_pin(croupier, pin)
     with transaction.atomic():
         session = lock_session(sheet.session_id, actor)
         sheet = lock(ClosingSheet, sheet.pk, actor)
+        # Issue 12 §1: the session's supervisor, with the croupier on duty; the role and
+        # the assignment are answered before the PIN (issue 12 §3).
+        require_at_table(actor, session=session)
+        require_named(session, croupier, Role.CROUPIER, field="croupier")
+        check_pin(actor, croupier, pin)
         require_status(session, S.CLOSING)
         if not sheet.is_counted:
             raise Conflict(
@@ -576,6 +602,7 @@ def sheet_copy_deposit(
         )
     with transaction.atomic():
         locked = lock(type(sheet), sheet.pk, actor)
+        require_at_table(actor, session=locked.session)  # issue 12 §1
         if not locked.is_locked:
             raise Conflict(
                 "SHEET_NOT_SIGNED",

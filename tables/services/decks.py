@@ -40,6 +40,8 @@ from ._common import (
     current_gaming_day,
     lock,
     lock_session,
+    require_at_table,
+    require_named,
     require_no_hand,
     require_status,
     require_text,
@@ -301,10 +303,14 @@ def _inspection_partner(actor: Actor, session: TableSession, with_user: User | N
                 field="with_user",
             )
         role = Role.PIT_BOSS if partner.holds_role(Role.PIT_BOSS) else Role.SUPERVISOR
-        return check_staff(actor, partner, role, field="with_user")
+        check_staff(actor, partner, role, field="with_user")
+        # Issue 12 §1: the session's supervisor, or a pit boss of the table's sector.
+        require_named(session, partner, role, field="with_user")
+        return partner
     partner = with_user or croupier_on_duty(session)
     check_staff(actor, partner, Role.CROUPIER, field="with_user")
     assert partner is not None
+    require_named(session, partner, Role.CROUPIER, field="with_user")  # the one on duty
     if partner.pk == actor.user.pk:
         raise ValidationFailed(
             "INSPECTOR_REQUIRED",
@@ -364,6 +370,10 @@ def deck_move(
         )
         session_id = session.pk if session is not None else current_session_id
         locked_session = lock_session(session_id, actor) if session_id else None
+        if locked_session is not None:
+            # Issue 12 §1: at a table, the croupier on duty, the session's supervisor or a
+            # pit boss of its sector (issue, inspection, rotation, return ...).
+            require_at_table(actor, session=locked_session)
         pack = lock(Pack, pack.pk, actor)
         if not move_allowed(pack.state, to):
             raise _not_allowed(pack, to)
@@ -789,6 +799,7 @@ def deck_rotate(
     require(actor, Perm.DECK_HANDLE)
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)  # issue 12 §1
         require_status(session, S.OPEN, S.IN_PLAY, S.SUSPENDED)
         require_no_hand(session)
         return rotate_packs(

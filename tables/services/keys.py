@@ -11,7 +11,7 @@ from casino.models import User
 from casino.roles import Perm, Role
 
 from ..models import KeyHandout, KeyReturn, Table, TableSession
-from ._common import lock, require_text
+from ._common import lock, require_at_table, require_text
 
 # OPEN-01: the shift manager hands the keys to the pit boss, who may lend them to a
 # supervisor; OPEN-15: after locking the float the keys go to a supervisor or pit boss.
@@ -67,6 +67,8 @@ def key_hand_out(
         same_casino(actor, session)
         table = table or session.table
     with transaction.atomic():
+        # Issue 12 §1: a key tied to a table passes between the people assigned there.
+        require_at_table(actor, session=session, table=table)
         open_ = (
             KeyHandout.objects.select_for_update(of=("self",))
             .filter(casino=actor.casino, key_label=key_label, returned__isnull=True)
@@ -110,6 +112,7 @@ def key_return(*, actor: Actor, handout: KeyHandout, note: str = "") -> KeyRetur
     _key_keeper(actor)
     with transaction.atomic():
         entry = lock(KeyHandout, handout.pk, actor)
+        require_at_table(actor, session=entry.session, table=entry.table)  # issue 12 §1
         if KeyReturn.objects.filter(handout=entry).exists():
             raise Conflict(
                 "KEY_ALREADY_RETURNED", "La llave ya se devolvió.", "The key was already returned."

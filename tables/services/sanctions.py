@@ -36,7 +36,7 @@ from ..conduct import (
 from ..models import Player, SanctionEntry, SanctionLevel, Table, TableSession
 from ..models.sanctions import NOTICE_SERIES
 from ..selectors.sanctions import sanction_effective, sanction_suggestion
-from ._common import current_gaming_day, lock, require_text
+from ._common import current_gaming_day, lock, require_at_table, require_text
 
 K = SanctionEntry.Kind
 L = SanctionLevel
@@ -264,6 +264,8 @@ def sanction_propose(
         ctx, step.level, step.vueltas, players_in_hand if step.level in ROUND_LEVELS else None
     )
     with transaction.atomic():
+        # Issue 12 §1: the session's supervisor (or the sector's pit boss) proposes there.
+        require_at_table(actor, session=ctx.session, table=ctx.table)
         entry = SanctionEntry.objects.create(
             **_base_fields(
                 actor,
@@ -365,6 +367,8 @@ def sanction_impose(
             field="hand_number",
         )
     with transaction.atomic():
+        # Issue 12 §1: a pit boss of the table's sector; management is casino-wide.
+        require_at_table(actor, session=ctx.session, table=ctx.table)
         if ctx.player is not None:
             lock(Player, ctx.player.pk, actor)  # serialise a player's ledger (escalation)
         if proposal is not None:

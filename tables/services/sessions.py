@@ -7,17 +7,21 @@ sheets get their third signature (``tables.services.counts``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.db.models import Max
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import User
 from casino.roles import Perm, Role
+from casino.scoping import check_assignment
 
 from .. import hooks
-from ..models import DealerChange, Pack, SessionEvent, Table, TableSession
+from ..models import DealerChange, Pack, SessionEvent, SupervisorRelief, Table, TableSession
+from ..selectors.assignment import session_supervisor, table_assignment
 from ..selectors.sessions import (
     croupier_on_duty,
     ops_settings,
@@ -32,6 +36,8 @@ from ._common import (
     lock,
     lock_session,
     record_event,
+    require_at_table,
+    require_named,
     require_no_hand,
     require_status,
     require_text,
@@ -82,6 +88,17 @@ def session_open(
         )
     with transaction.atomic():
         table = lock(Table, table.pk, actor)  # serialises two openings of one table
+        # Issue 12 §1: a supervisor opens only as the supervisor named; a pit boss only a
+        # table of their sector (the shift manager is casino-wide).
+        check_assignment(
+            replace(
+                table_assignment(table),
+                supervisor_ids=frozenset({supervisor.pk}),
+                croupier_ids=frozenset({croupier.pk}),
+            ),
+            user_id=actor.user.pk,
+            role=actor.role,
+        )
         if not table.is_active:
             raise Conflict("TABLE_INACTIVE", "La mesa está dada de baja.", "The table is inactive.")
         day = current_gaming_day(actor)
@@ -137,6 +154,7 @@ def session_start_play(*, actor: Actor, session: TableSession) -> TableSession:
     require(actor, Perm.OPEN_SESSION)
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.OPEN)
         reasons = session_ready_for_play(session)
         if reasons:
@@ -179,6 +197,9 @@ def session_suspend(
         )
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
+        # DECK-12: the cards go to a pit boss of this table's sector.
+        require_named(session, cards_handed_to, Role.PIT_BOSS, field="cards_handed_to")
         require_no_hand(session)
         session_move(actor, session, S.SUSPENDED, action="session.suspend", reason=reason)
         packs = [p.serial for p in packs_at_session(session)]
@@ -198,6 +219,7 @@ def session_resume(*, actor: Actor, session: TableSession, note: str = "") -> Ta
     require(actor, Perm.SUSPEND_SESSION)
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.SUSPENDED)
         reasons = [r for r in session_ready_for_play(session) if r.code != "SESSION_NOT_OPEN"]
         if reasons:
@@ -235,6 +257,7 @@ def session_announce_last_hand(
         )
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.OPEN, S.IN_PLAY)
         if session.last_hand_number is not None:
             raise Conflict(
@@ -271,6 +294,7 @@ def closing_start(
     check_staff(actor, security_officer, Role.SECURITY, field="security_officer")
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED)
         require_no_hand(session)
         if session.status == S.IN_PLAY and session.last_hand_number is None:
@@ -300,6 +324,7 @@ def dealer_change_record(
     check_staff(actor, incoming, Role.CROUPIER, field="incoming")
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED)
         # ROLE-04: the outgoing croupier finishes every pending transaction first.
         require_no_hand(session)
@@ -312,7 +337,7 @@ def dealer_change_record(
                 field="incoming",
             )
         _refuse_if_dealing_elsewhere(incoming, session)
-        if incoming.pk == session.supervisor_id:
+        if incoming.pk == session_supervisor(session).pk:
             raise ValidationFailed(
                 "SAME_PERSON_TWO_ROLES",
                 "El supervisor de la mesa no puede ser su croupier.",
@@ -377,6 +402,86 @@ def dealer_change_record(
             reason=handover_note,
         )
     return change
+
+
+RELIEF_REASON_MIN = 5  # a few words: "descanso", "indispuesto", "cambio de turno"
+
+
+def session_supervisor_relieve(
+    *, actor: Actor, session: TableSession, incoming: User | None, reason: str
+) -> SupervisorRelief:
+    """A relief supervisor takes over the session from now on (issue 12 §1).
+
+    Recorded by a pit boss of the table's sector or the shift manager (those who may
+    also take the table out of play: ``Perm.SUSPEND_SESSION``), with the reason; from
+    then on the incoming supervisor signs and records as the session's supervisor and
+    the outgoing one is refused (``tables.selectors.session_assignment``).
+    """
+    require(actor, Perm.SUSPEND_SESSION)
+    if actor.role not in (Role.PIT_BOSS, Role.SHIFT_MANAGER):
+        raise PermissionRefused(
+            "RELIEF_NOT_ALLOWED",
+            "El relevo del supervisor lo registra el jefe de sector o el gerente de turno.",
+            "A supervisor's relief is recorded by the pit boss or the shift manager.",
+            field="role",
+        )
+    reason = (reason or "").strip()
+    if len(reason) < RELIEF_REASON_MIN:
+        raise ValidationFailed(
+            "RELIEF_REASON_REQUIRED",
+            "Escriba el motivo del relevo del supervisor (al menos "
+            f"{RELIEF_REASON_MIN} caracteres).",
+            f"Write the reason for the supervisor's relief (at least {RELIEF_REASON_MIN} "
+            "characters).",
+            field="reason",
+        )
+    if len(reason) > 300:
+        raise ValidationFailed(
+            "RELIEF_REASON_TOO_LONG",
+            "El motivo del relevo admite hasta 300 caracteres.",
+            "The relief's reason takes at most 300 characters.",
+            field="reason",
+        )
+    incoming = check_staff(actor, incoming, Role.SUPERVISOR, field="incoming")
+    with transaction.atomic():
+        session = lock_session(session, actor)  # serialises two reliefs of one session
+        require_at_table(actor, session=session)
+        require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED, S.CLOSING)
+        outgoing = session_supervisor(session)
+        if incoming.pk == outgoing.pk:
+            raise ValidationFailed(
+                "RELIEF_SAME_SUPERVISOR",
+                f"{incoming} ya es el supervisor de la mesa {session.table.number}.",
+                f"{incoming} is already the supervisor of table {session.table.number}.",
+                field="incoming",
+            )
+        on_duty = croupier_on_duty(session)
+        if on_duty is not None and on_duty.pk == incoming.pk:
+            # ROLE-14: the croupier and the supervisor of a table are two people.
+            raise ValidationFailed(
+                "SAME_PERSON_TWO_ROLES",
+                f"{incoming} es el croupier de turno en esta mesa: no puede supervisarla.",
+                f"{incoming} is the croupier on duty at this table: they cannot supervise it.",
+                field="incoming",
+            )
+        relief = SupervisorRelief.objects.create(
+            casino_id=session.casino_id,
+            session=session,
+            outgoing=outgoing,
+            incoming=incoming,
+            recorded_by=actor.user,
+            role=actor.role.value,
+            reason=reason,
+        )
+        audit_record(
+            actor=actor,
+            action="session.supervisor_relief",
+            obj=session,
+            before={"supervisor": outgoing.username},
+            after={"supervisor": incoming.username, "relief": relief.pk},
+            reason=reason,
+        )
+    return relief
 
 
 # Attestations recorded on a session: who may record them, and who they name (OPEN-03,
@@ -448,6 +553,7 @@ def session_event_record(
             data["keys_to"] = keys_to.username
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, *states)
         event = record_event(actor, session, kind, person=person, note=note, data=data)
         audit_record(
@@ -512,6 +618,7 @@ def prep_checklist_record(
     done = _checklist(items, expected)
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.OPENING)
         event = record_event(actor, session, kind, note=note, data={"items": done})
         audit_record(actor=actor, action=f"session.{kind}", obj=session, after={"items": done})
@@ -537,6 +644,7 @@ def prep_override(*, actor: Actor, session: TableSession, reason: str) -> Sessio
     )
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.OPENING)
         event = record_event(actor, session, E.PREP_OVERRIDE, note=reason)
         audit_record(actor=actor, action="session.prep_override", obj=session, reason=reason)
@@ -554,6 +662,7 @@ def closing_checklist_record(
     done = _checklist(items, CLOSING_ITEMS)
     with transaction.atomic():
         session = lock_session(session, actor)
+        require_at_table(actor, session=session)
         require_status(session, S.CLOSING, S.CLOSED)
         event = record_event(actor, session, E.CLOSING_CHECKLIST, note=note, data={"items": done})
         audit_record(

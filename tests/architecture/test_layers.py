@@ -17,6 +17,7 @@ def test_import_linter_contracts_hold():
 
 
 def test_poker_imports_without_django():
+    # HREC-11: the engine is a plain Python package, importable without Django.
     code = (
         "import sys, poker, poker.cards, poker.profiles\n"
         "import pkgutil, importlib\n"

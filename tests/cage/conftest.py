@@ -14,8 +14,9 @@ from django.utils import timezone
 from cage import selectors
 from cage.models import ChipSet, Denomination, FloatPar
 from casino.access import Actor, acting_as
+from casino.models import User
 from casino.roles import Role
-from tables.models import Player, Table, TableSession, TableSettings, Variant
+from tables.models import DealerChange, Player, Table, TableSession, TableSettings, Variant
 
 D = Decimal
 
@@ -105,9 +106,17 @@ def make_table(casino, chip_set, sector, number: int = 1, **settings: Any) -> Ta
 
 
 def make_session(
-    table: Table, gaming_day, supervisor, status=TableSession.Status.OPEN, number: int = 1
+    table: Table,
+    gaming_day,
+    supervisor,
+    status=TableSession.Status.OPEN,
+    number: int = 1,
+    croupier: str | None = "croupier",
 ) -> TableSession:
-    return TableSession.objects.create(
+    """A session supervised by ``supervisor`` with ``croupier`` (a username) on duty: the
+    first dealer change, as the opening records it (issue 12 §1: only the croupier on
+    duty is named on the table's transactions)."""
+    session = TableSession.objects.create(
         casino=table.casino,
         table=table,
         gaming_day=gaming_day,
@@ -116,6 +125,25 @@ def make_session(
         settings=table.settings_at(),
         supervisor=supervisor,
         opened_at=timezone.now(),
+    )
+    if croupier is not None:
+        deal(session, croupier)
+    return session
+
+
+def deal(session: TableSession, croupier: str) -> DealerChange:
+    """``croupier`` (a username) takes over the table (a dealer change, ROLE-03)."""
+    incoming = User.objects.get(casino_id=session.casino_id, username=croupier)
+    previous = DealerChange.objects.filter(session=session).order_by("-at", "-id").first()
+    return DealerChange.objects.create(
+        casino_id=session.casino_id,
+        session=session,
+        gaming_day_id=session.gaming_day_id,
+        at=timezone.now(),
+        outgoing=previous.incoming if previous else None,
+        incoming=incoming,
+        recorded_by=session.supervisor,
+        role=Role.SUPERVISOR.value,
     )
 
 

@@ -87,7 +87,9 @@ def test_books_balance_and_one_chip_shows_where_it_is(
     number = TableSession.objects.filter(table=table).count() + 1
     TableSession.objects.filter(table=table).update(status=TableSession.Status.CLOSED)
     session = make_session(table, gaming_day, staff["supervisor"], number=number)
-    counts.set_opening(session, PAR)
+    # A float deep enough for any eight operations: the float pays only the chips it holds
+    # (issue 12 §7, tests/cage/test_float_holds.py).
+    counts.set_opening(session, dict.fromkeys(PAR, 1000))
     apply(ops, session, staff, sup, pit)
     TableSession.objects.filter(pk=session.pk).update(status=TableSession.Status.CLOSED)
     session.refresh_from_db()

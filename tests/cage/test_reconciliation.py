@@ -16,6 +16,7 @@ from casino.roles import Role
 from tables.models import TableSession
 from tests.cage.conftest import make_session, make_table
 from tests.cage.scenario import CLOSING, OPENING, count_drop, play_worked_example, total
+from tests.pg_roles import as_owner, as_superuser
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -228,8 +229,8 @@ def test_the_triggers_refuse_a_plain_update(session, staff, counts):  # issue 6 
         'DELETE FROM "cage_tabletransaction" WHERE "id" = %s',
     ):
         with pytest.raises(DatabaseError, match="MESA_IMMUTABLE"), transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(sql, [played["buyins"][0].pk])
+            # issue 12 §4: as the owner; the app role has no such privilege (test_db_roles)
+            as_owner(sql, [played["buyins"][0].pk])
 
 
 def test_cash_threshold_alerts_are_listed_and_checked(session, staff, counts, gaming_day, sup):
@@ -257,13 +258,10 @@ def test_cash_threshold_alerts_are_listed_and_checked(session, staff, counts, ga
 
 def _tamper(sql: str, params=()):
     """Change rows behind the application's back: the append-only triggers are switched off
-    on purpose for the statement (as a database superuser could), then switched back on."""
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET session_replication_role = replica")
-        try:
-            cursor.execute(sql, params)
-        finally:
-            cursor.execute("SET session_replication_role = DEFAULT")
+    on purpose for the statement (as a database superuser could), then switched back on.
+    The app role may not (issue 12 §4): the superuser's test-only path does it."""
+    with transaction.atomic():
+        as_superuser(sql, params)
 
 
 def test_a_line_changed_behind_the_back_is_caught(session, staff, counts, gaming_day):

@@ -171,12 +171,21 @@ def _raw(sql, params=()):
         cursor.execute(sql, params)
 
 
+def _raw_as_owner(sql, params=()):
+    # issue 12 §4: the app role has no DELETE (nor UPDATE of append-only rows) at all
+    # (tests/reliability/test_db_roles.py); the guard trigger must hold for the owner too.
+    from tests.pg_roles import as_owner
+
+    with transaction.atomic():
+        as_owner(sql, params)
+
+
 def test_raw_sql_update_of_a_signed_document_fails(staff, sheet):  # issue 2 "done when"
     _lock(staff, sheet)
     with pytest.raises(IntegrityError, match="MESA_LOCKED"):
         _raw("UPDATE kernelapp_samplesheet SET title = 'otra' WHERE id = %s", [sheet.pk])
     with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("DELETE FROM kernelapp_samplesheet WHERE id = %s", [sheet.pk])
+        _raw_as_owner("DELETE FROM kernelapp_samplesheet WHERE id = %s", [sheet.pk])
     with pytest.raises(IntegrityError, match="MESA_LOCKED"):
         _raw("UPDATE kernelapp_sampleline SET count = 1 WHERE sheet_id = %s", [sheet.pk])
     with pytest.raises(IntegrityError, match="MESA_LOCKED"):
@@ -185,7 +194,7 @@ def test_raw_sql_update_of_a_signed_document_fails(staff, sheet):  # issue 2 "do
             [sheet.pk],
         )
     with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("DELETE FROM kernelapp_sampleline WHERE sheet_id = %s", [sheet.pk])
+        _raw_as_owner("DELETE FROM kernelapp_sampleline WHERE sheet_id = %s", [sheet.pk])
     sheet.refresh_from_db()
     assert sheet.title == "Apertura mesa 1"
     assert sheet.lines.count() == 2
@@ -204,11 +213,11 @@ def test_unsigned_document_can_still_be_prepared(sheet):
 def test_signatures_and_audit_events_are_append_only(staff, sheet):  # GEN-09
     sign(staff["croupier"], Role.CROUPIER, sheet)
     with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("UPDATE casino_signature SET role = 'pit_boss'")
+        _raw_as_owner("UPDATE casino_signature SET role = 'pit_boss'")
     with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("DELETE FROM casino_signature")
+        _raw_as_owner("DELETE FROM casino_signature")
     with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("UPDATE casino_auditevent SET reason = 'x'")
+        _raw_as_owner("UPDATE casino_auditevent SET reason = 'x'")
     with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("DELETE FROM casino_auditevent")
+        _raw_as_owner("DELETE FROM casino_auditevent")
     assert Signature.objects.count() == 1

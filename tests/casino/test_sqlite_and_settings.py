@@ -74,8 +74,12 @@ def test_sqlite_refuses_changes_to_locked_and_append_only_rows(tmp_path):  # iss
     assert all(line.startswith("REFUSED MESA_") for line in lines), lines
 
 
+PROD_SEAL_KEYS = "p1:" + "cHJvZC10ZXN0LXNlYWwta2V5LTMyLWJ5dGVzLWxvbmch"
+
+
 def _import_prod(extra_env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    env["MESA_SEAL_KEYS"] = PROD_SEAL_KEYS
     env.update(extra_env)
     env["DJANGO_SETTINGS_MODULE"] = "casino.settings.prod"
     return subprocess.run(
@@ -99,6 +103,9 @@ def test_production_refuses_debug_and_default_secret():
     assert (
         "SECRET_KEY must be set" in _import_prod({"SECRET_KEY": "short", "DATABASE_URL": db}).stderr
     )
+    # issue 12 §5: no seal key held outside the database, no start.
+    unkeyed = _import_prod({"SECRET_KEY": good_secret, "DATABASE_URL": db, "MESA_SEAL_KEYS": ""})
+    assert "MESA_SEAL_KEYS" in unkeyed.stderr and "started" not in unkeyed.stdout
     ok = _import_prod({"SECRET_KEY": good_secret, "DATABASE_URL": db})
     assert ok.returncode == 0 and "started" in ok.stdout, ok.stderr
 

@@ -106,8 +106,11 @@ def large_ids(transactional_db, django_db_blocker):  # type: ignore[no-untyped-d
 
     if connection.vendor != "postgresql":
         return
-    with django_db_blocker.unblock(), connection.cursor() as cursor:
-        cursor.execute(
+    from tests.pg_roles import as_owner
+
+    # As the owner (tests/pg_roles.py): the app role may use sequences, not set them.
+    with django_db_blocker.unblock():
+        as_owner(
             """
             DO $$ DECLARE s record; BEGIN
               FOR s IN SELECT schemaname, sequencename, last_value FROM pg_sequences

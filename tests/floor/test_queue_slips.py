@@ -39,7 +39,9 @@ def request_fill(staff: dict[str, Any], session: Any, kind: str = "fill") -> Sli
 
 
 def written() -> tuple[int, int]:
-    return Signature.objects.count(), AuditEvent.objects.count()
+    # A wrong PIN is itself recorded (issue 12 §3: staff.pin_* events); nothing else may be.
+    events = AuditEvent.objects.exclude(action__startswith="staff.pin_")
+    return Signature.objects.count(), events.count()
 
 
 def post(client: Any, slip: Slip, data: dict[str, str], htmx: bool = True) -> Any:
@@ -130,12 +132,18 @@ def test_the_croupier_signs_with_the_pin_on_the_supervisors_terminal(staff, in_p
     assert 'role="alert"' in html and "PIN incorrecto o usuario inactivo." in html
     assert f'id="q-slip-{slip.pk}"' in html and "PIN del croupier" in html  # asks again
     assert written() == before
+    failure = AuditEvent.objects.get(action="staff.pin_failure")  # issue 12 §3
+    assert failure.object_id == str(staff["croupier"].pk)
     no_pin = post(sup, slip, {"role": "croupier", "signer": "croupier2", "pin": ""})
     assert "debe firmar con su PIN personal" in no_pin.content.decode()
     assert written() == before
-    post(sup, slip, {"role": "croupier", "signer": "croupier2", "pin": "5678"})
+    # croupier2 is not dealing this table: his own right PIN does not sign for it (issue 12).
+    off_duty = post(sup, slip, {"role": "croupier", "signer": "croupier2", "pin": "5678"})
+    assert "Solo el croupier de turno" in off_duty.content.decode()
+    assert written() == before
+    post(sup, slip, {"role": "croupier", "signer": "croupier", "pin": "1234"})
     signature = slip.signatures().get(role="croupier")
-    assert signature.signer == staff["croupier2"] and signature.recorded_by == staff["supervisor"]
+    assert signature.signer == staff["croupier"] and signature.recorded_by == staff["supervisor"]
     assert signature.method == Signature.Method.PIN
 
 

@@ -4,16 +4,18 @@ review; the original never changes (issue 4 §3, HREC-07, HREC-09, GEN-09)."""
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
 from cage.models import RakeEntry
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.inbox import items_for
+from casino.roles import Role
 from hands import services
 from hands.models import Hand, HandCorrection, HandReview, HandSeat, HandVerdict
 from hands.selectors import unresolved_invalid_hands
+from tests.pg_roles import as_owner
 
-from .conftest import showdown_hand
+from .conftest import act, showdown_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +35,7 @@ def test_invalid_hand_waits_in_the_pit_boss_queue(invalid_hand, boss, sup):
 
 
 def test_correction_and_signed_review_resolve_the_hand(invalid_hand, sup, boss):
+    # HREC-09: a change after the fact is a new revision with a reason; the original stays.
     data = showdown_hand()
     data["result"] = {"rake": "1.00"}
     revision = services.hand_correct(
@@ -108,6 +111,43 @@ def test_hand_records_are_append_only_in_the_database(invalid_hand, model):
     table = model._meta.db_table
     for sql in (f'UPDATE "{table}" SET id = id', f'DELETE FROM "{table}"'):  # noqa: S608
         with pytest.raises(IntegrityError) as err, transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(sql)
+            as_owner(
+                sql
+            )  # issue 12 §4: as the owner; the app role has no such privilege (test_db_roles)
         assert "MESA_IMMUTABLE" in str(err.value)
+
+
+def test_the_other_sectors_pit_boss_does_not_review(invalid_hand, sup, staff, api):
+    # issue 12 §1: a pit boss of the hand's table's sector signs the review
+    correction = services.hand_override(actor=sup, hand=invalid_hand, reason="stands as dealt")
+    response = api(staff["pit_boss2"], Role.PIT_BOSS).post(
+        f"/api/hands/{invalid_hand.pk}/review/", {"correction": correction.pk}, format="json"
+    )
+    assert response.status_code == 403, response.content
+    assert response.json()["code"] == "NOT_SECTOR_PIT_BOSS"
+    assert not HandReview.objects.exists()
+    assert list(unresolved_invalid_hands(act(staff["pit_boss"], Role.PIT_BOSS))) == [invalid_hand]
+
+
+def test_the_shift_manager_reviews_only_as_an_override_with_a_reason(
+    invalid_hand, sup, staff, api
+):  # issue 12 §1: the override and its reason are in the audit trail
+    from casino.models import AuditEvent
+
+    correction = services.hand_override(actor=sup, hand=invalid_hand, reason="stands as dealt")
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    url = f"/api/hands/{invalid_hand.pk}/review/"
+    bare = manager.post(url, {"correction": correction.pk}, format="json")
+    assert bare.status_code == 400, bare.content
+    assert bare.json()["code"] == "OVERRIDE_REASON_REQUIRED"
+    assert not HandReview.objects.exists()
+    reason = "Jefe de sector ausente: el gerente resuelve la mano"
+    done = manager.post(
+        url, {"correction": correction.pk, "override_reason": reason}, format="json"
+    )
+    assert done.status_code == 200, done.json()
+    review = HandReview.objects.get(hand=invalid_hand)
+    assert review.is_locked
+    event = AuditEvent.objects.get(action="hand_review.sign")
+    assert event.after["override"] == {"stands_in_for": "pit_boss", "by": "shift_manager"}
+    assert event.reason == reason

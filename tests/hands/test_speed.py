@@ -32,7 +32,10 @@ D = Decimal
 # facts, the seating plan, the dealer with the opening sheet, the packs, the hand, its
 # verdict and seats, the seating plan update, the hand's rake postings, the posting,
 # two audit events, and the savepoint of the service (2). Was 30 before issue 4 "Speed".
-MAX_QUERIES = 15
+# Each audit event joins the day's evidence chain: lock, head, links (+3 each, issue 12 §5).
+# Who may log here (issue 12 §1, tables.selectors.require_assigned): the latest relief,
+# the latest dealer change and the sector's pit bosses (+3).
+MAX_QUERIES = 24
 
 
 def _codes(hand: Hand) -> list[str]:

@@ -49,6 +49,7 @@ def test_game_09_postflop_starts_left_of_button():  # GAME-09
 
 
 def test_oq_32_heads_up_button_posts_small_blind_and_acts_first():  # OQ-32, PHH reverse order
+    # GAME-14: the seeds say nothing about heads-up play; OQ-32 sets it.
     # PHH heads-up: blinds [1, 2] mean the button (p2) posts 1 and p1 posts 2.
     state = _state(make_hand([100, 100]))
     assert state.bets == (2, 1)

@@ -744,6 +744,7 @@ def run_case(case: Case, ruleset: Ruleset) -> IrregularityRuling:
 @pytest.mark.parametrize(("case", "ruleset"), _params())
 def test_decide_case(case: Case, ruleset: Ruleset) -> None:
     """IRREG-14: each irregularity gets an outcome, a rule ID, sources and explanations."""
+    # Its cases prove IRREG-04 (RUL-53), IRREG-05 (54), IRREG-08 (55), IRREG-09 (52), MISDEAL-07 (51).
     expected = case.expect(ruleset)
     r = run_case(case, ruleset)
     assert r.outcome is expected.outcome, (r.outcomes, r.explanation_en)

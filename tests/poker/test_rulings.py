@@ -773,6 +773,7 @@ def run_case(case: Case, ruleset: Ruleset) -> Ruling:
 @pytest.mark.parametrize(("case", "ruleset"), _params())
 def test_interpret_case(case: Case, ruleset: Ruleset) -> None:
     """Each row of rulings.md A–C, per ruleset (BET-12..BET-24, HREC-03)."""
+    # The cases prove BET-13 (RUL-04), BET-16 (RUL-19, RUL-20), BET-18 (RUL-21, RUL-22), BET-19 (RUL-24).
     expected = case.expect(ruleset)
     r = run_case(case, ruleset)
     got = (r.kind, r.amount_to, r.chips_to_add, r.change, r.held, r.status)

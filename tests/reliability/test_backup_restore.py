@@ -143,7 +143,12 @@ def test_a_backup_restored_into_a_fresh_database_reconciles(settings, tmp_path):
     day = floor.close(plan, _play(plan))
     business_date = day.business_date.isoformat()
     base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+    # issue 12 §4: the DBA backs up and restores as the owner; the app reconciles as itself.
+    owner_base = os.environ.get("DATABASE_MIGRATE_URL", os.environ["DATABASE_URL"]).rsplit("/", 1)[
+        0
+    ]
     source = f"{base}/{connection.settings_dict['NAME']}"
+    owner_source = f"{owner_base}/{connection.settings_dict['NAME']}"
     code, before = _reconcile(source, "bkp", business_date)
     assert code == 0 and before["balanced"], before  # the day balances before the backup
     connection.close()
@@ -152,7 +157,7 @@ def test_a_backup_restored_into_a_fresh_database_reconciles(settings, tmp_path):
     backup = subprocess.run(  # noqa: S603
         ["bash", "scripts/backup.sh", str(dump)],
         cwd=ROOT,
-        env={**os.environ, "DATABASE_URL": source},
+        env={**os.environ, "DATABASE_URL": owner_source},
         capture_output=True,
         text=True,
         timeout=120,
@@ -161,10 +166,11 @@ def test_a_backup_restored_into_a_fresh_database_reconciles(settings, tmp_path):
     assert backup.returncode == 0, backup.stderr
     assert dump.stat().st_size > 10_000 and "sha256" in backup.stdout
 
-    target = f"{base}/mesa_restore_{uuid.uuid4().hex[:8]}"
+    target_name = f"mesa_restore_{uuid.uuid4().hex[:8]}"
+    target, owner_target = f"{base}/{target_name}", f"{owner_base}/{target_name}"
     try:
         restore = subprocess.run(  # noqa: S603
-            ["bash", "scripts/restore.sh", str(dump), target],
+            ["bash", "scripts/restore.sh", str(dump), owner_target],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -173,11 +179,22 @@ def test_a_backup_restored_into_a_fresh_database_reconciles(settings, tmp_path):
         )
         assert restore.returncode == 0, restore.stderr
         assert "immutability triggers" in restore.stdout
+        if os.environ.get("DATABASE_MIGRATE_URL"):  # the restore drops grants: give them back
+            grants = subprocess.run(  # noqa: S603
+                [sys.executable, "manage.py", "db_grants"],
+                cwd=ROOT,
+                env={**os.environ, "DATABASE_URL": target, "DATABASE_MIGRATE_URL": owner_target},
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=False,
+            )
+            assert grants.returncode == 0, grants.stderr
         code, after = _reconcile(target, "bkp", business_date)
         assert code == 0 and after == before  # the same books, the same findings
-        assert _row_counts(target) == _row_counts(source)
+        assert _row_counts(owner_target) == _row_counts(owner_source)
         with (
-            psycopg.connect(target, autocommit=True) as conn,
+            psycopg.connect(owner_target, autocommit=True) as conn,
             pytest.raises(psycopg.Error, match="MESA_IMMUTABLE"),
         ):
             conn.execute(
@@ -185,7 +202,7 @@ def test_a_backup_restored_into_a_fresh_database_reconciles(settings, tmp_path):
                 "(SELECT min(id) FROM casino_auditevent)"
             )
         again = subprocess.run(  # noqa: S603
-            ["bash", "scripts/restore.sh", str(dump), target],
+            ["bash", "scripts/restore.sh", str(dump), owner_target],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -195,6 +212,6 @@ def test_a_backup_restored_into_a_fresh_database_reconciles(settings, tmp_path):
         assert again.returncode == 3 and "already holds" in again.stderr
         print(f"\n{backup.stdout.strip()}\n{restore.stdout.strip()}")
     finally:
-        name = target.rsplit("/", 1)[1]
-        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        name = target_name
+        with psycopg.connect(f"{owner_base}/postgres", autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -22,22 +22,24 @@ from casino.roles import Role
 pytestmark = pytest.mark.django_db
 
 
-def _buyin(sup, session, croupier, seat: int, amount: int = 100):  # type: ignore[no-untyped-def]
+def _buyin(sup, session, croupier, seat: int, chip: str = "100", stack: str = "0"):  # type: ignore[no-untyped-def]
+    # 100 a buy-in, paid in one chip of 100 or two of 50: the float pays only the chips it
+    # holds (issue 12 §7), and this many buy-ins would empty its 25s.
     return cage.buyin_record(
         actor=sup,
         session=session,
         seat=seat,
-        amount=str(amount),
+        amount="100",
         croupier=croupier,
-        cash=[{"value": "100", "count": amount // 100}],
-        chips=[("25", amount // 25)],
-        stack_before="0",
+        cash=[{"value": "100", "count": 1}],
+        chips=[(chip, 100 // int(chip))],
+        stack_before=stack,
         player_name=f"Asiento {seat}",
     )
 
 
 def test_a_buy_in_reads_only_its_own_seat(staff, casino, gaming_day, sector, settings, tmp_path):
-    # issue 9 §5: 120 buy-ins at seats 6 and 7, then one at seat 8 loads its seat only
+    # issue 9 §5: 40 buy-ins at seats 6 and 7, then one at seat 8 loads its seat only
     from tables.models import TableSession
     from tests.security.world import build_world
 
@@ -47,8 +49,10 @@ def test_a_buy_in_reads_only_its_own_seat(staff, casino, gaming_day, sector, set
     session = TableSession.objects.get(pk=world.ids["session:in_play"])
     sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
     croupier = User.objects.get(username="croupier3")
-    for i in range(120):
-        _buyin(sup, session, croupier, 6 + i % 2)
+    # 40 buy-ins: each seat reaches the table's maximum of 2.000 (BUYIN-02).
+    for i in range(40):
+        seat = 6 + i % 2
+        _buyin(sup, session, croupier, seat, "100" if i < 20 else "50", str(100 * (i // 2)))
     loaded: list[TableTransaction] = []
 
     def count(sender, instance, **_kw):  # type: ignore[no-untyped-def]
@@ -57,9 +61,9 @@ def test_a_buy_in_reads_only_its_own_seat(staff, casino, gaming_day, sector, set
     post_init.connect(count, sender=TableTransaction)
     try:
         first = _buyin(sup, session, croupier, 8)
-        again = _buyin(sup, session, croupier, 8)
+        again = _buyin(sup, session, croupier, 8, stack="100")
     finally:
         post_init.disconnect(count, sender=TableTransaction)
     assert not first.transaction.is_rebuy and again.transaction.is_rebuy
-    # The new rows and the seat's one earlier buy-in, not the 120 of the other seats.
+    # The new rows and the seat's one earlier buy-in, not the 40 of the other seats.
     assert len(loaded) <= 6, len(loaded)

@@ -16,7 +16,7 @@ import threading
 from typing import Any
 
 import pytest
-from django.db import OperationalError, connection
+from django.db import OperationalError, connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -139,17 +139,21 @@ def test_any_sequence_of_sends_and_resends_lands_once_per_key(floor, staff):
     @given(sends=st.lists(st.integers(min_value=0, max_value=3), min_size=1, max_size=12))
     def run(sends: list[int]) -> None:
         counter["run"] += 1
-        before = _rows(session)[0]
-        first: dict[int, Any] = {}
-        for k in sends:
-            path, body = _buyin(session, seat=6 + k)
-            key = f"seq-{counter['run']}-{k}"
-            r = client.post(path, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
-            assert r.status_code == 201, r.json()
-            if k in first:
-                assert r.json() == first[k] and r.headers["Idempotent-Replayed"] == "true"
-            first[k] = r.json()
-        assert _rows(session)[0] - before == len(set(sends))
+        # Each example starts from the same floor (rolled back after it): the float pays
+        # only the chips it holds (issue 12 §7), so examples must not drain it together.
+        with transaction.atomic():
+            before = _rows(session)[0]
+            first: dict[int, Any] = {}
+            for k in sends:
+                path, body = _buyin(session, seat=6 + k)
+                key = f"seq-{counter['run']}-{k}"
+                r = client.post(path, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+                assert r.status_code == 201, r.json()
+                if k in first:
+                    assert r.json() == first[k] and r.headers["Idempotent-Replayed"] == "true"
+                first[k] = r.json()
+            assert _rows(session)[0] - before == len(set(sends))
+            transaction.set_rollback(True)
 
     run()
 

@@ -332,7 +332,8 @@ def play_day(staff: dict[str, Any], casino: Any, gaming_day: Any, sector: Sector
         amount="200",
         croupier=staff["croupier2"],
         player=players["Carla Díaz"],
-        stack_before="485",
+        # After hand 3 (seat 5 posted the small blind and folded): 485 - 5 (issue 12 §7).
+        stack_before="480",
         cash=[{"value": "100", "count": 2}],
         chips=[("100", 2)],
     )

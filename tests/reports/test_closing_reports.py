@@ -50,7 +50,10 @@ def more_tables(staff, casino, sector) -> Sector:  # type: ignore[no-untyped-def
     open_session(staff, casino, sector, number=9)
     other = Sector.objects.create(casino=casino, code="P2", name="Sector 2")
     croupier3 = make_staff(casino, "croupier3", Role.CROUPIER, pin="1234")
-    open_session({**staff, "croupier": croupier3}, casino, other, number=11)
+    # P2 has its own pit boss, who opens table 11 (issue 12 §1: a pit boss of the sector).
+    boss_p2 = make_staff(casino, "jefe_p2", Role.PIT_BOSS, pin="1234")
+    other.pit_bosses.add(boss_p2)
+    open_session({**staff, "croupier": croupier3, "pit_boss": boss_p2}, casino, other, number=11)
     return other
 
 

@@ -106,6 +106,7 @@ def test_bad_input_and_refusals_change_nothing(staff, api):
 
 
 def test_render_report_command(staff, tmp_path):  # issue 7 §9
+    # GEN-12, RPT-16: the house rules of a ruleset, printed as a PDF.
     out = tmp_path / "rules.pdf"
     call_command(
         "render_report", "house_rules", "--ruleset", "manual", "--lang", "en", "--out", str(out)

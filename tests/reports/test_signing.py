@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -28,6 +28,7 @@ from casino.roles import Role
 from reports import services, signing
 from reports.models import Report, SignableReport
 from tests.helpers import make_staff
+from tests.pg_roles import as_owner
 
 from .conftest import pdf_text
 from .scenario import open_session
@@ -61,7 +62,9 @@ def counts() -> tuple[int, int, int, int]:
     return (
         SignableReport.objects.count(),
         Signature.objects.count(),
-        AuditEvent.objects.count(),
+        # A wrong PIN is itself an audit event that outlives the refusal (issue 12 §3,
+        # tests/casino/test_pins.py); every other write must still be absent.
+        AuditEvent.objects.exclude(action__startswith="staff.pin_").count(),
         Report.objects.count(),
     )
 
@@ -148,6 +151,13 @@ def test_pit_boss_signs_with_a_pin_on_the_supervisors_terminal(day, staff, api):
     assert sig.recorded_by_id == staff["supervisor"].pk  # the terminal's operator
     listed = client.get(url).json()
     assert listed["locked"] is True and listed["file_sha256"] == report.sha256
+    # issue 12 §3: on a line already signed, a right PIN and a wrong one get one answer,
+    # so the refusal cannot be used to test PINs.
+    again = {"role": "pit_boss", "signer": "pit_boss"}
+    right = client.post(url, {**again, "pin": "1234"}, format="json")
+    guess = client.post(url, {**again, "pin": "0000"}, format="json")
+    assert (right.status_code, right.json()["code"]) == (guess.status_code, guess.json()["code"])
+    assert right.status_code == 409
 
 
 def test_one_person_signs_one_role_per_sheet(day, staff, sector):  # CLOSE-11, RPT-06, ROLE-14
@@ -178,12 +188,13 @@ def test_wrong_role_or_person_is_refused_with_403(day, staff, api):  # CLOSE-11,
         (staff["pit_boss2"], P, {}, "REPORT_OUT_OF_SCOPE"),
         # The supervisor cannot sign the pit boss's line himself.
         (staff["supervisor"], S, {"role": "pit_boss"}, "REPORT_SIGNER_NOT_NAMED"),
-        # Someone else on the terminal must prove who they are with their own PIN.
+        # Someone the sheet does not name is refused as such, whatever PIN is typed: the
+        # PIN is checked last, so its answer cannot be probed (issue 12 §3).
         (
             staff["pit_boss"],
             P,
             {"role": "supervisor", "signer": "supervisor2", "pin": "x"},
-            "PIN_INVALID",
+            "REPORT_SIGNER_NOT_NAMED",
         ),
     ]
     for user, role, body, code in cases:
@@ -241,15 +252,13 @@ def test_locked_document_is_refused_by_the_database_and_a_new_render_is_a_new_do
     ):
         params = ["0" * 64, doc.pk] if sql.startswith("UPDATE") else [doc.pk, "x"]
         with pytest.raises(DatabaseError) as err, transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(sql, params)
+            as_owner(
+                sql, params
+            )  # issue 12 §4: as the owner; the app role has no such privilege (test_db_roles)
         assert marker in str(err.value)
     sig = doc.signatures().first()
     with pytest.raises(DatabaseError) as err, transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                'UPDATE "casino_signature" SET "role" = %s WHERE "id" = %s', ["x", sig.pk]
-            )
+        as_owner('UPDATE "casino_signature" SET "role" = %s WHERE "id" = %s', ["x", sig.pk])
     assert "MESA_IMMUTABLE" in str(err.value)
     doc.refresh_from_db()
     assert doc.is_locked and doc.file_sha256 == report.sha256
@@ -458,3 +467,57 @@ def test_signed_copy_in_english(day, staff, django_capture_on_commit_callbacks):
     assert f"COPY SIGNED — report {report.serial}" in text
     assert "Table supervisor: Supervisor" in text and "Pit boss: Pit_boss" in text
     assert text.count(" · signed on ") == 2  # one per signature (the banner says it too)
+
+
+def test_the_shift_manager_signs_the_pit_boss_line_only_with_a_reason(day, staff, api):
+    # issue 12 §1, CLOSE-11: the shift manager stands in for the pit boss as an override
+    report = archived(staff["supervisor"], S, "control_sheet", {"session": day.session.pk})
+    url = reverse("api-reports-signatures", args=[report.pk])
+    assert api(staff["supervisor"], S).post(url, {}, format="json").status_code == 201
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    before = counts()
+    for body in ({"role": "pit_boss"}, {"role": "pit_boss", "override_reason": "ya"}):
+        bare = manager.post(url, body, format="json")
+        assert bare.status_code == 400, bare.content
+        assert bare.json()["code"] == "OVERRIDE_REASON_REQUIRED"
+        assert bare.json()["field"] == "override_reason"
+    assert counts() == before
+    reason = "El jefe de sector se retiró enfermo antes del cierre"
+    signed = manager.post(url, {"role": "pit_boss", "override_reason": reason}, format="json")
+    assert signed.status_code == 201, signed.json()
+    assert signed.json()["locked"] is True
+    doc = SignableReport.objects.get(report=report)
+    event = AuditEvent.objects.get(
+        action="report.sign", object_id=str(doc.pk), after__role="pit_boss"
+    )
+    assert event.after["override"] == {"stands_in_for": "pit_boss", "by": "shift_manager"}
+    assert event.reason == reason and event.role == Role.SHIFT_MANAGER.value
+
+
+def test_a_relief_supervisor_signs_the_control_sheet_and_the_relieved_one_does_not(
+    day, staff, api
+):  # issue 12 §1, CLOSE-11: the supervisor of the session is the recorded relief
+    from tables.models import SupervisorRelief
+
+    session = day.session
+    # The takeover was recorded during the session (the day is already closed here).
+    SupervisorRelief.objects.create(
+        casino=session.casino,
+        session=session,
+        at=session.closed_at,
+        outgoing=staff["supervisor"],
+        incoming=staff["supervisor2"],
+        recorded_by=staff["pit_boss"],
+        role=Role.PIT_BOSS.value,
+        reason="Relevo por descanso",
+    )
+    report = archived(staff["supervisor2"], S, "control_sheet", {"session": session.pk})
+    url = reverse("api-reports-signatures", args=[report.pk])
+    before = counts()
+    old = api(staff["supervisor"], S).post(url, {}, format="json")
+    assert old.status_code == 403 and old.json()["code"] == "REPORT_SIGNER_NOT_NAMED"
+    assert counts() == before
+    new = api(staff["supervisor2"], S).post(url, {}, format="json")
+    assert new.status_code == 201, new.json()
+    (line,) = [s for s in new.json()["signatures"] if s["role"] == "supervisor"]
+    assert line["signer"] == "supervisor2"

@@ -8,7 +8,9 @@ appends ``(table, operation)`` to ``mesa_test_changes``. Rows written in a
 savepoint that was rolled back disappear with it, so the log holds exactly the
 net changes; one ``SELECT max(id)`` per request tells whether anything changed.
 
-The DDL runs in the test's transaction and is rolled back with it.
+The DDL runs in the test's transaction and is rolled back with it. It runs as the owner
+role (tests/pg_roles.py): the tests connect as the app role, which may not create tables
+or triggers (issue 12 §4).
 
 Tables excluded on purpose (they change on a rejected request by design):
 ``django_session`` (the session is saved on every request, SESSION_SAVE_EVERY_REQUEST)
@@ -45,20 +47,22 @@ class ChangeDetector:
 
     def install(self) -> ChangeDetector:
         assert connection.vendor == "postgresql", "the change detector needs PostgreSQL"
+        from tests.pg_roles import as_owner
+
         with connection.cursor() as cursor:
-            cursor.execute(
+            as_owner(
                 f"CREATE TABLE IF NOT EXISTS {LOG_TABLE} "
                 "(id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL)"
             )
-            cursor.execute(_FUNCTION)
+            as_owner(_FUNCTION)
             tables = [
                 t
                 for t in connection.introspection.table_names(cursor)
                 if not t.startswith(EXCLUDED_PREFIXES)
             ]
             for table in tables:
-                cursor.execute(f'DROP TRIGGER IF EXISTS mesa_test_log ON "{table}"')
-                cursor.execute(
+                as_owner(f'DROP TRIGGER IF EXISTS mesa_test_log ON "{table}"')
+                as_owner(
                     f'CREATE TRIGGER mesa_test_log AFTER INSERT OR UPDATE OR DELETE ON "{table}" '
                     "FOR EACH ROW EXECUTE FUNCTION mesa_test_log_change()"
                 )

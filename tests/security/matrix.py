@@ -100,6 +100,12 @@ API: list[Entry] = [
     _e("api-docs", "GET", ALL, anonymous=True),
     _e("api-me", "GET", ALL),
     _e("api-token", "POST", ALL, anonymous=True, body={"username": "nobody", "password": "x"}),
+    # issue 12 §9: every user logs out, lists and revokes their own tokens (others': 404)
+    _e("api-logout", "POST", ALL),
+    _e("api-tokens", "GET", ALL),
+    _e("api-token-revoke", "DELETE", ALL),
+    # issue 12 §3: a pit boss (or the shift manager) lifts a croupier's PIN lock
+    _e("api-staff-pin-unlock", "POST", BOSSES, obj="casino.User", body={"reason": "x"}),
     _e("api-audit-events", "GET", ONLY({M, V, A})),
     _e("api-gaming-days", "GET", TABLES_READ),
     _e("api-gaming-days", "POST", ONLY({M}), body={"business_date": "2031-01-02"}),
@@ -137,6 +143,13 @@ API: list[Entry] = [
         body={"security_officer": "security"},
     ),
     _e("api-tables-dealer-change", "POST", FLOOR, obj=SESSION, body={"incoming": "croupier2"}),
+    _e(
+        "api-tables-supervisor-relief",
+        "POST",
+        BOSSES,
+        obj=SESSION,
+        body={"incoming": "supervisor2", "reason": "descanso del supervisor"},
+    ),  # issue 12 §1
     _e(
         "api-tables-session-event",
         "POST",
@@ -552,6 +565,12 @@ ACTIONS: list[Entry] = [
     _act("last-hand", FLOOR, SESSION, body={"last_hand_number": "99"}),
     _act("closing", FLOOR, SESSION, body={"security_officer": "security"}),
     _act("dealer-change", FLOOR, SESSION, body={"incoming": "croupier2"}),
+    _act(
+        "supervisor-relief",
+        BOSSES,
+        SESSION,
+        body={"incoming": "supervisor2", "reason": "descanso del supervisor"},
+    ),  # issue 12 §1
     _act(
         "event",
         ONLY({V}),

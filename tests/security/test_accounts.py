@@ -136,7 +136,7 @@ def test_an_idle_session_expires_and_activity_keeps_it_alive(staff, settings):
 @pytest.mark.django_db
 def test_an_api_token_expires_after_a_shift_and_a_new_login_issues_a_new_one(staff, settings):
     # issue 9 §7 (gap closed): DRF tokens never expired
-    from rest_framework.authtoken.models import Token
+    from casino.models import ApiToken
 
     anonymous = RoleClient()
     login = {"username": "auditor", "password": PASSWORD}
@@ -144,8 +144,10 @@ def test_an_api_token_expires_after_a_shift_and_a_new_login_issues_a_new_one(sta
     client = RoleClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert client.get("/api/me/").status_code == 200
-    Token.objects.filter(key=key).update(
-        created=timezone.now() - timedelta(seconds=settings.API_TOKEN_AGE + 1)
+    # One shift later (issue 12 §9: the token's expiry is stored with it).
+    ApiToken.objects.filter(key_digest=ApiToken.digest(key)).update(
+        created_at=timezone.now() - timedelta(seconds=settings.API_TOKEN_AGE + 1),
+        expires_at=timezone.now() - timedelta(seconds=1),
     )
     late = client.get("/api/me/")
     assert late.status_code == 401
@@ -188,6 +190,7 @@ def test_production_sends_secure_cookies_and_security_headers():
         DJANGO_SETTINGS_MODULE="casino.settings.prod",
         SECRET_KEY="k" * 30 + "-Q7v!k2#pL9zR4mW8sT1yB6nC3dF0gH5jK",
         DATABASE_URL=os.environ.get("DATABASE_URL", "postgres://u@127.0.0.1:5432/x"),
+        MESA_SEAL_KEYS="p1:cHJvZC10ZXN0LXNlYWwta2V5LTMyLWJ5dGVzLWxvbmch",
         ALLOWED_HOSTS="testserver",
         SECURE_SSL_REDIRECT="1",
     )

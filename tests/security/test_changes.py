@@ -6,6 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from casino.models import Sector
+from tests.pg_roles import as_owner
 
 from .changes import ChangeDetector
 
@@ -29,5 +30,7 @@ def test_the_detector_sees_inserts_updates_and_deletes_and_forgets_rolled_back_o
         Sector.objects.create(casino=casino, code="Y", name="Ye")
         Sector.objects.create(casino=casino, code="Y", name="Ye bis")  # unique (casino, code)
     assert detector.since(mark) == []  # rolled back with its savepoint
-    Sector.objects.filter(pk=sector.pk).delete()
+    # As the owner: the app role has no DELETE on sectors (issue 12 §4); the detector
+    # sees whoever deletes.
+    as_owner('DELETE FROM "casino_sector" WHERE "id" = %s', [sector.pk])
     assert [(c.table, c.op) for c in detector.since(mark)] == [("casino_sector", "DELETE")]

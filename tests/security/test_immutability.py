@@ -61,6 +61,18 @@ def _refused(sql: str, params: list[Any]) -> str:
     raise AssertionError(f"the database accepted: {sql} {params}")
 
 
+def _refused_as_owner(sql: str, params: list[Any]) -> str:
+    """The same, as the owner role (tests/pg_roles.py), in the test's transaction."""
+    from tests.pg_roles import as_owner
+
+    try:
+        with transaction.atomic():
+            as_owner(sql, params)
+    except DatabaseError as exc:
+        return str(exc)
+    raise AssertionError(f"the database accepted from the owner: {sql} {params}")
+
+
 def _row(p: Protection) -> models.Model | None:
     qs = p.model.objects.all()
     if p.kind == "locked_when_signed":
@@ -118,6 +130,10 @@ def test_raw_update_and_delete_are_refused_on_every_protected_table(world):
         if p.model._meta.app_label != "kernelapp" and _row(p) is None
     ]
     assert not empty, f"no row to test in the world for {empty}"
+    # The world's foreign keys are checked now, not at the end of the test's transaction,
+    # so a TRUNCATE meets the guard trigger rather than "pending trigger events".
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     for p in REGISTRY:
         if p.model._meta.app_label == "kernelapp":
             continue  # the kernel's own sample document, proven in tests/casino
@@ -129,8 +145,14 @@ def test_raw_update_and_delete_are_refused_on_every_protected_table(world):
         update_sql = f'UPDATE "{table}" SET "{pk}" = "{pk}" WHERE "{pk}" = %s'  # noqa: S608
         delete_sql = f'DELETE FROM "{table}" WHERE "{pk}" = %s'  # noqa: S608
         update = _refused(update_sql, [row.pk])
-        delete = _refused(delete_sql, [row.pk])
+        # issue 12 §4: the app role (the tests' connection) has no DELETE on a protected
+        # table, and no TRUNCATE; the owner has both privileges and the triggers refuse them.
+        assert "permission denied" in _refused(delete_sql, [row.pk]), table
+        assert "permission denied" in _refused(f'TRUNCATE "{table}" CASCADE', []), table
+        delete = _refused_as_owner(delete_sql, [row.pk])
         assert "MESA_IMMUTABLE" in delete, (table, delete)
+        truncate = _refused_as_owner(f'TRUNCATE "{table}" CASCADE', [])
+        assert "MESA_IMMUTABLE: TRUNCATE" in truncate, (table, truncate)
         marker = "MESA_IMMUTABLE" if p.kind == "append_only" else "MESA_LOCKED"
         assert marker in update, (table, update)
         if p.kind == "frozen_with_parent":

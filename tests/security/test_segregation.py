@@ -83,12 +83,43 @@ def _grant(user: Any, role: Role) -> None:
     user._mesa_roles = None
 
 
+def _relieve(session: Any, staff: dict[str, Any], user: Any) -> None:
+    """``user`` takes over ``session`` as its supervisor (issue 12 §1: only the session's
+    supervisor or a recorded relief signs and records as supervisor)."""
+    tables.session_supervisor_relieve(
+        actor=acting_as(staff["pit_boss"], P),
+        session=session,
+        incoming=user,
+        reason="relevo para la prueba de segregación",
+    )
+
+
+def _on_duty(session: Any, user: Any, staff: dict[str, Any]) -> None:
+    """``user`` is the croupier on duty at ``session`` (a dealer change as the record)."""
+    from tables.models import DealerChange
+
+    DealerChange.objects.create(
+        casino=session.casino,
+        session=session,
+        gaming_day=session.gaming_day,
+        incoming=user,
+        recorded_by=staff["supervisor"],
+        role=S.value,
+    )
+
+
+def _in_sector(session: Any, user: Any) -> None:
+    session.table.sector.pit_bosses.add(user)
+
+
 # --------------------------------------------------------------- one person, one role
 
 
 def _opening(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
     sheet = OpeningSheet.objects.get(pk=world.ids["signable:opening"])
     both = _two(casino, "sup_y_jefe", S, P)
+    _relieve(sheet.session, staff, both)  # assigned in both roles (issue 12 §1)
+    _in_sector(sheet.session, both)
     tables.opening_sign(actor=acting_as(both, S), sheet=sheet, role=S)
     refuse(
         "opening sheet: supervisor then pit boss",
@@ -100,6 +131,8 @@ def _opening(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -
 def _closing(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
     sheet = ClosingSheet.objects.get(pk=world.ids["signable:closing"])
     both = _two(casino, "jefe_y_croupier", P, C)
+    _in_sector(sheet.session, both)  # assigned in both roles (issue 12 §1)
+    _on_duty(sheet.session, both, staff)
     tables.closing_sign(actor=acting_as(both, P), sheet=sheet, role=P)
     terminal = acting_as(staff["supervisor"], S)
     refuse(
@@ -112,6 +145,7 @@ def _closing(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -
 def _slip(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
     session = TableSession.objects.get(pk=world.ids["session:in_play"])
     requester = _two(casino, "jefe_y_caja", P, K)
+    _in_sector(session, requester)  # a pit boss of the table's sector (issue 12 §1)
     slip = cage.slip_request(
         actor=acting_as(requester, P), session=session, kind="fill", lines=[("25", 10)]
     )
@@ -131,6 +165,8 @@ def _slip(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> N
 
 def _deck_receipt(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
     both = _two(casino, "seguridad_y_jefe", X, P)
+    if world.day.store.sector_id:  # a store of a sector: its pit boss signs (issue 12 §1)
+        world.day.store.sector.pit_bosses.add(both)
     receipt = tables.deck_delivery_record(
         actor=acting_as(both, X),
         store=world.day.store,
@@ -194,6 +230,7 @@ def _hand_review(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusal
     apply_corrections(world, staff)  # the invalid hand is overridden and reviewed
     review = HandReview.objects.get(hand=world.day.hands[-1])
     assert review.is_locked
+    _in_sector(world.day.session, staff["pit_boss2"])  # a second pit boss who may sign
     refuse(
         "hand review: one pit boss's signature, then locked",
         "DOCUMENT_LOCKED",
@@ -254,11 +291,20 @@ def test_one_person_signs_a_document_once_across_every_document_type(world, staf
     assert len(refuse.proven) >= 10
 
 
-def test_the_croupier_is_never_the_approver_and_overrides_are_independent(world, staff, casino):
+def test_the_croupier_is_never_the_approver_and_overrides_are_independent(
+    world, staff, casino, sector
+):
     # CASH-09, CHIP-04, CHIP-13, CHIP-17, BUYIN-09, ROLE-14, issue 9 §2
+    from tables.selectors import croupier_on_duty
+
     refuse = Refusals()
     session = TableSession.objects.get(pk=world.ids["session:in_play"])
+    dealing = croupier_on_duty(session)
     both = _two(casino, "sup_y_croupier", S, C)
+    # A state the services never let happen (issue 12 §1 refuses the supervisor as the
+    # croupier), set up to prove the approver check that stands behind it.
+    _relieve(session, staff, both)
+    _on_duty(session, both, staff)
     sup = acting_as(both, S)
     cash = [{"value": "100", "count": 3}]
     refuse(
@@ -292,6 +338,8 @@ def test_the_croupier_is_never_the_approver_and_overrides_are_independent(world,
         lambda: cage.tip_change_record(actor=sup, session=session, croupier=both, **change),
     )
     boss_and_sup = _two(casino, "sup_y_jefe2", S, P)
+    _relieve(session, staff, boss_and_sup)
+    _on_duty(session, dealing, staff)
     refuse(
         "buy-in over the limit authorised by the supervisor recording it",
         "OVERRIDE_NOT_INDEPENDENT",
@@ -300,7 +348,7 @@ def test_the_croupier_is_never_the_approver_and_overrides_are_independent(world,
             session=session,
             seat=7,
             amount="3000",
-            croupier=staff["croupier"],
+            croupier=dealing,
             cash=[{"value": "100", "count": 30}],
             chips=[("100", 30)],
             override_by=boss_and_sup,
@@ -310,7 +358,7 @@ def test_the_croupier_is_never_the_approver_and_overrides_are_independent(world,
     )
     from tests.reports.scenario import make_table
 
-    table = make_table(casino, None, 11)
+    table = make_table(casino, sector, 11)
     refuse(
         "one person as the session's supervisor and croupier",
         "SAME_PERSON_TWO_ROLES",

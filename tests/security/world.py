@@ -235,6 +235,16 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
     }
     hands.hand_log(actor=sup, session=session, data=misdeal)
     cage.player_departure_record(actor=sup, session=session, seat=5, stack="500")
+    # A relief and the return of the session's supervisor (issue 12 §1): the table keeps
+    # its supervisor, and the world holds SupervisorRelief rows for the raw-SQL tests.
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    for incoming, reason in (
+        (staff["supervisor2"], "descanso del supervisor"),
+        (sup.user, "fin del descanso"),
+    ):
+        tables.session_supervisor_relieve(
+            actor=boss, session=session, incoming=incoming, reason=reason
+        )
     return session
 
 

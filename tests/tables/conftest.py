@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from cage.models import ChipSet, Denomination, FloatPar
 from casino.access import Actor, acting_as
-from casino.models import User
+from casino.models import Sector, User
 from casino.roles import Role
 from tables import services
 from tables.checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
@@ -48,9 +48,27 @@ def denoms(chip_set) -> dict[str, Denomination]:
     return {str(int(d.value)): d for d in chip_set.denominations.all()}
 
 
-def make_table(casino, chip_set, number: int = 1, with_par: bool = True, **settings) -> Table:
+def home_sector(casino) -> Sector:
+    """Sector P1 (the ``sector`` fixture's), with the casino's ``pit_boss`` as its pit boss:
+    a table in no sector has no pit boss in scope (issue 12 §1)."""
+    sector, _ = Sector.objects.get_or_create(
+        casino=casino, code="P1", defaults={"name": "Sector 1"}
+    )
+    boss = User.objects.filter(casino=casino, username="pit_boss").first()
+    if boss is not None:
+        sector.pit_bosses.add(boss)
+    return sector
+
+
+def make_table(
+    casino, chip_set, number: int = 1, with_par: bool = True, sector=None, **settings
+) -> Table:
     table = Table.objects.create(
-        casino=casino, number=number, name=f"Mesa {number}", chip_set=chip_set
+        casino=casino,
+        number=number,
+        name=f"Mesa {number}",
+        chip_set=chip_set,
+        sector=sector or home_sector(casino),
     )
     values = {
         "variant": Variant.NO_LIMIT,

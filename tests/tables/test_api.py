@@ -107,6 +107,12 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
             {"kind": "surveillance_notified"},
             Perm.RECORD_SURVEILLANCE,
         ),
+        (
+            "post",
+            f"/api/sessions/{ses}/supervisor-relief/",
+            {"incoming": "supervisor2", "reason": "descanso"},
+            Perm.SUSPEND_SESSION,
+        ),
         ("post", f"/api/sessions/{ses}/rotate-deck/", {"incoming_pack": p}, Perm.DECK_HANDLE),
         ("post", f"/api/sessions/{ses}/checklists/", {"items": {}}, Perm.OPEN_SESSION),
         ("post", f"/api/sessions/{ses}/checklist-override/", {"reason": "x"}, Perm.OPEN_SESSION),
@@ -302,6 +308,15 @@ def test_open_count_sign_through_the_api(staff, api, gaming_day, table, store):
     queue = api(staff["pit_boss"], Role.PIT_BOSS).get("/api/sheets/to-sign/")
     assert [(q["part"], q["missing_roles"]) for q in queue.json()] == [("opening", ["pit_boss"])]
     assert_matches_schema(queue)
+    # A wrong PIN of the croupier on duty (issue 12 §3: the role, the state and the
+    # assignment are answered first, so the PIN is tried on a signature that could land).
+    bad_pin = sup.post(
+        f"/api/openings/{sheet_id}/sign/",
+        {"role": "croupier", "signer": "croupier", "pin": "0000"},
+        format="json",
+    )
+    assert bad_pin.status_code == 403
+    assert_error_shape(bad_pin.json(), "PIN_INVALID", "pin")
     sign = sup.post(
         f"/api/openings/{sheet_id}/sign/",
         {"role": "croupier", "signer": "croupier", "pin": "1234"},
@@ -309,13 +324,6 @@ def test_open_count_sign_through_the_api(staff, api, gaming_day, table, store):
     )
     assert sign.status_code == 201 and sign.json()["method"] == "pin"
     assert_matches_schema(sign, "post")
-    bad_pin = sup.post(
-        f"/api/openings/{sheet_id}/sign/",
-        {"role": "supervisor", "signer": "croupier2", "pin": "0000"},
-        format="json",
-    )
-    assert bad_pin.status_code == 403
-    assert_error_shape(bad_pin.json(), "PIN_INVALID", "pin")
     assert (
         sup.post(
             f"/api/openings/{sheet_id}/sign/", {"role": "supervisor"}, format="json"

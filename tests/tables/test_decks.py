@@ -421,8 +421,16 @@ def test_destroyed_packs_of_earlier_days_leave_the_reconciliation(staff, gaming_
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_moves_of_one_pack_land_exactly_once(staff, gaming_day, casino, chip_set, store):
     # issue 5 "Bad input": two pit bosses issue the same pack to two tables at once.
+    from casino.models import Sector
+
+    # Each pit boss issues to a table of their sector (issue 12 §1); pit_boss, who opens
+    # both tables in open_session, is a pit boss of P2 as well.
+    p2 = Sector.objects.create(casino=casino, code="P2", name="Sector 2")
+    p2.pit_bosses.add(staff["pit_boss2"], staff["pit_boss"])
     one = open_session(staff, make_table(casino, chip_set, number=1))
-    two = open_session(staff, make_table(casino, chip_set, number=2), croupier="croupier2")
+    two = open_session(
+        staff, make_table(casino, chip_set, number=2, sector=p2), croupier="croupier2"
+    )
     (pack,) = deliver(staff, store, ("R1", "rojo"))
     barrier = threading.Barrier(2)
     outcomes: list[str] = []

@@ -21,6 +21,7 @@ from tables.models import (
     TableSession,
 )
 from tests.conftest import make_staff
+from tests.pg_roles import as_owner
 
 from .conftest import (
     act,
@@ -216,12 +217,25 @@ def test_three_signatures_lock_the_sheet_and_open_the_table(staff, gaming_day, t
             actor=act(staff["auditor"], Role.AUDITOR), sheet=sheet, role=Role.AUDITOR
         )
     assert wrong.value.code == "ROLE_NOT_REQUIRED"
-    with pytest.raises(Conflict) as again:
-        services.opening_sign(
-            actor=sup, sheet=sheet, role=Role.CROUPIER, signer=staff["croupier2"], pin="5678"
-        )
-    assert again.value.code == "ROLE_ALREADY_SIGNED"
+    # The croupier's line is signed: the same answer with his right PIN and a wrong one
+    # (the PIN is checked last, issue 12 §3).
+    for pin in ("1234", "0000"):
+        with pytest.raises(Conflict) as again:
+            services.opening_sign(
+                actor=sup, sheet=sheet, role=Role.CROUPIER, signer=staff["croupier"], pin=pin
+            )
+        assert again.value.code == "ROLE_ALREADY_SIGNED"
     both = make_staff(table.casino, "doble", Role.SUPERVISOR, Role.PIT_BOSS)
+    # Issue 12 §1: "doble" signs as the session's supervisor (a recorded relief) and is a
+    # pit boss of the table's sector, so only ROLE-14 stops the second signature.
+    table.sector.pit_bosses.add(both)
+    services.session_supervisor_relieve(
+        actor=act(staff["pit_boss"], Role.PIT_BOSS),
+        session=session,
+        incoming=both,
+        reason="relevo para la prueba",
+    )
+    sup = act(both, Role.SUPERVISOR)
     services.opening_sign(actor=act(both, Role.SUPERVISOR), sheet=sheet, role=Role.SUPERVISOR)
     before = footprint()
     with pytest.raises(Conflict) as twice:
@@ -257,10 +271,11 @@ def test_raw_sql_cannot_change_a_locked_opening_sheet(staff, gaming_day, table):
         _raw("UPDATE tables_openingsheet SET count_note = 'x' WHERE id = %s", [sheet.pk])
     with pytest.raises(IntegrityError, match="MESA_LOCKED"):
         _raw("UPDATE tables_openingline SET count = 1 WHERE sheet_id = %s", [sheet.pk])
-    with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("DELETE FROM tables_openingline WHERE sheet_id = %s", [sheet.pk])
-    with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        _raw("DELETE FROM tables_openingsheet WHERE id = %s", [sheet.pk])
+    # issue 12 §4: as the owner; the app role has no such privilege (test_db_roles)
+    with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"), transaction.atomic():
+        as_owner("DELETE FROM tables_openingline WHERE sheet_id = %s", [sheet.pk])
+    with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"), transaction.atomic():
+        as_owner("DELETE FROM tables_openingsheet WHERE id = %s", [sheet.pk])
     assert [x.count for x in sheet.ordered_lines()] == [120, 80, 100, 200]
 
 
@@ -485,6 +500,8 @@ def test_concurrent_signatures_in_one_role_land_exactly_once(staff, gaming_day, 
     services.opening_count_record(
         actor=act(staff["supervisor"], Role.SUPERVISOR), sheet=sheet, lines=count_lines(sheet)
     )
+    # Two pit bosses of the table's sector race for the one slot (issue 12 §1).
+    table.sector.pit_bosses.add(staff["pit_boss2"])
     barrier = threading.Barrier(2)
     outcomes: list[str] = []
 

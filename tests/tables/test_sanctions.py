@@ -6,7 +6,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,6 +25,7 @@ from tables.conduct import (
     suggest_step,
 )
 from tables.models import Player, SanctionEntry, SanctionLevel
+from tests.pg_roles import as_owner
 
 from .conftest import act, make_table, open_table
 
@@ -391,10 +392,9 @@ def test_a_lifted_sanction_leaves_the_original_untouched(staff, gaming_day, tabl
         )
     assert twice.value.code == "SANCTION_ALREADY_LIFTED"
     with pytest.raises(IntegrityError, match="MESA_IMMUTABLE"):
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(
-                "UPDATE tables_sanctionentry SET level = 'warning' WHERE id = %s", [entry2.pk]
-            )
+        with transaction.atomic():
+            # issue 12 §4: as the owner; the app role has no such privilege (test_db_roles)
+            as_owner("UPDATE tables_sanctionentry SET level = 'warning' WHERE id = %s", [entry2.pk])
     # The history shown at seating keeps every entry.
     seating = selectors.seating_check(player)
     assert [e.kind for e in seating.history] == ["lift", "imposition", "imposition"]

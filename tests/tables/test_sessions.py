@@ -76,6 +76,7 @@ def test_settings_are_versioned_and_only_managers_change_them(staff, gaming_day,
         )
     assert err3.value.code == "BLINDS_INVALID"
     with pytest.raises(ValidationFailed) as err4:
+        # SEAT-01: a table seats 2 to 10 players
         services.table_settings_change(actor=manager, table=table, reason="x", max_seats=11)
     assert err4.value.code == "SEATS_OUT_OF_RANGE"
 
@@ -298,7 +299,8 @@ def test_closing_three_signatures_copies_and_blockers(staff, gaming_day, table, 
     with pytest.raises(Conflict) as blocked:
         services.closing_sign(actor=sup, sheet=sheet, role=Role.SUPERVISOR)
     assert blocked.value.code == "BANK_NOT_CONFIRMED_EMPTY"
-    with pytest.raises(ValidationFailed) as pin:
+    # A wrong PIN is refused 403 by the one PIN check, casino.pins (issue 12 §3).
+    with pytest.raises(PermissionRefused) as pin:
         services.closing_confirm_empty_bank(
             actor=sup, sheet=sheet, croupier=staff["croupier"], pin="0000"
         )

@@ -220,8 +220,11 @@ def equal_changes(draw):
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(changes=st.lists(equal_changes(), min_size=1, max_size=5))
-def test_changes_never_change_the_float_value(opened, sup, staff, changes):  # CLOSE-16
+def test_changes_never_change_the_float_value(opened, sup, staff, counts, changes):  # CLOSE-16
     """Property: whatever the changes, the float's value is unchanged (chips are conserved)."""
+    # A float deep enough for every example (the examples share the session): the float
+    # pays only the chips it holds (issue 12 §7, tests/cage/test_float_holds.py).
+    counts.set_opening(opened, dict.fromkeys(PAR, 10_000_000))
     record = {
         "colour_change": services.colour_change_record,
         "cash_out": services.cash_out_record,

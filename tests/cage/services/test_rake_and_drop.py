@@ -14,7 +14,7 @@ from casino.access import acting_as
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.roles import Role
 from tables.models import RakeMode, TableSession, TableSettings
-from tests.cage.conftest import chips, close_session, notes
+from tests.cage.conftest import chips, close_session, deal, notes
 from tests.conftest import make_staff
 
 pytestmark = pytest.mark.django_db
@@ -228,6 +228,7 @@ def test_drop_is_counted_blind_by_two_people(opened, sup, staff):  # issue 6 ite
 
 def test_people_who_worked_the_session_do_not_count_its_drop(opened, sup, staff, casino):  # item 8
     both = make_staff(casino, "mixto", Role.CROUPIER, Role.CAGE_CASHIER)
+    deal(opened, "mixto")  # the croupier named on a buy-in is on duty (issue 12 §1)
     services.buyin_record(
         actor=sup,
         session=opened,

@@ -68,8 +68,9 @@ def test_a_caller_holding_the_lock_posts_without_locking_again(opened, sup, tabl
             actor=sup, session=locked, hand_number=7, amount="9", settings=settings, locked=True
         )
     sql = [q["sql"] for q in ctx.captured_queries]
-    # The hand's postings (one read), the posting, its audit event: nothing else.
-    assert len(sql) == 3, sql
+    # The hand's postings (one read), the posting, its audit event, and the day's evidence
+    # chain: its lock, its head and the two links (issue 12 §5): nothing else.
+    assert len(sql) == 6, sql
     assert not any("FOR UPDATE" in q or "SAVEPOINT" in q for q in sql)
     assert first.created and not again.created and again.entry == first.entry
     with pytest.raises(Conflict) as err:

@@ -101,8 +101,9 @@ def test_signatures_follow_the_slip_route(opened, staff):  # CLOSE-07
     assert Signature.objects.count() == 1
 
 
-def test_nobody_signs_a_slip_twice(opened, casino, staff):  # issue 6 bad input, ROLE-14
+def test_nobody_signs_a_slip_twice(opened, casino, staff, sector):  # issue 6 bad input, ROLE-14
     both = make_staff(casino, "doble", Role.PIT_BOSS, Role.CAGE_CASHIER)
+    sector.pit_bosses.add(both)  # a pit boss of the table's sector requests (issue 12 §1)
     slip = services.slip_request(
         actor=acting_as(both, Role.PIT_BOSS), session=opened, kind="fill", lines=[("25", 40)]
     )
