@@ -83,7 +83,7 @@ def main() -> int:
     tx = services.buyin_record(
         actor=acting_as(session.supervisor, Role.SUPERVISOR),
         session=session,
-        seat=1,
+        seat=6,  # seats 1-4 hold the hand players of floor.prepare
         amount="500",
         croupier=type(session.supervisor).objects.get(pk=croupier_id),
         player_name="Ana",
