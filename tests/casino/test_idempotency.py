@@ -63,3 +63,41 @@ def test_a_refused_request_stores_no_key_and_can_be_retried(staff, api):
         HTTP_IDEMPOTENCY_KEY="k4",
     )
     assert good.status_code == 201
+
+
+def test_a_key_belongs_to_its_user_two_users_one_key(staff, api, casino):
+    # issue 16 §2 (a class of miss): every idempotency test used one user. A key is the
+    # user's: another user sending the same key gets their own answer, never the first
+    # user's stored response, and is not refused as a reused key.
+    from casino.roles import Role
+    from tests.helpers import make_staff
+
+    first_manager = api(staff["shift_manager"])
+    second = make_staff(casino, "gerente_b", Role.SHIFT_MANAGER)
+    second_manager = api(second)
+    a = first_manager.post(
+        "/api/gaming-days/",
+        {"business_date": "2026-12-01"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="shared-key",
+    )
+    assert a.status_code == 201
+    day_a = GamingDay.objects.get()
+    first_manager.post(f"/api/gaming-days/{day_a.pk}/close/", {}, format="json")
+    b = second_manager.post(
+        "/api/gaming-days/",
+        {"business_date": "2026-12-02"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="shared-key",
+    )
+    assert b.status_code == 201, b.json()
+    assert "Idempotent-Replayed" not in b.headers
+    assert b.json() != a.json()
+    assert GamingDay.objects.filter(business_date="2026-12-02").exists()
+    again = second_manager.post(
+        "/api/gaming-days/",
+        {"business_date": "2026-12-02"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="shared-key",
+    )
+    assert again.json() == b.json() and again.headers["Idempotent-Replayed"] == "true"
