@@ -331,3 +331,24 @@ def test_variance_explanation_keeps_the_variance(session, staff, counts):  # iss
     )
     assert row.explained_by == staff["pit_boss"]
     assert "FLOAT_VARIANCE" in kinds(reconcile_session(session).findings)
+
+
+def test_a_reversed_buy_in_reconciles(session, staff, counts):  # CLOSE-16, issue 16 §2
+    # A correction is a new entry (the reversal), and the books still add up: the
+    # reversed buy-in's cash leaves the expected drop (handed back to the player, it is
+    # not in the box) and its chips come back to the float. A reconciliation that added
+    # the reversed cash instead would expect 7,000 in the box and find a variance.
+    played = play_worked_example(staff, session, counts, close=False)
+    ana = played["buyins"][0]  # seat 1: 1,000 in cash for ten chips of 100
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    services.transaction_reverse(actor=boss, transaction_=ana, reason="asiento equivocado")
+    TableSession.objects.filter(pk=session.pk).update(status=TableSession.Status.CLOSED)
+    session.refresh_from_db()
+    counts.set_closing(session, {**CLOSING, "100": CLOSING["100"] + 10})  # 15,000
+    count_drop(staff, session, drop=[{"value": "1000", "count": 3}, {"value": "500", "count": 4}])
+    rec = reconcile_session(session)
+    assert rec.expected_drop == D("5000") and rec.counted_drop == D("5000")
+    assert rec.closing_value == D("15000")
+    assert rec.result == D("450")  # still the rake: 5,000 + 450 + 15,000 − 20,000
+    assert not_info(rec.findings) == []
+    assert rec.balanced
