@@ -216,6 +216,14 @@ def test_inspection_by_croupier_and_supervisor_and_rejection_of_the_whole_pack(
     with pytest.raises(ValidationFailed) as err4:
         services.deck_move(actor=security, pack=red, to=P.DESTROYED, note="triturado")
     assert err4.value.code == "WITNESS_REQUIRED"
+    # Security cannot witness its own destruction (DECK-18, ROLE-14; issue 16 §2).
+    with pytest.raises(ValidationFailed) as own:
+        services.deck_move(
+            actor=security, pack=red, to=P.DESTROYED, note="triturado", with_user=security.user
+        )
+    assert own.value.code == "WITNESS_REQUIRED"
+    red.refresh_from_db()
+    assert red.state == P.DISCARD
     with pytest.raises(ValidationFailed) as err5:
         services.deck_move(actor=security, pack=red, to=P.DESTROYED, with_user=staff["pit_boss"])
     assert err5.value.code == "METHOD_REQUIRED"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -658,3 +659,43 @@ def test_note_bundles_of_twenty():  # CASH-07, A-04
     assert selectors.note_bundles(137) == (1, 1, 17)
     assert selectors.note_bundles(20) == (0, 1, 0)
     assert selectors.note_bundles(19) == (0, 0, 19)
+
+
+@pytest.mark.parametrize(
+    ("ago", "waived"),
+    [(timedelta(minutes=19, seconds=30), True), (timedelta(minutes=20, seconds=30), False)],
+    ids=["19m30s", "20m30s"],
+)
+def test_the_twenty_minutes_of_the_return_rule_at_their_boundary(
+    opened, sup, staff, player, ago, waived
+):  # BUYIN-03, OQ-08; issue 16 §2: time windows at their boundaries
+    SeatDeparture.objects.create(
+        casino=opened.casino,
+        gaming_day=opened.gaming_day,
+        table=opened.table,
+        session=opened,
+        seat=2,
+        player=player,
+        stack=D("1500"),
+        left_at=timezone.now() - ago,
+        recorded_by=staff["supervisor"],
+    )
+
+    def back() -> Any:
+        return buy(
+            sup,
+            opened,
+            staff,
+            "1500",
+            seat=6,
+            player=player,
+            cash=notes(("500", 3)),
+            chips=chips(("500", 3)),
+        )
+
+    if waived:
+        assert back().transaction.exemption_applied
+    else:
+        with pytest.raises(ValidationFailed) as err:
+            back()
+        assert err.value.code == "BUYIN_ABOVE_MAXIMUM"
