@@ -153,6 +153,14 @@ def test_pot_08_at_most_one_odd_chip_each():  # POT-08, 004 "Empates" (PokerKit 
         assert sum(shares) == amount and max(shares) - min(shares) <= 5 + amount % 5
 
 
+def test_pot_08_a_remainder_below_one_chip_goes_to_the_first_winner():
+    # POT-08 (issue 16 §2): with stacks that are not whole chips, what is less than one
+    # chip goes to the first winner left of the button, with the odd chips, never the last.
+    assert split_pot(103, [0, 1], chip_unit=5) == [53, 50]  # 20 chips + 3: 10 and 10, +3
+    assert split_pot(108, [2, 5, 7], chip_unit=5) == [38, 35, 35]  # 21 chips + 3
+    assert split_pot(113, [1, 4, 6], chip_unit=5) == [43, 35, 35]  # 22 chips + 3: 8, 7, 7
+
+
 # ---------------------------------------------------------------- showdown
 def _river(river_actions: list[str], shows: list[str]):  # type: ignore[no-untyped-def]
     acts = [
