@@ -10,7 +10,7 @@ from cage import selectors, services
 from cage.models import Slip, SlipLine, SlipVoid
 from casino.access import acting_as
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
-from casino.models import SerialCounter, Signature
+from casino.models import AuditEvent, SerialCounter, Signature
 from casino.roles import Role
 from tables.models import TableSession
 from tests.cage.conftest import PAR, close_session
@@ -213,6 +213,13 @@ def test_void_needs_a_reason_and_an_independent_second_signer(opened, staff):  #
         actor=act(staff, "shift_manager", Role.SHIFT_MANAGER), void=void
     )
     assert confirmation.confirmed_by == staff["shift_manager"]
+    # Each step of the void is an audit event with its author (issue 16 §2, GEN-09).
+    for action, who in (
+        ("cage.slip.void_request", staff["pit_boss2"]),
+        ("cage.slip.void_confirm", staff["shift_manager"]),
+    ):
+        event = AuditEvent.objects.get(action=action)
+        assert event.actor_id == who.pk, action
     slip.refresh_from_db()
     assert selectors.slip_status(slip) == "void" and selectors.slip_is_void(slip)
     with pytest.raises(Conflict) as err:
