@@ -207,7 +207,11 @@ def prepare(
                 "hands": records,
             }
         )
-    tokens = [{"username": s.username, "token": token_issue(user=s)[1]} for s in sups]
+    # Only a table's own supervisor records on it (issue 12 §1): the load's terminals are
+    # the tables' supervisors, several tablets each, each with a token of its own. Terminal
+    # i works at table i % tables (loadtest/locustfile.py), whose supervisor is sups[i % tables].
+    terminals = [sups[i % tables] for i in range(supervisors)] if tables <= len(sups) else sups
+    tokens = [{"username": s.username, "token": token_issue(user=s)[1]} for s in terminals]
     return Plan(base_url=base_url, tables=out_tables, supervisors=tokens, casino=code)
 
 
