@@ -28,20 +28,26 @@ def _django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings.test")
     if not os.environ.get("DATABASE_URL"):
         sys.exit("run through scripts/testenv.py: a PostgreSQL database is needed")
+    # The schema is migrated as its owner by manage.py (DATABASE_MIGRATE_URL); the
+    # benchmark itself runs as the app role, as the product does (issue 12 §4).
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run(  # noqa: S603
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=root, check=True
+    )
     import django
 
     django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def _world(label: str, table_number: int, serials: tuple[str, str]):  # type: ignore[no-untyped-def]
     """A casino with staff, an open gaming day and a table session ready for play."""
     from django.utils import timezone
 
-    from cage.models import ChipSet, Denomination
-    from casino.models import Casino, GamingDay
+    from cage.models import ChipSet, Denomination, FloatPar
+    from casino.models import Casino, GamingDay, Sector
     from casino.roles import Role
     from tables.models import DeckStore
     from tests.conftest import make_staff
@@ -55,15 +61,22 @@ def _world(label: str, table_number: int, serials: tuple[str, str]):  # type: ig
     chip_set = ChipSet.objects.create(casino=casino, name="Fichas")
     for value, colour, _par in CHIPS:
         Denomination.objects.create(chip_set=chip_set, value=Decimal(value), colour=colour)
+    sector = Sector.objects.create(casino=casino, code="P1", name="Sector 1")
+    sector.pit_bosses.add(staff["pit_boss"])  # a table's pit boss is of its sector (issue 12)
     table = make_table(
         casino,
         chip_set,
         number=table_number,
+        sector=sector,
         small_blind=Decimal("5"),
         big_blind=Decimal("10"),
         min_buyin=Decimal("100"),
         max_buyin=Decimal("100000"),
     )
+    # Chips of 1000 in the float for the players' stacks: the float pays only the chips it
+    # holds (issue 12 §7).
+    thousand = Denomination.objects.create(chip_set=chip_set, value=Decimal("1000"), colour="oro")
+    FloatPar.objects.create(table=table, denomination=thousand, count=500)
     store = DeckStore.objects.create(casino=casino, code="SEG", name="Seguridad")
     session = open_table(staff, table)
     ready_decks(staff, session, store, serials=serials)
@@ -104,7 +117,11 @@ def _buy_in(staff, session, record) -> None:  # type: ignore[no-untyped-def]
             amount=str(amount),
             croupier=staff["croupier"],
             cash=[{"value": "100", "count": amount // 100}],
-            chips=[("100", amount // 100)],
+            chips=[
+                (value, count)
+                for value, count in (("1000", amount // 1000), ("100", amount % 1000 // 100))
+                if count
+            ],
         )
 
 
