@@ -63,6 +63,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks.evaluator
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.hands
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.live_hand
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.reports
 
 messages: $(VENV)/.installed

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
+from casino.forms import refusal, refuse, refuse_on_origin, refused_text
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
@@ -40,10 +41,6 @@ def _actor(request: HttpRequest) -> Actor:
     return actor
 
 
-def _show(request: HttpRequest, err: DomainError) -> None:
-    messages.error(request, err.message(get_language() or "es"))
-
-
 def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Login required; a refusal becomes a message on the previous page (or the cage home)."""
 
@@ -53,20 +50,47 @@ def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             return view(request, *args, **kwargs)
         except DomainError as err:
             if request.method == "POST":
-                _show(request, err)
-                # issue 12 §8: same-site paths only
-                back = safe_next(request, request.POST.get("next"), fallback=reverse("cage:index"))
-                return redirect(back)
-            return render(
-                request,
-                "cage/refused.html",
-                {"message": err.message(get_language() or "es")},
-                status=err.status_code,
-            )
+                # issue 13 §6: the form's page again, as typed, the field named; issue 12
+                # §8: same-site paths only
+                origin = safe_next(
+                    request,
+                    request.POST.get("next"),
+                    _origin(view.__name__, kwargs),
+                    request.META.get("HTTP_REFERER"),
+                    fallback=reverse("cage:index"),
+                )
+                return refuse_on_origin(request, err, origin, _refused_page(err))
+            return _refused_page(err)(request)
 
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
     return wrapped
+
+
+# The page each form of the cage is on (a refused form is shown there again).
+_FORM_PAGES = {
+    "buyin": "cage:session",
+    "change": "cage:session",
+    "departure": "cage:session",
+    "drop": "cage:drop",
+    "explain": "cage:reconciliation",
+}
+
+
+def _origin(view_name: str, kwargs: dict[str, Any]) -> str | None:
+    if view_name in ("slip_request", "slip_sign", "slip_void", "void_confirm"):
+        return reverse("cage:slips")
+    name = _FORM_PAGES.get(view_name)
+    return reverse(name, args=[kwargs["pk"]]) if name and "pk" in kwargs else None
+
+
+def _refused_page(err: DomainError) -> Callable[[HttpRequest], HttpResponse]:
+    def show(request: HttpRequest) -> HttpResponse:
+        return render(
+            request, "cage/refused.html", {"message": refused_text(err)}, status=err.status_code
+        )
+
+    return show
 
 
 def _int(value: Any) -> int | None:
@@ -139,6 +163,9 @@ def session_card(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.access_session(actor, pk, Perm.VIEW_CAGE)
     denominations = sorted(selectors.table_denominations(session.table), reverse=True)
     proposal = request.session.pop("cage_buyin_proposal", None)
+    refused = refusal(request)
+    if refused is not None and refused.action == reverse("cage:buyin", args=[pk]):
+        proposal = _typed_buyin(refused.data)  # issue 13 §6: the buy-in as it was typed
     transactions = (
         session.cage_transactions.select_related("croupier", "approved_by", "player")
         .prefetch_related("chip_lines__denomination", "cash_lines")
@@ -168,6 +195,19 @@ def session_card(request: HttpRequest, pk: int) -> HttpResponse:
             ],
         },
     )
+
+
+def _typed_buyin(post: Any) -> dict[str, Any]:
+    """A refused buy-in as it was posted, in the shape of the card's proposal."""
+    return {
+        "seat": post.get("seat", ""),
+        "player_name": post.get("player_name", ""),
+        "croupier": post.get("croupier", ""),
+        "amount": post.get("amount", ""),
+        "stack_before": post.get("stack_before", ""),
+        "notes": dict(_counts(post, "note")),
+        "chips": dict(_counts(post, "chip")),
+    }
 
 
 @_page
@@ -245,7 +285,9 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
         TransactionKind.IN_HAND_CHANGE: services.in_hand_change_record,
     }.get(kind)
     if record is None:
-        raise DomainError("KIND_INVALID", "Tipo de cambio desconocido.", "Unknown kind of change.")
+        raise DomainError(
+            "KIND_INVALID", "Tipo de cambio desconocido.", "Unknown kind of change.", field="kind"
+        )
     kwargs: dict[str, Any] = {
         "actor": actor,
         "session": session,
@@ -426,7 +468,7 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
                 rake_chips=_counts(request.POST, "chip"),
             )
         except DomainError as err:
-            _show(request, err)
+            return refuse(request, err, lambda page: _drop_page(page, session))
         else:
             text = {
                 "first": _("Count recorded. A second person must count it too."),
@@ -435,6 +477,10 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
             }[result.status]
             (messages.success if result.status != "disagree" else messages.warning)(request, text)
         return redirect(reverse("cage:drop", args=[pk]))
+    return _drop_page(request, session)
+
+
+def _drop_page(request: HttpRequest, session: TableSession) -> HttpResponse:
     return render(
         request,
         "cage/drop.html",

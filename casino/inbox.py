@@ -40,3 +40,14 @@ def items_for(actor: Actor) -> list[InboxItem]:
     for provider in _PROVIDERS:
         items.extend(provider(actor))
     return sorted(items, key=lambda i: (not i.urgent, str(i.created_at or "")))
+
+
+#: The one signing queue (``/floor/queue/``, issue 13 §5): the home page shows its count and
+#: first items and no second list of the same documents.
+QUEUE_URL_PREFIX = "/floor/queue/"
+
+
+def outside_queue(items: list[InboxItem], queue_urls: set[str]) -> list[InboxItem]:
+    """The next tasks the signing queue does not already show: an item whose document is
+    in the queue (same page) or that points into the queue is left to the queue."""
+    return [i for i in items if i.url not in queue_urls and not i.url.startswith(QUEUE_URL_PREFIX)]

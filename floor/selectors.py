@@ -323,6 +323,8 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
     to explain, invalid hands to review, sanction proposals."""
     from django.urls import reverse
 
+    from .labels import label as code_label
+
     lang = _lang()
     casino = actor.casino
     items: list[QueueItem] = []
@@ -407,8 +409,11 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                     title=_("Invalid hand %(number)s") % {"number": hand.number},
                     table=str(hand.table),
                     url=reverse("hands:detail", args=[hand.pk]),
+                    # The violations in words (issue 13 §5); the codes stay in the hand.
                     detail=", ".join(
-                        v.code for v in hand.violation_rows.all() if v.severity == "error"
+                        code_label("violation", v.code)
+                        for v in hand.violation_rows.all()
+                        if v.severity == "error"
                     ),
                     urgent=True,
                     created_at=hand.recorded_at,

@@ -13,8 +13,10 @@ from decimal import Decimal
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -30,7 +32,8 @@ from cage import services as cage_services
 from cage.models import Slip, SlipVoid, TransactionKind
 from casino.access import Actor, require
 from casino.errors import DomainError, NotFound, PermissionRefused, ValidationFailed
-from casino.models import GamingDay, User
+from casino.forms import refuse
+from casino.models import AuditEvent, GamingDay, User
 from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
 from casino.views import acting_actor
@@ -140,6 +143,7 @@ def tables(request: HttpRequest, actor: Actor) -> HttpResponse:
             "can_scope": scoped,
             "day": selectors.open_gaming_day(actor),
             "alerting": sum(1 for t in tiles if t.alerts),
+            **_poll_context(actor, everything),
         },
     )
 
@@ -257,6 +261,15 @@ def _panel(request: HttpRequest, ctx: dict[str, Any], status: int = 200) -> Http
     return render(request, template, ctx, status=status)
 
 
+def _refused_panel(request: HttpRequest, err: DomainError, ctx: dict[str, Any]) -> HttpResponse:
+    """The panel again as typed, the field named (issue 13 §6); in place (htmx) it answers
+    200, as htmx swaps no 4xx answer, and the page without JavaScript the error's status."""
+    response = refuse(request, err, lambda page: _panel(page, ctx), top_message=False)
+    if request.htmx:  # type: ignore[attr-defined]
+        response.status_code = 200
+    return response
+
+
 @floor_page
 def buyin(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     """Buy-in in three taps from the table screen (issue 8 §1, BUYIN-06): the seat's
@@ -288,7 +301,7 @@ def buyin(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         )
     except DomainError as err:
         ctx = _panel_context(request, actor, session, "buyin", post=post)
-        return _panel(request, {**ctx, "actor": actor, "error": err.message(_lang())})
+        return _refused_panel(request, err, {**ctx, "actor": actor})
     tx = result.transaction
     messages.success(
         request,
@@ -335,7 +348,7 @@ def change(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         result = record(**kwargs)
     except DomainError as err:
         ctx = _panel_context(request, actor, session, "change", post=post)
-        return _panel(request, {**ctx, "actor": actor, "error": err.message(_lang())})
+        return _refused_panel(request, err, {**ctx, "actor": actor})
     messages.success(
         request,
         _("Change recorded: %(amount)s.") % {"amount": _money_text(result.transaction.amount)},
@@ -400,6 +413,7 @@ def queue(request: HttpRequest, actor: Actor) -> HttpResponse:
             "items": items,
             "signs_sheets": signs_sheets,
             "slips_page": actor.can(Perm.VIEW_CAGE) or actor.can(Perm.CARRY_SLIP),
+            **_poll_context(actor),
         },
     )
 
@@ -533,6 +547,106 @@ def queue_act(request: HttpRequest, actor: Actor, kind: str, pk: int) -> HttpRes
         )
     messages.success(request, text)
     return redirect("floor:queue")
+
+
+# --- the sector moving by itself: polled fragments (issue 13 §8) -------------------------------
+
+
+def _poll_version(actor: Actor, everything: bool = False) -> str:
+    """What the fragment shows changes with a regulated change in the casino (every one
+    writes its AuditEvent, in the same transaction) and with the clock (pack ages, slips'
+    minutes): the latest event's id and the minute, per role, language and scope. One
+    query; an unchanged answer costs only this."""
+    latest = AuditEvent.objects.filter(casino=actor.casino).order_by("-id").values("id").first()
+    minute = int(timezone.now().timestamp() // 60)
+    parts = (latest["id"] if latest else 0, minute, actor.role.value, _lang(), int(everything))
+    return "-".join(str(p) for p in parts)
+
+
+def _poll_context(actor: Actor, everything: bool = False) -> dict[str, Any]:
+    return {
+        "poll_seconds": settings.MESA_POLL_SECONDS,
+        "poll_version": _poll_version(actor, everything),
+        "poll_all": everything,
+    }
+
+
+def _unchanged(request: HttpRequest, version: str) -> HttpResponse | None:
+    """204 (htmx swaps nothing) when the poll's ``since`` is current; 304 to a client that
+    sent the ETag back."""
+    if request.GET.get("since") == version:
+        return HttpResponse(status=204)
+    if request.headers.get("If-None-Match") == f'"{version}"':
+        return HttpResponse(status=304)
+    return None
+
+
+def _fragment(request: HttpRequest, template: str, ctx: dict[str, Any]) -> HttpResponse:
+    response = render(request, template, ctx)
+    response["ETag"] = f'"{ctx["poll_version"]}"'
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _signs_in_queue(actor: Actor) -> bool:
+    """The signing queue is the actor's when his menu offers it (floor.nav's check)."""
+    from .nav import menu
+
+    queue_url = reverse("floor:queue")
+    return any(link.url == queue_url for link in menu(actor, "/"))
+
+
+def _poll_session_gone(view: View) -> View:
+    """A poll after the session expired reloads the page (to the login), instead of
+    swapping the login form into the grid."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"
+            return response
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+@_poll_session_gone
+@floor_page
+def tables_fragment(request: HttpRequest, actor: Actor) -> HttpResponse:
+    """The tiles of ``/floor/tables/`` alone, for the page's poll: the same tiles and the
+    same scope (a pit boss's sectors, or all with ``all=1``)."""
+    if not actor.can(Perm.VIEW_TABLES):
+        raise PermissionDenied
+    everything = request.GET.get("all") == "1"
+    poll = _poll_context(actor, everything)
+    unchanged = _unchanged(request, poll["poll_version"])
+    if unchanged is not None:
+        return unchanged
+    tiles = selectors.table_tiles(actor, everything)
+    ctx = {
+        "actor": actor,
+        "tiles": tiles,
+        "day": selectors.open_gaming_day(actor),
+        "alerting": sum(1 for t in tiles if t.alerts),
+        **poll,
+    }
+    return _fragment(request, "floor/_tiles.html", ctx)
+
+
+@_poll_session_gone
+@floor_page
+def queue_fragment(request: HttpRequest, actor: Actor) -> HttpResponse:
+    """The list of ``/floor/queue/`` alone, for the page's poll (the forms being filled
+    in are kept by the page's script: it skips a poll while one is in progress)."""
+    if not _signs_in_queue(actor):
+        raise PermissionDenied
+    poll = _poll_context(actor)
+    unchanged = _unchanged(request, poll["poll_version"])
+    if unchanged is not None:
+        return unchanged
+    ctx = {"actor": actor, "items": selectors.signing_queue(actor), **poll}
+    return _fragment(request, "floor/_queue_list.html", ctx)
 
 
 # --- the gaming day's dashboard -------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.access import Actor
@@ -26,7 +27,8 @@ def invalid_hands_to_review(actor: Actor) -> list[InboxItem]:
                 title=_("Review invalid hand %(number)s at %(table)s")
                 % {"number": hand.number, "table": hand.table},
                 url=reverse("hands:detail", args=[hand.pk]),
-                detail=hand.recorded_at.strftime("%d/%m %H:%M"),
+                # In the casino's time zone (the active one while rendering), not UTC.
+                detail=timezone.localtime(hand.recorded_at).strftime("%d/%m %H:%M"),
                 urgent=True,
                 created_at=hand.recorded_at,
                 tags=("hands",),

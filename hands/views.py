@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -13,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.dateparse import parse_date
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
 from casino.access import Actor, require
@@ -22,6 +22,7 @@ from casino.views import acting_actor
 
 from . import presenters, selectors, services
 from .models import HandStatus, SeatStatus
+from .services.live import live_hand_act_many
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -86,7 +87,8 @@ def hand_list(request: HttpRequest) -> HttpResponse:
     )
     qs = presenters.with_related(qs).order_by("-started_at", "-id")
     page = Paginator(qs, 50).get_page(q.get("page"))
-    rows = [presenters.summary(h) for h in page]
+    # People by name on the page (issue 13 §5); the API keeps the username.
+    rows = [{**presenters.summary(h), "dealer_name": h.dealer or None} for h in page]
     return render(
         request,
         "hands/list.html",
@@ -344,75 +346,167 @@ def _money(value: Any) -> str:
     return str(amount) if amount is not None else "0"
 
 
-@login_required
-@_guard
-def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
-    """The hand being logged: the next legal actions as big buttons (BET-24)."""
-    actor = _actor(request)
-    live = selectors.access_live_hand(actor, pk)
-    if request.method == "POST":
-        op = request.POST.get("op")
-        try:
-            if op == "act":
-                action = {
-                    "action": request.POST.get("action"),
-                    "seat": request.POST.get("seat") or None,
-                }
-                if request.POST.get("amount"):
-                    action["amount"] = _money(request.POST.get("amount"))
-                if request.POST.get("cards"):
-                    action["cards"] = request.POST.get("cards", "").replace(" ", "")
-                if action["action"] == "irregularity":
-                    # IRREG-14: the floor declares what happened; the engine rules on it.
-                    action["irregularity"] = {
-                        "kind": request.POST.get("kind", ""),
-                        **({"seat": int(action["seat"])} if action["seat"] else {}),
-                    }
-                services.live_hand_act(
-                    actor=actor, live=live, action=action, force=bool(request.POST.get("force"))
-                )
-            elif op == "undo":
-                services.live_hand_undo(actor=actor, live=live)
-            elif op == "finish":
-                hand = services.live_hand_finish(actor=actor, live=live)
-                messages.success(request, _("Hand %(number)s stored.") % {"number": hand.number})
-                return redirect("hands:detail", pk=hand.pk)
-            elif op == "abandon":
-                services.live_hand_abandon(
-                    actor=actor, live=live, reason=request.POST.get("reason", "")
-                )
-                return redirect("hands:session", pk=live.session_id)
-        except DomainError as err:
-            _fail(request, err)
-        return redirect("hands:live", pk=live.pk)
+# The words of the manual for the actions so far (issue 13 §4).
+ACTION_WORDS = {
+    "fold": _lazy("folds"),
+    "check": _lazy("checks"),
+    "call": _lazy("calls"),
+    "bet": _lazy("bets"),
+    "raise": _lazy("raises to"),
+    "all_in": _lazy("all-in"),
+    "board": _lazy("board"),
+    "show": _lazy("shows"),
+    "muck": _lazy("mucks"),
+    "irregularity": _lazy("irregularity"),
+    "dead": _lazy("dead hand"),
+    "void": _lazy("void (misdeal)"),
+}
+RANKS = "AKQJT98765432"
+SUITS = (("s", "\u2660"), ("h", "\u2665"), ("d", "\u2666"), ("c", "\u2663"))
+
+
+def _pairs(text: str) -> set[str]:
+    text = (text or "").replace(" ", "")
+    return {text[i : i + 2] for i in range(0, len(text) - 1, 2)}
+
+
+def _live_action(request: HttpRequest) -> dict[str, Any]:
+    """One action of the live page's forms, as the service reads it."""
+    p = request.POST
+    action: dict[str, Any] = {"action": p.get("action"), "seat": p.get("seat") or None}
+    if p.get("amount"):
+        action["amount"] = _money(p.get("amount"))
+    if p.get("cards"):
+        action["cards"] = p.get("cards", "").replace(" ", "")
+    if action["action"] == "irregularity":
+        # IRREG-14: the floor declares what happened; the engine rules on it.
+        action["irregularity"] = {
+            "kind": p.get("kind", ""),
+            **({"seat": int(action["seat"])} if action["seat"] else {}),
+        }
+    return action
+
+
+def _count(value: Any) -> int | None:
+    text = str(value or "")
+    return int(text) if text.isdigit() else None
+
+
+def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, Any]:
+    """What the live page and its panel show: the table map, the options, the keypad."""
+    from cage.selectors import table_denominations
     from floor.labels import IRREGULARITY_GROUPS
     from floor.selectors import live_rulings
 
     state = services.live_state(live)
+    if stored is None and live.hand_id is not None:
+        stored = live.hand  # finished: the verdict, not the options
     names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
-    return render(
-        request,
-        "hands/live.html",
+    used = _pairs(state["board"])
+    for seat in live.record["seats"]:
+        used |= _pairs(seat.get("cards") or "")
+    options = {o["action"]: o for o in state["options"]}
+    sizing = options.get("raise") or options.get("bet")
+    to_act = state["phase"] == "betting" and state["next_seat"] is not None
+    seated = [
         {
-            "live": live,
-            "state": state,
-            "rulings": live_rulings(live),
-            "irregularity_groups": IRREGULARITY_GROUPS,
-            "next_name": names.get(state["next_seat"], ""),
-            "seats": [
-                {
-                    "seat": s["seat"],
-                    "name": s.get("name") or "",
-                    "stack": state["stacks"].get(str(s["seat"])),
-                    "bet": state["bets"].get(str(s["seat"])),
-                    "position": state["positions"].get(str(s["seat"]), ""),
-                    "folded": s["seat"] in state["folded"],
-                }
-                for s in live.record["seats"]
-            ],
-            "actions_json": json.dumps(live.record["actions"], ensure_ascii=False),
-        },
-    )
+            "seat": s["seat"],
+            "name": s.get("name") or "",
+            "stack": state["stacks"].get(str(s["seat"])),
+            "bet": state["bets"].get(str(s["seat"])),
+            "position": state["positions"].get(str(s["seat"]), ""),
+            "folded": s["seat"] in state["folded"],
+            "to_act": s["seat"] == state["next_seat"],
+            "button": s["seat"] == state["button"],
+        }
+        for s in live.record["seats"]
+    ]
+    return {
+        "live": live,
+        "state": state,
+        "stored": stored,
+        "error": error,
+        "rulings": live_rulings(live),
+        "irregularity_groups": IRREGULARITY_GROUPS,
+        "next_name": names.get(state["next_seat"], ""),
+        "seats": seated,
+        # "todos se retiran hasta el asiento N": the seats still in, after the one to act.
+        "fold_targets": [s for s in seated if not s["folded"] and not s["to_act"]]
+        if to_act
+        else [],
+        "can_check_around": to_act and "check" in options,
+        "sizing": sizing,
+        "chips": sorted(table_denominations(live.session.table)),
+        "picker": [
+            [{"card": r + s, "rank": r, "suit": sym, "used": r + s in used} for s, sym in SUITS]
+            for r in RANKS
+        ],
+        "actions": [
+            {"n": i, **a, "word": ACTION_WORDS.get(a.get("action"), a.get("action"))}
+            for i, a in enumerate(live.record["actions"], start=1)
+        ],
+        "count": len(live.record["actions"]),
+    }
+
+
+def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
+    """Apply one form of the live page; returns the stored hand on *finish*."""
+    p = request.POST
+    op = p.get("op")
+    if op == "act":
+        services.live_hand_act(
+            actor=actor, live=live, action=_live_action(request), force=bool(p.get("force"))
+        )
+    elif op == "many":  # issue 13 §4: fold to seat N, check around, in one tap
+        live_hand_act_many(
+            actor=actor,
+            live=live,
+            action=p.get("action", ""),
+            until_seat=_count(p.get("until")),
+            expected_count=_count(p.get("count")),
+        )
+    elif op == "undo":
+        services.live_hand_undo(actor=actor, live=live)
+    elif op == "finish":
+        return services.live_hand_finish(actor=actor, live=live)
+    return None
+
+
+@login_required
+@_guard
+def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    """The hand being logged (BET-24): rendered once, then each tap answers the panel
+    (htmx, issue 13 §4); without JavaScript the same forms post and redirect."""
+    actor = _actor(request)
+    live = selectors.access_live_hand(actor, pk)
+    htmx = bool(getattr(request, "htmx", False))
+    if request.method == "POST":
+        if request.POST.get("op") == "abandon":
+            try:
+                services.live_hand_abandon(
+                    actor=actor, live=live, reason=request.POST.get("reason", "")
+                )
+            except DomainError as err:
+                _fail(request, err)
+                return redirect("hands:live", pk=live.pk)
+            return redirect("hands:session", pk=live.session_id)
+        try:
+            stored = _live_post(request, actor, live)
+        except DomainError as err:
+            if not htmx:
+                _fail(request, err)
+                return redirect("hands:live", pk=live.pk)
+            live.refresh_from_db()
+            context = _live_context(live, error=err.message(get_language() or "es"))
+            return render(request, "hands/_live_panel.html", context)
+        if stored is not None and not htmx:
+            messages.success(request, _("Hand %(number)s stored.") % {"number": stored.number})
+            return redirect("hands:detail", pk=stored.pk)
+        if not htmx:
+            return redirect("hands:live", pk=live.pk)
+        live.refresh_from_db()
+        return render(request, "hands/_live_panel.html", _live_context(live, stored=stored))
+    return render(request, "hands/live.html", _live_context(live))
 
 
 @login_required

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from casino.access import Actor, require
 from casino.errors import DomainError, ValidationFailed
 from casino.formdata import ticked
+from casino.forms import refuse_on_origin, refused_text
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
@@ -45,6 +46,7 @@ from .models import (
     Table,
     TableSession,
 )
+from .sanction_from_hand import initial_from_query
 
 View = Callable[..., HttpResponse]
 
@@ -66,16 +68,23 @@ def page(view: View) -> View:
             return view(request, actor, *args, **kwargs)
         except DomainError as err:
             if request.method == "POST":
-                messages.error(request, err.message(_lang()))
-                return redirect(_back(request))
-            return render(
-                request,
-                "tables/error.html",
-                {"message": err.message(_lang()), "code": err.code},
-                status=err.status_code,
-            )
+                # issue 13 §6: the form's page again, as typed, the field named
+                return refuse_on_origin(request, err, _back(request), _error_page(err))
+            return _error_page(err)(request)
 
     return wrapped
+
+
+def _error_page(err: DomainError) -> Callable[[HttpRequest], HttpResponse]:
+    def show(request: HttpRequest) -> HttpResponse:
+        return render(
+            request,
+            "tables/error.html",
+            {"message": refused_text(err), "code": err.code},
+            status=err.status_code,
+        )
+
+    return show
 
 
 def _back(request: HttpRequest) -> str:
@@ -316,10 +325,23 @@ def sanctions(request: HttpRequest, actor: Actor) -> HttpResponse:
         kind=q.get("kind") or None,
         event_name=q.get("event") or None,
     ).select_related("gaming_day")[:300]
+    # HREC-10: the form filled from a hand's irregularity (``new_*`` in the query string)
+    initial = initial_from_query(q)
+    if q.get("session"):  # the form's session preselected from the ledger's link
+        initial.setdefault("session", q["session"])
+    sessions = list(
+        TableSession.objects.filter(casino=actor.casino)
+        .exclude(status=TableSession.Status.CLOSED)
+        .select_related("table")
+    )
+    wanted = _int(initial.get("session"), "session")
+    if wanted and all(s.pk != wanted for s in sessions):
+        sessions.append(selectors.access_session(actor, wanted))  # the hand's, now closed
     return render(
         request,
         "tables/sanctions.html",
         {
+            "initial": initial,
             "actor": actor,
             "ledger": ledger,
             "conducts": CONDUCTS,
@@ -327,9 +349,7 @@ def sanctions(request: HttpRequest, actor: Actor) -> HttpResponse:
             "kinds": SanctionEntry.Kind.choices,
             "players": Player.objects.filter(casino=actor.casino).order_by("display_name")[:500],
             "tables": Table.objects.filter(casino=actor.casino).order_by("number"),
-            "sessions": TableSession.objects.filter(casino=actor.casino)
-            .exclude(status=TableSession.Status.CLOSED)
-            .select_related("table"),
+            "sessions": sessions,
             "filters": q,
             "must_pending": selectors.mandatory_not_imposed(actor.casino),
         },
@@ -404,8 +424,10 @@ def _open(request: HttpRequest, actor: Actor, pk: int) -> str:
     return _("Session opened: record the opening count.")
 
 
-def _ticked(request: HttpRequest) -> dict[str, bool]:
-    return {key[5:]: True for key in request.POST if key.startswith("item_")}
+def _ticked(request: HttpRequest, items: Any) -> dict[str, bool]:
+    """Each point of a checklist as ticked or not (issue 13 §2: an unticked box sends
+    nothing, so absent is False)."""
+    return {key: ticked(request.POST, f"item_{key}") for key in items}
 
 
 @action("checklist")
@@ -413,7 +435,9 @@ def _checklist(request: HttpRequest, actor: Actor, pk: int) -> str:
     services.prep_checklist_record(
         actor=actor,
         session=_session(actor, pk),
-        items=_ticked(request),
+        items=_ticked(
+            request, SUPERVISOR_ITEMS if actor.role == Role.SUPERVISOR else PIT_BOSS_ITEMS
+        ),
         note=request.POST.get("note", ""),
     )
     return _("Checklist recorded.")
@@ -432,7 +456,7 @@ def _closing_checklist(request: HttpRequest, actor: Actor, pk: int) -> str:
     services.closing_checklist_record(
         actor=actor,
         session=_session(actor, pk),
-        items=_ticked(request),
+        items=_ticked(request, CLOSING_ITEMS),
         note=request.POST.get("note", ""),
     )
     return _("Checklist recorded.")
@@ -521,6 +545,9 @@ def _event(request: HttpRequest, actor: Actor, pk: int) -> str:
 
 @action("rotate")
 def _rotate(request: HttpRequest, actor: Actor, pk: int) -> str:
+    # who may act here, before the form is read (the service checks again)
+    require(actor, Perm.DECK_HANDLE)
+    session = _session(actor, pk)
     incoming = _pack_ref(actor, request.POST.get("incoming_pack"), "incoming_pack")
     if incoming is None:
         raise ValidationFailed(
@@ -531,7 +558,7 @@ def _rotate(request: HttpRequest, actor: Actor, pk: int) -> str:
         )
     services.deck_rotate(
         actor=actor,
-        session=_session(actor, pk),
+        session=session,
         incoming_pack=incoming,
         outgoing_complete=ticked(request.POST, "outgoing_complete"),
     )

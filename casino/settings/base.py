@@ -176,6 +176,8 @@ API_TOKEN_AGE = int(os.environ.get("API_TOKEN_AGE", str(SESSION_COOKIE_AGE)))  #
 # Croupier PINs: consecutive wrong PINs before a lock, and its length (issue 12 §3).
 MESA_PIN_MAX_FAILURES = int(os.environ.get("MESA_PIN_MAX_FAILURES", "5"))
 MESA_PIN_LOCK_MINUTES = int(os.environ.get("MESA_PIN_LOCK_MINUTES", "15"))
+# Seconds between two refreshes of the sector overview and the signing queue (issue 13 §8).
+MESA_POLL_SECONDS = int(os.environ.get("MESA_POLL_SECONDS", "10"))
 
 # Language and time: Spanish first, English selectable (GEN-07); the casino's zone.
 LANGUAGE_CODE = "es"

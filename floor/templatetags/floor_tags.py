@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -175,3 +176,110 @@ def report_params(params: dict[str, Any] | None) -> list[tuple[str, str]]:
                 pass
         out.append((str(label) if label is not None else key, text))
     return out
+
+
+# --- Words for codes, names for people, amounts to type, cards (issue 13 §5) ----------
+
+
+@register.filter(name="label")
+def label_filter(code: Any, kind: str) -> str:
+    """``{{ v.code|label:"violation" }}``: the code's words (``floor.labels``)."""
+    from ..labels import label
+
+    return label(kind, code)
+
+
+@register.filter(name="explain")
+def explain_filter(code: Any, kind: str) -> str:
+    from ..labels import explain
+
+    return explain(kind, code)
+
+
+@register.filter
+def person(user: Any) -> str:
+    """A user as a name: the full name, else the username."""
+    from ..labels import person as _person
+
+    return _person(user)
+
+
+@register.filter
+def signature_line(sig: Any) -> str:
+    """A signature as read: "Croupier: Ana Pérez, con PIN" (role, name, method)."""
+    from ..labels import label
+    from ..labels import person as _person
+
+    def part(name: str) -> Any:
+        return sig.get(name) if isinstance(sig, dict) else getattr(sig, name, None)
+
+    signer = part("signer_name") or _person(part("signer"))
+    text = f"{label('role', part('role'))}: {signer}"
+    method = part("method")
+    return f"{text}, {label('method', method)}" if method else text
+
+
+_CANONICAL = re.compile(r"-?\d+(\.\d{1,2})?")  # a Decimal's str: ``500``, ``500.00``
+
+
+@register.filter
+def amount_input(value: Any) -> str:
+    """An amount as an input's value, as the casino types it: ``500``, ``1.234,50``
+    (``1,234.50`` in English); ``floor.proposals.parse_amount`` reads both back."""
+    from decimal import Decimal, InvalidOperation
+
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str) and not _CANONICAL.fullmatch(value.strip()):
+        return value  # what was typed (``1.500``, ``1500,50``), shown back as typed
+    try:
+        amount = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        return str(value)  # what was typed, shown back as typed
+    if not amount.is_finite():
+        return str(value)
+    if amount == amount.to_integral_value():
+        return formatting.chips(amount, _lang())
+    return formatting.money(amount, _lang())
+
+
+_SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+_RED = {"♥", "♦"}
+_CARD = re.compile(r"(?:10|[2-9TJQKAtjqka])[hdcsHDCS♥♦♣♠]")
+
+
+@register.filter
+def cards(value: Any) -> str:
+    """``Ah 7d`` -> ``A♥ 7♦``, hearts and diamonds in a red class; the text stays copyable."""
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+
+    if value is None or value == "":
+        return ""
+    items = value if isinstance(value, list | tuple) else str(value).replace(",", " ").split()
+    tokens: list[str] = []
+    for raw in items:  # "2h7d9s" as the record keeps a flop: three cards
+        text = str(raw).strip()
+        found = _CARD.findall(text)
+        tokens.extend(found if found and "".join(found) == text else [text])
+    out = []
+    for token in tokens:
+        if len(token) >= 2 and token[-1].lower() in _SUITS:
+            rank, suit = token[:-1], _SUITS[token[-1].lower()]
+        elif len(token) >= 2 and token[-1] in _RED | {"♣", "♠"}:
+            rank, suit = token[:-1], token[-1]
+        else:
+            out.append(escape(token))
+            continue
+        rank = "10" if rank.upper() == "T" else rank.upper()
+        css = "playing-card red" if suit in _RED else "playing-card"
+        out.append(f'<span class="{css}">{escape(rank)}{suit}</span>')
+    return mark_safe(" ".join(out))  # noqa: S308 - every part escaped above
+
+
+@register.simple_tag
+def code_choices(kind: str) -> list[tuple[str, str]]:
+    """The codes of a catalogue kind as ``(code, words)``, by their words (a filter's select)."""
+    from ..labels import choices
+
+    return choices(kind)

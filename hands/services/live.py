@@ -208,6 +208,85 @@ def live_hand_act(
     return state
 
 
+# The one-tap sequences of the live page (issue 13 §4): "todos se retiran hasta el
+# asiento N", "todos pasan" and, at the showdown, "todos muestran".
+SEQUENCE_ACTIONS = ("fold", "check", "show")
+
+
+def _sequence_goes_on(state: dict[str, Any], action: str, street: str, until: int | None) -> bool:
+    if state["next_seat"] is None:
+        return False
+    if action == "show":
+        return (state["expected"] or {}).get("action") == "show_or_muck"
+    if state["phase"] != "betting" or state["street"] != street:
+        return False
+    return not (action == "fold" and state["next_seat"] == until)
+
+
+def live_hand_act_many(
+    *,
+    actor: Actor,
+    live: LiveHand,
+    action: str,
+    until_seat: int | None = None,
+    expected_count: int | None = None,
+) -> dict[str, Any]:
+    """Apply one action for each seat to act in turn, as single ``live_hand_act`` calls.
+
+    ``fold`` folds every seat to act until ``until_seat`` is the one to act (or the
+    hand is won); ``check`` checks around until the street's betting ends; ``show``
+    shows every hand at the showdown as dealt, in the showdown order. All in one
+    transaction: the first refusal undoes the whole sequence (nothing recorded).
+    ``expected_count`` is the number of actions the page showed: a stale page (a
+    second tablet, a double tap) is refused instead of folding the wrong seats.
+    """
+    require(actor, Perm.LOG_HAND)
+    if action not in SEQUENCE_ACTIONS:
+        raise ValidationFailed(
+            "SEQUENCE_UNKNOWN",
+            "Secuencia desconocida.",
+            "Unknown sequence.",
+            field="action",
+        )
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live)
+        if expected_count is not None and len(row.record["actions"]) != expected_count:
+            raise Conflict(
+                "LIVE_HAND_CHANGED",
+                "La mano cambió desde que se mostró esta pantalla: revise y repita.",
+                "The hand changed since this screen was shown: check and repeat.",
+                field="hand",
+            )
+        state = live_state(row)
+        if action == "fold":
+            live_seats = {int(s["seat"]) for s in row.record["seats"]}
+            if until_seat is None or until_seat not in live_seats or until_seat in state["folded"]:
+                raise ValidationFailed(
+                    "SEAT_NOT_IN_HAND",
+                    "Ese asiento no está jugando la mano.",
+                    "That seat is not playing the hand.",
+                    field="seat",
+                )
+        street = state["street"]
+        applied = 0
+        for _ in range(len(row.record["seats"])):
+            if not _sequence_goes_on(state, action, street, until_seat):
+                break
+            state = live_hand_act(
+                actor=actor, live=row, action={"action": action, "seat": state["next_seat"]}
+            )
+            applied += 1
+        if not applied:
+            raise ValidationFailed(
+                "NOTHING_TO_APPLY",
+                "No hay ninguna acción que aplicar.",
+                "There is no action to apply.",
+                field="action",
+            )
+        state["applied"] = applied
+    return state
+
+
 def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
     """Take back the last action logged (a typing slip, before the hand is stored)."""
     require(actor, Perm.LOG_HAND)

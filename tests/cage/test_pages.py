@@ -67,7 +67,9 @@ def test_refused_buyin_shows_the_reason_and_records_nothing(client, opened, staf
         {"seat": "4", "croupier": "croupier", "note-50": "1", "chip-25.00": "2"},
         follow=True,
     )
-    assert "La compra mínima de esta mesa es 100,00" in resp.content.decode()
+    # issue 13 §6: the card again (400, not a redirect), the message naming the field
+    assert resp.status_code == 400
+    assert "Importe: la compra mínima de esta mesa es 100,00" in resp.content.decode()
     assert TableTransaction.objects.count() == 0
 
 

@@ -281,12 +281,15 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
         return p
 
     def act(p: Page, label: str) -> None:
-        with p.expect_navigation():
-            p.get_by_role("button", name=label, exact=True).click()
+        # The live hand answers in place (htmx, issue 13 §4): wait for the new panel.
+        old = p.locator("#live-panel").element_handle()
+        p.get_by_role("button", name=label, exact=True).click()
+        old.wait_for_element_state("hidden")
 
     def store(p: Page) -> str:
+        act(p, "Registrar la mano")  # the verdict at once, in place
         with p.expect_navigation():
-            p.get_by_role("button", name="Registrar la mano").click()
+            p.get_by_role("link", name="Ver la mano").click()
         return p.locator("h1").inner_text() + p.locator("main").inner_text()
 
     # Hand 1: button seat 1, blinds 3 and 5; everyone folds to the big blind.

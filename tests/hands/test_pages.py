@@ -106,7 +106,8 @@ def test_pit_boss_resolves_an_invalid_hand_on_the_page(staff, sup, ready_session
     supervisor.post(f"/hands/{hand.pk}/resolve/", {"op": "override", "reason": "Se cobró 2."})
     boss = browser(staff["pit_boss"], "pit_boss")
     home = boss.get("/").content.decode()
-    assert f"/hands/{hand.pk}/" in home  # the pit boss's queue (casino.inbox)
+    # The home page points into the one signing queue (issue 13 §5), where the hand waits.
+    assert f"/floor/queue/#q-hand-{hand.pk}" in home
     correction = hand.corrections.get()
     boss.post(f"/hands/{hand.pk}/resolve/", {"op": "review", "correction": correction.pk})
     assert hand.review.is_locked

@@ -180,6 +180,8 @@ class Caller:
 
 
 def _code(response: Any) -> str | None:
+    if response.get("X-Mesa-Refusal"):  # a page shown again with its refusal (issue 13 §6)
+        return response["X-Mesa-Refusal"]
     try:
         return json.loads(response.content).get("code")
     except (ValueError, AttributeError):

@@ -1,4 +1,5 @@
-"""Create the demo casino: a gaming day, six tables, a chip set and one user per role.
+"""Create the demo casino: a gaming day, six tables, a chip set, one user per role, and a
+card store with packs (issue 13 §7: a newcomer opens a table from the pages alone).
 
 Idempotent: running it again leaves existing demo data as it is. Passwords are
 ``<username>-2026`` (listed in the README and printed here); croupiers sign
@@ -14,10 +15,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from cage.models import ChipSet, Denomination, FloatPar
+from casino.access import acting_as
 from casino.models import Casino, GamingDay, Sector, User
 from casino.roles import Role
 from casino.services import staff_create
-from tables.models import Table, TableSettings, Variant
+from tables.models import DeckStore, Table, TableSettings, Variant
+from tables.services import deck_delivery_record, deck_receipt_sign, deck_store_create
 
 DEMO_STAFF: list[tuple[str, str, str, list[Role], str | None]] = [
     ("croupier", "Carla", "Rivas", [Role.CROUPIER], "1111"),
@@ -53,6 +56,18 @@ DEMO_TABLES: list[tuple[int, str, str, str]] = [
     (5, Variant.LIMIT, "5", "10"),
     (6, Variant.MIXED, "5", "10"),
 ]
+
+
+# The sector's card store and two deliveries by security (DECK-03), each pack one colour of
+# the two a table needs (DECK-04): the first already received by the pit boss (packs for
+# four openings), the second waiting for his signature, the first step of "Your first
+# table" in the README.
+DEMO_STORE = ("P1-ARM", "Armario del sector póker")
+DEMO_DELIVERIES: list[tuple[list[str], bool]] = [
+    ([f"{c}{n:02d}" for n in range(1, 5) for c in ("R", "A")], True),
+    ([f"{c}{n:02d}" for n in range(5, 7) for c in ("R", "A")], False),
+]
+PACK_COLOURS = {"R": "rojo", "A": "azul"}
 
 
 def demo_password(username: str) -> str:
@@ -136,6 +151,8 @@ class Command(BaseCommand):
                 casino=casino, business_date=today, defaults={"opened_by": manager}
             )
 
+        self._card_store(casino, sector)
+
         if not options["quiet"]:
             self.stdout.write(self.style.SUCCESS("Demo data ready: Casino Mesa (demo), 6 tables."))
             self.stdout.write("Users (username / password):")
@@ -146,3 +163,24 @@ class Command(BaseCommand):
                     f"  {username:12} {demo_password(username):18} {role_names}{extra}"
                 )
             self.stdout.write(f"  {'admin':12} {demo_password('admin'):18} Django admin")
+            self.stdout.write('First table: README.md, "Your first table".')
+
+    def _card_store(self, casino: Casino, sector: Sector) -> None:
+        """The store and its packs, through the custody services as the people would do it:
+        the shift manager creates the store, security delivers, the pit boss signs."""
+        code, name = DEMO_STORE
+        if DeckStore.objects.filter(casino=casino, code=code).exists():
+            return
+        manager = acting_as(User.objects.get(username="gerente"), Role.SHIFT_MANAGER)
+        security = acting_as(User.objects.get(username="seguridad"), Role.SECURITY)
+        pit_boss = acting_as(User.objects.get(username="pitboss"), Role.PIT_BOSS)
+        store = deck_store_create(actor=manager, code=code, name=name, sector=sector)
+        for serials, received in DEMO_DELIVERIES:
+            receipt = deck_delivery_record(
+                actor=security,
+                store=store,
+                packs=[{"serial": s, "colour": PACK_COLOURS[s[0]]} for s in serials],
+                note="demo",
+            )
+            if received:
+                deck_receipt_sign(actor=pit_boss, receipt=receipt)
