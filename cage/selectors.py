@@ -397,11 +397,6 @@ def seat_summaries(session: TableSession, seat: int | None = None) -> dict[int, 
     return seats
 
 
-def seat_is_occupied(session: TableSession, seat: int) -> bool:
-    summary = seat_summaries(session, seat).get(seat)
-    return bool(summary and summary.seated)
-
-
 @dataclass(frozen=True)
 class SeatMovement:
     """Chips that reached or left a seat between two hands (HREC-08).

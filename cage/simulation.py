@@ -404,6 +404,17 @@ class DaySimulator:
     def _hand(self, world: TableWorld, *, wrong_rake: bool) -> bool:
         """One legal hand through the hand recorder; returns whether the fault was planted."""
         seats = sorted(s for s, v in world.stacks.items() if v >= 10)
+        try:
+            from hands.selectors import next_hand
+        except ImportError:  # pragma: no cover - without the hand recorder: every seat plays
+            pass
+        else:
+            # The table's seating plan deals in whom the entry policy lets play (SEAT-05):
+            # a new player on the button or in the blinds waits (issue 13 §1).
+            nxt = next_hand(world.session)
+            seats = [s for s in seats if s in nxt.dealt_in]
+            if nxt.button is not None:
+                world.button = nxt.button
         if len(seats) < 2:
             return False
         if world.button not in seats:

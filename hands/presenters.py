@@ -159,27 +159,16 @@ def replay(hand: Hand) -> dict[str, Any]:
 
 
 def seat_plan(session: Any) -> dict[str, Any]:
-    seats = selectors.session_seats(session)
-    last = (
-        Hand.objects.filter(session=session, revision_of__isnull=True)
-        .order_by("-number")
-        .values("button_seat", "status")
-        .first()
-    )
-    occupied = sorted(s.seat for s in seats if s.status == "playing")
-    next_button = None
-    if last and occupied:
-        if last["status"] == "void":
-            next_button = last["button_seat"]
-        else:
-            after = [s for s in occupied if s > last["button_seat"]]
-            next_button = after[0] if after else occupied[0]
+    """The seating plan (``tables.selectors.seat_plan``) with the next hand's suggestion."""
+    nxt = selectors.next_hand(session)
     return {
         "session": session.pk,
-        "next_button": next_button,
-        "seats": seats,
+        "next_button": nxt.button,
+        "dealt_in": list(nxt.dealt_in),
+        "waiting_for_blinds": {str(k): v for k, v in nxt.waiting.items()},
+        "seats": nxt.plan.occupied,
         "waiting": [
             {"id": w.pk, "name": w.name, "player": w.player_id, "requested_at": w.requested_at}
-            for w in selectors.waiting_list(session.table)
+            for w in nxt.plan.waiting
         ],
     }

@@ -19,9 +19,11 @@ from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
 from casino.roles import Perm
 from casino.views import acting_actor
+from tables import services as table_services
+from tables.models import SeatStatus
 
 from . import presenters, selectors, services
-from .models import HandStatus, SeatStatus
+from .models import HandStatus
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -249,7 +251,7 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
     op = request.POST.get("op")
     p = request.POST
     if op == "sit":
-        services.seat_sit(
+        table_services.seat_sit(
             actor=actor,
             session=session,
             seat=p.get("seat"),
@@ -257,14 +259,14 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
             name=p.get("name", ""),
         )
     elif op == "status":
-        services.seat_set_status(
+        table_services.seat_set_status(
             actor=actor, session=session, seat=p.get("seat"), status=p.get("status", "")
         )
     elif op == "wait":
-        services.waiting_add(actor=actor, table=session.table, name=p.get("name", ""))
+        table_services.waiting_add(actor=actor, table=session.table, name=p.get("name", ""))
     elif op == "seat_waiting":
         entry = selectors.access_waiting_entry(actor, p.get("entry"))
-        services.waiting_seat(actor=actor, entry=entry, session=session, seat=p.get("seat"))
+        table_services.waiting_seat(actor=actor, entry=entry, session=session, seat=p.get("seat"))
     elif op == "draw":
         cards = {k[5:]: v for k, v in p.items() if k.startswith("draw_") and v.strip()}
         draw = services.button_draw_record(actor=actor, session=session, cards=cards)

@@ -313,20 +313,6 @@ def check_pin(actor: Actor, user: User, pin: str | None, field: str = "pin") -> 
     pin_verify(actor=actor, signer=user, pin=pin, field=field)  # the one PIN check (issue 12 §3)
 
 
-def lock_session(session: TableSession | int) -> TableSession:
-    """The session row, locked: the serialisation point of a table's transactions.
-
-    Buy-ins, changes and hands all lock it, so "is a hand in progress?" and the
-    write happen atomically (BUYIN-05, CASH-11) and concurrent buy-ins queue up.
-    """
-    pk = session if isinstance(session, int) else session.pk
-    return (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("table", "settings", "gaming_day")
-        .get(pk=pk)
-    )
-
-
 def require_same_casino(actor: Actor, session: TableSession) -> None:
     if session.casino_id != actor.user.casino_id:
         raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")

@@ -18,6 +18,7 @@ from .core import (
 from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
 from .keys import KeyHandout, KeyReturn
 from .sanctions import SanctionEntry, SanctionLevel
+from .seating import Seat, SeatEvent, SeatStatus, WaitingEntry
 from .sheets import (
     STACK_SIZE,
     ClosingLine,
@@ -54,6 +55,9 @@ __all__ = [
     "RakeRounding",
     "SanctionEntry",
     "SanctionLevel",
+    "Seat",
+    "SeatEvent",
+    "SeatStatus",
     "SessionEvent",
     "SheetCopyDeposit",
     "SupervisorRelief",
@@ -61,4 +65,5 @@ __all__ = [
     "TableSession",
     "TableSettings",
     "Variant",
+    "WaitingEntry",
 ]

@@ -413,8 +413,8 @@ API: list[Entry] = [
     _e("api-hands-button-draw", "POST", FLOOR, obj=SESSION, body={}),
     _e("api-hands-waiting-list", "GET", HANDS_READ, obj=TABLE),
     _e("api-hands-waiting-list", "POST", FLOOR, obj=TABLE, body={}),
-    _e("api-hands-waiting-seat", "POST", FLOOR, obj="hands.WaitingEntry", body={}),
-    _e("api-hands-waiting-cancel", "POST", FLOOR, obj="hands.WaitingEntry", body={}),
+    _e("api-hands-waiting-seat", "POST", FLOOR, obj="tables.WaitingEntry", body={}),
+    _e("api-hands-waiting-cancel", "POST", FLOOR, obj="tables.WaitingEntry", body={}),
     # reports (RPT-17 narrows what each role sees inside; these are the gates)
     _e("api-reports-kinds", "GET", REPORTS_READ),
     _e("api-reports", "GET", REPORTS_READ),
