@@ -20,19 +20,17 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.errors import NotFound, PermissionRefused
-from casino.models import Casino, GamingDay
+from casino.models import Casino, Denomination, GamingDay
 from casino.roles import Perm, Role
-from tables.models import Table, TableSession
+from tables.models import FloatPar, Table, TableSession
 from tables.selectors.assignment import require_assigned_for
 
 from .models import (
     CagePolicy,
     CashLine,
     ChipLine,
-    Denomination,
     Direction,
     DropCount,
-    FloatPar,
     RakeEntry,
     SeatDeparture,
     Slip,

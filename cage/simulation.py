@@ -33,13 +33,12 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from casino.access import Actor, acting_as
-from casino.models import Casino, GamingDay, Sector, SerialCounter, User
+from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector, SerialCounter, User
 from casino.roles import Role
 from casino.services import gaming_day_close, gaming_day_open, staff_create
-from tables.models import Table, TableSession, TableSettings, Variant
+from tables.models import FloatPar, Table, TableSession, TableSettings, Variant
 
 from . import selectors, services
-from .models import ChipSet, Denomination, FloatPar
 
 D = Decimal
 PIN = "1234"

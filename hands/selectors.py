@@ -89,7 +89,7 @@ _UNIT_CACHE: dict[int, tuple[int, int]] = {}
 
 def chip_unit_cents(table: Table) -> int:
     """The smallest active denomination of the table's chip set, in cents (GEN-05)."""
-    from cage.models import Denomination
+    from casino.models import Denomination
 
     value = (
         Denomination.objects.filter(chip_set_id=table.chip_set_id, is_active=True)

@@ -15,7 +15,7 @@ from django.db import connection
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.models import User
+from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
 from casino.scoping import check_assignment
@@ -23,7 +23,7 @@ from tables.models import Player, TableSession
 from tables.selectors import session_assignment
 
 from .. import selectors
-from ..models import CENT, Denomination, TenderKind
+from ..models import CENT, TenderKind
 
 
 @dataclass(frozen=True)

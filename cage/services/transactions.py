@@ -21,7 +21,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
-from casino.models import User
+from casino.models import Denomination, User
 from casino.roles import Perm, Role, role_has
 from tables.models import Player, Seat, TableSession, Variant
 from tables.selectors import require_assigned, seat_at
@@ -36,7 +36,6 @@ from ..models import (
     CashAlert,
     CashLine,
     ChipLine,
-    Denomination,
     Direction,
     LargeCashHandling,
     SeatDeparture,

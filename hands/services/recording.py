@@ -65,7 +65,8 @@ def _book_sql() -> str:
     """One small query for what a book needs first (plain SQL: cheap to run per hand)."""
     global _BOOK_SQL
     if _BOOK_SQL is None:
-        from cage.models import Denomination, SeatDeparture, TableTransaction, TransactionKind
+        from cage.models import SeatDeparture, TableTransaction, TransactionKind
+        from casino.models import Denomination
 
         d = Denomination._meta.db_table
         tx = TableTransaction._meta.db_table

@@ -16,6 +16,7 @@ from .core import (
     Variant,
 )
 from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
+from .floats import FloatPar
 from .keys import KeyHandout, KeyReturn
 from .sanctions import SanctionEntry, SanctionLevel
 from .seating import Seat, SeatEvent, SeatStatus, WaitingEntry
@@ -42,6 +43,7 @@ __all__ = [
     "DeckStore",
     "Discrepancy",
     "DiscrepancyAcknowledgement",
+    "FloatPar",
     "KeyHandout",
     "KeyReturn",
     "NewPlayerEntry",

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from cage.models import Denomination, FloatPar
 from casino.access import Actor, acting_as
+from casino.models import Denomination
 from casino.roles import Role
 from hands import engine
 from hands.models import Hand
-from tables.models import TableSession
+from tables.models import FloatPar, TableSession
 from tests.tables.conftest import chip_set, make_table, open_table, ready_decks, store  # noqa: F401
 
 D = Decimal

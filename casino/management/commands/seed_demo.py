@@ -13,11 +13,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from cage.models import ChipSet, Denomination, FloatPar
-from casino.models import Casino, GamingDay, Sector, User
+from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector, User
 from casino.roles import Role
 from casino.services import staff_create
-from tables.models import Table, TableSettings, Variant
+from tables.models import FloatPar, Table, TableSettings, Variant
 
 DEMO_STAFF: list[tuple[str, str, str, list[Role], str | None]] = [
     ("croupier", "Carla", "Rivas", [Role.CROUPIER], "1111"),

@@ -16,14 +16,12 @@ from cage.models import (
     CashAlert,
     CashLine,
     ChipLine,
-    ChipSet,
-    Denomination,
     SeatDeparture,
     TableTransaction,
 )
 from casino.access import acting_as
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.models import AuditEvent
+from casino.models import AuditEvent, ChipSet, Denomination
 from casino.roles import Role
 from tables.models import Player, Variant
 from tables.selectors import seat_at
