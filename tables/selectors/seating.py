@@ -127,4 +127,8 @@ def seat_plan(session: TableSession, *, with_waiting: bool = True) -> SeatPlan:
             )
         )
     waiting = list(waiting_list(session.table).select_related("player")) if with_waiting else []
-    return SeatPlan(session, seats, session.hand_in_progress, waiting)
+    # The flag as stored now, not as the caller's copy of the session row last saw it.
+    in_progress = (
+        TableSession.objects.filter(pk=session.pk).values_list("hand_in_progress", flat=True)
+    ).first()
+    return SeatPlan(session, seats, bool(in_progress), waiting)
