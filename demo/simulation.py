@@ -629,7 +629,7 @@ class DaySimulator:
                 store=store,
                 counted_serials=list(present.values_list("serial", flat=True)),
             )
-        from .models import TableTransaction
+        from cage.models import TableTransaction
 
         return SimulationReport(
             gaming_day=day,
