@@ -46,10 +46,9 @@ def _world(label: str, table_number: int, serials: tuple[str, str]):  # type: ig
     """A casino with staff, an open gaming day and a table session ready for play."""
     from django.utils import timezone
 
-    from cage.models import ChipSet, Denomination, FloatPar
-    from casino.models import Casino, GamingDay, Sector
+    from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector
     from casino.roles import Role
-    from tables.models import DeckStore
+    from tables.models import DeckStore, FloatPar
     from tests.conftest import make_staff
     from tests.tables.conftest import CHIPS, make_table, open_table, ready_decks
 

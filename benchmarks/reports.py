@@ -69,9 +69,9 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
 
     from cage import selectors as cage_selectors
     from cage import services as cage
-    from cage.models import ChipSet, Denomination, FloatPar, RakeEntry
+    from cage.models import RakeEntry
     from casino.access import acting_as
-    from casino.models import Casino, Sector
+    from casino.models import Casino, ChipSet, Denomination, Sector
     from casino.roles import Role
     from casino.services import gaming_day_open, staff_create
     from hands import engine
@@ -80,6 +80,7 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
     from tables.models import (
         ClosingSheet,
         DeckStore,
+        FloatPar,
         OpeningSheet,
         Pack,
         PackState,

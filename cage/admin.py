@@ -12,14 +12,13 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from casino.admin import AuditedAdmin, ReadOnlyAdmin
+from casino.models import ChipSet, Denomination
+from tables.models import FloatPar
 
 from .models import (
     CagePolicy,
     CashAlert,
-    ChipSet,
-    Denomination,
     DropCount,
-    FloatPar,
     RakeEntry,
     SeatDeparture,
     Slip,

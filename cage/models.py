@@ -34,14 +34,13 @@ import uuid
 from decimal import Decimal
 from typing import Any
 
-from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from casino import immutability, sealing
-from casino.models import MONEY, Casino, GamingDay, SignableDocument, User
+from casino.models import MONEY, Casino, Denomination, GamingDay, SignableDocument, User
 from casino.roles import Role
 
 CENT = Decimal("0.01")
@@ -50,78 +49,6 @@ CENT = Decimal("0.01")
 def money_str(value: Decimal | None) -> str | None:
     """Decimal as a fixed two-place string, for seals and JSON (never float)."""
     return None if value is None else str(Decimal(value).quantize(CENT))
-
-
-class ChipSet(models.Model):
-    """The chips a casino uses (§3.3, GEN-05)."""
-
-    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="chip_sets")
-    name = models.CharField(_("name"), max_length=100)
-
-    class Meta:
-        verbose_name = _("chip set")
-        verbose_name_plural = _("chip sets")
-        constraints = [
-            models.UniqueConstraint(fields=["casino", "name"], name="chip_set_name_unique")
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Denomination(models.Model):
-    """A chip: value and colour; casino value chip or table colour chip (§3.3, CHIP-01)."""
-
-    class Kind(models.TextChoices):
-        VALUE = "value", _("Value chip (any table)")
-        COLOUR = "colour", _("Table colour chip")
-
-    chip_set = models.ForeignKey(ChipSet, on_delete=models.PROTECT, related_name="denominations")
-    value = models.DecimalField(_("value"), validators=[MinValueValidator(0)], **MONEY)
-    colour = models.CharField(_("colour"), max_length=40)
-    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.VALUE)
-    is_active = models.BooleanField(default=True)
-
-    class Meta:
-        verbose_name = _("denomination")
-        verbose_name_plural = _("denominations")
-        # Highest first: the order the croupier lays out and announces the float (OPEN-07).
-        ordering = ["-value"]
-        constraints = [
-            models.UniqueConstraint(fields=["chip_set", "value"], name="denomination_unique"),
-            models.CheckConstraint(condition=models.Q(value__gt=0), name="denomination_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.value:,} ({self.colour})"
-
-    @property
-    def cut_group_size(self) -> int:
-        # Cash-out stacks of 20 are cut in fours for 0.25 and 25 chips, in fives otherwise
-        # (CHIP-10, OQ-40). Procedural only: totals never depend on it.
-        return 4 if self.value in (Decimal("0.25"), Decimal("25")) else 5
-
-
-class FloatPar(models.Model):
-    """A table float's standard inventory per denomination (CLOSE-07, OQ-26)."""
-
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="float_par")
-    denomination = models.ForeignKey(Denomination, on_delete=models.PROTECT, related_name="+")
-    count = models.PositiveIntegerField(_("chips"))
-
-    class Meta:
-        verbose_name = _("float par")
-        verbose_name_plural = _("float par")
-        constraints = [
-            models.UniqueConstraint(fields=["table", "denomination"], name="float_par_unique")
-        ]
-
-    def __str__(self) -> str:
-        return f"par {self.count} x {self.denomination_id} @ table {self.table_id}"
-
-    @property
-    def total(self) -> Decimal:
-        return self.denomination.value * self.count
 
 
 @immutability.append_only

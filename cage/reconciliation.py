@@ -36,7 +36,15 @@ from django.contrib.contenttypes.models import ContentType
 
 from casino import sealing
 from casino.formatting import es_amounts
-from casino.models import AuditEvent, ChainLink, GamingDay, SerialCounter, Signature, canonical_json
+from casino.models import (
+    AuditEvent,
+    ChainLink,
+    Denomination,
+    GamingDay,
+    SerialCounter,
+    Signature,
+    canonical_json,
+)
 from tables.models import TableSession
 
 from . import selectors
@@ -44,7 +52,6 @@ from .models import (
     AlertLevel,
     BuyinSource,
     CashAlert,
-    Denomination,
     DropBox,
     DropCount,
     RakeEntry,

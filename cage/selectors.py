@@ -20,19 +20,17 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.errors import NotFound, PermissionRefused
-from casino.models import Casino, GamingDay
+from casino.models import Casino, Denomination, GamingDay
 from casino.roles import Perm, Role
-from tables.models import Table, TableSession
+from tables.models import FloatPar, Table, TableSession
 from tables.selectors.assignment import require_assigned_for
 
 from .models import (
     CagePolicy,
     CashLine,
     ChipLine,
-    Denomination,
     Direction,
     DropCount,
-    FloatPar,
     RakeEntry,
     SeatDeparture,
     Slip,
@@ -395,11 +393,6 @@ def seat_summaries(session: TableSession, seat: int | None = None) -> dict[int, 
             # original did, so a re-buy can be the last one left): nobody sits there.
             summary.seated = False
     return seats
-
-
-def seat_is_occupied(session: TableSession, seat: int) -> bool:
-    summary = seat_summaries(session, seat).get(seat)
-    return bool(summary and summary.seated)
 
 
 @dataclass(frozen=True)

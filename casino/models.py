@@ -408,3 +408,7 @@ class ApiToken(models.Model):
 
     def is_live(self, now: datetime | None = None) -> bool:
         return self.revoked_at is None and self.expires_at > (now or timezone.now())
+
+
+# The chip catalogue lives below the tables and the cage (issue 13 §1).
+from .chips import ChipSet, Denomination  # noqa: E402,F401

@@ -10,7 +10,7 @@ handler404 = "casino.views.not_found"
 handler500 = "casino.views.server_error"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", include("floor.home")),  # the home page is a floor page (issue 13 §1)
     path("health", HealthView.as_view(), name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path(

@@ -7,12 +7,11 @@ import sys
 from django.contrib.auth.decorators import login_required
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from .access import ROLE_SESSION_KEY, Actor
-from .inbox import items_for, outside_queue
 from .roles import Role
 from .urlsafety import safe_next
 
@@ -28,27 +27,6 @@ def acting_actor(request: HttpRequest) -> Actor | None:
     chosen = request.session.get(ROLE_SESSION_KEY)
     role = Role(chosen) if chosen in {r.value for r in held} else held[0]
     return Actor(user=user, role=role)
-
-
-@login_required
-def home(request: HttpRequest) -> HttpResponse:
-    from django.urls import reverse
-
-    from floor.nav import menu
-    from floor.selectors import my_tables, signing_queue
-
-    actor = acting_actor(request)
-    items = items_for(actor) if actor else []
-    # One signing queue (issue 13 §5): its count and first items, not a second list.
-    # The queue is the actor's when his menu offers it (floor.nav, the page's own check).
-    queue_url = reverse("floor:queue")
-    in_menu = bool(actor) and any(link.url == queue_url for link in menu(actor, "/"))
-    queue = signing_queue(actor) if actor and in_menu else None
-    if queue is not None:
-        items = outside_queue(items, {q.url for q in queue})
-    tables = my_tables(actor) if actor else []
-    context = {"actor": actor, "items": items, "tables": tables, "queue": queue}
-    return render(request, "casino/home.html", context)
 
 
 @login_required

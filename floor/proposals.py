@@ -8,36 +8,12 @@ These are defaults of a form, not rules: the cage's services check every figure
 from __future__ import annotations
 
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
-from typing import Any
+from decimal import Decimal
+
+from casino.formatting import parse_amount  # noqa: F401 - read by the floor's views
 
 # Bank notes offered on the buy-in form when the casino has not listed its own (CASH-07).
 DEFAULT_NOTES = ["20000", "10000", "2000", "1000", "500", "200", "100", "50", "20", "10"]
-
-
-def parse_amount(raw: Any) -> Decimal | None:
-    """An amount as typed on a tablet: ``1.500``, ``1500``, ``1500,50`` or ``1,500.50``."""
-    text = str(raw or "").strip().replace(" ", "").replace("\u00a0", "")
-    if not text:
-        return None
-    if "," in text and "." in text:
-        # The last separator is the decimal one.
-        if text.rfind(",") > text.rfind("."):
-            text = text.replace(".", "").replace(",", ".")
-        else:
-            text = text.replace(",", "")
-    elif "," in text:
-        head, _sep, tail = text.rpartition(",")
-        text = f"{head.replace(',', '')}.{tail}" if len(tail) <= 2 else text.replace(",", "")
-    elif text.count(".") == 1 and len(text.rpartition(".")[2]) == 3:
-        text = text.replace(".", "")  # 1.500 is fifteen hundred in Spanish
-    elif text.count(".") > 1:
-        text = text.replace(".", "")
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        return None
-    return value if value.is_finite() else None
 
 
 def greedy(amount: Decimal, values: Iterable[Decimal]) -> list[tuple[Decimal, int]]:

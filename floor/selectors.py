@@ -109,7 +109,7 @@ def table_tiles(actor: Actor, everything: bool = False) -> list[TableTile]:
         if disc.count_version == disc.sheet.count_version:
             open_differences[disc.sheet.table_id] += 1
     variances = _unexplained_variances(actor) if sees_books(actor) else {}
-    seated = _seated_counts([t.pk for t in tables])
+    seated = table_selectors.seated_counts([t.pk for t in tables])
     tiles = []
     now = timezone.now()
     for table in tables:
@@ -139,18 +139,6 @@ def table_tiles(actor: Actor, everything: bool = False) -> list[TableTile]:
             )
         tiles.append(tile)
     return tiles
-
-
-def _seated_counts(table_ids: list[int]) -> dict[int, int]:
-    from hands.models import Seat, SeatStatus
-
-    counts: dict[int, int] = defaultdict(int)
-    for session_id in Seat.objects.filter(
-        session__table_id__in=table_ids,
-        status=SeatStatus.PLAYING,
-    ).values_list("session_id", flat=True):
-        counts[session_id] += 1
-    return counts
 
 
 def _unexplained_variances(actor: Actor) -> dict[int, int]:
@@ -242,35 +230,26 @@ def table_screen(actor: Actor, table: Table) -> dict[str, Any]:
 def seat_views(
     actor: Actor, session: TableSession, sanctions: list[Any] | tuple[()] = ()
 ) -> list[SeatView]:
-    """Every seat of the table: the seating plan's player, status and stack (hands), the
-    cage's buy-in total and re-buys (BUYIN-07), the player's active sanctions."""
-    settings = session.settings
-    max_seats = settings.max_seats if settings else 10
-    seats = {n: SeatView(number=n) for n in range(1, max_seats + 1)}
-    rows = hand_selectors.session_seats(session)
-    player_at = {row.seat: row.player_id for row in rows if row.player_id}
-    for row in rows:
-        view = seats.setdefault(row.seat, SeatView(number=row.seat))
-        if row.status == "empty":
-            continue
-        view.name = row.name or (row.player.display_name if row.player_id else "")
-        view.status = row.status
-        view.status_label = str(row.get_status_display())
-        view.stack = row.stack
-        missed = [
-            str(_("big")) if row.missed_big else "",
-            str(_("small")) if row.missed_small else "",
-        ]
+    """Every seat of the table from the one seating plan (``tables.selectors.seat_plan``:
+    player, status, stack), with the cage's buy-in total and re-buys of the seat's current
+    player (BUYIN-07) and the player's active sanctions."""
+    plan = table_selectors.seat_plan(session, with_waiting=False)
+    seats = {p.number: SeatView(number=p.number) for p in plan.seats}
+    for p in plan.occupied:
+        view = seats[p.number]
+        view.name = p.label or str(_("player without a name"))
+        view.status = p.status
+        view.status_label = p.status_label
+        view.stack = p.stack
+        missed = [str(_("big")) if p.missed_big else "", str(_("small")) if p.missed_small else ""]
         view.missed = " ".join(m for m in missed if m)
     if sees_books(actor):
         for summary in cage_selectors.seat_summaries(session).values():
-            if not summary.seated:
-                continue
-            view = seats.setdefault(summary.seat, SeatView(number=summary.seat))
-            view.bought_in = summary.total_buyin
-            view.rebuys = summary.rebuys
-            if not view.name:
-                view.name = summary.player_name
+            view = seats.get(summary.seat)
+            if summary.seated and view is not None and view.status:
+                view.bought_in = summary.total_buyin
+                view.rebuys = summary.rebuys
+    player_at = {p.number: p.player_id for p in plan.occupied if p.player_id}
     for effective in sanctions:
         entry = effective.imposition
         label = f"{entry.get_level_display()}"
@@ -612,86 +591,6 @@ def audit_choices(actor: Actor) -> dict[str, list[str]]:
 
 
 # --- the hand being logged -----------------------------------------------------------------
-
-
-def live_rulings(live: Any) -> list[dict[str, Any]]:
-    """The rulings the table's rule profile gives for the irregularities declared in the
-    hand being logged (IRREG-14), as the engine decides them; read-only."""
-    from hands import engine
-
-    from .labels import irregularity_label, outcome_label
-
-    lang = _lang()
-    settings = hand_selectors.settings_for_hand(live.session, live.started_at)
-    rules = engine.rules_for(
-        settings,
-        chip_unit=hand_selectors.chip_unit_cents(live.session.table),
-        structure=live.record["structure"],
-    )
-    built = engine.build(live.record, rules, lenient=True)
-    out = []
-    for item in built.irregularities:
-        ruling = item["ruling"]
-        out.append(
-            {
-                "kind": irregularity_label(item["kind"]),
-                "seat": item["seat"],
-                "outcomes": [outcome_label(o) for o in ruling["outcomes"]]
-                or [outcome_label(item["outcome"])],
-                "rule_ids": ", ".join(item["rule_ids"]),
-                "explanation": ruling["explanation"].get(lang) or ruling["explanation"]["es"],
-                "needs_supervisor": ruling["needs_supervisor"],
-            }
-        )
-    return out
-
-
-def hand_start_rows(actor: Actor, session: TableSession) -> dict[str, Any]:
-    """The form of a new hand filled in: every seat with a player dealt in, its stack as
-    it should stand (last finishing stack plus the cage's buy-ins and minus departures
-    since, HREC-08; a first hand: the buy-ins), the button one seat on, the croupier on
-    duty as dealer. The supervisor corrects what differs at the table."""
-    plan = hand_presenters.seat_plan(session)
-    max_seats = session.settings.max_seats if session.settings_id else 10
-    rows: dict[int, dict[str, Any]] = {
-        n: {"seat": n, "name": "", "stack": None, "in": False, "status": ""}
-        for n in range(1, max_seats + 1)
-    }
-    last_end = None
-    for seat in plan["seats"]:
-        row = rows.setdefault(seat.seat, {"seat": seat.seat})
-        if seat.status == "empty":
-            continue
-        row.update(name=seat.name, stack=seat.stack, status=seat.get_status_display())
-        row["in"] = seat.status == "playing"
-        if seat.last_hand_ended_at and (last_end is None or seat.last_hand_ended_at > last_end):
-            last_end = seat.last_hand_ended_at
-    if actor.can(Perm.LOG_HAND):
-        summaries = cage_selectors.seat_summaries(session)
-        moves = cage_selectors.seat_movements(session, since=last_end) if last_end else {}
-        for number, summary in summaries.items():
-            row = rows.setdefault(number, {"seat": number, "name": "", "stack": None})
-            if row.get("stack") is None:
-                if summary.seated:
-                    row["name"] = row.get("name") or summary.player_name
-                    row["in"] = True
-                    row["stack"] = summary.total_buyin
-            elif number in moves:
-                row["stack"] = row["stack"] + moves[number].net
-    occupied = sorted(n for n, r in rows.items() if r.get("in"))
-    button = plan["next_button"] or (occupied[0] if occupied else None)
-    croupier = table_selectors.croupier_on_duty(session)
-    from casino.models import User
-
-    return {
-        "rows": [rows[n] for n in sorted(rows)],
-        "button": button,
-        "occupied": occupied,
-        "dealer": croupier.username if croupier else "",
-        "croupiers": User.objects.filter(
-            casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value
-        ).order_by("username"),
-    }
 
 
 def my_tables(actor: Actor) -> list[TableSession]:

@@ -603,7 +603,8 @@ def _poll_session_gone(view: View) -> View:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
-            response = HttpResponse(status=204)
+            # 401, nothing in it; htmx reads HX-Refresh whatever the status, and reloads.
+            response = HttpResponse(status=401)
             response["HX-Refresh"] = "true"
             return response
         return view(request, *args, **kwargs)

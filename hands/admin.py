@@ -6,7 +6,7 @@ from django.contrib import admin
 
 from casino.admin import ReadOnlyAdmin
 
-from .models import Hand, HandCorrection, HandReview, ImportJob, RevalidationRun, Seat
+from .models import Hand, HandCorrection, HandReview, ImportJob, RevalidationRun
 
 
 @admin.register(Hand)
@@ -25,11 +25,6 @@ class HandCorrectionAdmin(ReadOnlyAdmin):
 @admin.register(HandReview)
 class HandReviewAdmin(ReadOnlyAdmin):
     list_display = ("hand", "correction", "created_by", "locked_at")
-
-
-@admin.register(Seat)
-class SeatAdmin(ReadOnlyAdmin):
-    list_display = ("session", "seat", "status", "name", "stack")
 
 
 @admin.register(ImportJob)

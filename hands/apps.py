@@ -15,10 +15,6 @@ class HandsConfig(AppConfig):
 
         # Invalid hands wait for the pit boss's signed review (issue 4 §3).
         inbox.register(hands_inbox.invalid_hands_to_review)
-        from cage import hooks as cage_hooks
-
-        # Issue 12 §7: a re-buy's declared stack is checked against our last figure.
-        cage_hooks.register_seat_stack(selectors.seat_known_stack)
         try:
             from tables import hooks
         except ImportError:  # pragma: no cover - the tables app always provides hooks

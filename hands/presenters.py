@@ -5,9 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from casino.access import Actor
+from casino.roles import Role
+from tables import selectors as table_selectors
+from tables.models import TableSession
 
 from . import engine, selectors
+from .labels import irregularity_label, outcome_label
 from .models import Hand, HandReview
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "es").startswith("en") else "es"
+
 
 LIST_RELATED = ("table", "gaming_day", "dealer", "recorded_by", "settings", "verdict", "review")
 
@@ -159,27 +172,83 @@ def replay(hand: Hand) -> dict[str, Any]:
 
 
 def seat_plan(session: Any) -> dict[str, Any]:
-    seats = selectors.session_seats(session)
-    last = (
-        Hand.objects.filter(session=session, revision_of__isnull=True)
-        .order_by("-number")
-        .values("button_seat", "status")
-        .first()
-    )
-    occupied = sorted(s.seat for s in seats if s.status == "playing")
-    next_button = None
-    if last and occupied:
-        if last["status"] == "void":
-            next_button = last["button_seat"]
-        else:
-            after = [s for s in occupied if s > last["button_seat"]]
-            next_button = after[0] if after else occupied[0]
+    """The seating plan (``tables.selectors.seat_plan``) with the next hand's suggestion."""
+    nxt = selectors.next_hand(session)
     return {
         "session": session.pk,
-        "next_button": next_button,
-        "seats": seats,
+        "next_button": nxt.button,
+        "dealt_in": list(nxt.dealt_in),
+        "waiting_for_blinds": {str(k): v for k, v in nxt.waiting.items()},
+        "seats": nxt.plan.occupied,
         "waiting": [
             {"id": w.pk, "name": w.name, "player": w.player_id, "requested_at": w.requested_at}
-            for w in selectors.waiting_list(session.table)
+            for w in nxt.plan.waiting
         ],
+    }
+
+
+def live_rulings(live: Any) -> list[dict[str, Any]]:
+    """The rulings the table's rule profile gives for the irregularities declared in the
+    hand being logged (IRREG-14), as the engine decides them; read-only."""
+    from hands import engine
+
+    lang = _lang()
+    settings = selectors.settings_for_hand(live.session, live.started_at)
+    rules = engine.rules_for(
+        settings,
+        chip_unit=selectors.chip_unit_cents(live.session.table),
+        structure=live.record["structure"],
+    )
+    built = engine.build(live.record, rules, lenient=True)
+    out = []
+    for item in built.irregularities:
+        ruling = item["ruling"]
+        out.append(
+            {
+                "kind": irregularity_label(item["kind"]),
+                "seat": item["seat"],
+                "outcomes": [outcome_label(o) for o in ruling["outcomes"]]
+                or [outcome_label(item["outcome"])],
+                "rule_ids": ", ".join(item["rule_ids"]),
+                "explanation": ruling["explanation"].get(lang) or ruling["explanation"]["es"],
+                "needs_supervisor": ruling["needs_supervisor"],
+            }
+        )
+    return out
+
+
+WAIT_LABELS = {
+    "waits_button_and_blinds": _("new: waits until the button and the blinds pass (SEAT-05)"),
+    "waits_big_blind": _("new: waits for the big blind or posts (SEAT-05)"),
+}
+
+
+def hand_start_rows(actor: Actor, session: TableSession) -> dict[str, Any]:
+    """The form of a new hand filled in from the one seating plan (issue 13 §1): every seat
+    whose player is dealt in ticked, with the stack the plan holds (the last finishing
+    stack plus the buy-ins since; a first hand: the buy-ins), new players who wait by the
+    table's entry policy unticked with the reason, the button one seat on, the croupier on
+    duty as dealer. The supervisor corrects what differs at the table."""
+    nxt = selectors.next_hand(session)
+    rows = []
+    for p in nxt.plan.seats:
+        row: dict[str, Any] = {"seat": p.number, "name": "", "stack": None, "in": False}
+        row["status"] = ""
+        if p.occupied:
+            row.update(name=p.label, stack=p.stack, status=p.status_label)
+            row["in"] = p.number in nxt.dealt_in
+            if p.number in nxt.waiting:
+                row["status"] = str(WAIT_LABELS[nxt.waiting[p.number]])
+        rows.append(row)
+    croupier = table_selectors.croupier_on_duty(session)
+    from casino.models import User
+
+    return {
+        "rows": rows,
+        "button": nxt.button,
+        "occupied": list(nxt.dealt_in),
+        "dealer": croupier.username if croupier else "",
+        "croupiers": User.objects.filter(
+            casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value
+        ).order_by("username"),
     }

@@ -9,6 +9,7 @@ on, so that a change in that app touches one function here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -19,10 +20,21 @@ from casino.access import Actor, require
 from casino.errors import DomainError, NotFound
 from casino.models import User
 from casino.roles import Perm, Role
-from tables.models import Player, Table, TableSession, TableSettings
+from tables.models import (
+    NewPlayerEntry,
+    Player,
+    SeatStatus,
+    Table,
+    TableSession,
+    TableSettings,
+    WaitingEntry,
+)
 from tables.selectors.assignment import require_assigned_for
+from tables.selectors.seating import SeatPlan, seat_plan
 
+from . import engine
 from .models import (
+    ButtonDraw,
     Hand,
     HandReview,
     HandSeat,
@@ -31,9 +43,6 @@ from .models import (
     ImportJob,
     LiveHand,
     RevalidationRun,
-    Seat,
-    SeatStatus,
-    WaitingEntry,
 )
 
 # --------------------------------------------------------------------------- seams
@@ -80,7 +89,7 @@ _UNIT_CACHE: dict[int, tuple[int, int]] = {}
 
 def chip_unit_cents(table: Table) -> int:
     """The smallest active denomination of the table's chip set, in cents (GEN-05)."""
-    from cage.models import Denomination
+    from casino.models import Denomination
 
     value = (
         Denomination.objects.filter(chip_set_id=table.chip_set_id, is_active=True)
@@ -106,25 +115,6 @@ def seat_movements(
         seat: movement.net
         for seat, movement in cage_seat_movements(session, since=since, until=until).items()
     }
-
-
-def seat_known_stack(session: TableSession, seat: int) -> Decimal | None:
-    """The stack the hand recorder knows for ``seat`` now (issue 12 §7, HREC-08).
-
-    The seat's finishing stack in its last stored hand (the seating plan's
-    ``Seat.stack``) plus the buy-ins and minus the departures the cage recorded
-    since that hand ended; ``None`` while no hand has been stored for the seat.
-    Registered with ``cage.hooks`` so a re-buy's declared stack is checked.
-    """
-    row = (
-        Seat.objects.filter(session=session, seat=seat)
-        .values("stack", "last_hand_number", "last_hand_ended_at")
-        .first()
-    )
-    if row is None or row["stack"] is None or row["last_hand_number"] is None:
-        return None
-    moved = seat_movements(session, row["last_hand_ended_at"], None).get(seat, Decimal("0"))
-    return Decimal(row["stack"]) + moved
 
 
 def seats_with_buyins(session: TableSession) -> set[int]:
@@ -342,25 +332,68 @@ def unresolved_invalid_hands(actor: Actor) -> QuerySet[Hand]:
     return qs.select_related("table").order_by("recorded_at")
 
 
-def effective_hand(hand: Hand) -> Hand:
-    """The latest revision of a hand, or the hand itself (a correction supersedes it)."""
-    original = hand.revision_of or hand
-    latest = original.revisions.order_by("-id").first()
-    return latest or original
+@dataclass(frozen=True)
+class NextHand:
+    """The next hand as the table's seating plan suggests it (issue 13 §1, §3; SEAT-05).
+
+    ``dealt_in``: the playing seats dealt into the next hand; ``waiting``: new players
+    who wait by the table's entry policy (MANUAL: until the button and the blinds have
+    passed; POST_BB / POST_MIN_BET: for the big blind, unless they post), with the
+    reason; ``button``: one seat on from the last hand's among the seats dealt in (a
+    void hand keeps it, OQ-37), the first hand's from the button draw. These are the
+    rules the recorder checks (``_button_check``, ``_seating_checks``), so a hand started
+    as suggested stores without a button or seating warning.
+    """
+
+    plan: SeatPlan
+    button: int | None
+    dealt_in: tuple[int, ...]
+    waiting: dict[int, str]
 
 
-def session_seats(session: TableSession) -> list[Seat]:
-    return list(Seat.objects.filter(session=session).select_related("player").order_by("seat"))
-
-
-def occupied_seats(session: TableSession) -> list[Seat]:
-    return [s for s in session_seats(session) if s.status != SeatStatus.EMPTY]
-
-
-def waiting_list(table: Table) -> QuerySet[WaitingEntry]:
-    return WaitingEntry.objects.filter(table=table, status=WaitingEntry.Status.WAITING).order_by(
-        "requested_at", "id"
+def next_hand(session: TableSession) -> NextHand:
+    plan = seat_plan(session)
+    last = (
+        Hand.objects.filter(session=session, revision_of__isnull=True)
+        .order_by("-number")
+        .values("button_seat", "status")
+        .first()
     )
+    playing = [s.number for s in plan.seats if s.status == SeatStatus.PLAYING]
+    policy = session.settings.new_player_entry if session.settings_id else NewPlayerEntry.MANUAL
+    new = {s.number for s in plan.seats if s.hands_played == 0} if last else set()
+    prev = last["button_seat"] if last else None
+    if prev is None:
+        draw = ButtonDraw.objects.filter(session=session).order_by("-at", "-id").first()
+        prev_void, first = False, (draw.winner_seat if draw else None)
+    else:
+        prev_void, first = last["status"] == HandStatus.VOID, None
+    dealt = sorted(playing)
+    waiting: dict[int, str] = {}
+    while True:
+        if len(dealt) < 2:
+            return NextHand(plan, dealt[0] if dealt else None, tuple(dealt), waiting)
+        if prev is None:
+            button = first if first in dealt else dealt[0]
+        elif prev_void and prev in dealt:
+            button = prev
+        else:
+            after = [s for s in dealt if s > prev]
+            button = after[0] if after else dealt[0]
+        labels = engine.positions(engine.phh_order(dealt, button))
+        blocked = {}
+        for seat in dealt:
+            if seat not in new:
+                continue
+            position = labels.get(seat, "")
+            if policy == NewPlayerEntry.MANUAL and position in ("BU", "SB", "BB"):
+                blocked[seat] = "waits_button_and_blinds"
+            elif policy != NewPlayerEntry.MANUAL and position != "BB":
+                blocked[seat] = "waits_big_blind"
+        if not blocked:
+            return NextHand(plan, button, tuple(dealt), waiting)
+        waiting.update(blocked)
+        dealt = [s for s in dealt if s not in blocked]
 
 
 def last_hand_number(session: TableSession) -> int:

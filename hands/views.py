@@ -19,9 +19,11 @@ from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
 from casino.roles import Perm
 from casino.views import acting_actor
+from tables import services as table_services
+from tables.models import SeatStatus
 
 from . import presenters, selectors, services
-from .models import HandStatus, SeatStatus
+from .models import HandStatus
 from .services.live import live_hand_act_many
 
 
@@ -251,7 +253,7 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
     op = request.POST.get("op")
     p = request.POST
     if op == "sit":
-        services.seat_sit(
+        table_services.seat_sit(
             actor=actor,
             session=session,
             seat=p.get("seat"),
@@ -259,14 +261,14 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
             name=p.get("name", ""),
         )
     elif op == "status":
-        services.seat_set_status(
+        table_services.seat_set_status(
             actor=actor, session=session, seat=p.get("seat"), status=p.get("status", "")
         )
     elif op == "wait":
-        services.waiting_add(actor=actor, table=session.table, name=p.get("name", ""))
+        table_services.waiting_add(actor=actor, table=session.table, name=p.get("name", ""))
     elif op == "seat_waiting":
         entry = selectors.access_waiting_entry(actor, p.get("entry"))
-        services.waiting_seat(actor=actor, entry=entry, session=session, seat=p.get("seat"))
+        table_services.waiting_seat(actor=actor, entry=entry, session=session, seat=p.get("seat"))
     elif op == "draw":
         cards = {k[5:]: v for k, v in p.items() if k.startswith("draw_") and v.strip()}
         draw = services.button_draw_record(actor=actor, session=session, cards=cards)
@@ -299,10 +301,8 @@ def session_export(request: HttpRequest, pk: int) -> HttpResponse:
 @_guard
 def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     """Start logging a hand in one tap: the seats with a player, their stacks, the button and
-    the dealer come filled in (``floor.selectors.hand_start_rows``); the supervisor
+    the dealer come filled in (``hands.presenters.hand_start_rows``); the supervisor
     corrects what differs at the table."""
-    from floor.selectors import hand_start_rows
-
     actor = _actor(request)
     session = selectors.access_session(actor, pk, Perm.LOG_HAND)
     if request.method == "POST":
@@ -334,13 +334,13 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "hands/live_start.html",
-        {"session": session, **hand_start_rows(actor, session)},
+        {"session": session, **presenters.hand_start_rows(actor, session)},
     )
 
 
 def _money(value: Any) -> str:
     """An amount typed on the page (``1.500``, ``1500,50``) as the service reads it."""
-    from floor.proposals import parse_amount
+    from casino.formatting import parse_amount
 
     amount = parse_amount(value)
     return str(amount) if amount is not None else "0"
@@ -395,8 +395,8 @@ def _count(value: Any) -> int | None:
 def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, Any]:
     """What the live page and its panel show: the table map, the options, the keypad."""
     from cage.selectors import table_denominations
-    from floor.labels import IRREGULARITY_GROUPS
-    from floor.selectors import live_rulings
+
+    from .labels import IRREGULARITY_GROUPS
 
     state = services.live_state(live)
     if stored is None and live.hand_id is not None:
@@ -426,7 +426,7 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
         "state": state,
         "stored": stored,
         "error": error,
-        "rulings": live_rulings(live),
+        "rulings": presenters.live_rulings(live),
         "irregularity_groups": IRREGULARITY_GROUPS,
         "next_name": names.get(state["next_seat"], ""),
         "seats": seated,

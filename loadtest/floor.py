@@ -87,16 +87,15 @@ def prepare(
     from django.utils import timezone
 
     from cage import services as cage
-    from cage.models import ChipSet, Denomination, FloatPar
     from casino.access import acting_as
     from casino.api.authentication import token_issue
-    from casino.models import Casino, Sector
+    from casino.models import Casino, ChipSet, Denomination, Sector
     from casino.roles import Role
     from casino.services import gaming_day_open, staff_create
     from hands import engine, selectors
     from tables import checklists
     from tables import services as ts
-    from tables.models import OpeningSheet, Pack, PackState, Table, TableSettings, Variant
+    from tables.models import FloatPar, OpeningSheet, Pack, PackState, Table, TableSettings, Variant
 
     casino = Casino.objects.create(code=code, name=f"Casino de carga {code}")
 
@@ -264,9 +263,8 @@ def physical(plan: Plan, log: list[dict[str, Any]]) -> dict[int, Physical]:
 def close(plan: Plan, log: list[dict[str, Any]]) -> Any:
     """Close every table with the clients' physical truth; returns the gaming day."""
     from cage import services as cage
-    from cage.models import Denomination
     from casino.access import acting_as
-    from casino.models import GamingDay, User
+    from casino.models import Denomination, GamingDay, User
     from casino.roles import Role
     from tables import services as ts
     from tables.models import ClosingSheet, DeckStore, Pack, PackState, TableSession

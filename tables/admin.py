@@ -28,6 +28,7 @@ from .models import (
     Pack,
     Player,
     SanctionEntry,
+    Seat,
     SessionEvent,
     Table,
     TableSession,
@@ -115,3 +116,10 @@ class RecordAdmin(ReadOnlyAdmin):
 class SanctionAdmin(ReadOnlyAdmin):
     list_display = ("notice", "kind", "player_label", "conduct_code", "level", "at")
     list_filter = ("kind", "level", "conduct_code")
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    """The live seating plan, read-only: it changes only through the seating services."""
+
+    list_display = ("session", "seat", "status", "name", "stack")

@@ -15,7 +15,7 @@ from django.db import connection
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.models import User
+from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
 from casino.scoping import check_assignment
@@ -23,7 +23,7 @@ from tables.models import Player, TableSession
 from tables.selectors import session_assignment
 
 from .. import selectors
-from ..models import CENT, Denomination, TenderKind
+from ..models import CENT, TenderKind
 
 
 @dataclass(frozen=True)
@@ -311,20 +311,6 @@ def check_pin(actor: Actor, user: User, pin: str | None, field: str = "pin") -> 
             field=field,
         )
     pin_verify(actor=actor, signer=user, pin=pin, field=field)  # the one PIN check (issue 12 §3)
-
-
-def lock_session(session: TableSession | int) -> TableSession:
-    """The session row, locked: the serialisation point of a table's transactions.
-
-    Buy-ins, changes and hands all lock it, so "is a hand in progress?" and the
-    write happen atomically (BUYIN-05, CASH-11) and concurrent buy-ins queue up.
-    """
-    pk = session if isinstance(session, int) else session.pk
-    return (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("table", "settings", "gaming_day")
-        .get(pk=pk)
-    )
 
 
 def require_same_casino(actor: Actor, session: TableSession) -> None:

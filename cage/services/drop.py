@@ -19,10 +19,11 @@ from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm, Role
 from casino.signatures import document_sign
 from tables.models import TableSession
+from tables.services import lock_session
 
 from .. import selectors
 from ..models import DropBox, DropCount, DropCountLine, VarianceExplanation
-from .common import lock_session, parse_cash, parse_chip_lines, require_same_casino
+from .common import parse_cash, parse_chip_lines, require_same_casino
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,11 @@ from casino.sealing import seal
 from poker.pots import rake_of
 from poker.profiles import RakeRounding, get_profile
 from tables.models import RakeMode, TableSession, TableSettings
+from tables.services import lock_session
 
 from .. import selectors
 from ..models import CENT, RakeEntry, money_str
-from .common import fmt, lock_session, parse_money, require_same_casino
+from .common import fmt, parse_money, require_same_casino
 
 
 @dataclass(frozen=True)

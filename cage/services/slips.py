@@ -24,10 +24,11 @@ from casino.serials import serial_next
 from casino.signatures import SignResult, document_sign
 from tables.models import TableSession
 from tables.selectors import require_assigned
+from tables.services import lock_session
 
 from .. import selectors
 from ..models import Slip, SlipKind, SlipLine, SlipPurpose, SlipVoid, SlipVoidConfirmation
-from .common import lock_session, parse_chip_lines, require_float_holds, require_same_casino
+from .common import parse_chip_lines, require_float_holds, require_same_casino
 
 # Who may sign in each role, and after whom (CLOSE-07): the slip travels
 # pit boss -> cage -> security -> table.

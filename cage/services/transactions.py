@@ -21,12 +21,14 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
-from casino.models import User
+from casino.models import Denomination, User
 from casino.roles import Perm, Role, role_has
-from tables.models import Player, TableSession, Variant
-from tables.selectors import require_assigned
+from tables.models import Player, Seat, TableSession, Variant
+from tables.selectors import require_assigned, seat_at
+from tables.services import lock_session
+from tables.services.seating import seat_stack_add, seat_take_for_buyin, seat_vacate
 
-from .. import hooks, selectors
+from .. import selectors
 from ..models import (
     AlertLevel,
     BuyinSource,
@@ -34,7 +36,6 @@ from ..models import (
     CashAlert,
     CashLine,
     ChipLine,
-    Denomination,
     Direction,
     LargeCashHandling,
     SeatDeparture,
@@ -48,7 +49,6 @@ from .common import (
     check_pin,
     chips_value,
     fmt,
-    lock_session,
     parse_cash,
     parse_chip_lines,
     parse_money,
@@ -293,8 +293,13 @@ def buyin_record(
         # Issue 12 §1: only the session's supervisor (or recorded relief) records here.
         require_assigned(actor, session=s)
         require_accepts_transactions(s)
-        require_no_hand_in_progress(s)
         seat_no = _seat(s, seat)
+        # Issue 13 §1, §3: the seating plan (tables) says who sits there. An empty seat
+        # seats the new player now, even during a hand (dealt in from the next one); only
+        # a re-buy waits for the hand to end (BUYIN-05).
+        seat_row, is_rebuy = seat_take_for_buyin(actor, s, seat_no, player, player_name)
+        if is_rebuy:
+            require_no_hand_in_progress(s)
         croupier = require_croupier(croupier, actor, session=s)
         if pit_boss is not None:
             require_staff_role(pit_boss, actor, [Role.PIT_BOSS], "pit_boss")
@@ -321,28 +326,12 @@ def buyin_record(
         else:
             _validate_chip_buyin(policy, source, tenders, chip_lines, foreign_colour_chips)
 
-        occupant = selectors.seat_summaries(s, seat_no).get(seat_no)
-        is_rebuy = bool(occupant and occupant.seated)
-        if (
-            is_rebuy
-            and occupant
-            and player
-            and occupant.player_id
-            and occupant.player_id != player.pk
-        ):
-            raise Conflict(
-                "SEAT_OCCUPIED",
-                f"El asiento {seat_no} está ocupado por {occupant.player_name or 'otro jugador'}.",
-                f"Seat {seat_no} is taken by {occupant.player_name or 'another player'}.",
-                field="seat",
-            )
-        if is_rebuy and occupant and player is None and not player_name:
-            player_name = occupant.player_name
-            if occupant.player_id:
-                player = Player.objects.get(pk=occupant.player_id)
+        if is_rebuy and player is None and not player_name:
+            player_name = seat_row.name
+            player = seat_row.player
 
         if is_rebuy:
-            _check_stack_before(s, seat_no, before)
+            _check_stack_before(seat_row, before)
             _check_rebuy_rules(s, value, before)
         limits = _check_limits(
             actor,
@@ -398,6 +387,7 @@ def buyin_record(
         _write(
             actor, tx, chips_rows, cash_rows, "cage.buyin.record", reason=limits["override_reason"]
         )
+        seat_stack_add(s, seat_no, value)
         alerts = _cash_thresholds(tx, policy) if source == BuyinSource.CASH else []
         for alert in alerts:
             if alert.level == AlertLevel.IDENTIFY and not (player and player.document_number):
@@ -502,25 +492,25 @@ def _validate_chip_buyin(
             )
 
 
-def _check_stack_before(s: TableSession, seat: int, before: Decimal | None) -> None:
-    """Issue 12 §7: the declared stack before a re-buy is the one the hand recorder knows.
+def _check_stack_before(seat: Seat, before: Decimal | None) -> None:
+    """Issue 12 §7: the declared stack before a re-buy is the one the table's plan holds.
 
-    The hand recorder's figure (``cage.hooks.seat_stack``) is the seat's finishing
-    stack in its last hand plus buy-ins minus departures since; with no hand
-    recorded for the seat there is nothing to compare.
+    The seating plan (``tables``) holds the seat's stack between hands: its finishing
+    stack in its last hand plus the buy-ins since (issue 13 §1). With no hand played at
+    the seat yet there is nothing to compare.
     """
-    if before is None:
+    if before is None or seat.last_hand_number is None or seat.stack is None:
         return
-    known = hooks.seat_stack(s, seat)
-    if known is not None and known != before:
+    known = seat.stack
+    if known != before:
         raise Conflict(
             "STACK_MISMATCH",
-            f"Se declaran {fmt(before)} en el asiento {seat} antes de la recompra, pero las "
-            f"manos registradas le dan {fmt(known)}.",
-            f"{fmt(before)} is declared at seat {seat} before the re-buy, but the hands "
+            f"Se declaran {fmt(before)} en el asiento {seat.seat} antes de la recompra, pero "
+            f"las manos registradas le dan {fmt(known)}.",
+            f"{fmt(before)} is declared at seat {seat.seat} before the re-buy, but the hands "
             f"recorded give it {fmt(known)}.",
             field="stack_before",
-            details={"seat": seat, "declared": str(before), "known": str(known)},
+            details={"seat": seat.seat, "declared": str(before), "known": str(known)},
         )
 
 
@@ -874,8 +864,8 @@ def player_departure_record(
         require_assigned(actor, session=s)  # issue 12 §1
         require_no_hand_in_progress(s)
         seat_no = _seat(s, seat)
-        occupant = selectors.seat_summaries(s, seat_no).get(seat_no)
-        if occupant is None or not occupant.seated:
+        occupant = seat_at(s, seat_no)
+        if occupant is None:
             raise Conflict(
                 "SEAT_NOT_OCCUPIED",
                 f"Nadie está sentado en el asiento {seat_no}.",
@@ -889,11 +879,12 @@ def player_departure_record(
             session=s,
             seat=seat_no,
             player_id=occupant.player_id,
-            player_name=occupant.player_name,
+            player_name=occupant.name,
             stack=value,
             left_at=timezone.now(),
             recorded_by=actor.user,
         )
+        seat_vacate(actor, s, seat_no, departure=departure.pk)  # issue 13 §1: one plan
         audit_record(
             actor=actor,
             action="cage.departure.record",
@@ -969,6 +960,10 @@ def transaction_reverse(
         try:
             with transaction.atomic():
                 _write(actor, tx, chips, cash, f"cage.{original.kind}.reverse", reason=tx.reason)
+                if original.kind == TransactionKind.BUYIN and original.seat:
+                    seat_stack_add(
+                        s, original.seat, -original.amount, actor, recorded_at=original.recorded_at
+                    )
         except IntegrityError:
             raise Conflict(
                 "ALREADY_REVERSED",

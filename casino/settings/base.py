@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "hands",
     "reports",
     "floor",
+    "demo",
 ]
 
 MIDDLEWARE = [

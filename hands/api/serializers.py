@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from casino.roles import Role
+from tables.models import SeatStatus
 
 from .. import engine
-from ..models import SeatStatus
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
 ZERO = Decimal("0")
@@ -464,6 +464,13 @@ class SeatingSeatSerializer(serializers.Serializer):
 class SeatingPlanSerializer(serializers.Serializer):
     session = serializers.IntegerField()
     next_button = serializers.IntegerField(allow_null=True)
+    dealt_in = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats dealt into the next hand"
+    )
+    waiting_for_blinds = serializers.DictField(
+        child=serializers.ChoiceField(choices=["waits_button_and_blinds", "waits_big_blind"]),
+        help_text="New players who wait by the table's entry policy (SEAT-05), by seat",
+    )
     seats = SeatingSeatSerializer(many=True)
     waiting = serializers.JSONField()
 

@@ -25,6 +25,8 @@ from casino.api.parsing import parse
 from casino.api.serializers import ErrorSerializer
 from casino.errors import ValidationFailed
 from casino.roles import Perm
+from tables import selectors as table_selectors
+from tables import services as table_services
 
 from .. import presenters, selectors, services
 from ..models import HandSource, HandStatus
@@ -493,7 +495,7 @@ class SeatPlanView(APIView):
         data = parse(s.SeatingSitInputSerializer, request.data)
 
         def handle() -> Response:
-            seat = services.seat_sit(
+            seat = table_services.seat_sit(
                 actor=actor,
                 session=session,
                 seat=data["seat"],
@@ -515,7 +517,7 @@ class SeatStatusView(APIView):
         actor = _actor(request, Perm.MANAGE_SEATING)
         session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
         data = parse(s.SeatingStatusInputSerializer, request.data)
-        row = services.seat_set_status(
+        row = table_services.seat_set_status(
             actor=actor,
             session=session,
             seat=seat,
@@ -547,7 +549,7 @@ class WaitingListView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         table = selectors.access_table(actor, pk)
-        entries = selectors.waiting_list(table)
+        entries = table_selectors.waiting_list(table)
         return Response(s.SeatingWaitingEntrySerializer(entries, many=True).data)
 
     @extend_schema(
@@ -561,7 +563,7 @@ class WaitingListView(APIView):
         data = parse(s.SeatingWaitingInputSerializer, request.data)
 
         def handle() -> Response:
-            entry = services.waiting_add(
+            entry = table_services.waiting_add(
                 actor=actor, table=table, name=data.get("name", ""), player_id=data.get("player")
             )
             return Response(
@@ -582,7 +584,9 @@ class WaitingSeatView(APIView):
         entry = selectors.access_waiting_entry(actor, pk)
         data = parse(s.SeatingWaitingSeatInputSerializer, request.data)
         session = selectors.access_session(actor, data["session"], Perm.MANAGE_SEATING)
-        seat = services.waiting_seat(actor=actor, entry=entry, session=session, seat=data["seat"])
+        seat = table_services.waiting_seat(
+            actor=actor, entry=entry, session=session, seat=data["seat"]
+        )
         return Response(s.SeatingSeatSerializer(seat).data)
 
 
@@ -593,5 +597,5 @@ class WaitingCancelView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
         entry = selectors.access_waiting_entry(actor, pk)
-        row = services.waiting_cancel(actor=actor, entry=entry)
+        row = table_services.waiting_cancel(actor=actor, entry=entry)
         return Response(s.SeatingWaitingEntrySerializer(row).data)

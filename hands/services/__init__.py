@@ -19,14 +19,7 @@ from .live import (
     live_state,
 )
 from .recording import hand_correct, hand_log, hand_override, hand_review
-from .seating import (
-    button_draw_record,
-    seat_set_status,
-    seat_sit,
-    waiting_add,
-    waiting_cancel,
-    waiting_seat,
-)
+from .seating import button_draw_record
 
 __all__ = [
     "button_draw_record",
@@ -47,10 +40,5 @@ __all__ = [
     "revalidation_create",
     "revalidation_report",
     "revalidation_run",
-    "seat_set_status",
-    "seat_sit",
     "session_export_phhs",
-    "waiting_add",
-    "waiting_cancel",
-    "waiting_seat",
 ]

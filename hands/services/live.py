@@ -23,6 +23,7 @@ from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
 from tables.models import TableSession
+from tables.services.seating import hand_begin, hand_end
 
 from .. import engine, selectors
 from ..models import Hand, HandSource, LiveHand
@@ -68,7 +69,7 @@ def live_hand_start(
         s = lock_session(session)
         same_casino(actor, s)
         require_at_table(actor, s)
-        if s.hand_in_progress or selectors.open_live_hand(s) is not None:
+        if s.hand_in_progress:  # the one flag (tables.services.seating.hand_begin)
             raise Conflict(
                 "HAND_IN_PROGRESS",
                 "Ya hay una mano en curso en esta mesa: termínela o abandónela primero.",
@@ -121,7 +122,7 @@ def live_hand_start(
                 "Ya hay una mano en curso en esta mesa.",
                 "A hand is already in progress at this table.",
             ) from None
-        TableSession.objects.filter(pk=s.pk).update(hand_in_progress=True)
+        hand_begin(s, actor, record["seats"])
         audit_record(
             actor=actor,
             action="hand.live.start",
@@ -342,7 +343,7 @@ def live_hand_finish(
         row.hand = hand
         row.updated_at = timezone.now()
         row.save(update_fields=["status", "hand", "updated_at"])
-        TableSession.objects.filter(pk=s.pk).update(hand_in_progress=False)
+        hand_end(s)
         audit_record(
             actor=actor,
             action="hand.log",
@@ -371,7 +372,7 @@ def live_hand_abandon(*, actor: Actor, live: LiveHand, reason: str) -> LiveHand:
         row.status = LiveHand.Status.ABANDONED
         row.updated_at = timezone.now()
         row.save(update_fields=["status", "updated_at"])
-        TableSession.objects.filter(pk=s.pk).update(hand_in_progress=False)
+        hand_end(s)
         audit_record(
             actor=actor,
             action="hand.live.abandon",

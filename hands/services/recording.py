@@ -22,7 +22,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Case, F, Value, When
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -35,10 +34,14 @@ from tables.models import (
     AbsentPlayerPolicy,
     NewPlayerEntry,
     Player,
+    SeatEvent,
+    SeatStatus,
     TableSession,
     TableSettings,
 )
-from tables.selectors import require_assigned
+from tables.selectors import require_assigned, seat_rows
+from tables.services import lock_session
+from tables.services.seating import SeatState, seats_write_after_hands
 
 from .. import engine, selectors
 from ..models import (
@@ -50,27 +53,9 @@ from ..models import (
     HandVerdict,
     HandViolation,
     ImportJob,
-    Seat,
-    SeatEvent,
-    SeatStatus,
 )
 
 ZERO = Decimal("0.00")
-
-
-def lock_session(session: TableSession | int) -> TableSession:
-    """The session row, locked: the one serialisation point of a table (see cage)."""
-    pk = session if isinstance(session, int) else session.pk
-    try:
-        return (
-            TableSession.objects.select_for_update(of=("self",))
-            .select_related("table", "settings", "gaming_day")
-            .get(pk=pk)
-        )
-    except TableSession.DoesNotExist:
-        raise NotFound(
-            "NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found."
-        ) from None
 
 
 _BOOK_SQL: str | None = None
@@ -80,7 +65,8 @@ def _book_sql() -> str:
     """One small query for what a book needs first (plain SQL: cheap to run per hand)."""
     global _BOOK_SQL
     if _BOOK_SQL is None:
-        from cage.models import Denomination, SeatDeparture, TableTransaction, TransactionKind
+        from cage.models import SeatDeparture, TableTransaction, TransactionKind
+        from casino.models import Denomination
 
         d = Denomination._meta.db_table
         tx = TableTransaction._meta.db_table
@@ -190,21 +176,8 @@ def _violation(
     return engine.ViolationData(code, None, field_name, es, en, "recorder", severity)
 
 
-@dataclass
-class SeatMemory:
-    """What the book knows about a seat between hands (kept in ``Seat`` rows)."""
-
-    row: Seat | None
-    player_id: int | None
-    name: str
-    stack: Decimal | None
-    last_number: int | None
-    last_ended_at: datetime | None
-    hands_played: int
-    joined_after: int | None
-    status: str
-    missed_small: bool
-    missed_big: bool
+# What the book knows about a seat between hands: the tables app's seat, in memory.
+SeatMemory = SeatState
 
 
 @dataclass
@@ -262,20 +235,8 @@ class SessionBook:
         self.carry: list[dict[str, Any]] = facts["carry_out"]
         self._prev_blinds: tuple[int, int] | None | bool = False  # False: not read yet
         self.seats: dict[int, SeatMemory] = {}
-        for row in Seat.objects.filter(session=session):
-            self.seats[row.seat] = SeatMemory(
-                row,
-                row.player_id,
-                row.name,
-                row.stack,
-                row.last_hand_number,
-                row.last_hand_ended_at,
-                row.hands_played,
-                row.joined_after_hand,
-                row.status,
-                row.missed_small,
-                row.missed_big,
-            )
+        for row in seat_rows(session):
+            self.seats[row.seat] = SeatState.of(row)
         self.touched: dict[int, SeatMemory] = {}
         self.events: list[SeatEvent] = []
         self._settings: dict[int, TableSettings] = {}
@@ -379,7 +340,7 @@ class SessionBook:
     def buyin_seats(self) -> set[int]:
         return set(self.all_movements())
 
-    def movements(self, since: datetime | None, until: datetime) -> dict[int, Decimal]:
+    def movements(self, since: datetime | None, until: datetime | None) -> dict[int, Decimal]:
         """Chips that reached each seat between two times (the cage's records).
 
         The book knows when the cage last recorded a buy-in or a departure at this
@@ -677,14 +638,63 @@ def _continuity_checks(
     started: datetime,
     revision_of: Hand | None,
 ) -> list[engine.ViolationData]:
-    """Starting stack = previous finishing stack + buy-ins − chips taken away (HREC-08)."""
+    """Starting stack = previous finishing stack + buy-ins − chips taken away (HREC-08).
+
+    The next hand (the usual case) is checked against the seating plan, the one owner of
+    the stack between hands (issue 13 §1): the plan's stack now, less what reached the
+    seat after the hand began (the cage's records, read only when there are any). A seat
+    the plan has empty after someone played there was left with its chips: it starts
+    from nothing. A late entry or a correction is checked against the hands before it.
+    """
+    late = revision_of is not None or number <= book.max_number
+    if late:
+        return _continuity_from_history(book, record, number, started, revision_of)
+    out: list[engine.ViolationData] = []
+    after_start: dict[int, Decimal] | None = None
+    for k, s in enumerate(record["seats"]):
+        seat = s["seat"]
+        memory = book.seats.get(seat)
+        if memory is None:
+            continue  # nothing known of this seat: nothing to compare with
+        if memory.status == SeatStatus.EMPTY:
+            if memory.last_number is None:
+                continue
+            expected = ZERO  # the last player here left with his chips
+        elif memory.stack is None:
+            continue  # seated, no chips recorded yet
+        else:
+            if after_start is None:
+                after_start = book.movements(started, None)
+            expected = memory.stack - after_start.get(seat, ZERO)
+        start = Decimal(s["stack"])
+        if start != expected:
+            out.append(_continuity_violation(k, seat, start, expected))
+    return out
+
+
+def _continuity_violation(k: int, seat: int, start: Decimal, expected: Decimal) -> Any:
+    diff = start - expected
+    sign = "+" if diff > 0 else "−"
+    return _violation(
+        "CONTINUITY_MISMATCH",
+        f"Continuidad de fichas, asiento {seat}: empieza con {start}, se esperaba "
+        f"{expected} (diferencia {sign}{abs(diff)}).",
+        f"Chip continuity, seat {seat}: starts with {start}, expected {expected} "
+        f"(difference {sign}{abs(diff)}).",
+        field_name=f"seats[{k}].stack",
+    )
+
+
+def _continuity_from_history(
+    book: SessionBook,
+    record: dict[str, Any],
+    number: int,
+    started: datetime,
+    revision_of: Hand | None,
+) -> list[engine.ViolationData]:
+    """A late entry or a revision: the hands before it and the cage's records between."""
     previous = _previous_stacks(book, record, number, revision_of)
     out: list[engine.ViolationData] = []
-    since_by_seat: dict[int, datetime | None] = {}
-    for s in record["seats"]:
-        seat = s["seat"]
-        prev = previous.get(seat)
-        since_by_seat[seat] = prev[1] if prev else None
     movements_cache: dict[datetime | None, dict[int, Decimal]] = {}
     for k, s in enumerate(record["seats"]):
         seat = s["seat"]
@@ -701,18 +711,7 @@ def _continuity_checks(
         else:
             expected = prev[0] + moved
         if start != expected:
-            diff = start - expected
-            sign = "+" if diff > 0 else "−"
-            out.append(
-                _violation(
-                    "CONTINUITY_MISMATCH",
-                    f"Continuidad de fichas, asiento {seat}: empieza con {start}, se esperaba "
-                    f"{expected} (diferencia {sign}{abs(diff)}).",
-                    f"Chip continuity, seat {seat}: starts with {start}, expected {expected} "
-                    f"(difference {sign}{abs(diff)}).",
-                    field_name=f"seats[{k}].stack",
-                )
-            )
+            out.append(_continuity_violation(k, seat, start, expected))
     return out
 
 
@@ -722,13 +721,6 @@ def _previous_stacks(
     """Each seat's finishing stack and end time in the last hand before ``number``."""
     seats = [s["seat"] for s in record["seats"]]
     out: dict[int, tuple[Decimal, datetime]] = {}
-    late = revision_of is not None or number <= book.max_number
-    if not late:
-        for seat in seats:
-            memory = book.seats.get(seat)
-            if memory and memory.stack is not None and memory.last_number is not None:
-                out[seat] = (memory.stack, memory.last_ended_at or timezone.now())
-        return out
     # A late entry or a revision: read the hands before it (the latest revision of each).
     rows = (
         HandSeat.objects.filter(
@@ -1016,6 +1008,7 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
             if _between(previous[1], blinds[1], seat):
                 memory.missed_big = True
                 touched[seat] = memory
+    after_end = book.movements(p.ended_at, None)
     for seat, s in seats_in.items():
         player = p.players.get(seat)
         player_id = player.pk if player else None
@@ -1056,7 +1049,11 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
             )
         memory.player_id = player_id
         memory.name = s.get("name") or memory.name
-        memory.stack = p.verdict.finishing.get(seat, Decimal(s["stack"]))
+        # The plan's stack between hands: the finishing stack plus what the cage recorded
+        # at the seat after this hand ended (none, unless past hands are stored late).
+        memory.stack = p.verdict.finishing.get(seat, Decimal(s["stack"])) + after_end.get(
+            seat, ZERO
+        )
         memory.last_number = p.number
         memory.last_ended_at = p.ended_at
         if p.revision_of is None:
@@ -1078,70 +1075,11 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
         book.prev_blinds = blinds
 
 
-_NO_STACK = object()
-_SEAT_FIELDS = (
-    ("status", "status"),
-    ("player_id", "player_id"),
-    ("name", "name"),
-    ("stack", "stack"),
-    ("last_hand_number", "last_number"),
-    ("last_hand_ended_at", "last_ended_at"),
-    ("hands_played", "hands_played"),
-    ("joined_after_hand", "joined_after"),
-    ("missed_small", "missed_small"),
-    ("missed_big", "missed_big"),
-)
-
-
 def _flush_seats(book: SessionBook) -> None:
-    """Write the seating plan rows and seat events the admitted hands changed.
-
-    One small UPDATE per changed seat with only its changed columns: much cheaper
-    than ``bulk_update``'s CASE expressions for the handful of seats of a table.
-    """
+    """Hand the seats the admitted hands changed to the seating's owner (issue 13 §1)."""
     touched, events = book.touched, book.events
     book.touched, book.events = {}, []
-    creates: list[Seat] = []
-    groups: dict[tuple[tuple[str, Any], ...], list[tuple[int, Any]]] = {}
-    for seat, m in touched.items():
-        row = m.row
-        if row is None:
-            row = Seat(
-                casino_id=book.session.casino_id,
-                session=book.session,
-                seat=seat,
-                since=timezone.now(),
-            )
-            for column, attr in _SEAT_FIELDS:
-                setattr(row, column, getattr(m, attr))
-            creates.append(row)
-            m.row = row
-            continue
-        changes = {}
-        for column, attr in _SEAT_FIELDS:
-            value = getattr(m, attr)
-            if getattr(row, column) != value:
-                changes[column] = value
-                setattr(row, column, value)
-        if changes:
-            stack = changes.pop("stack", _NO_STACK)
-            key = tuple(sorted(changes.items(), key=lambda kv: kv[0]))
-            groups.setdefault(key, []).append((row.pk, stack))
-    # Seats of one hand share every change but the stack: one UPDATE per group.
-    for key, rows in groups.items():
-        fields: dict[str, Any] = dict(key)
-        stacks = [(pk, stack) for pk, stack in rows if stack is not _NO_STACK]
-        if stacks:
-            fields["stack"] = Case(
-                *(When(pk=pk, then=Value(stack)) for pk, stack in stacks),
-                default=F("stack"),
-                output_field=Seat._meta.get_field("stack"),
-            )
-        Seat.objects.filter(pk__in=[pk for pk, _stack in rows]).update(**fields)
-    if creates:
-        Seat.objects.bulk_create(creates)
-    if events:
-        SeatEvent.objects.bulk_create(events)
+    seats_write_after_hands(book.session, touched, events)
 
 
 # ------------------------------------------------------------------------- rake

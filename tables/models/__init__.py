@@ -16,8 +16,10 @@ from .core import (
     Variant,
 )
 from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
+from .floats import FloatPar
 from .keys import KeyHandout, KeyReturn
 from .sanctions import SanctionEntry, SanctionLevel
+from .seating import Seat, SeatEvent, SeatStatus, WaitingEntry
 from .sheets import (
     STACK_SIZE,
     ClosingLine,
@@ -41,6 +43,7 @@ __all__ = [
     "DeckStore",
     "Discrepancy",
     "DiscrepancyAcknowledgement",
+    "FloatPar",
     "KeyHandout",
     "KeyReturn",
     "NewPlayerEntry",
@@ -54,6 +57,9 @@ __all__ = [
     "RakeRounding",
     "SanctionEntry",
     "SanctionLevel",
+    "Seat",
+    "SeatEvent",
+    "SeatStatus",
     "SessionEvent",
     "SheetCopyDeposit",
     "SupervisorRelief",
@@ -61,4 +67,5 @@ __all__ = [
     "TableSession",
     "TableSettings",
     "Variant",
+    "WaitingEntry",
 ]

@@ -66,7 +66,7 @@ class Table(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("table number"))
     name = models.CharField(_("name"), max_length=100, blank=True)
-    chip_set = models.ForeignKey("cage.ChipSet", on_delete=models.PROTECT, related_name="tables")
+    chip_set = models.ForeignKey("casino.ChipSet", on_delete=models.PROTECT, related_name="tables")
     is_active = models.BooleanField(default=True)
 
     class Meta:

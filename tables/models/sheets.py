@@ -110,7 +110,7 @@ class CountLine(models.Model):
     """One denomination of a count, in the order it is announced (OPEN-09)."""
 
     denomination = models.ForeignKey(
-        "cage.Denomination", on_delete=models.PROTECT, related_name="+"
+        "casino.Denomination", on_delete=models.PROTECT, related_name="+"
     )
     value = models.DecimalField(**MONEY)  # the denomination's value when counted
     expected_count = models.PositiveIntegerField(default=0)
@@ -228,7 +228,7 @@ class Discrepancy(models.Model):
     sheet = models.ForeignKey(OpeningSheet, on_delete=models.PROTECT, related_name="discrepancies")
     count_version = models.PositiveIntegerField()
     denomination = models.ForeignKey(
-        "cage.Denomination", on_delete=models.PROTECT, related_name="+"
+        "casino.Denomination", on_delete=models.PROTECT, related_name="+"
     )
     value = models.DecimalField(**MONEY)
     expected_count = models.PositiveIntegerField()

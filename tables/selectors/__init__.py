@@ -46,6 +46,7 @@ from .sanctions import (
     sanctions_ledger,
     seating_check,
 )
+from .seating import PlanSeat, SeatPlan, seat_at, seat_plan, seat_rows, seated_counts, waiting_list
 from .sessions import (
     ExpectedFloat,
     FloatNeed,
@@ -72,6 +73,13 @@ from .sessions import (
 from .state import TableState, table_state
 
 __all__ = [
+    "PlanSeat",
+    "SeatPlan",
+    "seat_at",
+    "seat_plan",
+    "seat_rows",
+    "seated_counts",
+    "waiting_list",
     "DeckAlert",
     "DeckReconciliation",
     "EffectiveSanction",

@@ -99,6 +99,33 @@ def is_assigned(actor: Actor, session: TableSession) -> bool:
 ROOM_WIDE_PERMS = frozenset({Perm.VOID_SLIP})
 
 
+def require_at(
+    actor: Actor, *, session: TableSession | None = None, table: Table | None = None
+) -> None:
+    """The one rule "who works this table now" (issue 12 §1), for every service and selector.
+
+    A session: its supervisor (or recorded relief), its croupier on duty, its table's
+    sector pit bosses. A table without a session in hand is judged by its live session;
+    with none, nobody is on duty there, so only the pit boss is scoped (by the table's
+    sector: the supervisor who opens it is checked by ``session_open`` against the one
+    named). Other roles (shift manager, security, surveillance) are casino-wide.
+    """
+    if session is None and table is not None:
+        session = (
+            TableSession.objects.filter(table=table)
+            .exclude(status=TableSession.Status.CLOSED)
+            .select_related("table")
+            .order_by("-id")
+            .first()
+        )
+        if session is None:
+            if actor.role == Role.PIT_BOSS:
+                require_assigned(actor, table=table)
+            return
+    if session is not None:
+        require_assigned(actor, session=session)
+
+
 def require_assigned_for(
     actor: Actor,
     perm: Perm,
@@ -108,25 +135,7 @@ def require_assigned_for(
 ) -> None:
     """The ``access_*`` selectors' check: fetching a table's record to change it
     (any permission but a view) refuses the person not assigned there (issue 12 §1),
-    before any input is read, so the refusal is the same whatever was sent.
-
-    A table without a session in hand is judged by its live session, else by its
-    sector's pit bosses.
-    """
+    before any input is read, so the refusal is the same whatever was sent."""
     if perm.value.startswith("view_") or perm in ROOM_WIDE_PERMS:
         return
-    if session is None and table is not None:
-        session = (
-            TableSession.objects.filter(table=table)
-            .exclude(status=TableSession.Status.CLOSED)
-            .select_related("table")
-            .first()
-        )
-        if session is None:
-            # No session yet: only the sector's pit bosses are known; the supervisor who
-            # opens it is checked by the service against the one named (session_open).
-            if actor.role == Role.PIT_BOSS:
-                require_assigned(actor, table=table)
-            return
-    if session is not None:
-        require_assigned(actor, session=session)
+    require_at(actor, session=session, table=table)

@@ -9,10 +9,10 @@ from decimal import Decimal
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
-from cage.models import Denomination, FloatPar
 from casino.errors import Conflict
-from casino.models import Casino, User
+from casino.models import Casino, Denomination, User
 from casino.roles import Role
+from tables.models import FloatPar
 
 from .. import hooks
 from ..deckrules import READY

@@ -1,5 +1,6 @@
 """Writes of the tables app (issue 5). Each function: ``<entity>_<verb>(*, actor, ...)``."""
 
+from ._common import lock_session
 from .counts import (
     closing_confirm_empty_bank,
     closing_count_record,
@@ -20,6 +21,13 @@ from .decks import (
 )
 from .keys import key_hand_out, key_return
 from .sanctions import sanction_impose, sanction_lift, sanction_propose, sanction_reduce
+from .seating import (
+    seat_set_status,
+    seat_sit,
+    waiting_add,
+    waiting_cancel,
+    waiting_seat,
+)
 from .sessions import (
     ATTESTATIONS,
     closing_checklist_record,
@@ -38,6 +46,12 @@ from .sessions import (
 from .settings import ops_settings_change, table_create, table_settings_change
 
 __all__ = [
+    "lock_session",
+    "seat_set_status",
+    "seat_sit",
+    "waiting_add",
+    "waiting_cancel",
+    "waiting_seat",
     "ATTESTATIONS",
     "closing_checklist_record",
     "closing_confirm_empty_bank",

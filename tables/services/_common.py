@@ -16,8 +16,8 @@ from casino.pins import pin_verify
 from casino.roles import Role
 from casino.scoping import check_assignment
 
-from ..models import SessionEvent, Table, TableSession
-from ..selectors.assignment import require_assigned, session_assignment
+from ..models import SessionEvent, TableSession
+from ..selectors.assignment import require_at, session_assignment
 
 S = TableSession.Status
 
@@ -53,9 +53,24 @@ def lock(model: type[models.Model], pk: int, actor: Actor) -> Any:
     return obj
 
 
-def lock_session(session: TableSession | int, actor: Actor) -> TableSession:
+def lock_session(session: TableSession | int, actor: Actor | None = None) -> TableSession:
+    """The session row, locked: the one serialisation point of a table (issue 13 §1).
+
+    Buy-ins, changes, seating, hands and the session's own moves all lock it first, so
+    "is a hand in progress?", "who sits there?" and the write happen atomically (BUYIN-05,
+    CASH-11) and concurrent writes queue up. With ``actor``, a session of another casino
+    is not found. The cage and the hand recorder use this one function.
+    """
     pk = session if isinstance(session, int) else session.pk
-    return lock(TableSession, pk, actor)
+    row = (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("table", "settings", "gaming_day")
+        .filter(pk=pk)
+        .first()
+    )
+    if row is None or (actor is not None and row.casino_id != actor.casino.pk):
+        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+    return row
 
 
 def require_status(session: TableSession, *allowed: str, code: str = "SESSION_STATE") -> None:
@@ -159,25 +174,8 @@ def check_staff(actor: Actor, user: User | None, role: Role, *, field: str) -> U
     return user
 
 
-def require_at_table(
-    actor: Actor, *, session: TableSession | None = None, table: Table | None = None
-) -> None:
-    """The actor records here only if assigned here in their role (issue 12 §1).
-
-    A session: its supervisor (or recorded relief), its croupier on duty, its table's
-    sector pit bosses. A table without a session: the table's live session if it has
-    one; otherwise nobody is on duty there, so only the pit boss is scoped (by the
-    table's sector). Other roles (shift manager, security, surveillance) are casino-wide.
-    Called inside the service's transaction, after the permission check.
-    """
-    if session is None and table is not None:
-        session = table.sessions.exclude(status=S.CLOSED).order_by("-id").first()
-        if session is None:
-            if actor.role == Role.PIT_BOSS:
-                require_assigned(actor, table=table)
-            return
-    if session is not None:
-        require_assigned(actor, session=session)
+# The one "who works this table now" rule lives with the other assignment reads.
+require_at_table = require_at
 
 
 def require_named(session: TableSession, person: User, role: Role, *, field: str) -> None:

@@ -17,11 +17,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from cage.models import Denomination
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
-from casino.models import User
+from casino.models import Denomination, User
 from casino.roles import Perm, Role
 from casino.serials import serial_next
 from casino.signatures import SignResult, assert_not_signed, document_sign
@@ -96,7 +95,7 @@ def opening_sheet_create(actor: Actor, session: TableSession) -> OpeningSheet:
 
 def closing_sheet_create(actor: Actor, session: TableSession) -> ClosingSheet:
     """The closing part of the same numbered sheet (OQ-25); lines carry the par (CLOSE-07)."""
-    from cage.models import FloatPar
+    from tables.models import FloatPar
 
     opening = OpeningSheet.objects.filter(session=session).first()
     if opening is not None:

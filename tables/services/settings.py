@@ -10,11 +10,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from cage.models import ChipSet
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
 from casino.errors import Conflict, ValidationFailed
-from casino.models import Casino, Ruleset, Sector
+from casino.models import Casino, ChipSet, Ruleset, Sector
 from casino.roles import Perm
 
 from ..models import (

@@ -12,11 +12,18 @@ import pytest
 from django.utils import timezone
 
 from cage import selectors
-from cage.models import ChipSet, Denomination, FloatPar
 from casino.access import Actor, acting_as
-from casino.models import User
+from casino.models import ChipSet, Denomination, User
 from casino.roles import Role
-from tables.models import DealerChange, Player, Table, TableSession, TableSettings, Variant
+from tables.models import (
+    DealerChange,
+    FloatPar,
+    Player,
+    Table,
+    TableSession,
+    TableSettings,
+    Variant,
+)
 
 D = Decimal
 

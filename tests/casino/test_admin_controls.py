@@ -10,8 +10,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
 
-from cage.models import ChipSet, Denomination
-from casino.models import AuditEvent, Sector, User
+from casino.models import AuditEvent, ChipSet, Denomination, Sector, User
 from casino.roles import Role
 from tests.helpers import PASSWORD
 from tests.tables.conftest import CHIPS, make_table, open_session
@@ -78,7 +77,7 @@ def test_a_used_denominations_value_cannot_be_changed_in_admin(admin_client, use
     # issue 12 §6: "a superuser changed the value of a chip denomination that past
     # transactions used (every past transaction silently revalued)"
     before, events = values(used_chip_set), AuditEvent.objects.count()
-    url = f"/admin/cage/chipset/{used_chip_set.pk}/change/"
+    url = f"/admin/casino/chipset/{used_chip_set.pk}/change/"
     response = admin_client.post(url, chip_set_form(used_chip_set, value_of={"100": "1000"}))
     assert response.status_code == 403
     assert values(used_chip_set) == before
@@ -90,12 +89,12 @@ def test_a_used_denominations_value_cannot_be_changed_in_admin(admin_client, use
 def test_deactivating_all_denominations_is_refused(admin_client, used_chip_set):
     # issue 12 §6: "deactivated all denominations (every table stopped)"
     before = values(used_chip_set)
-    url = f"/admin/cage/chipset/{used_chip_set.pk}/change/"
+    url = f"/admin/casino/chipset/{used_chip_set.pk}/change/"
     response = admin_client.post(url, chip_set_form(used_chip_set, active=False))
     assert response.status_code == 403
     assert values(used_chip_set) == before
     assert all(active for _v, active in values(used_chip_set))
-    delete = admin_client.post(f"/admin/cage/chipset/{used_chip_set.pk}/delete/", {"post": "yes"})
+    delete = admin_client.post(f"/admin/casino/chipset/{used_chip_set.pk}/delete/", {"post": "yes"})
     assert delete.status_code == 403
     assert ChipSet.objects.filter(pk=used_chip_set.pk).exists()
 
@@ -103,10 +102,10 @@ def test_deactivating_all_denominations_is_refused(admin_client, used_chip_set):
 def test_a_chip_set_not_yet_used_is_edited_and_the_change_audited(admin_client, casino):
     # issue 12 §6: "every admin change of ... configuration writes a Mesa audit event"
     chip_set = make_chip_set(casino, "Nuevas")
-    url = f"/admin/cage/chipset/{chip_set.pk}/change/"
+    url = f"/admin/casino/chipset/{chip_set.pk}/change/"
     response = admin_client.post(url, chip_set_form(chip_set, value_of={"5": "10"}))
     assert response.status_code == 302, response.content[:2000]
-    (event,) = AuditEvent.objects.filter(action="admin.change", object_type="cage.chipset")
+    (event,) = AuditEvent.objects.filter(action="admin.change", object_type="casino.chipset")
     assert event.actor == admin_client.superuser and event.role == "admin"
     assert {d["value"] for d in event.before["denominations"]} >= {"5.00"}
     assert {d["value"] for d in event.after["denominations"]} >= {"10.00"}
@@ -115,14 +114,13 @@ def test_a_chip_set_not_yet_used_is_edited_and_the_change_audited(admin_client, 
 
 def test_float_pars_and_regulated_records_are_read_only_in_admin(admin_client, used_chip_set):
     # issue 12 §6: float pars, settings versions, ledgers, audit events, signatures
-    from cage.models import FloatPar
-    from tables.models import TableSettings
+    from tables.models import FloatPar, TableSettings
 
     par = FloatPar.objects.first()
     settings_version = TableSettings.objects.first()
     event = AuditEvent.objects.first()
     for url in (
-        f"/admin/cage/floatpar/{par.pk}/change/",
+        f"/admin/tables/floatpar/{par.pk}/change/",
         f"/admin/tables/tablesettings/{settings_version.pk}/change/",
         f"/admin/casino/auditevent/{event.pk}/change/",
     ):
@@ -130,7 +128,7 @@ def test_float_pars_and_regulated_records_are_read_only_in_admin(admin_client, u
         assert (
             admin_client.post(url.replace("change", "delete"), {"post": "yes"}).status_code == 403
         )
-    for add in ("cage/floatpar", "cage/tabletransaction", "casino/signature", "auth/group"):
+    for add in ("tables/floatpar", "cage/tabletransaction", "casino/signature", "auth/group"):
         assert admin_client.get(f"/admin/{add}/add/").status_code == 403, add
     par.refresh_from_db()
     assert par.count != 1

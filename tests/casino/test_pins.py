@@ -16,10 +16,9 @@ from django.contrib.auth.hashers import check_password
 from django.test import Client
 from django.utils import timezone
 
-from cage.models import ChipSet, Denomination
 from casino.access import acting_as
 from casino.errors import PermissionRefused, ValidationFailed
-from casino.models import AuditEvent, Signature, User
+from casino.models import AuditEvent, ChipSet, Denomination, Signature, User
 from casino.pins import pin_attempts, pin_verify
 from casino.roles import Role
 from tables import services as ts

@@ -168,7 +168,7 @@ def _main(html: str) -> str:
 def test_a_newcomer_opens_the_first_table_from_the_pages(settings: Any) -> None:
     # DECK-03, DECK-04, DECK-06, PREP-05, OPEN-09, OPEN-12, ROLE-13, BUYIN-06
     from cage.models import TableTransaction
-    from casino.management.commands.seed_demo import DEMO_CHIPS
+    from demo.management.commands.seed_demo import DEMO_CHIPS
     from tables.models import Pack, TableSession
 
     settings.LANGUAGE_CODE = "es"

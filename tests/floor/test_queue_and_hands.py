@@ -13,9 +13,10 @@ from cage import services as cage
 from cage.models import SlipVoid, TableTransaction
 from casino.models import AuditEvent
 from casino.roles import Role
-from floor.selectors import hand_start_rows, signing_queue
+from floor.selectors import signing_queue
 from hands import services as hands
 from hands.models import Hand, HandReview, LiveHand
+from hands.presenters import hand_start_rows
 from tables import services as tables
 from tables.models import Discrepancy, OpeningSheet
 from tests.reports.scenario import make_table, prep_checklists, showdown

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from cage.models import Denomination, FloatPar
 from casino.access import Actor, acting_as
+from casino.models import Denomination
 from casino.roles import Role
 from hands import engine
 from hands.models import Hand
-from tables.models import TableSession
+from tables.models import FloatPar, TableSession
 from tests.tables.conftest import chip_set, make_table, open_table, ready_decks, store  # noqa: F401
 
 D = Decimal
@@ -109,8 +109,11 @@ def hands_in(session: TableSession) -> list[Hand]:
     return list(Hand.objects.filter(session=session).order_by("number", "id"))
 
 
-def buy_in(staff, session, seat: int, amount: int) -> None:
-    """A cash buy-in on the cage's table card (notes of 100 in, chips of 100 out)."""
+def buy_in(staff, session, seat: int, amount: int, stack_before=None) -> None:
+    """A cash buy-in on the cage's table card (notes of 100 in, chips of 100 out).
+
+    A player the seating plan already has with chips (seated by a hand) re-buys, and
+    declares ``stack_before`` (BUYIN-05, issue 13 §1)."""
     from cage import services as cage
 
     cage.buyin_record(
@@ -121,6 +124,7 @@ def buy_in(staff, session, seat: int, amount: int) -> None:
         croupier=staff["croupier"],
         cash=[{"value": "100", "count": amount // 100}],
         chips=[("100", amount // 100)],
+        stack_before=stack_before,
     )
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from cage.models import TableTransaction
 from casino.models import AuditEvent
-from hands.models import Hand, LiveHand, Seat, SeatEvent
+from hands.models import Hand, LiveHand
+from tables.models import Seat, SeatEvent
 
 from .conftest import buy_in, seats, showdown_hand
 

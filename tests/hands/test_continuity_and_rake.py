@@ -43,7 +43,8 @@ def test_an_extra_chip_is_a_continuity_violation_naming_seat_and_amount(sup, rea
 
 def test_a_rebuy_recorded_by_the_cage_keeps_continuity(sup, staff, ready_session):
     services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
-    buy_in(staff, ready_session, seat=5, amount=500)  # between the hands (BUYIN-05)
+    # Seat 5 finished the first hand with 480: a re-buy, between the hands (BUYIN-05).
+    buy_in(staff, ready_session, seat=5, amount=500, stack_before=480)
     second = services.hand_log(
         actor=sup, session=ready_session, data=folded_to_big_blind(1, {1: 539, 3: 480, 5: 980})
     )

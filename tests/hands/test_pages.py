@@ -10,6 +10,7 @@ from django.test import Client
 from casino.access import ROLE_SESSION_KEY
 from hands import services
 from hands.models import Hand, LiveHand
+from tables import services as table_services
 
 from .conftest import showdown_hand
 
@@ -54,7 +55,7 @@ def test_pages_refuse_roles_without_access(staff, logged):
 
 def test_logging_a_hand_live_on_the_page(staff, sup, ready_session):
     for seat in (1, 3, 5):
-        services.seat_sit(actor=sup, session=ready_session, seat=seat, name=f"P{seat}")
+        table_services.seat_sit(actor=sup, session=ready_session, seat=seat, name=f"P{seat}")
     client = browser(staff["supervisor"], "supervisor")
     session_page = client.get(f"/hands/sessions/{ready_session.pk}/")
     assert "Registrar la próxima mano" in session_page.content.decode()

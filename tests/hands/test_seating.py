@@ -8,7 +8,9 @@ import pytest
 
 from casino.errors import Conflict, ValidationFailed
 from hands import services
-from hands.models import ButtonDraw, Seat, SeatEvent
+from hands.models import ButtonDraw
+from tables import services as table_services
+from tables.models import Seat, SeatEvent
 from tests.casino.test_api import assert_error_shape
 
 from .conftest import folded_to_big_blind, showdown_hand
@@ -99,7 +101,7 @@ def test_the_plan_follows_the_hands_and_the_button_moves_one_seat(staff, api, su
 def test_a_new_player_may_not_come_in_on_the_blinds(sup, ready_session):
     # SEAT-05 (MANUAL, OQ-07): the vacant seat would be the small blind of the next hand.
     services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
-    services.seat_sit(actor=sup, session=ready_session, seat=2, name="Nuevo")
+    table_services.seat_sit(actor=sup, session=ready_session, seat=2, name="Nuevo")
     hand = services.hand_log(
         actor=sup,
         session=ready_session,
@@ -117,7 +119,7 @@ def test_blinds_missed_while_sitting_out_are_remembered(sup, ready_session):
         session=ready_session,
         data=folded_to_big_blind(7, {1: 500, 3: 500, 5: 500, 7: 500}),
     )
-    services.seat_set_status(actor=sup, session=ready_session, seat=5, status="sitting_out")
+    table_services.seat_set_status(actor=sup, session=ready_session, seat=5, status="sitting_out")
     second = services.hand_log(
         actor=sup, session=ready_session, data=folded_to_big_blind(1, {1: 495, 3: 505, 7: 500})
     )
@@ -134,7 +136,7 @@ def test_blinds_missed_while_sitting_out_are_remembered(sup, ready_session):
 
 
 def test_no_one_leaves_during_a_live_hand(staff, api, sup, ready_session):
-    services.seat_sit(actor=sup, session=ready_session, seat=1, name="A")
+    table_services.seat_sit(actor=sup, session=ready_session, seat=1, name="A")
     api(staff["supervisor"]).post(
         "/api/hands/live/",
         {
@@ -145,5 +147,5 @@ def test_no_one_leaves_during_a_live_hand(staff, api, sup, ready_session):
         format="json",
     )
     with pytest.raises(Conflict) as err:
-        services.seat_set_status(actor=sup, session=ready_session, seat=1, status="empty")
+        table_services.seat_set_status(actor=sup, session=ready_session, seat=1, status="empty")
     assert err.value.code == "HAND_IN_PROGRESS"

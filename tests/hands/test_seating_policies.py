@@ -19,6 +19,7 @@ from casino.models import AuditEvent
 from casino.roles import Role
 from hands import services
 from hands.models import Hand
+from tables import services as table_services
 from tables import services as tables_services
 from tables.models import AbsentPlayerPolicy, NewPlayerEntry, TableSettings
 from tests.casino.test_api import assert_error_shape
@@ -109,7 +110,7 @@ def test_post_policies_a_new_player_who_waited_comes_in_on_the_big_blind(
 ):  # SEAT-05: waiting for the big blind needs no post
     services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
     _policy(staff, ready_session, new_player_entry=policy)
-    services.seat_sit(actor=sup, session=ready_session, seat=7, name="Nueva")
+    table_services.seat_sit(actor=sup, session=ready_session, seat=7, name="Nueva")
     waited = services.hand_log(
         actor=sup, session=ready_session, data=folded_to_big_blind(1, HAND_2)
     )  # seat 7 sits, not dealt in
@@ -125,7 +126,7 @@ def test_post_policies_a_new_player_who_waited_comes_in_on_the_big_blind(
 def test_manual_a_new_player_on_the_big_blind_is_refused(staff, sup, ready_session):
     # SEAT-05 MANUAL (the same hand as above is valid under POST_BB).
     services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
-    services.seat_sit(actor=sup, session=ready_session, seat=7, name="Nueva")
+    table_services.seat_sit(actor=sup, session=ready_session, seat=7, name="Nueva")
     services.hand_log(actor=sup, session=ready_session, data=folded_to_big_blind(1, HAND_2))
     on_big = services.hand_log(
         actor=sup,
@@ -162,7 +163,7 @@ def test_post_min_bet_in_fixed_limit_is_the_small_bet(staff, sup, ready_session)
 def _seat_5_misses_both_blinds(sup, session) -> None:  # type: ignore[no-untyped-def]
     four = {1: 500, 3: 500, 5: 500, 7: 500}
     services.hand_log(actor=sup, session=session, data=folded_to_big_blind(7, four))
-    services.seat_set_status(actor=sup, session=session, seat=5, status="sitting_out")
+    table_services.seat_set_status(actor=sup, session=session, seat=5, status="sitting_out")
     services.hand_log(
         actor=sup, session=session, data=folded_to_big_blind(1, {1: 495, 3: 505, 7: 500})
     )

@@ -93,7 +93,8 @@ def test_logging_a_hand_makes_a_bounded_number_of_queries(sup, staff, ready_sess
 def test_a_buyin_between_hands_is_still_read(sup, staff, ready_session):
     # HREC-08: the cage recorded a re-buy after the last hand: continuity reads it.
     services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
-    buy_in(staff, ready_session, seat=3, amount=300)
+    # Seat 3 finished hand 1 with 480: its buy-in now is a re-buy (issue 13 §1).
+    buy_in(staff, ready_session, seat=3, amount=300, stack_before=480)
     ok = services.hand_log(
         actor=sup, session=ready_session, data=folded_to_big_blind(1, {1: 539, 3: 780, 5: 480})
     )

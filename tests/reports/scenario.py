@@ -25,10 +25,10 @@ from django.utils import timezone
 
 from cage import selectors as cage_selectors
 from cage import services as cage
-from cage.models import ChipSet, Denomination, FloatPar, RakeEntry, Slip
+from cage.models import RakeEntry, Slip
 from cage.reconciliation import reconcile_session
 from casino.access import Actor, acting_as
-from casino.models import Sector
+from casino.models import ChipSet, Denomination, Sector
 from casino.roles import Role
 from hands import services as hands
 from hands.models import Hand
@@ -37,6 +37,7 @@ from tables.models import (
     ClosingSheet,
     DeckStore,
     Discrepancy,
+    FloatPar,
     OpeningSheet,
     Pack,
     PackState,

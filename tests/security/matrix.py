@@ -413,8 +413,8 @@ API: list[Entry] = [
     _e("api-hands-button-draw", "POST", FLOOR, obj=SESSION, body={}),
     _e("api-hands-waiting-list", "GET", HANDS_READ, obj=TABLE),
     _e("api-hands-waiting-list", "POST", FLOOR, obj=TABLE, body={}),
-    _e("api-hands-waiting-seat", "POST", FLOOR, obj="hands.WaitingEntry", body={}),
-    _e("api-hands-waiting-cancel", "POST", FLOOR, obj="hands.WaitingEntry", body={}),
+    _e("api-hands-waiting-seat", "POST", FLOOR, obj="tables.WaitingEntry", body={}),
+    _e("api-hands-waiting-cancel", "POST", FLOOR, obj="tables.WaitingEntry", body={}),
     # reports (RPT-17 narrows what each role sees inside; these are the gates)
     _e("api-reports-kinds", "GET", REPORTS_READ),
     _e("api-reports", "GET", REPORTS_READ),
@@ -516,6 +516,7 @@ PAGES: list[Entry] = [
 # The floor (issue 8): the supervisor's table screen, the signing queue, the day's dashboard.
 FLOOR_PAGES: list[Entry] = [
     _e("floor:tables", "GET", ALL),
+    _e("floor:tables-live", "GET", ALL),  # the tiles' poll (issue 13 §8)
     _e("floor:table", "GET", TABLES_READ, obj=TABLE),
     _e("floor:buyin", "GET", ONLY({S}), obj=SESSION),
     _e("floor:buyin", "POST", ONLY({S}), obj=SESSION, body={"seat": "7", "amount": "100"}),
@@ -524,6 +525,8 @@ FLOOR_PAGES: list[Entry] = [
     _e("floor:proposal", "GET", CAGE_READ, obj=SESSION),
     _e("floor:phh", "POST", FLOOR, obj=SESSION, body={"content": "variant = 'NT'"}),
     _e("floor:queue", "GET", ALL),
+    # The queue's poll: the roles whose menu offers the queue (issue 13 §8).
+    _e("floor:queue-live", "GET", ONLY({S, P, M, X, K})),
     _e("floor:day", "GET", ONLY({M, A})),  # the master report's figures (RPT-07, RPT-17)
     _e("floor:audit", "GET", ONLY({M, V, A})),
 ]

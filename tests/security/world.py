@@ -21,9 +21,10 @@ from casino.access import acting_as
 from casino.models import GamingDay
 from casino.roles import Role
 from hands import engine
-from hands.models import ImportJob, LiveHand, RevalidationRun, WaitingEntry
+from hands.models import ImportJob, LiveHand, RevalidationRun
 from hands.services.live import _defaults
 from reports.models import Report
+from tables.models import WaitingEntry
 from tests.reports.scenario import Day, make_table, play_day, prep_checklists, seats
 
 

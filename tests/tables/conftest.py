@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from cage.models import ChipSet, Denomination, FloatPar
 from casino.access import Actor, acting_as
-from casino.models import Sector, User
+from casino.models import ChipSet, Denomination, Sector, User
 from casino.roles import Role
 from tables import services
 from tables.checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import (
     DeckStore,
+    FloatPar,
     OpeningSheet,
     Pack,
     PackState,

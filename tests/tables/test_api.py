@@ -545,7 +545,7 @@ def test_sanctions_through_the_api(staff, api, gaming_day, table, player):
 def test_another_casinos_records_are_not_found(staff, api, gaming_day, table, chip_set):
     other = Casino.objects.create(code="otro", name="Otro")
     table.casino = other
-    from cage.models import ChipSet
+    from casino.models import ChipSet
 
     foreign = make_table(other, ChipSet.objects.create(casino=other, name="X"), number=3)
     response = api(staff["pit_boss"], Role.PIT_BOSS).get(f"/api/tables/{foreign.pk}/")

@@ -326,7 +326,7 @@ def test_bad_counts_are_refused_and_change_nothing(staff, gaming_day, table, mut
 
 
 def test_a_denomination_of_another_chip_set_is_refused(staff, gaming_day, table, casino):
-    from cage.models import ChipSet, Denomination
+    from casino.models import ChipSet, Denomination
 
     other = ChipSet.objects.create(casino=casino, name="Torneo")
     foreign = Denomination.objects.create(chip_set=other, value=Decimal("100"), colour="negro")

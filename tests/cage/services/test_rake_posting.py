@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 
 from cage import services
 from cage.models import RakeEntry
-from cage.services.common import lock_session
 from casino.errors import Conflict, ValidationFailed
 from casino.models import AuditEvent
+from tables.services import lock_session
 from tests.cage.conftest import make_table
 
 from .test_rake_and_drop import new_version

@@ -32,14 +32,14 @@ from typing import Any
 from django.db.models import F, Max
 from django.utils import timezone
 
+from cage import selectors, services
 from casino.access import Actor, acting_as
-from casino.models import Casino, GamingDay, Sector, SerialCounter, User
+from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector, SerialCounter, User
 from casino.roles import Role
 from casino.services import gaming_day_close, gaming_day_open, staff_create
-from tables.models import Table, TableSession, TableSettings, Variant
-
-from . import selectors, services
-from .models import ChipSet, Denomination, FloatPar
+from hands.selectors import next_hand
+from hands.services import hand_log
+from tables.models import FloatPar, Table, TableSession, TableSettings, Variant
 
 D = Decimal
 PIN = "1234"
@@ -404,6 +404,12 @@ class DaySimulator:
     def _hand(self, world: TableWorld, *, wrong_rake: bool) -> bool:
         """One legal hand through the hand recorder; returns whether the fault was planted."""
         seats = sorted(s for s, v in world.stacks.items() if v >= 10)
+        # The table's seating plan deals in whom the entry policy lets play (SEAT-05):
+        # a new player on the button or in the blinds waits (issue 13 §1).
+        nxt = next_hand(world.session)
+        seats = [s for s in seats if s in nxt.dealt_in]
+        if nxt.button is not None:
+            world.button = nxt.button
         if len(seats) < 2:
             return False
         if world.button not in seats:
@@ -419,27 +425,14 @@ class DaySimulator:
         world.hands += 1
         started = timezone.now()
         sup = self.staff[world.table.number - 1][0]
-        try:
-            from hands.services import hand_log
-        except ImportError:  # pragma: no cover - without the hand recorder, post the rake
-            if taken:
-                services.rake_post(
-                    actor=sup,
-                    session=world.session,
-                    hand_number=world.hands,
-                    amount=taken,
-                    hand_started_at=started,
-                    expected_amount=verdict_rake,
-                )
-        else:
-            hand_log(
-                actor=sup,
-                session=world.session,
-                data=record,
-                number=world.hands,
-                started_at=started,
-                ended_at=timezone.now(),
-            )
+        hand_log(
+            actor=sup,
+            session=world.session,
+            data=record,
+            number=world.hands,
+            started_at=started,
+            ended_at=timezone.now(),
+        )
         world.rake_box += taken
         for seat, stack in finishing.items():
             world.stacks[seat] = stack
@@ -636,7 +629,7 @@ class DaySimulator:
                 store=store,
                 counted_serials=list(present.values_list("serial", flat=True)),
             )
-        from .models import TableTransaction
+        from cage.models import TableTransaction
 
         return SimulationReport(
             gaming_day=day,

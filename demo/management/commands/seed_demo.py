@@ -14,12 +14,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from cage.models import ChipSet, Denomination, FloatPar
 from casino.access import acting_as
-from casino.models import Casino, GamingDay, Sector, User
+from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector, User
 from casino.roles import Role
 from casino.services import staff_create
-from tables.models import DeckStore, Table, TableSettings, Variant
+from tables.models import DeckStore, FloatPar, Table, TableSettings, Variant
 from tables.services import deck_delivery_record, deck_receipt_sign, deck_store_create
 
 DEMO_STAFF: list[tuple[str, str, str, list[Role], str | None]] = [

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ...reconciliation import INFO, reconcile_day
-from ...simulation import DaySimulator
+from cage.reconciliation import INFO, reconcile_day
+from demo.simulation import DaySimulator
 
 
 class Command(BaseCommand):

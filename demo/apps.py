@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DemoConfig(AppConfig):
+    name = "demo"
+    verbose_name = _("Demo data and simulations")
+    default_auto_field = "django.db.models.BigAutoField"

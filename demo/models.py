@@ -1,0 +1,1 @@
+"""The demo package keeps no records of its own."""
