@@ -27,7 +27,6 @@ from tables.selectors.assignment import require_assigned_for
 
 from .models import (
     CagePolicy,
-    CashLine,
     ChipLine,
     Direction,
     DropCount,
@@ -453,15 +452,6 @@ def seat_movements(
         )
         for seat, v in sorted(acc.items())
     }
-
-
-def note_bundles(count: int) -> tuple[int, int, int]:
-    """Notes shown as groups of five bundles, bundles of 20 and loose notes (CASH-07).
-
-    137 notes -> (1, 1, 17): one group of 100, one closed bundle of 20, 17 left open.
-    """
-    groups, bundles, loose = CashLine(count=count).bundles
-    return groups, bundles, loose
 
 
 # --------------------------------------------------------------------------- cash

@@ -232,10 +232,6 @@ def document_sign(
     return SignResult(signature=signature, locked=locked)
 
 
-def signatures_of(document: SignableDocument) -> list[Signature]:
-    return list(document.signatures())
-
-
 def assert_not_signed(document: SignableDocument) -> None:
     """Refuse edits to a document that has any signature (its content is vouched for)."""
     if document.is_locked or document.signatures().exists():

@@ -18,7 +18,6 @@ from poker.machine import VOID, Machine, PotResult, Settlement
 from poker.model import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    Action,
     CarriedPot,
     Hand,
     Variant,
@@ -253,20 +252,6 @@ def _carry_in_problem(carry_in: object, n: int) -> str | None:
     return None
 
 
-def check_action(action: object, n: int) -> str | None:
-    """Why one entry of the action list is not an action (MALFORMED), or None."""
-    if type(action) is not Action:
-        return "not an action"
-    if type(action.player) is not int or not -1 <= action.player < n:
-        return f"no player p{action.player}"
-    if not _is_int(action.amount):
-        return f"amount {action.amount!r} is not an amount"
-    cards = action.cards
-    if type(cards) is not tuple or len(cards) > 5 or any(type(c) is not int for c in cards):
-        return "cards must be a short list of card numbers"
-    return None
-
-
 def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
     """Blinds and straddles against the house rules (GAME-05, GAME-06, OQ-01, OQ-06)."""
     blinds = hand.blinds_or_straddles
@@ -314,14 +299,6 @@ def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
                 )
             )
     return out
-
-
-def validate_parts(hand: Hand, profile: RuleProfile) -> tuple[Machine, list[Violation]]:
-    """Replay ``hand``: the machine after the last action, and the setup violations."""
-    setup = forced_bet_violations(hand, profile)
-    machine = Machine.from_hand(hand, profile)
-    machine.run(hand.actions)
-    return machine, setup
 
 
 def _validate(hand: Hand, profile: RuleProfile) -> Verdict:

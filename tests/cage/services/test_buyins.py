@@ -655,9 +655,10 @@ def test_departure_needs_an_occupied_seat_and_no_hand(opened, sup, staff):
 
 
 def test_note_bundles_of_twenty():  # CASH-07, A-04
-    assert selectors.note_bundles(137) == (1, 1, 17)
-    assert selectors.note_bundles(20) == (0, 1, 0)
-    assert selectors.note_bundles(19) == (0, 0, 19)
+    # The count of a note value as the table card prints it (groups, bundles, loose).
+    assert CashLine(count=137).bundles == (1, 1, 17)
+    assert CashLine(count=20).bundles == (0, 1, 0)
+    assert CashLine(count=19).bundles == (0, 0, 19)
 
 
 @pytest.mark.parametrize(
