@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from casino.access import Actor
 from casino.inbox import InboxItem
-from casino.models import GamingDay
 from casino.roles import Role
+from casino.selectors import on_open_gaming_day
 from tables.models import TableSession
 
 from . import selectors
@@ -68,9 +68,9 @@ def drops_to_count(actor: Actor) -> list[InboxItem]:
         return []
     items = []
     for session in TableSession.objects.filter(
+        on_open_gaming_day(),
         casino_id=actor.user.casino_id,
         status=TableSession.Status.CLOSED,
-        gaming_day__status=GamingDay.Status.OPEN,
     ).select_related("table"):
         if selectors.agreed_drop_count(session) is not None:
             continue
@@ -116,9 +116,9 @@ def variances_to_explain(actor: Actor) -> list[InboxItem]:
 
     items = []
     for session in TableSession.objects.filter(
+        on_open_gaming_day(),
         casino_id=actor.user.casino_id,
         status=TableSession.Status.CLOSED,
-        gaming_day__status=GamingDay.Status.OPEN,
     ).select_related("table", "settings", "gaming_day"):
         explained = set(session.variance_explanations.values_list("finding_key", flat=True))
         open_variances = [

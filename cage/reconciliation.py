@@ -35,7 +35,7 @@ from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
 
 from casino import sealing
-from casino.formatting import es_amounts
+from casino.formatting import es_amounts, money
 from casino.models import (
     AuditEvent,
     ChainLink,
@@ -244,7 +244,7 @@ class SessionReconciliation:
 
 
 def _fmt(value: Decimal | None) -> str:
-    return "—" if value is None else f"{value:,.2f}"
+    return money(value, "en")  # "—" when unknown; Spanish via es_amounts
 
 
 def _tx_record(tx: TableTransaction) -> Record:

@@ -4,12 +4,10 @@ services as the API, show the domain messages in the active language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,10 +17,11 @@ from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
-from casino.forms import refusal, refuse, refuse_on_origin, refused_text
+from casino.forms import refusal, refuse
 from casino.models import GamingDay, User
+from casino.pages import page_view
 from casino.roles import Perm, Role
-from casino.urlsafety import safe_next
+from casino.selectors import open_gaming_day
 from casino.views import acting_actor
 from tables.models import TableSession
 
@@ -39,32 +38,6 @@ def _actor(request: HttpRequest) -> Actor:
     if actor is None:
         raise PermissionRefused("NO_ROLE", "Su usuario no tiene rol.", "Your user has no role.")
     return actor
-
-
-def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Login required; a refusal becomes a message on the previous page (or the cage home)."""
-
-    @login_required
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except DomainError as err:
-            if request.method == "POST":
-                # issue 13 §6: the form's page again, as typed, the field named; issue 12
-                # §8: same-site paths only
-                origin = safe_next(
-                    request,
-                    request.POST.get("next"),
-                    _origin(view.__name__, kwargs),
-                    request.META.get("HTTP_REFERER"),
-                    fallback=reverse("cage:index"),
-                )
-                return refuse_on_origin(request, err, origin, _refused_page(err))
-            return _refused_page(err)(request)
-
-    wrapped.__name__ = view.__name__
-    wrapped.__doc__ = view.__doc__
-    return wrapped
 
 
 # The page each form of the cage is on (a refused form is shown there again).
@@ -84,13 +57,11 @@ def _origin(view_name: str, kwargs: dict[str, Any]) -> str | None:
     return reverse(name, args=[kwargs["pk"]]) if name and "pk" in kwargs else None
 
 
-def _refused_page(err: DomainError) -> Callable[[HttpRequest], HttpResponse]:
-    def show(request: HttpRequest) -> HttpResponse:
-        return render(
-            request, "cage/refused.html", {"message": refused_text(err)}, status=err.status_code
-        )
-
-    return show
+# The kernel's page guard (casino.pages): a refused form shows again on its page (the
+# view's own, else the cage home); the cage's views read the actor themselves.
+_page = page_view(
+    template="cage/refused.html", form_page=_origin, fallback="cage:index", with_actor=False
+)
 
 
 def _int(value: Any) -> int | None:
@@ -145,9 +116,7 @@ def suggest_chips(session: TableSession, amount: Decimal) -> list[tuple[str, int
 @_page
 def index(request: HttpRequest) -> HttpResponse:
     actor = _actor(request)
-    day = GamingDay.objects.filter(
-        casino_id=actor.user.casino_id, status=GamingDay.Status.OPEN
-    ).first()
+    day = open_gaming_day(actor.user.casino_id)
     sessions = list(selectors.sessions_of_day(day)) if day else []
     return render(request, "cage/index.html", {"actor": actor, "day": day, "sessions": sessions})
 
@@ -353,9 +322,7 @@ def slips(request: HttpRequest) -> HttpResponse:
         )
         for slip in selectors.slips_for(actor.casino).order_by("-requested_at")[:100]
     ]
-    day = GamingDay.objects.filter(
-        casino_id=actor.user.casino_id, status=GamingDay.Status.OPEN
-    ).first()
+    day = open_gaming_day(actor.user.casino_id)
     live = (
         [s for s in selectors.sessions_of_day(day) if s.status != TableSession.Status.CLOSED]
         if day

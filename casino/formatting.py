@@ -1,4 +1,8 @@
-"""Amounts in the casino's Spanish format (1.234.567,50) inside service messages.
+"""Money and numbers in the casino's formats: the one money formatter (issue 13 §1).
+
+:func:`money` prints ``1.234.567,50`` in Spanish and ``1,234,567.50`` in English, from
+an exact ``Decimal`` (never a float); reports, pages, template filters and service
+messages all call it (tests/architecture/test_one_way.py keeps it the only one).
 
 Services write their Spanish and English messages side by side and often format
 amounts once, the English way (``1,234.50``). :func:`es_amounts` rewrites every
@@ -13,14 +17,55 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+CENT = Decimal("0.01")
+SEPARATORS = {"es": (".", ","), "en": (",", ".")}  # (thousands, decimal)
+
 # An amount with exactly two decimals, with or without English thousands separators,
 # not glued to letters, digits, dots or dashes (so serials and dates are left alone).
 _AMOUNT = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})(?!\w|[.,]\d|-\d)")
 
 
+def _group(digits: str, sep: str) -> str:
+    out = []
+    while len(digits) > 3:
+        out.insert(0, digits[-3:])
+        digits = digits[:-3]
+    out.insert(0, digits)
+    return sep.join(out)
+
+
+def number(value: Any, lang: str = "es", places: int = 0, *, sign: bool = False) -> str:
+    """``value`` with thousands grouped and ``places`` decimals, in ``lang``; "—" if unknown."""
+    if value is None or value == "":
+        return "—"
+    amount = Decimal(str(value))
+    quantum = Decimal(1).scaleb(-places)
+    amount = amount.quantize(quantum)
+    thousands, decimal = SEPARATORS["en" if lang == "en" else "es"]
+    negative = amount < 0
+    whole, _dot, frac = f"{abs(amount):f}".partition(".")
+    text = _group(whole, thousands)
+    if places:
+        text = f"{text}{decimal}{frac.ljust(places, '0')}"
+    if negative and amount != 0:
+        return f"\u2212{text}"
+    if sign and amount > 0:
+        return f"+{text}"
+    return text
+
+
+def money(value: Any, lang: str = "es", *, sign: bool = False) -> str:
+    """Money with two decimals: ``1.234.567,50`` (es) or ``1,234,567.50`` (en)."""
+    return number(value, lang, 2, sign=sign)
+
+
+def chips(value: Any, lang: str = "es", *, sign: bool = False) -> str:
+    """A count of chips or hands (an integer, grouped)."""
+    return number(value, lang, 0, sign=sign)
+
+
 def money_es(value: Decimal | int | str) -> str:
-    text = f"{Decimal(value).quantize(Decimal('0.01')):,.2f}"
-    return text.replace(",", "\u0001").replace(".", ",").replace("\u0001", ".")
+    return money(value, "es")
 
 
 def es_amounts(text: str) -> str:

@@ -37,6 +37,7 @@ NOT_A_FORM_PROBLEM = frozenset({401, 403, 404})
 # ``lines[2].count`` or ``cash.0`` is named by its head (``lines``, ``cash``).
 FIELD_LABELS: dict[str, Any] = {
     "amount": gettext_lazy("Amount"),
+    "name": gettext_lazy("Name"),
     "seat": gettext_lazy("Seat"),
     "player": gettext_lazy("Player"),
     "player_name": gettext_lazy("Player"),

@@ -39,7 +39,7 @@ from django.core.signals import setting_changed
 from django.db import connection, models, transaction
 from django.dispatch import receiver
 
-from .models import AuditEvent, ChainLink, GamingDay, Signature, canonical_json
+from .models import AuditEvent, ChainLink, Signature, canonical_json
 
 SEP = ":"
 
@@ -212,11 +212,9 @@ def _chain_day(obj: models.Model) -> tuple[int | None, int | None]:
     casino_id = getattr(obj, "casino_id", None)
     day_id = getattr(obj, "gaming_day_id", None)
     if day_id is None and casino_id is not None:
-        day_id = (
-            GamingDay.objects.filter(casino_id=casino_id, status=GamingDay.Status.OPEN)
-            .values_list("pk", flat=True)
-            .first()
-        )
+        from .selectors import open_gaming_days
+
+        day_id = open_gaming_days(casino_id).values_list("pk", flat=True).first()
     return casino_id, day_id
 
 

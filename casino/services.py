@@ -15,17 +15,14 @@ from .audit import audit_record, snapshot
 from .errors import Conflict, ValidationFailed
 from .models import Casino, GamingDay, User
 from .roles import Perm, Role
+from .selectors import open_gaming_days
 
 
 def gaming_day_open(*, actor: Actor, business_date: date) -> GamingDay:
     require(actor, Perm.OPEN_GAMING_DAY)
     casino = actor.casino
     with transaction.atomic():
-        if (
-            GamingDay.objects.select_for_update()
-            .filter(casino=casino, status=GamingDay.Status.OPEN)
-            .exists()
-        ):
+        if open_gaming_days(casino).select_for_update().exists():
             raise Conflict(
                 "GAMING_DAY_ALREADY_OPEN",
                 "Ya hay una jornada abierta: ciérrela antes de abrir otra.",

@@ -36,6 +36,7 @@ from cage import selectors, services
 from casino.access import Actor, acting_as
 from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector, SerialCounter, User
 from casino.roles import Role
+from casino.selectors import open_gaming_day
 from casino.services import gaming_day_close, gaming_day_open, staff_create
 from hands.selectors import next_hand
 from hands.services import hand_log
@@ -192,9 +193,7 @@ class DaySimulator:
         ]
 
     def _open_day(self) -> GamingDay:
-        open_day = GamingDay.objects.filter(
-            casino=self.casino, status=GamingDay.Status.OPEN
-        ).first()
+        open_day = open_gaming_day(self.casino)
         if open_day is not None:
             gaming_day_close(actor=self.manager, gaming_day=open_day)
         last = GamingDay.objects.filter(casino=self.casino).aggregate(m=Max("business_date"))["m"]

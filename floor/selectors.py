@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from cage import selectors as cage_selectors
 from cage.models import SlipVoid
+from casino import selectors as casino_selectors
 from casino.access import Actor, require
 from casino.models import AuditEvent, GamingDay
 from casino.roles import Perm, Role
@@ -48,7 +49,7 @@ def sees_books(actor: Actor) -> bool:
 
 
 def open_gaming_day(actor: Actor) -> GamingDay | None:
-    return GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
+    return casino_selectors.open_gaming_day(actor.casino)
 
 
 # --- the tables overview (pit boss's sector, everyone's list) ----------------------------
@@ -147,9 +148,9 @@ def _unexplained_variances(actor: Actor) -> dict[int, int]:
 
     out: dict[int, int] = defaultdict(int)
     sessions = TableSession.objects.filter(
+        casino_selectors.on_open_gaming_day(),
         casino=actor.casino,
         status=TableSession.Status.CLOSED,
-        gaming_day__status=GamingDay.Status.OPEN,
     ).select_related("table", "settings", "gaming_day")
     for session in sessions:
         explained = set(session.variance_explanations.values_list("finding_key", flat=True))
@@ -188,8 +189,8 @@ class PackView:
 
 def table_screen(actor: Actor, table: Table) -> dict[str, Any]:
     """Everything the supervisor needs at a glance (issue 8 §1): the session, the croupier,
-    the packs and their age, the seats with players, stacks and active sanctions, the hand
-    in progress and the latest verdicts."""
+    the packs and their age, the seats with players, stacks and active sanctions, the
+    waiting list, the hand in progress and the latest verdicts."""
     lang = _lang()
     state = table_selectors.table_state(table)
     session = state.session
@@ -218,6 +219,10 @@ def table_screen(actor: Actor, table: Table) -> dict[str, Any]:
         if a.session is not None and a.session.pk == session.pk
     ]
     data["seats"] = seat_views(actor, session, state.sanctions)
+    # SEAT-04: the table's waiting list in order, from the one seating plan; the first in
+    # line is seated on one of the empty seats.
+    data["waiting"] = list(table_selectors.waiting_list(table).select_related("player"))
+    data["free_seats"] = [s.number for s in data["seats"] if not s.taken]
     data["live"] = hand_selectors.open_live_hand(session)
     if actor.can(Perm.VIEW_HANDS):
         latest = hand_presenters.with_related(
@@ -487,9 +492,9 @@ def _slip_total(slip: Any) -> Decimal:
 
 
 def _money(value: Decimal) -> str:
-    from reports import formatting
+    from casino.formatting import money
 
-    return formatting.money(value, _lang())
+    return money(value, _lang())
 
 
 def _croupier_choices(actor: Actor) -> list[tuple[str, str]]:
@@ -516,9 +521,9 @@ def _variances(actor: Actor, lang: str) -> list[QueueItem]:
 
     items = []
     for session in TableSession.objects.filter(
+        casino_selectors.on_open_gaming_day(),
         casino=actor.casino,
         status=TableSession.Status.CLOSED,
-        gaming_day__status=GamingDay.Status.OPEN,
     ).select_related("table", "settings", "gaming_day"):
         explained = set(session.variance_explanations.values_list("finding_key", flat=True))
         for finding in reconcile_session(session).findings:

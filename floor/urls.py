@@ -11,6 +11,7 @@ urlpatterns = [
     path("sessions/<int:pk>/change/", views.change, name="change"),
     path("sessions/<int:pk>/proposal/", views.proposal, name="proposal"),
     path("sessions/<int:pk>/phh/", views.phh, name="phh"),
+    path("sessions/<int:pk>/waiting/", views.waiting, name="waiting"),
     path("queue/", views.queue, name="queue"),
     path("queue/live/", views.queue_fragment, name="queue-live"),
     path("queue/<str:kind>/<int:pk>/", views.queue_act, name="queue-act"),

@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -31,12 +30,13 @@ from cage import selectors as cage_selectors
 from cage import services as cage_services
 from cage.models import Slip, SlipVoid, TransactionKind
 from casino.access import Actor, require
-from casino.errors import DomainError, NotFound, PermissionRefused, ValidationFailed
+from casino.errors import DomainError, NotFound, ValidationFailed
+from casino.formatting import money
 from casino.forms import refuse
 from casino.models import AuditEvent, GamingDay, User
+from casino.pages import page_view
 from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
-from casino.views import acting_actor
 from hands import selectors as hand_selectors
 from hands import services as hand_services
 from tables import selectors as table_selectors
@@ -51,32 +51,11 @@ def _lang() -> str:
     return "en" if (get_language() or "es").startswith("en") else "es"
 
 
-def floor_page(view: View) -> View:
-    """Login, the acting actor, and a refusal shown in the user's language."""
-
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        actor = acting_actor(request)
-        try:
-            if actor is None:
-                raise PermissionRefused(
-                    "NO_ROLE", "Su usuario no tiene un rol.", "Your user has no role."
-                )
-            return view(request, actor, *args, **kwargs)
-        except DomainError as err:
-            if request.method == "POST" and not request.htmx:  # type: ignore[attr-defined]
-                messages.error(request, err.message(_lang()))
-                return redirect(_back(request))
-            template = "floor/_refused.html" if request.htmx else "floor/refused.html"  # type: ignore[attr-defined]
-            return render(
-                request,
-                template,
-                {"message": err.message(_lang()), "code": err.code},
-                status=err.status_code if not request.htmx else 200,  # type: ignore[attr-defined]
-            )
-
-    return wrapped
+# The kernel's page guard (casino.pages): an htmx request gets the refusal in place; a
+# posted form goes back to its page with the message.
+floor_page = page_view(
+    template="floor/refused.html", partial="floor/_refused.html", on_post="message"
+)
 
 
 def _back(request: HttpRequest) -> str:
@@ -120,9 +99,7 @@ def _denominations(session: Any) -> list[Decimal]:
 
 
 def _money_text(value: Decimal | None) -> str:
-    from floor.templatetags.floor_tags import money
-
-    return money(value)
+    return money(value, _lang())
 
 
 # --- tables overview -------------------------------------------------------------------------
@@ -166,6 +143,7 @@ def table_screen(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         "can_rotate": actor.can(Perm.DECK_HANDLE),
         "can_fill": actor.can(Perm.REQUEST_FILL),
         "can_sanction": actor.can(Perm.PROPOSE_SANCTION) or actor.can(Perm.IMPOSE_SANCTION),
+        "can_seat": actor.can(Perm.MANAGE_SEATING),
         "sees_books": selectors.sees_books(actor),
         "here": reverse("floor:table", args=[table.pk]),
     }
@@ -382,6 +360,30 @@ def phh(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         filename=_("pasted hand"),
     )
     return _done(request, reverse("hands:import", args=[job.pk]))
+
+
+@floor_page
+@require_POST
+def waiting(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """The table's waiting list from the table screen (SEAT-04): ``op=add`` puts a name at
+    the end, ``op=seat`` seats the first in line on an empty seat. The seating services
+    check who works the table and the list's order."""
+    session = table_selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
+    if request.POST.get("op") == "seat":
+        entry = hand_selectors.access_waiting_entry(actor, request.POST.get("entry"))
+        seat = table_services.waiting_seat(
+            actor=actor, entry=entry, session=session, seat=request.POST.get("seat")
+        )
+        messages.success(
+            request,
+            _("%(name)s is seated at seat %(seat)s.") % {"name": entry.name, "seat": seat.seat},
+        )
+    else:
+        entry = table_services.waiting_add(
+            actor=actor, table=session.table, name=request.POST.get("name", "")
+        )
+        messages.success(request, _("%(name)s is on the waiting list.") % {"name": entry.name})
+    return _done(request, reverse("floor:table", args=[session.table_id]))
 
 
 def _int(value: Any) -> int | None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.dateparse import parse_date
 from django.utils.translation import get_language
@@ -17,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
+from casino.pages import page_view
 from casino.roles import Perm
 from casino.views import acting_actor
 from tables import services as table_services
@@ -42,30 +42,11 @@ def _fail(request: HttpRequest, err: DomainError) -> None:
     messages.error(request, err.message(get_language() or "es"))
 
 
-def _guard(view):  # type: ignore[no-untyped-def]
-    """Show a domain refusal as a message on the page instead of a server error."""
-
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except DomainError as err:
-            if err.status_code == 404:
-                raise Http404(err.message(get_language() or "es")) from None
-            if err.status_code == 403:
-                return render(
-                    request,
-                    "hands/refused.html",
-                    {"message": err.message(get_language() or "es")},
-                    status=403,
-                )
-            raise
-
-    wrapped.__name__ = view.__name__
-    wrapped.__doc__ = view.__doc__
-    return wrapped
+# The kernel's page guard (casino.pages): the hand recorder's forms handle their own
+# refusals; one that escapes is shown on the refusal page at its status.
+_guard = page_view(template="hands/refused.html", on_post="page", with_actor=False)
 
 
-@login_required
 @_guard
 def hand_list(request: HttpRequest) -> HttpResponse:
     actor = _actor(request)
@@ -98,7 +79,6 @@ def hand_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
 @_guard
 def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
@@ -133,7 +113,6 @@ def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
 @_guard
 def hand_replay(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
@@ -177,7 +156,6 @@ def hand_replay(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
 @_guard
 @require_http_methods(["POST"])
 def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
@@ -210,7 +188,6 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("hands:detail", pk=hand.pk)
 
 
-@login_required
 @_guard
 def session_page(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
@@ -286,7 +263,6 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
     return None
 
 
-@login_required
 @_guard
 def session_export(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
@@ -297,7 +273,6 @@ def session_export(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@login_required
 @_guard
 def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     """Start logging a hand in one tap: the seats with a player, their stacks, the button and
@@ -472,7 +447,6 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
     return None
 
 
-@login_required
 @_guard
 def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """The hand being logged (BET-24): rendered once, then each tap answers the panel
@@ -509,7 +483,6 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "hands/live.html", _live_context(live))
 
 
-@login_required
 @_guard
 def import_page(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
@@ -527,7 +500,6 @@ def import_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, {"job": job, "s": summary, "hands": hands}, status=status)
 
 
-@login_required
 @_guard
 def revalidation_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     actor = _actor(request)

@@ -25,6 +25,7 @@ from casino.access import Actor
 from casino.errors import NotFound, PermissionRefused, ValidationFailed
 from casino.models import Casino, GamingDay
 from casino.roles import Role
+from casino.selectors import open_gaming_day
 from tables.models import SupervisorRelief, Table, TableSession
 
 ALL_SEEING = (Role.SHIFT_MANAGER, Role.AUDITOR)
@@ -40,7 +41,7 @@ def as_date(value: Any) -> date | None:
 
 def default_day(casino: Casino) -> date:
     """The open gaming day's business date, else today in the casino's zone."""
-    open_day = GamingDay.objects.filter(casino=casino, status=GamingDay.Status.OPEN).first()
+    open_day = open_gaming_day(casino)
     if open_day is not None:
         return open_day.business_date
     import zoneinfo

@@ -8,52 +8,25 @@ shown in the casino's time zone (the renderer activates it). Values stay exact
 from __future__ import annotations
 
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
 
-CENT = Decimal("0.01")
-SEPARATORS = {"es": (".", ","), "en": (",", ".")}  # (thousands, decimal)
+# The one money formatter is the kernel's (issue 13 §1); the reports print with it.
+from casino.formatting import CENT, SEPARATORS, chips, money, number
 
-
-def _group(digits: str, sep: str) -> str:
-    out = []
-    while len(digits) > 3:
-        out.insert(0, digits[-3:])
-        digits = digits[:-3]
-    out.insert(0, digits)
-    return sep.join(out)
-
-
-def number(value: Any, lang: str = "es", places: int = 0, *, sign: bool = False) -> str:
-    """``value`` with thousands grouped and ``places`` decimals, in the report's language."""
-    if value is None or value == "":
-        return "—"
-    amount = Decimal(str(value))
-    quantum = Decimal(1).scaleb(-places)
-    amount = amount.quantize(quantum)
-    thousands, decimal = SEPARATORS["en" if lang == "en" else "es"]
-    negative = amount < 0
-    whole, _dot, frac = f"{abs(amount):f}".partition(".")
-    text = _group(whole, thousands)
-    if places:
-        text = f"{text}{decimal}{frac.ljust(places, '0')}"
-    if negative and amount != 0:
-        return f"−{text}"
-    if sign and amount > 0:
-        return f"+{text}"
-    return text
-
-
-def money(value: Any, lang: str = "es", *, sign: bool = False) -> str:
-    """Money with two decimals: ``1.234.567,50`` (es) or ``1,234,567.50`` (en)."""
-    return number(value, lang, 2, sign=sign)
-
-
-def chips(value: Any, lang: str = "es", *, sign: bool = False) -> str:
-    """A count of chips or hands (an integer, grouped)."""
-    return number(value, lang, 0, sign=sign)
+__all__ = [
+    "CENT",
+    "SEPARATORS",
+    "chips",
+    "day",
+    "hour",
+    "local",
+    "money",
+    "number",
+    "percent",
+    "when",
+]
 
 
 def percent(value: Any, lang: str = "es", places: int = 1) -> str:

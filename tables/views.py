@@ -4,12 +4,9 @@ the API, show the DomainError message in the active language."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,13 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
-from casino.errors import DomainError, ValidationFailed
+from casino.errors import ValidationFailed
 from casino.formdata import ticked
-from casino.forms import refuse_on_origin, refused_text
-from casino.models import GamingDay, User
+from casino.models import User
+from casino.pages import page_view
 from casino.roles import Perm, Role
+from casino.selectors import require_open_gaming_day
 from casino.urlsafety import safe_next
-from casino.views import acting_actor
 
 from . import presenters, selectors, services
 from .checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
@@ -55,36 +52,8 @@ def _lang() -> str:
     return get_language() or "es"
 
 
-def page(view: View) -> View:
-    """Login, the acting actor, and DomainErrors shown in the user's language."""
-
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        actor = acting_actor(request)
-        if actor is None:
-            raise PermissionDenied
-        try:
-            return view(request, actor, *args, **kwargs)
-        except DomainError as err:
-            if request.method == "POST":
-                # issue 13 §6: the form's page again, as typed, the field named
-                return refuse_on_origin(request, err, _back(request), _error_page(err))
-            return _error_page(err)(request)
-
-    return wrapped
-
-
-def _error_page(err: DomainError) -> Callable[[HttpRequest], HttpResponse]:
-    def show(request: HttpRequest) -> HttpResponse:
-        return render(
-            request,
-            "tables/error.html",
-            {"message": refused_text(err), "code": err.code},
-            status=err.status_code,
-        )
-
-    return show
+# The kernel's page guard (casino.pages): a refused form shows again on its page.
+page = page_view(template="tables/error.html", fallback="tables:index")
 
 
 def _back(request: HttpRequest) -> str:
@@ -291,11 +260,7 @@ def pack_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 @page
 def store(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     deck_store = selectors.access_store(actor, pk)
-    day = GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
-    if day is None:
-        raise ValidationFailed(
-            "NO_OPEN_GAMING_DAY", "No hay una jornada abierta.", "There is no open gaming day."
-        )
+    day = require_open_gaming_day(actor.casino)
     raw = request.GET.get("counted")
     counted = [x.strip() for x in raw.replace("\n", ",").split(",")] if raw else None
     return render(

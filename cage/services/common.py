@@ -15,6 +15,7 @@ from django.db import connection
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from casino.formatting import money
 from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
@@ -55,7 +56,9 @@ class Tender:
 
 
 def fmt(value: Decimal) -> str:
-    return f"{Decimal(value).quantize(CENT):,.2f}"
+    """An amount in a service message, the English way (``1,234.50``): the Spanish
+    message gets ``1.234,50`` from casino.errors (es_amounts)."""
+    return money(value, "en")
 
 
 def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:

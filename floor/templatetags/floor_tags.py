@@ -10,8 +10,8 @@ from django import template
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from casino import formatting
 from casino.views import acting_actor
-from reports import formatting
 
 from ..nav import NavLink, menu
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import template
 
+from casino import formatting as money_format
 from reports import formatting
 
 register = template.Library()
@@ -17,22 +18,22 @@ register = template.Library()
 
 @register.filter
 def money(value: Any, lang: str = "es") -> str:
-    return formatting.money(value, lang)
+    return money_format.money(value, lang)
 
 
 @register.filter
 def money_signed(value: Any, lang: str = "es") -> str:
-    return formatting.money(value, lang, sign=True)
+    return money_format.money(value, lang, sign=True)
 
 
 @register.filter
 def chips(value: Any, lang: str = "es") -> str:
-    return formatting.chips(value, lang)
+    return money_format.chips(value, lang)
 
 
 @register.filter
 def chips_signed(value: Any, lang: str = "es") -> str:
-    return formatting.chips(value, lang, sign=True)
+    return money_format.chips(value, lang, sign=True)
 
 
 @register.filter

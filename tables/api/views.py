@@ -25,6 +25,7 @@ from casino.api.serializers import ErrorSerializer
 from casino.errors import NotFound, ValidationFailed
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
+from casino.selectors import open_gaming_day
 
 from .. import presenters, selectors, services
 from ..conduct import CONDUCTS, SEVERE_LEVELS
@@ -851,7 +852,7 @@ class DeckStoreListView(APIView):
 
 
 def _current_day(actor: Actor) -> GamingDay:
-    day = GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
+    day = open_gaming_day(actor.casino)
     day = day or GamingDay.objects.filter(casino=actor.casino).order_by("-business_date").first()
     if day is None:
         raise NotFound("NO_GAMING_DAY", "No hay jornadas.", "There is no gaming day.")

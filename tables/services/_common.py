@@ -15,6 +15,7 @@ from casino.models import GamingDay, User
 from casino.pins import pin_verify
 from casino.roles import Role
 from casino.scoping import check_assignment
+from casino.selectors import require_open_gaming_day
 
 from ..models import SessionEvent, TableSession
 from ..selectors.assignment import require_at, session_assignment
@@ -35,14 +36,7 @@ SESSION_MOVES: dict[str, frozenset[str]] = {
 
 
 def current_gaming_day(actor: Actor) -> GamingDay:
-    day = GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
-    if day is None:
-        raise Conflict(
-            "NO_OPEN_GAMING_DAY",
-            "No hay una jornada abierta: el gerente de turno debe abrirla.",
-            "There is no open gaming day: the shift manager must open one.",
-        )
-    return day
+    return require_open_gaming_day(actor.casino)
 
 
 def lock(model: type[models.Model], pk: int, actor: Actor) -> Any:

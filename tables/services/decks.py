@@ -16,8 +16,9 @@ from django.utils import timezone
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
-from casino.models import GamingDay, Sector, User
+from casino.models import Sector, User
 from casino.roles import Perm, Role
+from casino.selectors import open_gaming_day
 from casino.serials import serial_next
 from casino.signatures import document_sign
 
@@ -68,7 +69,7 @@ def _same_colour(a: str, b: str) -> bool:
 def _gaming_day_id(actor: Actor, session: TableSession | None) -> int | None:
     if session is not None:
         return session.gaming_day_id
-    day = GamingDay.objects.filter(casino=actor.casino, status=GamingDay.Status.OPEN).first()
+    day = open_gaming_day(actor.casino)
     return day.pk if day else None
 
 

@@ -101,9 +101,8 @@ def test_every_finding_code_has_a_spanish_label():  # GEN-07
 def test_roles_methods_conducts_and_statuses_have_spanish_labels():  # GEN-07
     from casino.models import Signature
     from casino.roles import Role
-    from tables.models import SeatStatus
     from tables.conduct import CONDUCTS
-    from tables.models import PackState
+    from tables.models import PackState, SeatStatus
     from tables.models.sanctions import SanctionEntry, SanctionLevel
 
     kinds = {

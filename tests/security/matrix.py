@@ -524,6 +524,7 @@ FLOOR_PAGES: list[Entry] = [
     _e("floor:change", "POST", ONLY({S}), obj=SESSION, body={"kind": "colour_change"}),
     _e("floor:proposal", "GET", CAGE_READ, obj=SESSION),
     _e("floor:phh", "POST", FLOOR, obj=SESSION, body={"content": "variant = 'NT'"}),
+    _e("floor:waiting", "POST", FLOOR, obj=SESSION, body={"op": "add", "name": "Eva"}),
     _e("floor:queue", "GET", ALL),
     # The queue's poll: the roles whose menu offers the queue (issue 13 §8).
     _e("floor:queue-live", "GET", ONLY({S, P, M, X, K})),

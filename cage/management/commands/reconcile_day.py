@@ -14,6 +14,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.models import Casino, GamingDay
+from casino.selectors import open_gaming_day
 
 from ...reconciliation import INFO, reconcile_day
 
@@ -54,10 +55,7 @@ class Command(BaseCommand):
                 raise CommandError(f"--date must be YYYY-MM-DD, not {when!r}") from None
             day = days.filter(business_date=business_date).first()
         else:
-            day = (
-                days.filter(status=GamingDay.Status.OPEN).first()
-                or days.order_by("-business_date").first()
-            )
+            day = open_gaming_day(casino) or days.order_by("-business_date").first()
         if day is None:
             raise CommandError(f"No gaming day {when or ''} for casino {casino.code}".strip())
         return day

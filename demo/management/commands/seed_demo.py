@@ -17,6 +17,7 @@ from django.utils import timezone
 from casino.access import acting_as
 from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector, User
 from casino.roles import Role
+from casino.selectors import open_gaming_day
 from casino.services import staff_create
 from tables.models import DeckStore, FloatPar, Table, TableSettings, Variant
 from tables.services import deck_delivery_record, deck_receipt_sign, deck_store_create
@@ -145,7 +146,7 @@ class Command(BaseCommand):
                 )
 
         today = timezone.localdate()
-        if not GamingDay.objects.filter(casino=casino, status=GamingDay.Status.OPEN).exists():
+        if open_gaming_day(casino) is None:
             GamingDay.objects.get_or_create(
                 casino=casino, business_date=today, defaults={"opened_by": manager}
             )

@@ -1,0 +1,221 @@
+"""One way to do each job (issue 13 §1, STYLE "One owner per fact, one way per job"):
+one gaming-day lookup (``casino.selectors``), one money formatter (``casino.formatting``)
+and one page-view guard (``casino.pages``). The source is scanned, so a second copy
+written anywhere fails here; migrations and tests are left out.
+
+The scans and the formatter need no database; the last tests drive one page of each
+app through the one guard (login, the acting role, the refusal page at its status).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SKIP_DIRS = {".venv", ".git", "tests", "migrations", "node_modules", "staticfiles", "var"}
+
+
+def _sources() -> list[Path]:
+    return sorted(
+        p
+        for p in ROOT.rglob("*.py")
+        if not SKIP_DIRS.intersection(p.relative_to(ROOT).parts)
+        and "egg-info" not in str(p.relative_to(ROOT))
+    )
+
+
+def _offenders(pattern: re.Pattern[str], owner: str) -> list[str]:
+    found = []
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel == owner:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    return found
+
+
+def test_the_scan_sees_the_apps():
+    rels = {p.relative_to(ROOT).as_posix() for p in _sources()}
+    for known in (
+        "casino/selectors.py",
+        "tables/views.py",
+        "floor/selectors.py",
+        "demo/simulation.py",
+    ):
+        assert known in rels
+    assert not any(r.startswith(("tests/", ".venv/")) or "/migrations/" in r for r in rels)
+
+
+# --- one gaming-day lookup -----------------------------------------------------------------
+
+# The open day written as a filter: ``status=GamingDay.Status.OPEN``, the same through a
+# relation (``gaming_day__status=...``), or the status compared by hand.
+_OPEN_DAY = re.compile(r"GamingDay\.Status\.OPEN|gaming_day__status\s*=")
+
+
+def test_the_open_gaming_day_is_looked_up_in_one_place():
+    offenders = _offenders(_OPEN_DAY, "casino/selectors.py")
+    assert offenders == [], (
+        "The open gaming day is casino.selectors' (open_gaming_day, require_open_gaming_day, "
+        "open_gaming_days, on_open_gaming_day); found elsewhere:\n" + "\n".join(offenders)
+    )
+
+
+def test_the_gaming_day_owner_is_there():
+    from casino import selectors
+
+    for name in ("open_gaming_day", "require_open_gaming_day", "open_gaming_days"):
+        assert callable(getattr(selectors, name))
+    # the filter of a relation is the same condition as the lookup's
+    from casino.models import GamingDay
+
+    assert selectors.on_open_gaming_day().children == [
+        ("gaming_day__status", GamingDay.Status.OPEN)
+    ]
+
+
+# --- one money formatter -------------------------------------------------------------------
+
+# ``f"{x:,.2f}"`` (English grouping, two places) and the swap of separators that turns it
+# Spanish: the formatter's job, nobody else's.
+_MONEY = re.compile(r""",\.2f|\.replace\(\s*["']\.["']\s*,\s*["'],["']\s*\)""")
+
+
+def test_money_is_formatted_in_one_place():
+    offenders = _offenders(_MONEY, "casino/formatting.py")
+    assert offenders == [], (
+        "Money is formatted by casino.formatting.money(value, lang); found elsewhere:\n"
+        + "\n".join(offenders)
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "text"),
+    [
+        (Decimal("1234567.5"), "es", "1.234.567,50"),
+        (Decimal("1234567.5"), "en", "1,234,567.50"),
+        (Decimal("0.005"), "es", "0,00"),  # half to even, as the books round
+        (Decimal("-1500"), "en", "\u22121,500.00"),
+        (None, "es", "—"),
+        (25, "en", "25.00"),
+    ],
+)
+def test_the_one_formatter(value, lang, text):
+    # GEN-13: amounts are exact Decimals to the last step, printed in the casino's locale.
+    from casino.formatting import money
+
+    assert money(value, lang) == text
+
+
+def test_the_other_formatters_call_the_one():
+    from django.utils import translation
+
+    from cage.reconciliation import _fmt
+    from cage.services.common import fmt
+    from casino.formatting import money
+    from floor.templatetags.floor_tags import money as floor_money
+    from reports.formatting import money as report_money
+    from reports.templatetags.report_format import money as report_filter
+
+    amount = Decimal("98765.4")
+    assert fmt(amount) == _fmt(amount) == money(amount, "en") == "98,765.40"
+    assert _fmt(None) == money(None, "en") == "—"  # a finding with no figure
+    assert report_money(amount, "es") == report_filter(amount, "es") == money(amount, "es")
+    with translation.override("es"):
+        assert floor_money(amount) == money(amount, "es")
+    with translation.override("en"):
+        assert floor_money(amount) == money(amount, "en")
+
+
+# --- one page-view guard -------------------------------------------------------------------
+
+_GUARD_NAMES = re.compile(r"^\s*def (page|_page|_guard|floor_page|page_view)\(", re.M)
+
+
+def _wraps_domain_errors(func: ast.FunctionDef) -> bool:
+    """A decorator of its own: an inner function that turns a DomainError into a page."""
+    for inner in ast.walk(func):
+        if inner is func or not isinstance(inner, ast.FunctionDef):
+            continue
+        for node in ast.walk(inner):
+            if isinstance(node, ast.ExceptHandler) and "DomainError" in ast.unparse(
+                node.type or ast.Constant(None)
+            ):
+                return True
+    return False
+
+
+def test_no_views_module_defines_its_own_guard():
+    offenders = []
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel == "casino/pages.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for match in _GUARD_NAMES.finditer(text):
+            offenders.append(f"{rel}: def {match.group(1)}(")
+        if path.name == "views.py" or "/views/" in rel:
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.FunctionDef) and _wraps_domain_errors(node):
+                    offenders.append(f"{rel}:{node.lineno}: {node.name} wraps DomainErrors")
+    assert offenders == [], (
+        "Page views are guarded by casino.pages.page_view(...); found another guard:\n"
+        + "\n".join(offenders)
+    )
+
+
+def test_each_app_uses_the_kernel_guard():
+    from cage import views as cage_views
+    from floor import views as floor_views
+    from hands import views as hands_views
+    from tables import views as table_views
+
+    for view in (
+        table_views.store,
+        cage_views.index,
+        floor_views.tables,
+        hands_views.hand_list,
+    ):
+        chain = []
+        while view is not None:
+            chain.append(view.__code__.co_qualname)
+            view = getattr(view, "__wrapped__", None)
+        assert any(name.startswith("page_view.") for name in chain), chain
+
+
+_ONE_PAGE_EACH = ["/tables/", "/cage/", "/floor/tables/", "/hands/"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", _ONE_PAGE_EACH)
+def test_the_guard_sends_the_anonymous_to_log_in(client, url):
+    response = client.get(url)
+    assert response.status_code == 302
+    assert "/login/" in response["Location"] or "login" in response["Location"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", _ONE_PAGE_EACH)
+def test_the_guard_refuses_a_user_without_a_role(client, casino, url):
+    from casino.models import User
+
+    client.force_login(User.objects.create_user("nobody", casino=casino))
+    response = client.get(url)
+    assert response.status_code == 403
+    names = [t.name for t in response.templates]
+    assert any(n.endswith(("refused.html", "error.html")) for n in names), names
+
+
+@pytest.mark.django_db
+def test_the_guard_shows_a_missing_record_at_404(client, casino, staff):
+    client.force_login(staff["supervisor"])
+    response = client.get("/hands/999999/")
+    assert response.status_code == 404
+    assert "hands/refused.html" in [t.name for t in response.templates]
