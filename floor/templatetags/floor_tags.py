@@ -40,14 +40,6 @@ def money(value: Any) -> str:
 
 
 @register.filter
-def signed_money(value: Any) -> str:
-    try:
-        return formatting.money(value, _lang(), sign=True)
-    except (ArithmeticError, ValueError, TypeError):
-        return str(value)
-
-
-@register.filter
 def count(value: Any) -> str:
     """A whole number of chips or hands, grouped."""
     try:

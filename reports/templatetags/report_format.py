@@ -56,14 +56,6 @@ def day(value: Any, lang: str = "es") -> str:
     return formatting.day(value, lang)
 
 
-@register.filter
-def bi(value: Any, lang: str = "es") -> str:
-    """A ``{"es": ..., "en": ...}`` message in the report's language."""
-    if isinstance(value, dict):
-        return str(value.get("en" if lang == "en" else "es", ""))
-    return "" if value is None else str(value)
-
-
 @register.simple_tag(takes_context=True)
 def t(context: template.Context, es: str, en: str) -> str:
     """Inline bilingual text: ``{% t "Mesa" "Table" %}`` (report templates are bilingual)."""
