@@ -140,6 +140,10 @@ def live_state(live: LiveHand) -> dict[str, Any]:
     book_unit = selectors.chip_unit_cents(live.session.table)
     settings = selectors.settings_for_hand(live.session, live.started_at)
     rules = engine.rules_for(settings, chip_unit=book_unit, structure=live.record["structure"])
+    return _state(live, rules)
+
+
+def _state(live: LiveHand, rules: engine.Rules) -> dict[str, Any]:
     state = engine.live_state(live.record, rules)
     state["number"] = live.number
     state["status"] = live.status
@@ -175,7 +179,6 @@ def live_hand_act(
         row, s = _lock_live(actor, live)
         book = SessionBook(s)
         rules = _rules(book, row.record, row.started_at)
-        before = engine.live_state(row.record, rules)
         candidate = dict(row.record)
         entry = engine.normalise_action(action)
         candidate["actions"] = [*row.record["actions"], entry]
@@ -189,6 +192,7 @@ def live_hand_act(
         ]
         if mine and not force:
             first = mine[0]
+            before = engine.live_state(row.record, rules)  # the options, only to refuse
             raise ValidationFailed(
                 "ACTION_ILLEGAL",
                 first.message_es,
@@ -204,7 +208,7 @@ def live_hand_act(
         row.record = candidate
         row.updated_at = timezone.now()
         row.save(update_fields=["record", "updated_at"])
-        state = live_state(row)
+        state = _state(row, rules)  # the rules just judged with: no second settings read
         state["forced"] = [v.as_dict() for v in mine]
     return state
 
