@@ -98,6 +98,27 @@ def _last_hand_number(session: TableSession) -> int | None:
     return Seat.objects.filter(session=session).aggregate(n=Max("last_hand_number"))["n"]
 
 
+def _occupy(
+    session: TableSession,
+    row: Seat,
+    player: Player | None,
+    name: str,
+    stack: Decimal | None = None,
+) -> None:
+    """A new occupant on ``row``: nothing of the last one carries over (stack, hands, blinds)."""
+    row.status = SeatStatus.PLAYING
+    row.player = player
+    row.name = name
+    row.since = timezone.now()
+    row.reserved_until = None
+    row.joined_after_hand = _last_hand_number(session)
+    row.hands_played = 0
+    row.stack = stack
+    row.last_hand_number = row.last_hand_ended_at = None
+    row.missed_small = row.missed_big = False
+    row.save()
+
+
 def _row(session: TableSession, seat: int) -> Seat:
     row = Seat.objects.select_for_update().filter(session=session, seat=seat).first()
     if row is None:
@@ -165,17 +186,7 @@ def seat_sit(
                     "The player is already seated at this table.",
                     field="player",
                 )
-        row.status = SeatStatus.PLAYING
-        row.player = player
-        row.name = name
-        row.since = timezone.now()
-        row.reserved_until = None
-        row.joined_after_hand = _last_hand_number(s)
-        row.stack = None
-        row.last_hand_number = row.last_hand_ended_at = None
-        row.hands_played = 0
-        row.missed_small = row.missed_big = False
-        row.save()
+        _occupy(s, row, player, name)
         _event(
             actor,
             s,
@@ -390,17 +401,7 @@ def seat_take_for_buyin(
             row.save(update_fields=["player"])
         return row, row.stack is not None
     name = (name or (player.display_name if player else "")).strip()
-    row.status = SeatStatus.PLAYING
-    row.player = player
-    row.name = name
-    row.since = timezone.now()
-    row.reserved_until = None
-    row.joined_after_hand = _last_hand_number(session)
-    row.hands_played = 0
-    row.stack = None
-    row.last_hand_number = row.last_hand_ended_at = None
-    row.missed_small = row.missed_big = False
-    row.save()
+    _occupy(session, row, player, name)
     _event(actor, session, seat, SeatEvent.Kind.SIT, player, name, by="buyin")
     return row, False
 
@@ -473,24 +474,6 @@ def hand_begin(
     Seats dealt in that the plan has empty (the supervisor typed a player the plan did not
     have) are seated now, so the cage sees them taken while the hand is played.
     """
-    for entry in seats:
-        number = int(entry["seat"])
-        row = _row(session, number)
-        if row.pk and row.status != SeatStatus.EMPTY:
-            continue
-        row.status = SeatStatus.PLAYING
-        row.player_id = entry.get("player")
-        row.name = (entry.get("name") or "").strip()[:120]
-        row.since = timezone.now()
-        row.joined_after_hand = _last_hand_number(session)
-        row.hands_played = 0
-        row.stack = Decimal(str(entry["stack"])) if entry.get("stack") not in (None, "") else None
-        row.last_hand_number = row.last_hand_ended_at = None
-        row.missed_small = row.missed_big = False
-        row.save()
-        if actor is not None:
-            player = row.player if row.player_id else None
-            _event(actor, session, number, SeatEvent.Kind.SIT, player, row.name, by="hand")
     if session.hand_in_progress:
         raise Conflict(
             "HAND_IN_PROGRESS",
@@ -498,6 +481,21 @@ def hand_begin(
             "A hand is already in progress at this table.",
             field="session",
         )
+    for entry in seats:
+        number = int(entry["seat"])
+        row = _row(session, number)
+        if row.pk and row.status != SeatStatus.EMPTY:
+            continue
+        player_id = entry.get("player")
+        player = (
+            Player.objects.filter(pk=player_id, casino_id=session.casino_id).first()
+            if player_id
+            else None
+        )
+        stack = Decimal(str(entry["stack"])) if entry.get("stack") not in (None, "") else None
+        _occupy(session, row, player, (entry.get("name") or "").strip()[:120], stack)
+        if actor is not None:
+            _event(actor, session, number, SeatEvent.Kind.SIT, player, row.name, by="hand")
     TableSession.objects.filter(pk=session.pk).update(hand_in_progress=True)
     session.hand_in_progress = True
 
