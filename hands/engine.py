@@ -317,6 +317,17 @@ def positions(order: Sequence[int]) -> dict[int, str]:
     return dict(zip(order, labels, strict=True))
 
 
+def next_button(seats: Iterable[int], previous: int, *, redeal: bool = False) -> int:
+    """Where the button goes for the next hand among the seats dealt in: one seat on,
+    clockwise, from ``previous`` (GAME-07); a redeal keeps it (OQ-37). The one rule for the
+    recorder's check and the next hand's suggestion."""
+    if redeal:
+        return previous
+    ordered = sorted(seats)
+    after = [s for s in ordered if s > previous]
+    return after[0] if after else ordered[0]
+
+
 def phh_order(seats: Iterable[int], button: int) -> tuple[int, ...]:
     """Seats dealt in, clockwise from the first seat left of the button; the button last."""
     ordered = sorted(seats)

@@ -375,11 +375,8 @@ def next_hand(session: TableSession) -> NextHand:
             return NextHand(plan, dealt[0] if dealt else None, tuple(dealt), waiting)
         if prev is None:
             button = first if first in dealt else dealt[0]
-        elif prev_void and prev in dealt:
-            button = prev
         else:
-            after = [s for s in dealt if s > prev]
-            button = after[0] if after else dealt[0]
+            button = engine.next_button(dealt, prev, redeal=prev_void and prev in dealt)
         labels = engine.positions(engine.phh_order(dealt, button))
         blocked = {}
         for seat in dealt:

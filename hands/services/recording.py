@@ -611,11 +611,7 @@ def _button_check(
     if declared & {"button_moved_two_seats", "button_not_moved", "button_misplaced"}:
         return []  # the floor declared it; the ruling applies (RUL-60, MISDEAL-06)
     seats = sorted(s["seat"] for s in record["seats"])
-    if book.prev_void:
-        expected = book.prev_button  # a redeal keeps the same button (OQ-37)
-    else:
-        after = [s for s in seats if s > book.prev_button]
-        expected = after[0] if after else seats[0]
+    expected = engine.next_button(seats, book.prev_button, redeal=book.prev_void)
     if record["button"] == expected:
         return []
     return [
