@@ -13,8 +13,8 @@ file is the only one to change. It converts in both directions:
   button, GAME-07). Violation messages are rewritten with seat numbers;
 * table settings (``tables.TableSettings``) become a ``RuleProfile`` with the
   table's overrides (GEN-03, GEN-04): ruleset, straddle, limit cap, rake mode,
-  percentage (basis points), cap, no-flop-no-drop, tournament, and the casino's
-  rake rounding that the version carries (RAKE-07, OQ-04);
+  percentage (basis points), cap and its scope (per pot or per hand), no-flop-no-drop,
+  tournament, and the casino's rake rounding that the version carries (RAKE-07, OQ-04);
 * a *record* (the recorder's JSON form of a hand, see :func:`normalise`) becomes
   an engine ``Hand``; observed facts (HREC-03) become effective actions through
   ``poker.rulings.interpret``; irregularities declared by the floor (IRREG-14)
@@ -66,6 +66,7 @@ from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Variant, V
 from poker.model import Hand as EngineHand
 from poker.profiles import (
     ProfileError,
+    RakeCapScope,
     RakeMode,
     RakeRounding,
     RuleProfile,
@@ -250,6 +251,7 @@ def profile_for(settings: Any) -> RuleProfile:
         settings.rake_mode,
         settings.rake_pct,
         settings.rake_cap,
+        settings.rake_cap_scope,
         settings.no_flop_no_drop,
         settings.is_tournament,
         # RAKE-07, OQ-04: the casino's rounding, pinned on the version (absent: the default).
@@ -268,6 +270,7 @@ def profile_for(settings: Any) -> RuleProfile:
             rake_mode=RakeMode(settings.rake_mode),
             rake_bps=rake_bps,
             rake_cap=None if settings.rake_cap is None else units(settings.rake_cap, "rake_cap"),
+            rake_cap_scope=RakeCapScope(settings.rake_cap_scope),  # RAKE-07, OQ-04
             no_flop_no_drop=bool(settings.no_flop_no_drop),
             tournament=bool(settings.is_tournament),
             rake_rounding=RakeRounding(key[-1]),

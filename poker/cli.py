@@ -1,7 +1,7 @@
 """``python -m poker validate [--rules manual|pba|caba] [--rake PERCENT] PATH...``
 
-(also ``--rake-cap AMOUNT``, ``--rake-rounding down|nearest``, ``--no-flop-no-drop``,
-``--tournament``)
+(also ``--rake-cap AMOUNT``, ``--rake-cap-scope pot|hand``, ``--rake-rounding down|nearest``,
+``--no-flop-no-drop``, ``--tournament``)
 
 Validates every hand in the PHH files named (folders are searched recursively
 for ``.phh`` and ``.phhs``) and prints one JSON object per hand on stdout::
@@ -34,12 +34,21 @@ from decimal import Decimal, InvalidOperation
 from typing import TextIO
 
 from poker import phh
-from poker.profiles import ProfileError, RakeMode, RakeRounding, RuleProfile, get_profile
+from poker.profiles import (
+    ProfileError,
+    RakeCapScope,
+    RakeMode,
+    RakeRounding,
+    RuleProfile,
+    get_profile,
+)
 from poker.validate import Status, Verdict, _fmt, validate
 from poker.violations import Violation
 
 # RAKE-07, OQ-04: the casino's rounding of the percentage rake.
 _ROUNDINGS = {"down": RakeRounding.DOWN_TO_MIN_CHIP, "nearest": RakeRounding.NEAREST}
+# RAKE-07, OQ-04: the cap limits each pot by default, or the whole hand.
+_CAP_SCOPES = {"pot": RakeCapScope.PER_POT, "hand": RakeCapScope.PER_HAND}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -49,7 +58,15 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("paths", nargs="+", metavar="PATH", help=".phh/.phhs files or folders")
     run.add_argument("--rules", default="manual", choices=["manual", "pba", "caba"])
     run.add_argument("--rake", metavar="PERCENT", help="pot rake in percent (0 = no rake)")
-    run.add_argument("--rake-cap", metavar="AMOUNT", help="rake cap per hand, in the file's units")
+    run.add_argument(
+        "--rake-cap", metavar="AMOUNT", help="rake cap (per pot by default), in the file's units"
+    )
+    run.add_argument(
+        "--rake-cap-scope",
+        choices=sorted(_CAP_SCOPES),
+        default="pot",
+        help="the cap limits each pot (default) or the whole hand, main pot first",
+    )
     run.add_argument(
         "--rake-rounding",
         choices=sorted(_ROUNDINGS),
@@ -78,6 +95,9 @@ def build_profile(args: argparse.Namespace) -> RuleProfile:
     rounding = _ROUNDINGS[getattr(args, "rake_rounding", None) or "down"]
     if rounding is not profile.rake_rounding:
         changes["rake_rounding"] = rounding
+    scope = _CAP_SCOPES[getattr(args, "rake_cap_scope", None) or "pot"]
+    if scope is not profile.rake_cap_scope:
+        changes["rake_cap_scope"] = scope
     if args.no_flop_no_drop:
         changes["no_flop_no_drop"] = True
     if args.tournament:

@@ -49,7 +49,7 @@ from poker.model import (
     Variant,
     VoidReason,
 )
-from poker.pots import build_pots, rake_of, split_pot
+from poker.pots import build_pots, rake_pots, split_pot
 from poker.profiles import MANUAL, RuleProfile, ShortAllInReopen
 from poker.violations import Code, Violation, make
 
@@ -1099,13 +1099,14 @@ class Machine:
             return f"the {_STREET_NAMES[self.street + 1]} was not dealt"
         if len(self.board) < 5:
             return "the board was not run out to five cards"
+        unresolved = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
+        missing = [i + 1 for i in unresolved if self.shown[i] is None]
+        if len(unresolved) == 1 and missing:
+            # SHOW-03: at the showdown the last hand not mucked still shows to claim the
+            # pot (the others mucking does not pay it unseen). A hand won because every
+            # other player folded never reaches here (phase OVER, SHOW-09).
+            return f"p{missing[0]} must show to claim the pot (SHOW-03)"
         if self.holes_dealt or any(s is not None for s in self.shown):
-            missing = [
-                i + 1
-                for i in range(self.n)
-                if not self.folded[i] and self.shown[i] is None and not self.mucked[i]
-            ]
-            unresolved = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
             if missing and len(unresolved) > 1:
                 return "no show or muck recorded for " + ", ".join(f"p{p}" for p in missing)
         return None
@@ -1174,9 +1175,7 @@ class Machine:
             # eligible player wins it uncontested (``_pot_winners``).
             eligible = tuple(
                 sorted(
-                    i
-                    for i in set(carried.eligible)
-                    if not self.folded[i] and not self.mucked[i]
+                    i for i in set(carried.eligible) if not self.folded[i] and not self.mucked[i]
                 )
             )
             amount = carried.amount
@@ -1258,20 +1257,19 @@ class Machine:
             return _settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
         unit = self.chip_unit
         values = self._hand_values() if self.phase == SHOWDOWN else None
-        # Rake is taken per pot before paying (RAKE-05, RAKE-07); main pot first for the cap.
+        # Rake is taken per pot before paying (RAKE-05, RAKE-07); the cap per pot by
+        # default, or once per hand, main pot first (``rake_cap_scope``, OQ-04).
         if take_rake:
-            cap = profile.rake_cap
-            bps = profile.rake_bps
-            rounding = profile.rake_rounding  # RAKE-07, OQ-04: a casino setting
-            max_bps = profile.rake_max_bps  # RAKE-03: rounding never goes above it
-            rakes = []
-            taken = 0
-            for amount, _eligible in layers:
-                r = rake_of(amount, bps, unit, rounding, max_bps)
-                if cap is not None and taken + r > cap:
-                    r = cap - taken if cap > taken else 0
-                taken += r
-                rakes.append(r)
+            rakes = rake_pots(
+                [amount for amount, _eligible in layers],
+                profile.rake_bps,
+                unit,
+                profile.rake_rounding,  # RAKE-07, OQ-04: a casino setting
+                profile.rake_max_bps,  # RAKE-03: rounding never goes above it
+                profile.rake_cap,
+                profile.rake_cap_scope,
+            )
+            taken = sum(rakes)
         else:
             taken = 0
             rakes = [0] * len(layers)

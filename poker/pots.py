@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from poker.profiles import RakeRounding
+from poker.profiles import RakeCapScope, RakeRounding
 
 
 def build_pots(
@@ -116,3 +116,34 @@ def rake_of(
         if chips * chip_unit > amount:
             chips = amount // chip_unit
     return chips * chip_unit
+
+
+def rake_pots(
+    amounts: Sequence[int],
+    rake_bps: int,
+    chip_unit: int = 1,
+    rounding: RakeRounding = RakeRounding.DOWN_TO_MIN_CHIP,
+    max_bps: int | None = None,
+    cap: int | None = None,
+    cap_scope: RakeCapScope = RakeCapScope.PER_POT,
+) -> list[int]:
+    """The commission of each pot (main pot first), with the cap (RAKE-07, OQ-04).
+
+    Each pot pays :func:`rake_of` its amount. ``cap`` (``None`` = no cap) limits the
+    commission of each pot by default (``PER_POT``: RAKE-07 computes the commission
+    per pot, main and each side pot); with ``PER_HAND`` one cap covers the hand,
+    filled main pot first. The one place the cap is applied: the validator, the
+    live preview and the cage's expected rake all call it.
+    """
+    rakes: list[int] = []
+    taken = 0
+    for amount in amounts:
+        r = rake_of(amount, rake_bps, chip_unit, rounding, max_bps)
+        if cap is not None:
+            if cap_scope is RakeCapScope.PER_HAND:
+                r = min(r, max(cap - taken, 0))
+            else:
+                r = min(r, cap)
+        taken += r
+        rakes.append(r)
+    return rakes

@@ -70,6 +70,18 @@ class RakeRounding(StrEnum):
     NEAREST = "nearest"  # casino setting; not in the seeds
 
 
+class RakeCapScope(StrEnum):
+    """What ``rake_cap`` limits (RAKE-07, OQ-04).
+
+    ``PER_POT`` (the default): the cap limits the commission of each pot, main and
+    each side pot, as RAKE-07 computes the commission "per pot". ``PER_HAND``: one cap
+    for the whole hand, filled main pot first (a casino setting, not in the seeds).
+    """
+
+    PER_POT = "per_pot"
+    PER_HAND = "per_hand"
+
+
 class ProfileError(ValueError):
     """An override that the profile's rules do not allow."""
 
@@ -101,7 +113,8 @@ class RuleProfile:
     rake_mode: RakeMode = RakeMode.PERCENT
     rake_bps: int = 300  # 3 %
     rake_max_bps: int | None = None  # CABA: 500 (5 %)
-    rake_cap: int | None = None  # per hand, in chip units of the hand; None = no cap
+    rake_cap: int | None = None  # in chip units of the hand; None = no cap
+    rake_cap_scope: RakeCapScope = RakeCapScope.PER_POT  # RAKE-07, OQ-04: cap each pot
     no_flop_no_drop: bool = False
     rake_rounding: RakeRounding = RakeRounding.DOWN_TO_MIN_CHIP  # casino setting (RAKE-07)
     tournament: bool = False  # tournaments take no rake (RAKE-02)
@@ -128,6 +141,12 @@ class RuleProfile:
             except ValueError:
                 raise ProfileError(f"unknown rake_rounding: {self.rake_rounding!r}") from None
             object.__setattr__(self, "rake_rounding", rounding)
+        if not isinstance(self.rake_cap_scope, RakeCapScope):
+            try:
+                scope = RakeCapScope(self.rake_cap_scope)
+            except ValueError:
+                raise ProfileError(f"unknown rake_cap_scope: {self.rake_cap_scope!r}") from None
+            object.__setattr__(self, "rake_cap_scope", scope)
 
     @property
     def takes_rake(self) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from poker.machine import BETTING, DEALING, OVER, SHOWDOWN, VOID, Machine, PotResult, Settlement
 from poker.model import Action, Hand, Variant
-from poker.pots import build_pots, rake_of
+from poker.pots import build_pots, rake_pots
 from poker.profiles import MANUAL, RuleProfile
 from poker.validate import check_structure, forced_bet_violations
 from poker.violations import Code, Violation, make
@@ -179,13 +179,16 @@ class HandState:
         profile = m.profile
         if not profile.takes_rake or m.phase == VOID:
             return 0
-        total = 0
-        for amount, _eligible in self._betting_pots():
-            total += rake_of(
-                amount, profile.rake_bps, m.chip_unit, profile.rake_rounding, profile.rake_max_bps
-            )
-        if profile.rake_cap is not None:
-            total = min(total, profile.rake_cap)
+        rakes = rake_pots(
+            [amount for amount, _eligible in self._betting_pots()],
+            profile.rake_bps,
+            m.chip_unit,
+            profile.rake_rounding,
+            profile.rake_max_bps,
+            profile.rake_cap,
+            profile.rake_cap_scope,
+        )
+        total = sum(rakes)
         return total
 
     def settle(self) -> Settlement:

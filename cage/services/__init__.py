@@ -15,7 +15,6 @@ from .slips import (
 )
 from .transactions import (
     Recorded,
-    buyin_limit_defaults,
     buyin_record,
     cash_out_record,
     colour_change_record,
@@ -31,7 +30,6 @@ __all__ = [
     "RakePosting",
     "Recorded",
     "Tender",
-    "buyin_limit_defaults",
     "buyin_record",
     "cage_policy_set",
     "cash_out_record",

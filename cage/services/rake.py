@@ -21,8 +21,8 @@ from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
 from casino.sealing import seal
-from poker.pots import rake_of
-from poker.profiles import RakeRounding, get_profile
+from poker.pots import rake_pots
+from poker.profiles import RakeCapScope, RakeRounding, get_profile
 from tables.models import RakeMode, TableSession, TableSettings
 from tables.services import lock_session
 
@@ -47,9 +47,9 @@ def expected_rake(settings: TableSettings, pots: list[Decimal], unit: Decimal | 
 
     Per pot, the percentage rounded to the smallest chip in play as the casino's
     ``rake_rounding`` says (down by default; to the nearest chip, never above the
-    ruleset's maximum percentage), main pot first against the per-hand cap; exact
-    integers of cents, never float. Uses the engine's ``rake_of`` so the ledger and
-    the hand validator agree.
+    ruleset's maximum percentage), the cap on each pot or once per hand main pot
+    first (``rake_cap_scope``); exact integers of cents, never float. Uses the
+    engine's ``rake_pots`` so the ledger and the hand validator agree.
     """
     if not takes_rake(settings):
         return Decimal("0")
@@ -58,12 +58,17 @@ def expected_rake(settings: TableSettings, pots: list[Decimal], unit: Decimal | 
     cap = None if settings.rake_cap is None else int(settings.rake_cap * 100)
     rounding = RakeRounding(settings.rake_rounding)
     max_bps = get_profile(settings.ruleset).rake_max_bps
-    taken = 0
-    for pot in pots:
-        r = rake_of(int(Decimal(pot) * 100), bps, unit_cents, rounding, max_bps)
-        if cap is not None and taken + r > cap:
-            r = max(cap - taken, 0)
-        taken += r
+    taken = sum(
+        rake_pots(
+            [int(Decimal(pot) * 100) for pot in pots],
+            bps,
+            unit_cents,
+            rounding,
+            max_bps,
+            cap,
+            RakeCapScope(settings.rake_cap_scope),  # RAKE-07, OQ-04: per pot by default
+        )
+    )
     return (Decimal(taken) / 100).quantize(CENT)
 
 

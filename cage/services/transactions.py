@@ -23,7 +23,7 @@ from casino.audit import audit_record
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import Denomination, User
 from casino.roles import Perm, Role, role_has
-from tables.models import Player, Seat, TableSession, Variant
+from tables.models import Player, Seat, TableSession
 from tables.selectors import require_assigned, seat_at
 from tables.services import lock_session
 from tables.services.seating import seat_stack_add, seat_take_for_buyin, seat_vacate
@@ -69,21 +69,6 @@ class Recorded:
     transaction: TableTransaction
     warnings: list[Notice] = field(default_factory=list)
     alerts: list[CashAlert] = field(default_factory=list)
-
-
-def buyin_limit_defaults(
-    variant: str, big_blind: Decimal, big_bet: Decimal | None = None
-) -> tuple[Decimal, Decimal | None]:
-    """The seeds' default limits (004, BUYIN-02): min and max (``None`` = no maximum).
-
-    No-limit, pot-limit (and mixed): 10 x and 100 x the big blind. Fixed-limit:
-    10 x the big bet as issue 6 words it (004: "10 veces el tamaño de la apuesta
-    máxima"), no maximum. OQ-08 would take the bracketed "big blind" instead;
-    tables store the amounts, so a casino sets either.
-    """
-    if variant == Variant.LIMIT:
-        return 10 * (big_bet if big_bet is not None else 2 * big_blind), None
-    return 10 * big_blind, 100 * big_blind
 
 
 # --------------------------------------------------------------------------- writing

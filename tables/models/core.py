@@ -34,6 +34,13 @@ class RakeMode(models.TextChoices):
     NONE = "none", _("No rake")
 
 
+class RakeCapScope(models.TextChoices):
+    """What the rake cap limits (RAKE-07, OQ-04); the engine's ``poker.profiles.RakeCapScope``."""
+
+    PER_POT = "per_pot", _("Each pot (main and each side pot)")
+    PER_HAND = "per_hand", _("The whole hand")
+
+
 class RakeRounding(models.TextChoices):
     """How the percentage rake of a pot is rounded (RAKE-07, OQ-04; a casino setting).
 
@@ -121,10 +128,14 @@ class TableSettings(models.Model):
     # Buy-in limits (BUYIN-02, OQ-08); empty max = no maximum.
     min_buyin = models.DecimalField(**MONEY)
     max_buyin = models.DecimalField(null=True, blank=True, **MONEY)
-    # Rake (RAKE-01..07): percent with two decimals, optional cap per hand.
+    # Rake (RAKE-01..07): percent with two decimals, optional cap, by default on each pot
+    # (RAKE-07, OQ-04), or once per hand if the casino wants it.
     rake_mode = models.CharField(max_length=16, choices=RakeMode.choices, default=RakeMode.PERCENT)
     rake_pct = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("3.00"))
     rake_cap = models.DecimalField(null=True, blank=True, **MONEY)
+    rake_cap_scope = models.CharField(
+        max_length=8, choices=RakeCapScope.choices, default=RakeCapScope.PER_POT
+    )
     no_flop_no_drop = models.BooleanField(default=False)
     is_tournament = models.BooleanField(default=False)
     # RAKE-07, OQ-04: the casino's rake rounding (OpsSettings.rake_rounding) in force when

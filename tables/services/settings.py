@@ -20,6 +20,7 @@ from ..models import (
     AbsentPlayerPolicy,
     NewPlayerEntry,
     OpsSettings,
+    RakeCapScope,
     RakeMode,
     RakeRounding,
     Table,
@@ -52,6 +53,7 @@ FINANCIAL_FIELDS = (
     "rake_mode",
     "rake_pct",
     "rake_cap",
+    "rake_cap_scope",  # RAKE-07, OQ-04: the cap per pot (default) or per hand
     "no_flop_no_drop",
     "is_tournament",
     # Re-buys (OQ-27, BUYIN-04): checked by the cage against the session's version.
@@ -95,6 +97,13 @@ def validate_table_settings(values: dict[str, Any]) -> None:
     if values.get("rake_mode") not in RakeMode.values:
         raise _invalid(
             "RAKE_MODE_INVALID", "Modo de comisión desconocido.", "Unknown rake mode.", "rake_mode"
+        )
+    if values.get("rake_cap_scope", RakeCapScope.PER_POT) not in RakeCapScope.values:
+        raise _invalid(
+            "RAKE_CAP_SCOPE_INVALID",
+            "Alcance del tope de comisión desconocido (por pozo o por mano).",
+            "Unknown rake cap scope (per pot or per hand).",
+            "rake_cap_scope",
         )
     if values.get("new_player_entry", NewPlayerEntry.MANUAL) not in NewPlayerEntry.values:
         raise _invalid(
@@ -222,25 +231,39 @@ def _rebuy_amounts(amounts: Any) -> list[str]:
     return [str(v) for v in sorted(out)]
 
 
-def _defaults(big_blind: Decimal) -> dict[str, Any]:
+def spec_defaults(
+    *, variant: str, ruleset: str, big_blind: Decimal, is_tournament: bool = False
+) -> dict[str, Any]:
+    """The settings a new table gets when the manager sets nothing else (Appendix B).
+
+    The one place the spec's defaults live: each value follows the table's structure
+    and ruleset as the settings table says (tests/tables/test_spec_defaults.py checks
+    every row). The small blind is half the big blind (GAME-05, OQ-01), in whole cents.
+    """
+    no_max = variant == Variant.LIMIT  # BUYIN-02, OQ-08: no maximum buy-in in Limit
     return {
-        "variant": Variant.NO_LIMIT,
-        "ruleset": Ruleset.MANUAL,
-        "max_seats": 10,
-        "ante": Decimal("0"),
-        "straddle_allowed": True,
+        "variant": variant,
+        "ruleset": ruleset,
+        "max_seats": 10,  # SEAT-01
+        "small_blind": (big_blind / 2).quantize(Decimal("0.01")),  # GAME-05, OQ-01
+        "ante": Decimal("0"),  # GAME-04, OQ-33
+        # GAME-06, OQ-06: the manual allows the straddle; PBA and CABA do not provide it.
+        "straddle_allowed": ruleset == Ruleset.MANUAL,
+        # BET-08, OQ-02: empty = the small bet is the big blind, the big bet twice it.
         "limit_small_bet": None,
         "limit_big_bet": None,
-        "limit_cap_bets": 4,
-        "new_player_entry": NewPlayerEntry.MANUAL,  # OQ-07
-        "absent_player_policy": AbsentPlayerPolicy.MANUAL,  # OQ-07
-        "min_buyin": 10 * big_blind,
-        "max_buyin": 100 * big_blind,
-        "rake_mode": RakeMode.PERCENT,
-        "rake_pct": Decimal("3.00"),
-        "rake_cap": None,
-        "no_flop_no_drop": False,
-        "is_tournament": False,
+        "limit_cap_bets": 4,  # BET-09, OQ-03: bet + 3 raises
+        "new_player_entry": NewPlayerEntry.MANUAL,  # SEAT-05, OQ-07
+        "absent_player_policy": AbsentPlayerPolicy.MANUAL,  # SEAT-06, OQ-07
+        "min_buyin": 10 * big_blind,  # BUYIN-02, OQ-08: 10 x BB for every structure
+        "max_buyin": None if no_max else 100 * big_blind,  # BUYIN-02, OQ-08
+        "rake_mode": RakeMode.PERCENT,  # RAKE-01, OQ-04
+        # RAKE-01, RAKE-02: 3 % in cash games, none in tournaments.
+        "rake_pct": Decimal("0.00") if is_tournament else Decimal("3.00"),
+        "rake_cap": None,  # RAKE-07: no cap unless configured
+        "rake_cap_scope": RakeCapScope.PER_POT,  # RAKE-07, OQ-04: a cap applies per pot
+        "no_flop_no_drop": False,  # OQ-04: not in the seeds, off
+        "is_tournament": is_tournament,
         "rebuy_only_when_busted": False,  # OQ-27
         "rebuy_amounts": [],  # BUYIN-04: any amount
     }
@@ -262,27 +285,41 @@ def table_create(
     actor: Actor,
     number: int,
     chip_set: ChipSet,
-    small_blind: Decimal,
+    variant: str,
     big_blind: Decimal,
+    small_blind: Decimal | None = None,
     name: str = "",
     sector: Sector | None = None,
     **settings: Any,
 ) -> Table:
-    """A new table with its first settings version (only MANAGE_SETTINGS, GEN-04)."""
+    """A new table with its first settings version (only MANAGE_SETTINGS, GEN-04).
+
+    What ``settings`` leaves out takes the spec's default for the table's structure
+    and ruleset (:func:`spec_defaults`, Appendix B).
+    """
     require(actor, Perm.MANAGE_SETTINGS)
     same_casino(actor, chip_set)
     if sector is not None:
         same_casino(actor, sector)
     _unknown(settings)
     casino: Casino = actor.casino
+    # The defaults follow the table's structure and ruleset (Appendix B); a table
+    # without its own ruleset takes the casino's (GEN-03).
+    ruleset = settings.get("ruleset") or casino.default_ruleset
     values = {
-        **_defaults(big_blind),
+        **spec_defaults(
+            variant=variant,  # GAME-01: required, no default (Appendix B)
+            ruleset=ruleset,
+            big_blind=big_blind,
+            is_tournament=bool(settings.get("is_tournament", False)),
+        ),
         **settings,
-        "small_blind": small_blind,
+        "variant": variant,
+        "ruleset": ruleset,
         "big_blind": big_blind,
     }
-    if values.get("ruleset") is None:
-        values["ruleset"] = casino.default_ruleset
+    if small_blind is not None:
+        values["small_blind"] = small_blind
     validate_table_settings(values)
     with transaction.atomic():
         if Table.objects.filter(casino=casino, number=number).exists():
@@ -349,7 +386,11 @@ def table_settings_change(
         values = (
             {f: getattr(current, f) for f in SETTING_FIELDS}
             if current
-            else _defaults(changes.get("big_blind") or Decimal("10"))
+            else spec_defaults(
+                variant=changes.get("variant") or Variant.NO_LIMIT,
+                ruleset=changes.get("ruleset") or table.casino.default_ruleset,
+                big_blind=changes.get("big_blind") or Decimal("10"),
+            )
         )
         values.update(changes)
         validate_table_settings(values)

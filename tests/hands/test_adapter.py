@@ -42,6 +42,7 @@ def _settings(**kw):
         rake_mode="percent",
         rake_pct=Decimal("3.00"),
         rake_cap=None,
+        rake_cap_scope="per_pot",  # RAKE-07, OQ-04
         no_flop_no_drop=False,
         is_tournament=False,
     )

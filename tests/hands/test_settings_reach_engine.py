@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from casino.errors import ValidationFailed
 from hands.engine import profile_for, units
-from tables.models import RakeMode, RakeRounding, TableSettings
+from tables.models import RakeCapScope, RakeMode, RakeRounding, TableSettings
 
 RULESETS = ["manual", "pba", "caba"]
 
@@ -28,6 +28,7 @@ RULESETS = ["manual", "pba", "caba"]
     rake_mode=st.sampled_from([m.value for m in RakeMode]),
     rake_pct=st.sampled_from(["0", "1.5", "3", "4", "5"]),
     rake_cap=st.one_of(st.none(), st.sampled_from(["5", "10", "25.50", "100"])),
+    cap_scope=st.sampled_from([c.value for c in RakeCapScope]),
     no_flop_no_drop=st.booleans(),
     tournament=st.booleans(),
     rounding=st.sampled_from([r.value for r in RakeRounding]),
@@ -39,10 +40,11 @@ def test_every_engine_setting_reaches_the_profile(
     rake_mode,
     rake_pct,
     rake_cap,
+    cap_scope,
     no_flop_no_drop,
     tournament,
     rounding,
-):  # GEN-03, RAKE-03, RAKE-05, RAKE-07, BET-09, GAME-06
+):  # GEN-03, RAKE-03, RAKE-05, RAKE-07, BET-09, GAME-06, OQ-04
     version = TableSettings(
         ruleset=ruleset,
         straddle_allowed=straddle,
@@ -50,6 +52,7 @@ def test_every_engine_setting_reaches_the_profile(
         rake_mode=rake_mode,
         rake_pct=Decimal(rake_pct),
         rake_cap=None if rake_cap is None else Decimal(rake_cap),
+        rake_cap_scope=cap_scope,
         no_flop_no_drop=no_flop_no_drop,
         is_tournament=tournament,
         rake_rounding=rounding,
@@ -67,6 +70,7 @@ def test_every_engine_setting_reaches_the_profile(
     assert profile.rake_mode.value == rake_mode
     assert profile.rake_bps == int(Decimal(rake_pct) * 100)
     assert profile.rake_cap == (None if rake_cap is None else units(Decimal(rake_cap), "rake_cap"))
+    assert profile.rake_cap_scope.value == cap_scope  # RAKE-07, OQ-04: per pot or per hand
     assert profile.no_flop_no_drop is no_flop_no_drop
     assert profile.tournament is tournament
     assert profile.rake_rounding.value == rounding

@@ -207,8 +207,10 @@ def test_oq_48_a_mucked_hand_never_wins():  # OQ-48, SHOW-03
     assert verdict.pots[0].winners == (1,)  # kings: the aces were thrown away
 
 
-def test_show_03_last_claimant_wins_without_showing():  # SHOW-03, SHOW-09
-    verdict = _river(["p1 cc", "p2 cc", "p3 cc"], ["p1 sm", "p2 sm"])
+def test_show_03_last_claimant_still_shows_to_win():  # SHOW-03 (tests/poker/test_show_03.py)
+    unseen = _river(["p1 cc", "p2 cc", "p3 cc"], ["p1 sm", "p2 sm"])
+    assert "HAND_INCOMPLETE" in codes(unseen)  # the others mucked: p3 is not paid unseen
+    verdict = _river(["p1 cc", "p2 cc", "p3 cc"], ["p1 sm", "p2 sm", "p3 sm -"])
     assert verdict.valid, verdict.violations
     assert verdict.pots[0].winners == (2,)
 

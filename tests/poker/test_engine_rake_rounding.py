@@ -310,8 +310,8 @@ def test_rake_07_nearest_over_random_hands(seed, variant, profile):  # type: ign
             assert 0 <= pot.rake <= pot.amount
             if profile.rake_max_bps is not None:  # RAKE-03: CABA 5 % of each pot
                 assert pot.rake * 10_000 <= pot.amount * profile.rake_max_bps
-        if profile.rake_cap is not None:
-            assert verdict.rake <= profile.rake_cap
+        if profile.rake_cap is not None:  # RAKE-07, OQ-04: the cap limits each pot
+            assert all(pot.rake <= profile.rake_cap for pot in verdict.pots)
     assert down.rake <= near.rake <= down.rake + unit * len(near.pots)
     if profile.rake_cap is None:
         for d, n in zip(down.pots, near.pots, strict=True):

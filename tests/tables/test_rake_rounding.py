@@ -97,6 +97,7 @@ def test_oq_04_new_versions_and_tables_take_the_casino_rounding(
         actor=manager,
         number=9,
         chip_set=chip_set,
+        variant="no_limit",
         small_blind=Decimal("1"),
         big_blind=Decimal("2"),
     )

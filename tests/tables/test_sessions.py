@@ -137,6 +137,7 @@ def test_table_create(staff, gaming_day, chip_set):
         actor=manager,
         number=7,
         chip_set=chip_set,
+        variant="no_limit",
         small_blind=Decimal("25"),
         big_blind=Decimal("50"),
     )
@@ -146,6 +147,7 @@ def test_table_create(staff, gaming_day, chip_set):
             actor=manager,
             number=7,
             chip_set=chip_set,
+            variant="no_limit",
             small_blind=Decimal("25"),
             big_blind=Decimal("50"),
         )

@@ -143,12 +143,6 @@ def test_limit_table_has_no_maximum(
     assert err.value.code == "BUYIN_BELOW_MINIMUM"
 
 
-def test_default_limits_follow_004():  # BUYIN-02, A-14
-    assert services.buyin_limit_defaults(Variant.NO_LIMIT, D("10")) == (D("100"), D("1000"))
-    assert services.buyin_limit_defaults(Variant.POT_LIMIT, D("10")) == (D("100"), D("1000"))
-    assert services.buyin_limit_defaults(Variant.LIMIT, D("10"), D("20")) == (D("200"), None)
-
-
 def test_rebuy_tops_up_to_the_maximum_only(opened, sup, staff):  # BUYIN-05, BUYIN-09, OQ-08
     buy(sup, opened, staff, "500")
     with pytest.raises(ValidationFailed) as err:

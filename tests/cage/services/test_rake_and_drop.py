@@ -49,6 +49,11 @@ def test_expected_rake_rounds_down_per_pot_with_a_cap(table):  # RAKE-01, RAKE-0
             "rake_cap": D("10"),
         }
     )
+    # RAKE-07, OQ-04: the cap limits each pot (9 and 6 are both under 10) by default ...
+    assert services.expected_rake(capped, [D("300"), D("200")], D("1")) == D("15.00")
+    capped.rake_cap = D("5")
+    assert services.expected_rake(capped, [D("300"), D("200")], D("1")) == D("10.00")
+    capped.rake_cap, capped.rake_cap_scope = D("10"), "per_hand"  # ... or the whole hand
     assert services.expected_rake(capped, [D("300"), D("200")], D("1")) == D("10.00")
     caba = TableSettings(
         **{
