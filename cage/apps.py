@@ -19,8 +19,10 @@ class CageConfig(AppConfig):
             from tables import hooks
         except ImportError:  # pragma: no cover - the tables app always ships its hooks
             return
-        from .selectors import closing_slip_adjustments, pending_table_work
+        from .selectors import closing_slip_adjustments, expected_float, pending_table_work
 
         hooks.register_float_adjustments(closing_slip_adjustments)
         # ROLE-04: a dealer change warns about slips still open at the table.
         hooks.register_pending_work(pending_table_work)
+        # Issue 14 §3: the float expected at a shift change's count.
+        hooks.register_expected_float(expected_float)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import GroupAdmin as BaseGroupAdmin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
@@ -22,6 +23,7 @@ from django.http import HttpRequest
 
 from .audit import audit_record, snapshot
 from .models import AuditEvent, Casino, GamingDay, Sector, Signature, User
+from .shifts import ShiftDefinition, ShiftPattern, pattern_problems
 
 # Never copied into an audit event.
 SECRET_FIELDS = {"password", "pin_hash"}
@@ -169,6 +171,63 @@ class GamingDayAdmin(ReadOnlyAdmin):
     """Opened and closed by the shift manager through the services only."""
 
     list_display = ("business_date", "casino", "status", "opened_at", "closed_at")
+
+
+class ShiftDefinitionFormSet(forms.BaseInlineFormSet):
+    def clean(self) -> None:
+        super().clean()
+        rows = [
+            f.cleaned_data
+            for f in self.forms
+            if f.cleaned_data and not f.cleaned_data.get("DELETE")
+        ]
+        rows.sort(key=lambda r: r.get("position") or 0)
+        problems = pattern_problems(
+            [(r.get("name") or "", r.get("starts_at")) for r in rows if r.get("starts_at")]
+        )
+        if problems:
+            raise forms.ValidationError(problems)
+
+
+class ShiftDefinitionInline(admin.TabularInline):
+    model = ShiftDefinition
+    formset = ShiftDefinitionFormSet
+    extra = 3
+    min_num = 1
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ShiftPattern)
+class ShiftPatternAdmin(AuditedAdmin):
+    """The manager adds a new pattern to change the shifts; a pattern is never edited
+    (append-only), so past gaming days keep their shifts (issue 14 §3)."""
+
+    list_display = ("effective_from", "casino", "created_at", "created_by", "reason")
+    inlines = (ShiftDefinitionInline,)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def audit_state(self, obj: models.Model) -> dict[str, Any]:
+        data = super().audit_state(obj)
+        data["shifts"] = [
+            [s.position, s.name, s.starts_at.isoformat()]
+            for s in ShiftDefinition.objects.filter(pattern_id=obj.pk).order_by("position")
+        ]
+        return data
 
 
 @admin.register(AuditEvent)

@@ -412,3 +412,6 @@ class ApiToken(models.Model):
 
 # The chip catalogue lives below the tables and the cage (issue 13 §1).
 from .chips import ChipSet, Denomination  # noqa: E402,F401
+
+# The shift pattern (issue 14 §3): named shifts within the gaming day, append-only.
+from .shifts import ShiftDefinition, ShiftPattern  # noqa: E402,F401

@@ -4,7 +4,8 @@ RPT-17: a supervisor sees and prints the reports of their own tables and shift;
 a pit boss those of their sector; shift managers and auditors every report.
 
 - *Their own table and shift* (supervisor): a session they supervised; with a
-  table and a day, a session of that table that day they supervised.
+  table and a day, the shifts of that day they supervised the table in (the session's
+  supervisor, then each recorded relief; ``require_shift_scope``, issue 14 §3).
 - *Their sector* (pit boss): a table of a sector they are pit boss of. A table in
   no sector is seen by every pit boss (a small room has no sectors). Room-wide
   books that the pit boss keeps for the whole room (deck custody of the day, the
@@ -16,7 +17,7 @@ Each ``access`` function of a :class:`~reports.registry.ReportSpec` raises a
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -25,8 +26,9 @@ from casino.access import Actor
 from casino.errors import NotFound, PermissionRefused, ValidationFailed
 from casino.models import Casino, GamingDay
 from casino.roles import Role
-from casino.selectors import open_gaming_day
+from casino.selectors import open_gaming_day, shift_in, shifts_of_day
 from tables.models import SupervisorRelief, Table, TableSession
+from tables.selectors.shifts import supervision_periods
 
 ALL_SEEING = (Role.SHIFT_MANAGER, Role.AUDITOR)
 
@@ -155,6 +157,42 @@ def require_table_scope(
     )
 
 
+def _shifts_covered(spans: list[Any], periods: list[tuple[int, Any, Any]]) -> set[int]:
+    covered: set[int] = set()
+    for _user, start, end in periods:
+        first = shift_in(spans, start).index
+        last = shift_in(spans, max(start, end - timedelta(microseconds=1))).index
+        covered.update(range(first, last + 1))
+    return covered
+
+
+def require_shift_scope(actor: Actor, table: Table, day: GamingDay, shift: Any) -> None:
+    """RPT-17, a supervisor and a table's day: only the shifts they supervised it in
+    (issue 14 §3). ``shift`` (1 = the day's first) asks for one shift; without it the
+    report covers every shift the table was open in, and the supervisor must have
+    supervised it in each. With one shift a day (no pattern) this is "supervised it"."""
+    spans = shifts_of_day(day)
+    periods = supervision_periods(table, day)
+    mine = _shifts_covered(spans, [p for p in periods if p[0] == actor.user.pk])
+    if not mine:
+        raise _refused(
+            "Solo puede ver los informes de las mesas y turnos que supervisó.",
+            "You may only see the reports of the tables and shifts you supervised.",
+        )
+    wanted = {int(shift) - 1} if shift not in (None, "") else _shifts_covered(spans, periods)
+    if not wanted <= mine:
+        yours = ", ".join(f"{i + 1} ({spans[i].name})" for i in sorted(mine) if i < len(spans))
+        raise PermissionRefused(
+            "REPORT_OUT_OF_SHIFT",
+            f"Solo puede ver los informes de la mesa {table.number} de los turnos que "
+            f"supervisó: indique su turno ({yours}).",
+            f"You may only see table {table.number}'s reports of the shifts you supervised: "
+            f"give your shift ({yours}).",
+            field="shift",
+            details={"shifts": sorted(i + 1 for i in mine)},
+        )
+
+
 def require_room_scope(actor: Actor, *, pit_boss: bool) -> None:
     """A room-wide report: managers and auditors, and the pit boss where ``pit_boss``."""
     if actor.role in ALL_SEEING or (pit_boss and actor.role == Role.PIT_BOSS):
@@ -180,7 +218,11 @@ def require_day_or_table_scope(actor: Actor, params: dict[str, Any]) -> None:
     """RPT-17 for a day's report: one table's needs that table in scope that day; the
     whole room needs a room-wide role (the pit boss included)."""
     day = gaming_day_for(actor.casino, params)
-    if params.get("table"):
+    if params.get("table") and actor.role == Role.SUPERVISOR:
+        # Their own table and shift (RPT-17, issue 14 §3), a relief's shifts included.
+        table = table_by_number(actor.casino, params["table"])
+        require_shift_scope(actor, table, day, params.get("shift"))
+    elif params.get("table"):
         require_table_scope(
             actor, actor.casino, params["table"], day.business_date, day.business_date
         )

@@ -12,6 +12,10 @@ it, not the other way round), yet two figures come from them:
   croupier changes (a fill or credit slip requested but not yet received...), so
   that the dealer change warns about it.
 
+- **expected float now** (cage, issue 14 §3): the chips the float should hold per
+  denomination at this moment (the opening count plus every movement so far), for
+  the count at a shift change.
+
 Without a provider the adjustment is zero, no hand has been served and nothing is
 pending.
 """
@@ -28,10 +32,12 @@ FloatAdjustmentProvider = Callable[["TableSession"], dict[int, int]]
 HandsServedProvider = Callable[["SanctionEntry"], int]
 # provider(session) -> [{"code", "message": {"es", "en"}, "details": {...}}]
 PendingWorkProvider = Callable[["TableSession"], list[dict[str, Any]]]
+ExpectedFloatProvider = Callable[["TableSession"], "dict[int, int] | None"]
 
 _float_adjustments: list[FloatAdjustmentProvider] = []
 _hands_served: list[HandsServedProvider] = []
 _pending_work: list[PendingWorkProvider] = []
+_expected_float: list[ExpectedFloatProvider] = []
 
 
 def register_float_adjustments(provider: FloatAdjustmentProvider) -> FloatAdjustmentProvider:
@@ -56,8 +62,20 @@ def register_pending_work(provider: PendingWorkProvider) -> PendingWorkProvider:
     return provider
 
 
+def register_expected_float(provider: ExpectedFloatProvider) -> ExpectedFloatProvider:
+    """``provider(session) -> {denomination_id: chips} | None``: the float expected now."""
+    if provider not in _expected_float:
+        _expected_float.append(provider)
+    return provider
+
+
 def unregister(provider: object) -> None:
-    registries: tuple[list[Any], ...] = (_float_adjustments, _hands_served, _pending_work)
+    registries: tuple[list[Any], ...] = (
+        _float_adjustments,
+        _hands_served,
+        _pending_work,
+        _expected_float,
+    )
     for registry in registries:
         if provider in registry:
             registry.remove(provider)  # type: ignore[arg-type]
@@ -81,3 +99,13 @@ def pending_work(session: TableSession) -> list[dict[str, Any]]:
     for provider in _pending_work:
         out.extend(provider(session))
     return out
+
+
+def expected_float_now(session: TableSession) -> dict[int, int]:
+    """The float the session should hold now per denomination (empty without a provider
+    or before the opening count)."""
+    total: dict[int, int] = {}
+    for provider in _expected_float:
+        for denomination_id, chips in (provider(session) or {}).items():
+            total[denomination_id] = total.get(denomination_id, 0) + int(chips)
+    return total

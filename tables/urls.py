@@ -14,5 +14,6 @@ urlpatterns = [
     path("decks/stores/<int:pk>/", views.store, name="store"),
     path("sanctions/", views.sanctions, name="sanctions"),
     path("sanctions/<int:pk>/", views.sanction_detail, name="sanction"),
+    path("sessions/<int:pk>/shift-change/", views.shift_change, name="shift-change"),
     path("act/<str:name>/<int:pk>/", views.act, name="act"),
 ]

@@ -751,3 +751,68 @@ def _reduce(request: HttpRequest, actor: Actor, pk: int) -> str:
         reason=request.POST.get("reason", ""),
     )
     return _("Sanction reduced.")
+
+
+# --- shift changes (issue 14 §3) ----------------------------------------------------------
+
+
+@page
+def shift_change(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """The shift change page of a session: the count form and each change with its signatures."""
+    from .selectors.shifts import shift_change_view, shift_changes
+
+    session = selectors.access_session(actor, pk)
+    denominations = session.table.chip_set.denominations.filter(is_active=True).order_by("-value")
+    return render(
+        request,
+        "tables/shift_change.html",
+        {
+            "actor": actor,
+            "session": session,
+            "table": session.table,
+            "denominations": denominations,
+            "supervisors": _staff(actor, Role.SUPERVISOR),
+            "current_supervisor": selectors.session_supervisor(session),
+            "changes": [shift_change_view(c, _lang()) for c in shift_changes(session)],
+            "lang": _lang(),
+        },
+    )
+
+
+@action("shift-change")
+def _shift_change(request: HttpRequest, actor: Actor, pk: int) -> str:
+    from .services.shifts import shift_change_record
+
+    session = _session(actor, pk)
+    denominations = session.table.chip_set.denominations.filter(is_active=True)
+    shift_change_record(
+        actor=actor,
+        session=session,
+        incoming=_user(actor, request, "incoming"),
+        lines=[
+            {
+                "denomination": d.pk,
+                "stacks": request.POST.get(f"stacks_{d.pk}", ""),
+                "loose": request.POST.get(f"loose_{d.pk}", ""),
+            }
+            for d in denominations
+        ],
+        grand_total=request.POST.get("grand_total") or None,
+        note=request.POST.get("note", ""),
+    )
+    return _("Shift change recorded.")
+
+
+@action("shift-change-sign")
+def _shift_change_sign(request: HttpRequest, actor: Actor, pk: int) -> str:
+    from .selectors.shifts import access_shift_change
+    from .services.shifts import shift_change_sign
+
+    result = shift_change_sign(
+        actor=actor,
+        shift_change=access_shift_change(actor, pk),
+        slot=request.POST.get("slot", ""),
+        pin=request.POST.get("pin") or None,
+        override_reason=request.POST.get("override_reason", ""),
+    )
+    return _("Signed and locked.") if result.locked else _("Signature recorded.")

@@ -1,9 +1,13 @@
-"""The rake report of a gaming day, per table session (RPT-09, RAKE-09).
+"""The rake report of a gaming day, per table session and per table and shift (RPT-09,
+RAKE-08, RAKE-09).
 
 Per session: hands dealt, the pots, the commission the engine computed for the
 valid hands (expected) against the rake box ledger (recorded), the rake box as
 counted by the cage, and the differences; then each hand whose recorded rake
 differs from the computed one and each reversal of a posting with its reason.
+Then per table and shift (issue 14 §3): the same figures grouped by the shift of each
+hand's start (``reports.kinds._shifts``), with each shift's total; ``shift`` (1 for the
+first shift of the day) narrows that section, and the header, to one shift.
 Everything is aggregated in the database.
 """
 
@@ -13,9 +17,11 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, F, Q, Sum
+from rest_framework import serializers
 
 from cage import selectors as cage_selectors
 from cage.models import DropBox, RakeEntry
+from casino.selectors import shifts_of_day
 from hands.models import Hand, HandStatus
 from tables.models import TableSession
 
@@ -24,13 +30,58 @@ from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
+from ._shifts import rows_by_table_and_shift, shift_number
 from .gaming_day import MONEY_OUT
 
 ZERO = Decimal("0")
 MAX_LISTED = 500  # differences listed one by one; the totals always cover every hand
 
 
-def rake_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
+class RakeParams(TableDateParams):
+    shift = serializers.IntegerField(
+        min_value=1, max_value=24, required=False, help_text="Shift of the day (1 = first)."
+    )
+
+
+def _by_table_and_shift(
+    day: Any, sessions: list[Any], table_number: int | None, only: Any, lang: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Rows per table session and shift, and one total per shift (RAKE-08, RAKE-09)."""
+    spans = shifts_of_day(day)
+    figures = rows_by_table_and_shift(day, spans, table_number)
+    keys = ("dealt", "valid", "pots", "expected", "recorded")
+    rows: list[dict[str, Any]] = []
+    totals: list[dict[str, Any]] = []
+    for span in spans:
+        if only is not None and span.index != only.index:
+            continue
+        subtotal: dict[str, Any] = {k: 0 if k in ("dealt", "valid") else ZERO for k in keys}
+        for session in sessions:
+            f = figures.get((session.pk, span.index))
+            if f is None:
+                continue
+            row = {
+                "index": span.index,
+                "table": session.table.number,
+                "session": session.number,
+                "shift": span.label(lang),
+                "hours": span.hours(),
+                **f,
+                "difference": f["recorded"] - f["expected"],
+            }
+            rows.append(row)
+            for k in keys:
+                subtotal[k] += f[k]
+        subtotal["difference"] = subtotal["recorded"] - subtotal["expected"]
+        totals.append(
+            {"index": span.index, "shift": span.label(lang), "hours": span.hours(), **subtotal}
+        )
+    return rows, totals
+
+
+def rake_data(
+    day: Any, table_number: int | None, lang: str, shift: int | None = None
+) -> dict[str, Any]:
     sessions = (
         TableSession.objects.filter(gaming_day=day)
         .select_related("table", "settings")
@@ -129,10 +180,19 @@ def rake_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
         }
         for e in reversals_qs.order_by("posted_at", "id")[:MAX_LISTED]
     ]
+    only = shift_number(day, shift)
+    shift_rows_, shift_totals = _by_table_and_shift(day, list(sessions), table_number, only, lang)
     scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if table_number:
         scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
     return {
+        "header_shift": (
+            bilingual(lang, "Turno", "Shift") + f" {only.label(lang)} ({only.hours()})"
+            if only is not None
+            else ""
+        ),
+        "shift_rows": shift_rows_,
+        "shift_totals": shift_totals,
         "gaming_day": day,
         "table_number": table_number,
         "header_scope": scope,
@@ -149,7 +209,7 @@ def rake_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
 def build(ctx: BuildContext) -> dict[str, Any]:
     day = gaming_day_for(ctx.casino, ctx.params)
     ctx.progress(20, "rake")
-    return rake_data(day, ctx.params.get("table"), ctx.lang)
+    return rake_data(day, ctx.params.get("table"), ctx.lang, ctx.params.get("shift"))
 
 
 register(
@@ -158,13 +218,14 @@ register(
         title_es="Informe de comisión",
         title_en="Rake report",
         template="pdf/rake.html",
-        params=TableDateParams,
+        params=RakeParams,
         build=build,
         access=require_day_or_table_scope,
         landscape=True,
-        description_es="Por mesa y sesión de la jornada: manos, pozos, comisión calculada contra "
-        "registrada y contada, y las diferencias (RAKE-09).",
-        description_en="Per table and session of the day: hands, pots, commission computed versus "
-        "recorded and counted, and the differences (RAKE-09).",
+        description_es="Por mesa y sesión de la jornada, y por mesa y turno: manos, pozos, "
+        "comisión calculada contra registrada y contada, y las diferencias (RAKE-08, RAKE-09).",
+        description_en="Per table and session of the day, and per table and shift: hands, pots, "
+        "commission computed versus recorded and counted, and the differences (RAKE-08, "
+        "RAKE-09).",
     )
 )

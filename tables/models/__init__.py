@@ -6,6 +6,7 @@ from .core import (
     NewPlayerEntry,
     OpsSettings,
     Player,
+    RakeCapScope,
     RakeMode,
     RakeRounding,
     SessionEvent,
@@ -30,6 +31,7 @@ from .sheets import (
     OpeningSheet,
     SheetCopyDeposit,
 )
+from .shifts import ShiftChange, ShiftChangeAcceptance, ShiftChangeLine
 
 __all__ = [
     "STACK_SIZE",
@@ -53,6 +55,7 @@ __all__ = [
     "Pack",
     "PackState",
     "Player",
+    "RakeCapScope",
     "RakeMode",
     "RakeRounding",
     "SanctionEntry",
@@ -62,6 +65,9 @@ __all__ = [
     "SeatStatus",
     "SessionEvent",
     "SheetCopyDeposit",
+    "ShiftChange",
+    "ShiftChangeAcceptance",
+    "ShiftChangeLine",
     "SupervisorRelief",
     "Table",
     "TableSession",
