@@ -18,7 +18,9 @@ from rest_framework.views import APIView
 
 from casino.access import ROLE_HEADER, Actor, acting_as, actor_for, parse_role, require
 from casino.api.idempotency import idempotent
+from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
+from casino.api.query import query_choice, query_int
 from casino.api.serializers import ErrorSerializer
 from casino.errors import NotFound, PermissionRefused
 from casino.models import User
@@ -134,13 +136,15 @@ class BuyinView(APIView):
 
 class _ChangeView(APIView):
     record = staticmethod(services.colour_change_record)
-    input_serializer: type[s.ChipChangeInputSerializer] = s.ChipChangeInputSerializer
+    # The one input serializer: parsed below and read by the schema (no ``request=``
+    # override in ``_change_schema``), so the two cannot drift (issue 15 §1).
+    serializer_class: type[s.ChipChangeInputSerializer] = s.ChipChangeInputSerializer
     has_seat = True
 
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_CHANGE)
         session = selectors.access_session(actor, pk, Perm.RECORD_CHANGE)
-        data = parse(self.input_serializer, request.data)
+        data = parse(self.serializer_class, request.data)
         extra = {k: data[k] for k in ("hand_number", "hand_ref") if k in data}
         if self.has_seat:
             extra["seat"] = data.get("seat")
@@ -159,10 +163,9 @@ class _ChangeView(APIView):
         return idempotent(request, handle)
 
 
-def _change_schema(summary: str, serializer: type = s.ChipChangeInputSerializer):  # type: ignore[no-untyped-def]
+def _change_schema(summary: str):  # type: ignore[no-untyped-def]
     return extend_schema(
         tags=TAG_TABLE,
-        request=serializer,
         responses={201: s.CageRecordedSerializer, **ERRORS},
         summary=summary,
     )
@@ -195,9 +198,9 @@ class TipChangeView(_ChangeView):
 
 class InHandChangeView(_ChangeView):
     record = staticmethod(services.in_hand_change_record)
-    input_serializer = s.InHandChipChangeInputSerializer
+    serializer_class = s.InHandChipChangeInputSerializer
 
-    @_change_schema("In-hand change from the pot (CHIP-14)", s.InHandChipChangeInputSerializer)
+    @_change_schema("In-hand change from the pot (CHIP-14)")
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -257,15 +260,17 @@ def _slip_reader(request: Request) -> Actor:
         return actor_for(user, Perm.CARRY_SLIP, role)
 
 
+#: What ``selectors.slip_status`` answers, in the order a slip goes through them.
+SLIP_STATUSES = ("requested", "issued", "carried", "received", "void_pending", "void")
+
+
 class SlipListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(
         tags=TAG_SLIPS,
         parameters=[
-            OpenApiParameter(
-                "status",
-                str,
-                description="requested, issued, carried, received, void_pending or void",
-            ),
+            OpenApiParameter("status", str, enum=list(SLIP_STATUSES)),
             OpenApiParameter("gaming_day", int),
         ],
         responses={200: s.SlipSerializer(many=True), **ERRORS},
@@ -274,14 +279,19 @@ class SlipListView(APIView):
     def get(self, request: Request) -> Response:
         actor = _slip_reader(request)
         qs: QuerySet[Slip] = selectors.slips_for(actor.casino)
-        day = request.query_params.get("gaming_day")
-        if day and day.isdigit():
-            qs = qs.filter(gaming_day_id=int(day))
-        slips = list(qs.order_by("-requested_at")[:200])
-        wanted = request.query_params.get("status")
-        if wanted:
-            slips = [x for x in slips if selectors.slip_status(x) == wanted]
-        return Response(s.SlipSerializer(slips, many=True).data)
+        day = query_int(request.query_params, "gaming_day")
+        wanted = query_choice(request.query_params, "status", SLIP_STATUSES)
+        if day is not None:
+            qs = qs.filter(gaming_day_id=day)
+        qs = qs.order_by("-requested_at", "-id")
+        if wanted:  # the status is computed from the signatures, not stored
+            return paginated(
+                request,
+                self,
+                [x for x in qs if selectors.slip_status(x) == wanted],
+                s.SlipSerializer,
+            )
+        return paginated(request, self, qs, s.SlipSerializer)
 
 
 class SlipRequestView(APIView):
@@ -490,6 +500,8 @@ class ParRestorationView(APIView):
 
 
 class CashAlertListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(
         tags=TAG_BOOKS,
         parameters=[OpenApiParameter("gaming_day", int)],
@@ -500,7 +512,7 @@ class CashAlertListView(APIView):
         actor = _actor(request, Perm.VIEW_CAGE)
         require(actor, Perm.VIEW_CAGE)
         qs = CashAlert.objects.filter(casino=actor.casino)
-        day = request.query_params.get("gaming_day")
-        if day and day.isdigit():
-            qs = qs.filter(gaming_day_id=int(day))
-        return Response(s.CashAlertSerializer(qs[:500], many=True).data)
+        day = query_int(request.query_params, "gaming_day")
+        if day is not None:
+            qs = qs.filter(gaming_day_id=day)
+        return paginated(request, self, qs, s.CashAlertSerializer)

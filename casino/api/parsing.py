@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.utils import translation
 from rest_framework import serializers
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 
 from casino.errors import ValidationFailed
 
@@ -168,15 +168,9 @@ class GuardedJSONParser(JSONParser):
         return data
 
 
-class GuardedFormParser(FormParser):
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None):
-        data = super().parse(stream, media_type, parser_context)
-        if (field := first_bidi_key(data)) is not None:
-            raise bidi_refusal(field)
-        return data
-
-
 class GuardedMultiPartParser(MultiPartParser):
+    """For the views that take a file upload only (issue 15 §1: every other body is JSON)."""
+
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None):
         result = super().parse(stream, media_type, parser_context)
         if (field := first_bidi_key(result.data)) is not None:

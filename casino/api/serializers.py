@@ -5,19 +5,31 @@ from rest_framework import serializers
 from casino.models import AuditEvent, GamingDay, Signature
 from casino.roles import Role
 
+from .codes import CHOICES
+
+
+class ErrorMessageSerializer(serializers.Serializer):
+    es = serializers.CharField()
+    en = serializers.CharField()
+
 
 class ErrorEntrySerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.DictField(child=serializers.CharField())
-    field = serializers.CharField(allow_null=True)
+    code = serializers.ChoiceField(
+        choices=CHOICES,
+        help_text="A code of the catalogue (docs/api.md, casino.api.codes).",
+    )
+    message = ErrorMessageSerializer()
+    field = serializers.CharField(
+        allow_null=True, help_text="The field concerned: `lines[0].count`, a header or null."
+    )
+    details = serializers.DictField(
+        required=False, help_text="Facts a client can act on (allowed values, states)."
+    )
 
 
-class ErrorSerializer(serializers.Serializer):
-    """The one shape of every 4xx answer."""
+class ErrorSerializer(ErrorEntrySerializer):
+    """The one shape of every 4xx answer: the first error, and all of them in ``errors``."""
 
-    code = serializers.CharField()
-    message = serializers.DictField(child=serializers.CharField())
-    field = serializers.CharField(allow_null=True)
     errors = ErrorEntrySerializer(many=True)
 
 

@@ -25,6 +25,7 @@ from casino.roles import Perm, Role
 
 from .authentication import token_issue, token_revoke, tokens_live
 from .idempotency import idempotent
+from .pagination import Pagination, paginated
 from .parsing import parse
 from .serializers import (
     AuditEventSerializer,
@@ -223,11 +224,13 @@ class AuditEventListView(generics.ListAPIView):
 
 
 class GamingDayListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(tags=["gaming days"], responses={200: GamingDaySerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = actor_for(request.user, Perm.VIEW_TABLES, request.headers.get(ROLE_HEADER))
-        days = GamingDay.objects.filter(casino=actor.casino)[:60]
-        return Response(GamingDaySerializer(days, many=True).data)
+        days = GamingDay.objects.filter(casino=actor.casino)
+        return paginated(request, self, days, GamingDaySerializer)
 
     @extend_schema(
         tags=["gaming days"],

@@ -213,13 +213,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # issue 12 §8: depth, size and bidi guards before any parser recurses
-    "DEFAULT_PARSER_CLASSES": [
-        "casino.api.parsing.GuardedJSONParser",
-        "casino.api.parsing.GuardedFormParser",
-        "casino.api.parsing.GuardedMultiPartParser",
-    ],
+    # issue 15 §3: headers and error answers declared on every operation, in one place
+    "DEFAULT_SCHEMA_CLASS": "casino.api.schema.MesaAutoSchema",
+    # issue 12 §8: depth, size and bidi guards before any parser recurses.
+    # issue 15 §1: JSON bodies only (a form body answers 415); a view that takes a file
+    # upload adds GuardedMultiPartParser itself.
+    "DEFAULT_PARSER_CLASSES": ["casino.api.parsing.GuardedJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "casino.api.pagination.Pagination",
@@ -232,7 +232,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Mesa API",
     "DESCRIPTION": (
         "Back office of a casino poker room: tables, cage, hand recorder, reports. "
-        "Every 4xx answer has the shape {code, message: {es, en}, field, errors[]}. "
+        "Every 4xx answer has the shape {code, message: {es, en}, field, details?, errors[]}; "
+        "the codes and their meanings are the enum ErrorCode (docs/api.md). "
+        "Request bodies are JSON; lists that grow are paginated. "
         "Send the role you act in with the X-Mesa-Role header when you hold several."
     ),
     "VERSION": "1.0.0",
@@ -241,7 +243,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {},
+    "ENUM_NAME_OVERRIDES": {"ErrorCode": "casino.api.codes.CHOICES"},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "casino.api.schema.add_header_components",
+    ],
 }
 
 # Celery: eager (in-process) unless a broker is configured.

@@ -13,15 +13,15 @@ from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.access import ROLE_HEADER, Actor, actor_for, require
 from casino.api.idempotency import idempotent
-from casino.api.pagination import Pagination
-from casino.api.parsing import parse
+from casino.api.pagination import Pagination, paginated
+from casino.api.parsing import GuardedJSONParser, GuardedMultiPartParser, parse
+from casino.api.query import query_choice, query_int
 from casino.api.serializers import ErrorSerializer
 from casino.errors import ValidationFailed
 from casino.roles import Perm
@@ -89,6 +89,8 @@ LIST_FILTERS = [
 
 
 class HandListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(
         tags=TAG,
         parameters=LIST_FILTERS,
@@ -97,20 +99,6 @@ class HandListView(APIView):
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         q = request.query_params
-
-        def integer(name: str) -> int | None:
-            value = q.get(name)
-            if value in (None, ""):
-                return None
-            try:
-                return int(value)
-            except ValueError:
-                raise ValidationFailed(
-                    "FILTER_INVALID",
-                    f"Filtro {name} inválido.",
-                    f"Invalid {name} filter.",
-                    field=name,
-                ) from None
 
         def day(name: str) -> Any:
             from django.utils.dateparse import parse_date
@@ -136,22 +124,19 @@ class HandListView(APIView):
 
         qs = selectors.filter_hands(
             selectors.hands_for(actor),
-            table=integer("table"),
-            session=integer("session"),
+            table=query_int(q, "table"),
+            session=query_int(q, "session"),
             date_from=day("date_from"),
             date_to=day("date_to"),
             dealer=q.get("dealer") or None,
             player=q.get("player") or None,
-            status=q.get("status") or None,
+            status=query_choice(q, "status", HandStatus.values),
             code=q.get("code") or None,
             unresolved=flag("unresolved"),
             revisions=bool(flag("revisions")),
         )
         qs = presenters.with_related(qs).order_by("-started_at", "-id")
-        paginator = Pagination()
-        page = paginator.paginate_queryset(qs, request, view=self)
-        data = s.HandSummarySerializer([presenters.summary(h) for h in page], many=True).data
-        return paginator.get_paginated_response(data)
+        return paginated(request, self, qs, s.HandSummarySerializer, presenters.summary)
 
     @extend_schema(
         tags=TAG,
@@ -403,7 +388,8 @@ class SessionExportView(APIView):
 
 
 class ImportCreateView(APIView):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    # The one upload of the API (issue 15 §1): PHH as JSON text or as a file.
+    parser_classes = [GuardedJSONParser, GuardedMultiPartParser]
 
     @extend_schema(
         tags=TAG,

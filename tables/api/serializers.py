@@ -21,6 +21,7 @@ from ..models import (
     AbsentPlayerPolicy,
     NewPlayerEntry,
     PackState,
+    RakeCapScope,
     RakeRounding,
     SanctionLevel,
     SessionEvent,
@@ -178,6 +179,15 @@ class StoreSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
+
+
+class StoreInputSerializer(serializers.Serializer):
+    """A card store: the security store or a pit's locked cabinet (DECK-01)."""
+
+    code = serializers.CharField(max_length=16, help_text="Short code, e.g. SEG.")
+    name = serializers.CharField(
+        max_length=100, required=False, default="", help_text="Defaults to the code."
+    )
 
 
 class UnaccountedSerializer(serializers.Serializer):
@@ -351,12 +361,28 @@ class TableSettingsInputSerializer(serializers.Serializer):
     rake_mode = serializers.CharField(required=False)
     rake_pct = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
     rake_cap = money(required=False, allow_null=True)
+    rake_cap_scope = choice(choices=RakeCapScope.choices, required=False)  # RAKE-07, OQ-04
     no_flop_no_drop = serializers.BooleanField(required=False)
     is_tournament = serializers.BooleanField(required=False)
     new_player_entry = choice(choices=NewPlayerEntry.choices, required=False)
     absent_player_policy = choice(choices=AbsentPlayerPolicy.choices, required=False)
     rebuy_only_when_busted = serializers.BooleanField(required=False)
     rebuy_amounts = serializers.ListField(child=money(), required=False, max_length=10)
+
+
+class TableCreateInputSerializer(TableSettingsInputSerializer):
+    """A new table: number, chip set, big blind; every other setting is optional and
+    takes the spec's default for the table's structure and ruleset (Appendix B)."""
+
+    reason = None  # type: ignore[assignment]
+    effective_from = None  # type: ignore[assignment]
+    number = serializers.IntegerField(min_value=1)
+    variant = serializers.CharField(help_text="no_limit, pot_limit, limit or mixed (GAME-01).")
+    name = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    chip_set = serializers.IntegerField(help_text="Id of one of the casino's chip sets.")
+    sector = serializers.IntegerField(required=False, allow_null=True)
+    big_blind = money()
+    small_blind = money(required=False, help_text="Default: half the big blind (OQ-01).")
 
 
 class TableSettingsSerializer(serializers.Serializer):

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from . import shifts as sh
 from . import views as v
 
 urlpatterns = [
@@ -42,6 +43,22 @@ urlpatterns = [
         "sessions/<int:pk>/dealer-changes/",
         v.DealerChangeView.as_view(),
         name="api-tables-dealer-change",
+    ),
+    # shift changes (issue 14 §3)
+    path(
+        "sessions/<int:pk>/shift-changes/",
+        sh.SessionShiftChangesView.as_view(),
+        name="api-tables-shift-changes",
+    ),
+    path(
+        "shift-changes/<int:pk>/",
+        sh.ShiftChangeDetailView.as_view(),
+        name="api-tables-shift-change",
+    ),
+    path(
+        "shift-changes/<int:pk>/sign/",
+        sh.ShiftChangeSignView.as_view(),
+        name="api-tables-shift-change-sign",
     ),
     path(
         "sessions/<int:pk>/supervisor-relief/",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -20,10 +21,12 @@ from rest_framework.views import APIView
 
 from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.idempotency import idempotent
+from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
+from casino.api.query import query_choice, query_int
 from casino.api.serializers import ErrorSerializer
 from casino.errors import NotFound, ValidationFailed
-from casino.models import GamingDay, User
+from casino.models import ChipSet, GamingDay, Sector, User
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
 
@@ -37,6 +40,8 @@ from ..models import (
     KeyHandout,
     OpeningSheet,
     Pack,
+    SanctionEntry,
+    SanctionLevel,
     Table,
     TableSession,
 )
@@ -95,6 +100,44 @@ class TableListView(APIView):
             many=True,
         )
 
+    @extend_schema(
+        tags=TABLES,
+        request=s.TableCreateInputSerializer,
+        responses={201: s.TableStateSerializer, **ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        """A new table; settings left out take the spec's defaults (Appendix B)."""
+        actor = _actor(request, Perm.MANAGE_SETTINGS)
+        data = parse(s.TableCreateInputSerializer, request.data)
+        chip_set = ChipSet.objects.filter(casino=actor.casino, pk=data.pop("chip_set")).first()
+        if chip_set is None:
+            raise ValidationFailed(
+                "CHIP_SET_NOT_FOUND",
+                "Juego de fichas no encontrado.",
+                "Chip set not found.",
+                field="chip_set",
+            )
+        sector_id = data.pop("sector", None)
+        sector = None
+        if sector_id is not None:
+            sector = Sector.objects.filter(casino=actor.casino, pk=sector_id).first()
+            if sector is None:
+                raise ValidationFailed(
+                    "SECTOR_NOT_FOUND", "Sector no encontrado.", "Sector not found.", field="sector"
+                )
+
+        def handle() -> Response:
+            table = services.table_create(actor=actor, chip_set=chip_set, sector=sector, **data)
+            response = _out(
+                s.TableStateSerializer,
+                presenters.table_state(selectors.table_state(table)),
+                created=True,
+            )
+            response["Location"] = reverse("api-tables-detail", args=[table.pk])
+            return response
+
+        return idempotent(request, handle)
+
 
 class TableDetailView(APIView):
     @extend_schema(tags=TABLES, responses={200: s.TableStateSerializer, **ERRORS})
@@ -105,6 +148,24 @@ class TableDetailView(APIView):
 
 
 class TableSettingsView(APIView):
+    @extend_schema(
+        tags=TABLES,
+        description="The table's settings in force now (the latest version already "
+        "effective); 404 TABLE_HAS_NO_SETTINGS before the first version.",
+        responses={200: s.TableSettingsSerializer, **ERRORS},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_TABLES)
+        table = selectors.access_table(actor, pk)
+        version = table.settings_at()
+        if version is None:
+            raise NotFound(
+                "TABLE_HAS_NO_SETTINGS",
+                "La mesa no tiene ajustes vigentes.",
+                "The table has no settings in force.",
+            )
+        return _out(s.TableSettingsSerializer, version)
+
     @extend_schema(
         tags=TABLES,
         request=s.TableSettingsInputSerializer,
@@ -656,7 +717,7 @@ class SheetsToSignView(APIView):
 # --- decks ----------------------------------------------------------------------------------
 
 PACK_FILTERS = [
-    OpenApiParameter("state", str, enum=[x for x, _ in s.PackState.choices]),
+    OpenApiParameter("state", str, enum=list(s.PackState.values)),
     OpenApiParameter("session", int),
     OpenApiParameter("store", int),
     OpenApiParameter("colour", str),
@@ -665,6 +726,8 @@ PACK_FILTERS = [
 
 
 class PackListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(
         tags=DECKS, parameters=PACK_FILTERS, responses={200: s.PackSerializer(many=True), **ERRORS}
     )
@@ -672,17 +735,17 @@ class PackListView(APIView):
         actor = _actor(request, Perm.VIEW_DECKS)
         qs = Pack.objects.filter(casino=actor.casino)
         q = request.query_params
-        if q.get("state"):
-            qs = qs.filter(state=q["state"])
+        if state := query_choice(q, "state", s.PackState.values):
+            qs = qs.filter(state=state)
         for name in ("session", "store"):
-            if q.get(name):
-                qs = qs.filter(**{name: _int(q[name]) or 0})
+            if (pk := query_int(q, name)) is not None:
+                qs = qs.filter(**{name: pk})
         if q.get("colour"):
             qs = qs.filter(colour__iexact=q["colour"])
         if q.get("serial"):
             qs = qs.filter(serial__icontains=q["serial"])
-        return _out(
-            s.PackSerializer, [presenters.pack(p) for p in qs.order_by("serial")[:500]], many=True
+        return paginated(
+            request, self, qs.order_by("serial", "id"), s.PackSerializer, presenters.pack
         )
 
 
@@ -703,6 +766,8 @@ class PackDetailView(APIView):
 
 
 class DeckEventListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(
         tags=DECKS,
         parameters=[
@@ -711,7 +776,7 @@ class DeckEventListView(APIView):
             OpenApiParameter("gaming_day", int),
             OpenApiParameter("since", OpenApiTypes.DATETIME),
         ],
-        description="The deck custody log, newest first (at most 500).",
+        description="The deck custody log, newest first.",
         responses={200: s.DeckEventSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request) -> Response:
@@ -719,8 +784,8 @@ class DeckEventListView(APIView):
         qs = selectors.deck_events(actor.casino)
         q = request.query_params
         for name in ("pack", "session", "gaming_day"):
-            if q.get(name, "").isdigit():
-                qs = qs.filter(**{name: int(q[name])})
+            if (pk := query_int(q, name)) is not None:
+                qs = qs.filter(**{name: pk})
         if q.get("since"):
             try:
                 since = parse_datetime(q["since"])
@@ -734,10 +799,8 @@ class DeckEventListView(APIView):
                     field="since",
                 )
             qs = qs.filter(at__gte=since)
-        return _out(
-            s.DeckEventSerializer,
-            [presenters.deck_event(e) for e in qs.order_by("-at", "-id")[:500]],
-            many=True,
+        return paginated(
+            request, self, qs.order_by("-at", "-id"), s.DeckEventSerializer, presenters.deck_event
         )
 
 
@@ -839,16 +902,33 @@ class DeckAlertListView(APIView):
         )
 
 
+def _store_out(store: DeckStore) -> dict[str, Any]:
+    return {"id": store.pk, "code": store.code, "name": store.name}
+
+
 class DeckStoreListView(APIView):
     @extend_schema(tags=DECKS, responses={200: s.StoreSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_DECKS)
         stores = DeckStore.objects.filter(casino=actor.casino)
-        return _out(
-            s.StoreSerializer,
-            [{"id": x.pk, "code": x.code, "name": x.name} for x in stores],
-            many=True,
-        )
+        return _out(s.StoreSerializer, [_store_out(x) for x in stores], many=True)
+
+    @extend_schema(
+        tags=DECKS,
+        request=s.StoreInputSerializer,
+        description="Create a card store (DECK-01): packs are delivered into one before any "
+        "opening. Same service as `manage.py tables_deck_store`.",
+        responses={201: s.StoreSerializer, **ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        actor = _actor(request, Perm.MANAGE_SETTINGS)
+        data = parse(s.StoreInputSerializer, request.data)
+
+        def handle() -> Response:
+            store = services.deck_store_create(actor=actor, code=data["code"], name=data["name"])
+            return _out(s.StoreSerializer, _store_out(store), created=True)
+
+        return idempotent(request, handle)
 
 
 def _current_day(actor: Actor) -> GamingDay:
@@ -939,17 +1019,13 @@ LEDGER_FILTERS = [
     OpenApiParameter("player", int),
     OpenApiParameter("table", int),
     OpenApiParameter("session", int),
-    OpenApiParameter("conduct", str),
-    OpenApiParameter("level", str),
-    OpenApiParameter("kind", str),
+    OpenApiParameter("conduct", str, enum=[c.code for c in CONDUCTS]),
+    OpenApiParameter("level", str, enum=list(SanctionLevel.values)),
+    OpenApiParameter("kind", str, enum=list(SanctionEntry.Kind.values)),
     OpenApiParameter("event", str),
     OpenApiParameter("since", OpenApiTypes.DATE),
     OpenApiParameter("until", OpenApiTypes.DATE),
 ]
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
 
 
 def _date(value: str | None, field: str) -> Any:
@@ -969,6 +1045,8 @@ def _date(value: str | None, field: str) -> Any:
 
 
 class SanctionListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(
         tags=SANCTIONS,
         parameters=LEDGER_FILTERS,
@@ -979,19 +1057,17 @@ class SanctionListView(APIView):
         q = request.query_params
         qs = selectors.sanctions_ledger(
             actor.casino,
-            player=_int(q.get("player")),
-            table=_int(q.get("table")),
-            session=_int(q.get("session")),
-            conduct=q.get("conduct") or None,
-            level=q.get("level") or None,
-            kind=q.get("kind") or None,
+            player=query_int(q, "player"),
+            table=query_int(q, "table"),
+            session=query_int(q, "session"),
+            conduct=query_choice(q, "conduct", [c.code for c in CONDUCTS]),
+            level=query_choice(q, "level", SanctionLevel.values),
+            kind=query_choice(q, "kind", SanctionEntry.Kind.values),
             event_name=q.get("event") or None,
             since=_date(q.get("since"), "since"),
             until=_date(q.get("until"), "until"),
         ).select_related("gaming_day")
-        return _out(
-            s.SanctionEntrySerializer, [presenters.sanction_entry(e) for e in qs[:500]], many=True
-        )
+        return paginated(request, self, qs, s.SanctionEntrySerializer, presenters.sanction_entry)
 
     @extend_schema(
         tags=SANCTIONS,
@@ -1225,6 +1301,8 @@ def _key_out(k: KeyHandout) -> dict[str, Any]:
 
 
 class KeyListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(
         tags=TABLES,
         parameters=[OpenApiParameter("open", bool)],
@@ -1237,7 +1315,9 @@ class KeyListView(APIView):
         )
         if request.query_params.get("open") in ("true", "1"):
             qs = qs.filter(returned__isnull=True)
-        return _out(s.KeyHandoutSerializer, [_key_out(k) for k in qs[:200]], many=True)
+        return paginated(
+            request, self, qs.order_by("-out_at", "-id"), s.KeyHandoutSerializer, _key_out
+        )
 
     @extend_schema(
         tags=TABLES,

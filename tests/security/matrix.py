@@ -114,6 +114,7 @@ API: list[Entry] = [
     _e("api-tables-list", "GET", TABLES_READ),
     _e("api-tables-detail", "GET", TABLES_READ, obj=TABLE),
     _e("api-tables-settings", "POST", ONLY({M}), obj=TABLE, body={"reason": "x"}),
+    _e("api-tables-settings", "GET", TABLES_READ, obj=TABLE),  # issue 15 §5
     _e(
         "api-tables-session-open",
         "POST",
@@ -294,6 +295,7 @@ API: list[Entry] = [
     _e("api-tables-deck-receipt-sign", "POST", ONLY({P}), obj="tables.DeckReceipt"),
     _e("api-tables-deck-alerts", "GET", DECKS_READ),
     _e("api-tables-deck-stores", "GET", DECKS_READ),
+    _e("api-tables-deck-stores", "POST", ONLY({M}), body={"code": "Z9"}),  # issue 15 §5
     _e("api-tables-deck-reconciliation", "GET", DECKS_READ, obj="tables.DeckStore"),
     _e(
         "api-tables-deck-final-control",

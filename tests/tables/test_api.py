@@ -17,6 +17,7 @@ from tables.models import (
     Pack,
     PackState,
     SanctionEntry,
+    Table,
     TableSession,
 )
 from tests.casino.test_api import assert_error_shape
@@ -57,8 +58,15 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
     st, pl, san = w["store"].pk, w["player"].pk, w["sanction"].pk
     return [
         ("get", "/api/tables/", {}, Perm.VIEW_TABLES),
+        (
+            "post",
+            "/api/tables/",
+            {"number": 90, "chip_set": 0, "big_blind": "10"},
+            Perm.MANAGE_SETTINGS,
+        ),
         ("get", f"/api/tables/{t}/", {}, Perm.VIEW_TABLES),
         ("post", f"/api/tables/{t}/settings/", {"reason": "x", "ante": "1"}, Perm.MANAGE_SETTINGS),
+        ("get", f"/api/tables/{t}/settings/", {}, Perm.VIEW_TABLES),  # issue 15 §5
         (
             "post",
             f"/api/tables/{t}/sessions/",
@@ -113,6 +121,16 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
             {"incoming": "supervisor2", "reason": "descanso"},
             Perm.SUSPEND_SESSION,
         ),
+        # shift changes (issue 14 §3)
+        ("get", f"/api/sessions/{ses}/shift-changes/", {}, Perm.VIEW_TABLES),
+        (
+            "post",
+            f"/api/sessions/{ses}/shift-changes/",
+            {"incoming": "supervisor2", "lines": []},
+            Perm.SUSPEND_SESSION,
+        ),
+        ("get", "/api/shift-changes/999999/", {}, Perm.VIEW_TABLES),
+        ("post", "/api/shift-changes/999999/sign/", {"slot": "pit_boss"}, Perm.VIEW_TABLES),
         ("post", f"/api/sessions/{ses}/rotate-deck/", {"incoming_pack": p}, Perm.DECK_HANDLE),
         ("post", f"/api/sessions/{ses}/checklists/", {"items": {}}, Perm.OPEN_SESSION),
         ("post", f"/api/sessions/{ses}/checklist-override/", {"reason": "x"}, Perm.OPEN_SESSION),
@@ -153,6 +171,7 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
         ("post", "/api/deck-receipts/999999/sign/", {}, Perm.DECK_RECEIVE),
         ("get", "/api/deck-alerts/", {}, Perm.VIEW_DECKS),
         ("get", "/api/deck-stores/", {}, Perm.VIEW_DECKS),
+        ("post", "/api/deck-stores/", {"code": "Z8"}, Perm.MANAGE_SETTINGS),  # issue 15 §5
         ("get", f"/api/deck-stores/{st}/reconciliation/", {}, Perm.VIEW_DECKS),
         ("post", f"/api/deck-stores/{st}/final-control/", {"counted": []}, Perm.DECK_FINAL_CONTROL),
         ("get", "/api/sanctions/", {}, Perm.VIEW_SANCTIONS),
@@ -418,7 +437,7 @@ def test_deck_moves_through_the_api(staff, api, gaming_day, table, store):
         "returned",
     ]
     log = api(staff["auditor"], Role.AUDITOR).get(f"/api/deck-events/?pack={pack.pk}")
-    assert [e["to_state"] for e in log.json()] == ["issued", "stored", "received"]
+    assert [e["to_state"] for e in log.json()["results"]] == ["issued", "stored", "received"]
     assert_matches_schema(log)
     recon = api(staff["shift_manager"], Role.SHIFT_MANAGER).get(
         f"/api/deck-stores/{store.pk}/reconciliation/?counted=A1"
@@ -534,7 +553,7 @@ def test_sanctions_through_the_api(staff, api, gaming_day, table, player):
     ]
     assert_matches_schema(seating)
     ledger = api(staff["auditor"], Role.AUDITOR).get("/api/sanctions/?conduct=chip_dumping")
-    assert len(ledger.json()) == 2
+    assert ledger.json()["count"] == 2 and len(ledger.json()["results"]) == 2
     assert_matches_schema(ledger)
     assert SanctionEntry.objects.count() == 4
     conducts = sup.get("/api/sanctions/conducts/")
@@ -583,10 +602,10 @@ def test_settings_and_ops_settings_through_the_api(staff, api, gaming_day, table
 def test_pack_state_filter_and_detail(staff, api, gaming_day, store):
     deliver(staff, store, ("R1", "rojo"), ("A1", "azul"))
     packs = api(staff["security"], Role.SECURITY).get("/api/packs/?state=stored&colour=ROJO")
-    assert [p["serial"] for p in packs.json()] == ["R1"]
+    assert [p["serial"] for p in packs.json()["results"]] == ["R1"]
     assert_matches_schema(packs)
     detail = api(staff["surveillance"], Role.SURVEILLANCE).get(
-        f"/api/packs/{packs.json()[0]['id']}/"
+        f"/api/packs/{packs.json()['results'][0]['id']}/"
     )
     assert detail.json()["allowed_moves"] == [PackState.ISSUED]
     assert_matches_schema(detail)
@@ -613,8 +632,49 @@ def test_garbage_query_and_body_values_get_4xx_not_5xx(staff, api, world):
         client = api(staff["shift_manager"], Role.SHIFT_MANAGER) if "settings" in url else boss
         response = client.get(url) if method == "get" else client.post(url, body, format="json")
         assert response.status_code < 500, (url, response.status_code)
-        if method == "post" or "since" in url or "conduct=" in url:
-            assert 400 <= response.status_code < 500, (url, response.status_code)
-            assert set(response.json()) >= {"code", "message", "field", "errors"}
-        else:  # an unknown filter value simply matches nothing
-            assert response.json() == []
+        # issue 15 §2: an unknown filter value is refused too, never an empty list
+        assert 400 <= response.status_code < 500, (url, response.status_code)
+        assert set(response.json()) >= {"code", "message", "field", "errors"}
+
+
+def test_a_card_store_is_created_and_listed_through_the_api(staff, api):
+    # issue 15 §5: an API client on a fresh install needs a store before any opening (DECK-01)
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    created = manager.post("/api/deck-stores/", {"code": "SEG", "name": "Depósito"})
+    assert created.status_code == 201, created.content
+    assert created.json()["code"] == "SEG" and created.json()["name"] == "Depósito"
+    assert_matches_schema(created, "post")
+    event = AuditEvent.objects.get(action="deck_store.create")
+    assert event.actor == staff["shift_manager"]
+    again = manager.post("/api/deck-stores/", {"code": "SEG"})
+    assert again.status_code == 409 and again.json()["code"] == "STORE_CODE_TAKEN"
+    refused = api(staff["security"], Role.SECURITY).post("/api/deck-stores/", {"code": "X1"})
+    assert refused.status_code == 403
+    listed = api(staff["security"], Role.SECURITY).get("/api/deck-stores/")
+    assert [s["code"] for s in listed.json()] == ["SEG"]
+    assert_matches_schema(listed)
+
+
+def test_the_settings_in_force_of_a_table_are_read_through_the_api(staff, api, table):
+    # issue 15 §5: settings could be written but not read (GET answered 405); GEN-04
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    changed = manager.post(
+        f"/api/tables/{table.pk}/settings/", {"reason": "new blinds", "small_blind": "2.00"}
+    )
+    assert changed.status_code == 201, changed.content
+    later = manager.post(
+        f"/api/tables/{table.pk}/settings/",
+        {"reason": "tomorrow", "small_blind": "4.00", "effective_from": "2099-01-01T12:00:00Z"},
+    )
+    assert later.status_code == 201, later.content
+    read = api(staff["auditor"], Role.AUDITOR).get(f"/api/tables/{table.pk}/settings/")
+    assert read.status_code == 200, read.content
+    assert read.json()["version"] == changed.json()["version"]
+    assert read.json()["small_blind"] == "2.00"
+    assert_matches_schema(read)
+    bare = Table.objects.create(
+        casino=table.casino, number=9, name="Mesa 9", chip_set=table.chip_set, sector=table.sector
+    )
+    none = api(staff["auditor"], Role.AUDITOR).get(f"/api/tables/{bare.pk}/settings/")
+    assert none.status_code == 404 and none.json()["code"] == "TABLE_HAS_NO_SETTINGS"
+    assert_matches_schema(none)

@@ -206,13 +206,13 @@ def test_slip_route_through_the_api(opened, staff, api):  # CLOSE-07, GEN-10
     assert slip["serial"].startswith("FILL-") and slip["status"] == "requested"
     assert slip["missing_roles"] == ["cage_cashier", "security", "croupier", "supervisor"]
     sign = f"/api/cage/slips/{slip['id']}/sign/"
-    queue = api(staff["cage_cashier"]).get("/api/cage/slips/?status=requested").json()
+    queue = api(staff["cage_cashier"]).get("/api/cage/slips/?status=requested").json()["results"]
     assert [x["id"] for x in queue] == [slip["id"]]
     assert (
         api(staff["cage_cashier"]).post(sign, {"role": "cage_cashier"}, format="json").status_code
         == 200
     )
-    carried = api(staff["security"]).get("/api/cage/slips/?status=issued").json()
+    carried = api(staff["security"]).get("/api/cage/slips/?status=issued").json()["results"]
     assert [x["id"] for x in carried] == [slip["id"]]
     assert api(staff["security"]).post(sign, {"role": "security"}, format="json").status_code == 200
     sup = api(staff["supervisor"])
@@ -305,7 +305,7 @@ def test_par_restoration_and_cash_alerts(opened, staff, counts, api):  # CLOSE-0
             },
             format="json",
         )
-    alerts = api(staff["pit_boss"]).get("/api/cage/cash-alerts/").json()
+    alerts = api(staff["pit_boss"]).get("/api/cage/cash-alerts/").json()["results"]
     assert [(a["player_label"], a["level"], a["total"]) for a in alerts] == [
         ("Rita", "identify", "3000.00")
     ]

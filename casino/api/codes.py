@@ -1,0 +1,1557 @@
+"""The catalogue of the API's error codes, with their meaning in Spanish and English
+(issue 15 §3).
+
+Every 4xx answer of the API has a machine ``code`` (see :mod:`casino.api.errors`); this
+module lists them all, once:
+
+- ``DOMAIN``: the refusals the services raise (``casino.errors.DomainError`` and its
+  subclasses), the error handler's own codes and the guards of the parsers;
+- ``VALIDATION``: the codes a serializer field's validation produces (Django REST
+  framework's, upper-cased by ``casino.api.parsing.parse``).
+
+The schema publishes ``CODES`` as the enum ``ErrorCode`` of the error body
+(``casino.api.schema``); ``docs/api.md`` carries the table ``markdown()`` prints
+(``python scripts/api_codes.py --write``). ``tests/casino/test_api_contract.py`` fails
+when the code raises a code missing here, or when the page differs. A "…" stands for a
+value the message names (a seat, an amount, a state).
+
+Pure data: no Django import, so the docs script reads it without settings.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Meaning(NamedTuple):
+    es: str
+    en: str
+
+
+DOMAIN: dict[str, Meaning] = {
+    "ABSENT_PLAYER_POLICY_INVALID": Meaning(
+        "Regla de jugadores ausentes desconocida (SEAT-06).",
+        "Unknown absent player rule (SEAT-06).",
+    ),
+    "ACCOUNT_LOCKED": Meaning(
+        "Demasiados intentos fallidos: la cuenta está bloqueada temporalmente.",
+        "Too many failed attempts: the account is temporarily locked.",
+    ),
+    "ACTION_ILLEGAL": Meaning(
+        "La acción no es legal en este punto de la mano; la respuesta trae la regla que la impide.",
+        "The action is not legal at this point of the hand; the answer names the rule that forbids it.",
+    ),
+    "ACTION_UNKNOWN": Meaning(
+        "Acción desconocida.",
+        "Unknown action.",
+    ),
+    "AFTER_LAST_HAND": Meaning(
+        "Se anunció la última mano (n.º …): no se admiten más.",
+        "The last hand (no. …) was announced: no more hands.",
+    ),
+    "ALREADY_REVERSED": Meaning(
+        "Esta comisión ya fue anulada.",
+        "This rake posting has already been reversed.",
+    ),
+    "AMOUNT_INVALID": Meaning(
+        "Importe inválido o negativo.",
+        "Invalid or negative amount.",
+    ),
+    "AMOUNT_NOT_CHIP_MULTIPLE": Meaning(
+        "… no es un número entero de fichas de ….",
+        "… is not a whole number of … chips.",
+    ),
+    "AMOUNT_NOT_POSITIVE": Meaning(
+        "El importe debe ser mayor que cero (o no negativo, donde se admite cero).",
+        "The amount must be greater than zero (or not negative, where zero is allowed).",
+    ),
+    "AMOUNT_REQUIRED": Meaning(
+        "Una apuesta o subida necesita el importe total al que se apuesta.",
+        "A bet or raise needs the total amount bet to.",
+    ),
+    "APPROVER_IS_CROUPIER": Meaning(
+        "Quien aprueba el cambio no puede ser el croupier que lo hace.",
+        "The person approving a change cannot be the croupier making it.",
+    ),
+    "AUTHENTICATION_FAILED": Meaning(
+        "Credenciales inválidas.",
+        "Invalid credentials.",
+    ),
+    "BANK_NOT_CONFIRMED_EMPTY": Meaning(
+        "El supervisor y el croupier deben confirmar que la banca quedó vacía y todo se contó.",
+        "The supervisor and the croupier must confirm that the rack was emptied and every chip counted.",
+    ),
+    "BIDI_CONTROL": Meaning(
+        "El campo «…» contiene un carácter de control de dirección del texto (p. ej. U+202E), que haría leer el texto al revés; quítelo.",
+        "The field “…” contains a text-direction control character (e.g. U+202E), which would make the text read reversed; remove it.",
+    ),
+    "BLINDS_INVALID": Meaning(
+        "Las ciegas deben ser positivas y la chica ≤ la grande.",
+        "Blinds must be positive and the small blind ≤ the big blind.",
+    ),
+    "BLIND_COUNT": Meaning(
+        "La caja cuenta a ciegas: no puede ver las cifras esperadas de las mesas.",
+        "The cage counts blind: it cannot see the tables' expected figures.",
+    ),
+    "BOARD_CARDS_MISSING": Meaning(
+        "Indique las cartas comunitarias repartidas.",
+        "Give the board cards dealt.",
+    ),
+    "BROKER_UNAVAILABLE": Meaning(
+        "El servicio de tareas en segundo plano no está disponible; no se registró nada. Reintente en unos minutos.",
+        "The background task service is unavailable; nothing was recorded. Retry in a few minutes.",
+    ),
+    "BUTTON_DRAW_ONE_CARD": Meaning(
+        "Cada asiento saca exactamente una carta (asiento …).",
+        "Each seat draws exactly one card (seat …).",
+    ),
+    "BUTTON_DRAW_PLAYERS": Meaning(
+        "El sorteo del botón necesita al menos dos jugadores.",
+        "The button draw needs at least two players.",
+    ),
+    "BUTTON_NOT_MOVED_ONE_SEAT": Meaning(
+        "El botón debía estar en el asiento … (se movió desde el …), no en el ….",
+        "The button should be on seat … (moving on from seat …), not seat ….",
+    ),
+    "BUTTON_SEAT_EMPTY": Meaning(
+        "El botón está en el asiento …, que no tiene jugador en la mano.",
+        "The button is on seat …, which has no player in the hand.",
+    ),
+    "BUYIN_ABOVE_MAXIMUM": Meaning(
+        "Con esta compra el jugador tendría … en la mesa; el máximo es ….",
+        "With this buy-in the player would have … on the table; the maximum is ….",
+    ),
+    "BUYIN_BELOW_MINIMUM": Meaning(
+        "La compra mínima de esta mesa es …; … no alcanza.",
+        "This table's minimum buy-in is …; … is not enough.",
+    ),
+    "BUYIN_INVALID": Meaning(
+        "La compra mínima debe ser positiva.",
+        "The minimum buy-in must be positive.",
+    ),
+    "CAP_INVALID": Meaning(
+        "El tope debe ser al menos 1 apuesta.",
+        "The cap must be at least one bet.",
+    ),
+    "CARD_DUPLICATE": Meaning(
+        "La misma carta aparece dos veces en el sorteo.",
+        "The same card appears twice in the draw.",
+    ),
+    "CARD_INVALID": Meaning(
+        "La mano nombra una carta que no existe.",
+        "The hand names a card that does not exist.",
+    ),
+    "CARRIED_POT": Meaning(
+        "Pozo arrastrado de una mano anulada: …, solo para los asientos … de aquella mano (POT-09).",
+        "Pot carried over from a void hand: …, only for seats … of that hand (POT-09).",
+    ),
+    "CARRY_IN_INVALID": Meaning(
+        "Un pozo arrastrado debe tener un importe positivo.",
+        "A carried pot must have a positive amount.",
+    ),
+    "CARRY_IN_MISMATCH": Meaning(
+        "El pozo arrastrado declarado no coincide con el que dejó la mano anterior: se usa el de los registros (POT-09).",
+        "The carried pot declared differs from what the previous hand left: the books' is used (POT-09).",
+    ),
+    "CASH_AMOUNT_MISMATCH": Meaning(
+        "El efectivo aceptado suma … y la compra es de ….",
+        "The cash accepted adds up to … and the buy-in is ….",
+    ),
+    "CASH_CHANGE_AT_CAGE_ONLY": Meaning(
+        "En este casino el cambio de efectivo se hace en la caja, no en la mesa.",
+        "In this casino cash is changed at the cage, not at the table.",
+    ),
+    "CASH_REQUIRED": Meaning(
+        "Indique los billetes recibidos, por denominación (CASH-12).",
+        "Give the notes received, by denomination (CASH-12).",
+    ),
+    "CHANGE_UNEQUAL": Meaning(
+        "Entran … y salen …: un cambio es por el mismo valor.",
+        "… comes in and … goes out: a change is for equal value.",
+    ),
+    "CHECKLIST_INCOMPLETE": Meaning(
+        "Faltan puntos de la lista de control; details.allowed lista las claves.",
+        "Checklist items are missing; details.allowed lists the keys.",
+    ),
+    "CHECKLIST_INVALID": Meaning(
+        "La lista de control es inválida.",
+        "The checklist is invalid.",
+    ),
+    "CHECKLIST_ITEM_UNKNOWN": Meaning(
+        "Puntos desconocidos: ….",
+        "Unknown items: ….",
+    ),
+    "CHECKLIST_ROLE": Meaning(
+        "Las listas previas las completan el jefe de sector y el supervisor.",
+        "The pre-opening checklists are completed by the pit boss and the supervisor.",
+    ),
+    "CHIPS_AMOUNT_MISMATCH": Meaning(
+        "Las fichas entregadas suman … y la compra es de ….",
+        "The chips handed over add up to … and the buy-in is ….",
+    ),
+    "CHIPS_REQUIRED": Meaning(
+        "Indique las fichas entregadas, por denominación.",
+        "Give the chips handed over, by denomination.",
+    ),
+    "CHIP_SET_NOT_FOUND": Meaning(
+        "Juego de fichas no encontrado.",
+        "Chip set not found.",
+    ),
+    "CODE_REQUIRED": Meaning(
+        "Indique un código.",
+        "Give a code.",
+    ),
+    "COINS_REFUSED": Meaning(
+        "No se aceptan monedas para jugar, cambiar ni apostar: solo billetes y placas.",
+        "Coins are not accepted for play, change or bets: notes and plaques only.",
+    ),
+    "CONDUCT_EXEMPT_HEADS_UP": Meaning(
+        "Mostrar, comentar o mirar cartas no se sanciona en el mano a mano final.",
+        "Showing, commenting on or peeking at cards is not sanctioned at the final heads-up.",
+    ),
+    "CONDUCT_REQUIRED": Meaning(
+        "Indique la conducta sancionada (lista del manual u «otra» con descripción).",
+        "Give the conduct sanctioned (the manual's list, or 'other' with a description).",
+    ),
+    "CONDUCT_TEXT_REQUIRED": Meaning(
+        "Describa la conducta.",
+        "Describe the conduct.",
+    ),
+    "CONDUCT_UNKNOWN": Meaning(
+        "Conducta desconocida.",
+        "Unknown conduct.",
+    ),
+    "CONTINUITY_MISMATCH": Meaning(
+        "Continuidad de fichas, asiento …: empieza con …, se esperaba … (diferencia ……).",
+        "Chip continuity, seat …: starts with …, expected … (difference ……).",
+    ),
+    "COPY_ALREADY_DEPOSITED": Meaning(
+        "Esa copia ya se registró como depositada.",
+        "That copy is already recorded as deposited.",
+    ),
+    "COPY_INVALID": Meaning(
+        "Copia desconocida.",
+        "Unknown copy.",
+    ),
+    "COPY_NOT_FOR_OPENING": Meaning(
+        "En la apertura solo se deposita la copia de la caja de drop (OPEN-13).",
+        "At the opening only the drop-box copy is deposited (OPEN-13).",
+    ),
+    "CORRECTION_REQUIRED": Meaning(
+        "La revisión firmada debe apoyarse en una corrección de esta mano.",
+        "The signed review must rest on a correction entry of this hand.",
+    ),
+    "COUNTED_REQUIRED": Meaning(
+        "Indique los mazos contados.",
+        "List the packs counted.",
+    ),
+    "COUNTER_WORKED_SESSION": Meaning(
+        "Quien trabajó en esta sesión de la mesa no puede contar su drop.",
+        "Someone who worked this table session cannot count its drop.",
+    ),
+    "COUNT_EMPTY": Meaning(
+        "El conteo no tiene líneas: cuente cada denominación, también las que están en cero.",
+        "The count has no lines: count every denomination, zero included.",
+    ),
+    "COUNT_INCOMPLETE": Meaning(
+        "Faltan denominaciones en el conteo: … (cuente también las que están en cero).",
+        "Denominations missing from the count: … (count the empty ones too).",
+    ),
+    "COUNT_INVALID": Meaning(
+        "«…» no es una cantidad de fichas válida.",
+        "'…' is not a valid number of chips.",
+    ),
+    "COUNT_MISMATCH": Meaning(
+        "… pilas de … y … sueltas son … fichas, no ….",
+        "… stacks of … and … loose are … chips, not ….",
+    ),
+    "COUNT_NEGATIVE": Meaning(
+        "La cantidad de fichas no puede ser negativa.",
+        "The chip count cannot be negative.",
+    ),
+    "COUNT_NOT_RECORDED": Meaning(
+        "Registre primero el conteo de cierre.",
+        "Record the closing count first.",
+    ),
+    "COUNT_NOT_WHOLE": Meaning(
+        "La cantidad de fichas debe ser un número entero.",
+        "The chip count must be a whole number.",
+    ),
+    "COUNT_REQUIRED": Meaning(
+        "Falta la cantidad de fichas.",
+        "The chip count is missing.",
+    ),
+    "COUNT_TOO_LARGE": Meaning(
+        "Cantidad fuera de rango (máximo …).",
+        "Count out of range (at most …).",
+    ),
+    "CROUPIER_ON_DUTY_ELSEWHERE": Meaning(
+        "… está de turno en …: primero debe ser relevado allí.",
+        "… is on duty at …: relieve them there first.",
+    ),
+    "CROUPIER_REQUIRED": Meaning(
+        "Indique el croupier que hizo el cambio.",
+        "Say which croupier made the change.",
+    ),
+    "DATETIME_INVALID": Meaning(
+        "Fecha y hora inválidas (ISO 8601).",
+        "Invalid date and time (ISO 8601).",
+    ),
+    "DATE_INVALID": Meaning(
+        "Fecha inválida (AAAA-MM-DD).",
+        "Invalid date (YYYY-MM-DD).",
+    ),
+    "DATE_RANGE": Meaning(
+        "La fecha final es anterior a la inicial.",
+        "The end date is before the start date.",
+    ),
+    "DEALER_UNKNOWN": Meaning(
+        "«…» no es un croupier de este casino.",
+        "'…' is not a croupier of this casino.",
+    ),
+    "DECKS_MISSING": Meaning(
+        "La mesa necesita dos mazos inspeccionados de colores distintos.",
+        "The table needs two inspected packs of different colours.",
+    ),
+    "DECKS_UNACCOUNTED": Meaning(
+        "Hay mazos sin contar en el control final.",
+        "Packs are not accounted for in the final control.",
+    ),
+    "DECK_MOVE_NOT_ALLOWED": Meaning(
+        "El mazo … está «…» y no puede pasar a «…». Movimientos permitidos: ….",
+        "Pack … is '…' and cannot move to '…'. Allowed moves: ….",
+    ),
+    "DENOMINATION_NOT_IN_CHIP_SET": Meaning(
+        "Esa denominación no pertenece al juego de fichas de la mesa.",
+        "That denomination is not in the table's chip set.",
+    ),
+    "DENOMINATION_REPEATED": Meaning(
+        "Una denominación de billete aparece dos veces.",
+        "A note denomination appears twice.",
+    ),
+    "DENOMINATION_REQUIRED": Meaning(
+        "Indique la denominación de la línea.",
+        "Give the line's denomination.",
+    ),
+    "DISCREPANCY_ALREADY_ACKNOWLEDGED": Meaning(
+        "La diferencia ya fue reconocida.",
+        "The difference was already acknowledged.",
+    ),
+    "DISCREPANCY_SUPERSEDED": Meaning(
+        "La banca se volvió a contar: esta diferencia ya no es la vigente.",
+        "The float was recounted: this difference is no longer current.",
+    ),
+    "DISCREPANCY_UNACKNOWLEDGED": Meaning(
+        "Hay diferencias sin reconocer por el jefe de sector (valores …).",
+        "There are differences the pit boss has not acknowledged (values …).",
+    ),
+    "DOCUMENT_CHANGED": Meaning(
+        "El contenido del documento cambió después de las primeras firmas.",
+        "The document's content changed after it was first signed.",
+    ),
+    "DOCUMENT_LOCKED": Meaning(
+        "La planilla ya está firmada y cerrada.",
+        "The sheet is already signed and locked.",
+    ),
+    "DOCUMENT_SIGNED": Meaning(
+        "El documento ya tiene firmas: no se puede modificar. Registre una corrección.",
+        "The document has signatures and cannot be changed. Record a correction.",
+    ),
+    "DUPLICATE_HAND_NUMBER": Meaning(
+        "La mano n.º … ya está registrada en esta sesión.",
+        "Hand no. … is already recorded in this session.",
+    ),
+    "EFFECTIVE_IN_THE_PAST": Meaning(
+        "Un ajuste no puede regir hacia atrás: rige desde ahora o más adelante.",
+        "A setting cannot apply retroactively: it applies from now or later.",
+    ),
+    "ERROR": Meaning(
+        "Error genérico del servidor HTTP (un caso no previsto).",
+        "Generic HTTP error (a case not foreseen).",
+    ),
+    "EVENT_KIND_INVALID": Meaning(
+        "Ese tipo de evento no se registra a mano.",
+        "That kind of event is not recorded by hand.",
+    ),
+    "EXPLANATION_REQUIRED": Meaning(
+        "Escriba la explicación de la diferencia.",
+        "Write the explanation of the variance.",
+    ),
+    "EXPORT_FORMAT_INVALID": Meaning(
+        "Formato no admitido (pdf, csv, xlsx).",
+        "Unsupported format (pdf, csv, xlsx).",
+    ),
+    "FILE_EMPTY": Meaning(
+        "El archivo está vacío.",
+        "The file is empty.",
+    ),
+    "FILE_NOT_UTF8": Meaning(
+        "El archivo no es texto UTF-8.",
+        "The file is not UTF-8 text.",
+    ),
+    "FILE_TOO_LARGE": Meaning(
+        "El archivo supera 64 MB.",
+        "The file is larger than 64 MB.",
+    ),
+    "FILTER_INVALID": Meaning(
+        "Un filtro de la consulta no es válido (un número que no lo es, un valor fuera de la lista).",
+        "A query filter is not valid (a number that is not one, a value not in the list).",
+    ),
+    "FINAL_CONTROL_DONE": Meaning(
+        "El control final de hoy ya está firmado.",
+        "Today's final control is already signed.",
+    ),
+    "FINDING_UNKNOWN": Meaning(
+        "Esa diferencia no figura en la conciliación de la sesión.",
+        "That variance is not in the session's reconciliation.",
+    ),
+    "FLOAT_INSUFFICIENT": Meaning(
+        "La banca tiene … fichas de … y se piden …: no se pagan fichas que la banca no tiene; pida un relleno.",
+        "The float holds … chips of … and … are asked for: chips the float does not hold are not paid out; request a fill.",
+    ),
+    "FLOAT_NOT_LOCKED": Meaning(
+        "Para suspender la mesa la banca debe quedar cerrada con llave (DECK-12).",
+        "To suspend the table the float must be locked (DECK-12).",
+    ),
+    "FOREIGN_CHIPS_REFUSED": Meaning(
+        "Fichas de otro juego o de otro casino: no se aceptan.",
+        "Chips of another set or another casino are refused.",
+    ),
+    "FORM_ALREADY_SUBMITTED": Meaning(
+        "Este formulario ya se envió; no se registró de nuevo.",
+        "This form was already submitted; nothing was recorded again.",
+    ),
+    "FORM_TOKEN_INVALID": Meaning(
+        "El formulario no es válido; vuelva a cargar la página.",
+        "The form is not valid; reload the page.",
+    ),
+    "GAMING_DAY_ALREADY_OPEN": Meaning(
+        "Ya hay una jornada abierta: ciérrela antes de abrir otra.",
+        "A gaming day is already open: close it before opening another.",
+    ),
+    "GAMING_DAY_CLOSED": Meaning(
+        "La jornada ya está cerrada.",
+        "The gaming day is already closed.",
+    ),
+    "GAMING_DAY_EXISTS": Meaning(
+        "La jornada del … ya existe.",
+        "The gaming day … already exists.",
+    ),
+    "GAMING_DAY_NOT_FOUND": Meaning(
+        "No hay jornada del ….",
+        "There is no gaming day ….",
+    ),
+    "GRAND_TOTAL_MISMATCH": Meaning(
+        "La suma de las denominaciones es …, no … (OPEN-11).",
+        "The denominations add up to …, not … (OPEN-11).",
+    ),
+    "HANDLING_INVALID": Meaning(
+        "Gestión de efectivo grande desconocida.",
+        "Unknown large-cash handling.",
+    ),
+    "HAND_IN_PROGRESS": Meaning(
+        "Ya hay una mano en juego en esta mesa.",
+        "A hand is already in progress at this table.",
+    ),
+    "HAND_NOT_FOUND": Meaning(
+        "Mano no encontrada.",
+        "Hand not found.",
+    ),
+    "HAND_NOT_INVALID": Meaning(
+        "Solo una mano inválida se corrige.",
+        "Only an invalid hand is corrected.",
+    ),
+    "HAND_NUMBER_INVALID": Meaning(
+        "Número de mano inválido.",
+        "Invalid hand number.",
+    ),
+    "HAND_NUMBER_REQUIRED": Meaning(
+        "Indique la mano de la infracción: la sanción empieza en la siguiente (SANC-09).",
+        "Give the offending hand: the sanction starts with the next one (SANC-09).",
+    ),
+    "HAND_RESOLVED": Meaning(
+        "La mano ya fue revisada y firmada por el jefe de sector.",
+        "The hand was already reviewed and signed by the pit boss.",
+    ),
+    "HAND_TIMES": Meaning(
+        "La mano no puede terminar antes de empezar.",
+        "A hand cannot end before it starts.",
+    ),
+    "HOLE_CARDS_COUNT": Meaning(
+        "El asiento … debe tener exactamente dos cartas.",
+        "Seat … must hold exactly two cards.",
+    ),
+    "IDEMPOTENCY_KEY_INVALID": Meaning(
+        "La clave de idempotencia debe tener como máximo 128 caracteres imprimibles.",
+        "The idempotency key must be at most 128 printable characters.",
+    ),
+    "IDEMPOTENCY_KEY_REUSED": Meaning(
+        "Esta clave de idempotencia ya se usó con otra solicitud.",
+        "This idempotency key was already used with a different request.",
+    ),
+    "IMMEDIATE_REASON_REQUIRED": Meaning(
+        "Una sanción inmediata lleva su motivo.",
+        "An immediate sanction carries its reason.",
+    ),
+    "INSPECTION_FAILED": Meaning(
+        "Si una carta es imperfecta se rechaza el mazo completo (DECK-07).",
+        "If any card is imperfect the whole pack is rejected (DECK-07).",
+    ),
+    "INSPECTOR_REQUIRED": Meaning(
+        "La inspección la hacen dos personas distintas.",
+        "Two different people inspect the pack.",
+    ),
+    "INVALID": Meaning(
+        "Valor inválido.",
+        "Invalid value.",
+    ),
+    "IRREGULARITY_INVALID": Meaning(
+        "Datos de la irregularidad inválidos: …",
+        "Invalid irregularity data: …",
+    ),
+    "IRREGULARITY_UNKNOWN": Meaning(
+        "Irregularidad desconocida: ….",
+        "Unknown irregularity: ….",
+    ),
+    "ISSUER_REQUIRED": Meaning(
+        "Toda sanción lleva quién la emite.",
+        "Every sanction names who issues it.",
+    ),
+    "JSON_TOO_DEEP": Meaning(
+        "El cuerpo JSON anida más de … niveles; no se registró nada.",
+        "The JSON body nests deeper than … levels; nothing was recorded.",
+    ),
+    "KEY_ALREADY_RETURNED": Meaning(
+        "La llave ya se devolvió.",
+        "The key was already returned.",
+    ),
+    "KEY_HELD_BY_SOMEONE_ELSE": Meaning(
+        "La llave «…» la tiene …: debe devolverla primero.",
+        "Key '…' is held by …: it must come back first.",
+    ),
+    "KEY_HOLDER_INVALID": Meaning(
+        "Las llaves las tienen el gerente de turno, un jefe de sector o un supervisor.",
+        "Keys are held by the shift manager, a pit boss or a supervisor.",
+    ),
+    "KEY_KEEPER_ONLY": Meaning(
+        "Las llaves las entregan y reciben el gerente de turno, un jefe de sector o un supervisor.",
+        "Keys are handed and received by the shift manager, a pit boss or a supervisor.",
+    ),
+    "KEY_REQUIRED": Meaning(
+        "Indique la llave.",
+        "Give the key.",
+    ),
+    "KIND_INVALID": Meaning(
+        "Tipo de cambio desconocido.",
+        "Unknown kind of change.",
+    ),
+    "LANG_INVALID": Meaning(
+        "Idioma no admitido (es, en).",
+        "Unsupported language (es, en).",
+    ),
+    "LAST_HAND_ALREADY_ANNOUNCED": Meaning(
+        "Ya se anunció la última mano (n.º …).",
+        "The last hand was already announced (no. …).",
+    ),
+    "LAST_HAND_NOT_ANNOUNCED": Meaning(
+        "Anuncie primero la última mano de la mesa (CLOSE-01).",
+        "Announce the table's last hand first (CLOSE-01).",
+    ),
+    "LEVEL_NOT_IN_SCALE": Meaning(
+        "Ese nivel no está en la escala de … (…).",
+        "That level is not on the … scale (…).",
+    ),
+    "LEVEL_REQUIRED": Meaning(
+        "Indique la sanción.",
+        "Give the penalty.",
+    ),
+    "LIMIT_BIG_BET_NOT_DOUBLE": Meaning(
+        "En límite fijo la apuesta grande es el doble de la chica (BET-08).",
+        "In fixed limit the big bet is twice the small bet (BET-08).",
+    ),
+    "LINES_REQUIRED": Meaning(
+        "Un vale lleva al menos una denominación con fichas.",
+        "A slip carries at least one denomination with chips.",
+    ),
+    "LINE_INVALID": Meaning(
+        "Línea de conteo inválida.",
+        "Invalid count line.",
+    ),
+    "LIVE_HAND_CHANGED": Meaning(
+        "La mano cambió desde que se mostró esta pantalla: revise y repita.",
+        "The hand changed since this screen was shown: check and repeat.",
+    ),
+    "LIVE_HAND_CLOSED": Meaning(
+        "Esta mano ya no está en curso.",
+        "This hand is no longer in progress.",
+    ),
+    "LOGIN_FAILED": Meaning(
+        "Usuario o contraseña incorrectos.",
+        "Wrong username or password.",
+    ),
+    "LOOSE_CHIPS_MAKE_A_STACK": Meaning(
+        "… fichas sueltas forman otra pila de …: apílelas.",
+        "… loose chips make another stack of …: stack them.",
+    ),
+    "MALFORMED_REQUEST": Meaning(
+        "Solicitud mal formada.",
+        "Malformed request.",
+    ),
+    "METHOD_NOT_ALLOWED": Meaning(
+        "Método no permitido.",
+        "Method not allowed.",
+    ),
+    "METHOD_REQUIRED": Meaning(
+        "Indique el método de destrucción.",
+        "Give the destruction method.",
+    ),
+    "MISSED_BLINDS_NOT_POSTED": Meaning(
+        "Asiento …: al volver debe poner las ciegas que perdió (grande … viva, chica … muerta) (SEAT-06).",
+        "Seat …: on returning must post the missed blinds (big … live, small … dead) (SEAT-06).",
+    ),
+    "NAME_REQUIRED": Meaning(
+        "Indique el nombre.",
+        "Give the name.",
+    ),
+    "NEW_PLAYER_ENTRY_INVALID": Meaning(
+        "Regla de entrada de jugadores nuevos desconocida (SEAT-05).",
+        "Unknown new player entry rule (SEAT-05).",
+    ),
+    "NEW_PLAYER_IN_BLINDS": Meaning(
+        "Asiento …: un jugador nuevo no entra en el botón ni en las ciegas (…); debe esperar a que pasen (SEAT-05).",
+        "Seat …: a new player may not come in on the button or the blinds (…); they wait until these pass (SEAT-05).",
+    ),
+    "NEW_PLAYER_MUST_POST": Meaning(
+        "Asiento …: un jugador nuevo coloca … o espera la ciega grande (SEAT-05).",
+        "Seat …: a new player posts … or waits for the big blind (SEAT-05).",
+    ),
+    "NOTE_REQUIRED": Meaning(
+        "Escriba una nota que explique la diferencia.",
+        "Write a note explaining the difference.",
+    ),
+    "NOTE_TOO_LONG": Meaning(
+        "La nota admite hasta … caracteres.",
+        "The note takes at most … characters.",
+    ),
+    "NOTE_VALUE_UNKNOWN": Meaning(
+        "No existe el billete de ….",
+        "There is no … bank note.",
+    ),
+    "NOTHING_TO_APPLY": Meaning(
+        "No hay ninguna acción que aplicar.",
+        "There is no action to apply.",
+    ),
+    "NOTHING_TO_UNDO": Meaning(
+        "No hay acciones que deshacer.",
+        "There is no action to undo.",
+    ),
+    "NOT_ACCEPTABLE": Meaning(
+        "Formato no aceptable.",
+        "Not acceptable.",
+    ),
+    "NOT_AN_IMPOSITION": Meaning(
+        "Solo se levanta o reduce una sanción impuesta.",
+        "Only an imposed sanction can be lifted or reduced.",
+    ),
+    "NOT_AN_ORIGINAL": Meaning(
+        "Se corrige la mano original, no una revisión.",
+        "Correct the original hand, not a revision.",
+    ),
+    "NOT_AUTHENTICATED": Meaning(
+        "Debe iniciar sesión o enviar un token válido.",
+        "Authentication credentials were not provided.",
+    ),
+    "NOT_A_CROUPIER": Meaning(
+        "… no tiene el rol de croupier.",
+        "… does not hold the croupier role.",
+    ),
+    "NOT_A_PROPOSAL": Meaning(
+        "Eso no es una propuesta de sanción.",
+        "That is not a sanction proposal.",
+    ),
+    "NOT_A_REPLACEMENT": Meaning(
+        "Solo se reemplaza un mazo dañado o rechazado de esta mesa.",
+        "Only a damaged or rejected pack of this table is replaced.",
+    ),
+    "NOT_CROUPIER_ON_DUTY": Meaning(
+        "Solo el croupier de turno en la mesa … puede firmar o actuar como croupier.",
+        "Only the croupier on duty at table … may sign or act as croupier.",
+    ),
+    "NOT_FOUND": Meaning(
+        "No encontrado (o de otro casino).",
+        "Not found (or of another casino).",
+    ),
+    "NOT_READY_FOR_PLAY": Meaning(
+        "La mesa no está lista para jugar: falta algo de la apertura (la respuesta lo dice).",
+        "The table is not ready for play: something of the opening is missing (the answer says what).",
+    ),
+    "NOT_SECTOR_PIT_BOSS": Meaning(
+        "No es jefe del sector de la mesa ….",
+        "You are not a pit boss of table …'s sector.",
+    ),
+    "NOT_SESSION_SUPERVISOR": Meaning(
+        "No es el supervisor de la mesa …: solo el supervisor de la sesión, o el relevo registrado con hora y motivo, puede hacerlo.",
+        "You are not the supervisor of table …: only the session's supervisor, or a relief whose takeover is recorded with time and reason, may do this.",
+    ),
+    "NOT_WAITING": Meaning(
+        "Ya no está esperando.",
+        "No longer waiting.",
+    ),
+    "NO_CASINO": Meaning(
+        "Su usuario no pertenece a ningún casino.",
+        "Your user does not belong to any casino.",
+    ),
+    "NO_CHANGES": Meaning(
+        "No hay cambios.",
+        "Nothing to change.",
+    ),
+    "NO_CROUPIER_ON_DUTY": Meaning(
+        "No hay croupier asignado a la mesa.",
+        "No croupier is assigned to the table.",
+    ),
+    "NO_FLOAT_MOVEMENT": Meaning(
+        "Una compra con fichas de la caja o de otra mesa no mueve efectivo ni fichas de la banca; registre un cambio de color si hace falta.",
+        "A buy-in with chips from the cage or another table moves no cash and no float chips; record a colour change if needed.",
+    ),
+    "NO_GAMING_DAY": Meaning(
+        "No hay jornadas.",
+        "There is no gaming day.",
+    ),
+    "NO_HAND_IN_PROGRESS": Meaning(
+        "No hay una mano en juego: el cambio entre manos se hace con la banca.",
+        "No hand is in progress: a change between hands is made from the float.",
+    ),
+    "NO_OPEN_GAMING_DAY": Meaning(
+        "No hay una jornada abierta: el gerente de turno debe abrirla.",
+        "There is no open gaming day: the shift manager must open one.",
+    ),
+    "NO_PACK_IN_PLAY": Meaning(
+        "Ningún mazo está en juego en la mesa.",
+        "No pack is in play at the table.",
+    ),
+    "NO_ROLE": Meaning(
+        "Sin rol.",
+        "No role.",
+    ),
+    "NUMBER_INVALID": Meaning(
+        "Número inválido.",
+        "Invalid number.",
+    ),
+    "OBSERVED_INVALID": Meaning(
+        "Hechos observados inválidos: …",
+        "Invalid observed facts: …",
+    ),
+    "OBSERVED_OUT_OF_BETTING": Meaning(
+        "Solo se interpretan acciones observadas durante una ronda de apuestas.",
+        "Observed actions are interpreted only during a betting round.",
+    ),
+    "OPENING_NOT_SIGNED": Meaning(
+        "La planilla de apertura no tiene las tres firmas: la mesa no puede jugar.",
+        "The opening sheet does not have its three signatures: the table cannot play.",
+    ),
+    "OVERRIDE_NOT_INDEPENDENT": Meaning(
+        "La excepción la autoriza un jefe de sector distinto de quien registra la compra.",
+        "The override is authorised by a pit boss other than the person recording the buy-in.",
+    ),
+    "OVERRIDE_REASON_REQUIRED": Meaning(
+        "La excepción a los límites de compra necesita un motivo.",
+        "An override of the buy-in limits needs a reason.",
+    ),
+    "PACKS_REQUIRED": Meaning(
+        "Indique los mazos entregados.",
+        "List the packs delivered.",
+    ),
+    "PACK_ALREADY_IN_PLAY": Meaning(
+        "Ya hay un mazo en juego en la mesa: use la rotación.",
+        "A pack is already in play at the table: rotate instead.",
+    ),
+    "PACK_COLOUR_REQUIRED": Meaning(
+        "Falta el color del dorso.",
+        "The back colour is missing.",
+    ),
+    "PACK_DAMAGED": Meaning(
+        "El mazo … tiene una carta dañada: reemplácelo antes de la próxima mano.",
+        "Pack … has a damaged card: replace it before the next hand.",
+    ),
+    "PACK_INCOMPLETE": Meaning(
+        "Un mazo incompleto no descansa: retírelo del juego.",
+        "An incomplete pack does not rest: withdraw it.",
+    ),
+    "PACK_NOT_AT_TABLE": Meaning(
+        "El mazo … no está en esta mesa.",
+        "Pack … is not at this table.",
+    ),
+    "PACK_NOT_FOUND": Meaning(
+        "Mazo no encontrado.",
+        "Pack not found.",
+    ),
+    "PACK_REQUIRED": Meaning(
+        "Elija el mazo que entra.",
+        "Choose the pack coming in.",
+    ),
+    "PACK_SERIAL_REPEATED": Meaning(
+        "El mazo … figura dos veces.",
+        "Pack … is listed twice.",
+    ),
+    "PACK_SERIAL_REQUIRED": Meaning(
+        "Falta el número del mazo.",
+        "The pack number is missing.",
+    ),
+    "PACK_SERIAL_TAKEN": Meaning(
+        "Ya hay mazos registrados con esos números: ….",
+        "Packs with those numbers already exist: ….",
+    ),
+    "PAPER_INVALID": Meaning(
+        "Papel no admitido (A4, Letter).",
+        "Unsupported paper (A4, Letter).",
+    ),
+    "PASSWORD_TOO_WEAK": Meaning(
+        "La contraseña no cumple las reglas de seguridad.",
+        "The password does not meet the security rules.",
+    ),
+    "PENALISED_DEALT_DEAD": Meaning(
+        "Sancionado: asiento … recibe cartas y pone ciegas; su mano está muerta (SANC-13).",
+        "Penalised: seat … is dealt in and posts; the hand is dead (SANC-13).",
+    ),
+    "PERMISSION_DENIED": Meaning(
+        "No tiene permiso para esta acción en el rol en que actúa.",
+        "You are not allowed to do this in the role you act in.",
+    ),
+    "PIN_FORMAT": Meaning(
+        "El PIN tiene de 4 a 8 dígitos.",
+        "A PIN has 4 to 8 digits.",
+    ),
+    "PIN_INVALID": Meaning(
+        "PIN incorrecto o usuario inactivo.",
+        "Wrong PIN or inactive user.",
+    ),
+    "PIN_LOCKED": Meaning(
+        "El PIN de … está bloqueado por intentos fallidos hasta las …; un jefe de sector puede desbloquearlo.",
+        "…'s PIN is locked after failed attempts until …; a pit boss can unlock it.",
+    ),
+    "PIN_NOT_LOCKED": Meaning(
+        "El PIN de … no está bloqueado.",
+        "…'s PIN is not locked.",
+    ),
+    "PIN_REQUIRED": Meaning(
+        "… debe confirmar con su PIN personal.",
+        "… must confirm with their personal PIN.",
+    ),
+    "PIN_TERMINAL_NOT_SUPERVISOR": Meaning(
+        "El PIN de … se ingresa en la terminal del supervisor de la mesa ….",
+        "…'s PIN is entered on the terminal of table …'s supervisor.",
+    ),
+    "PIN_TOO_SIMPLE": Meaning(
+        "PIN demasiado fácil de adivinar (repetido o consecutivo).",
+        "PIN too easy to guess (repeated or consecutive digits).",
+    ),
+    "PIN_UNLOCK_NOT_INDEPENDENT": Meaning(
+        "Nadie desbloquea su propio PIN.",
+        "Nobody unlocks their own PIN.",
+    ),
+    "PIT_BOSS_REQUIRED": Meaning(
+        "Solo el jefe de sector puede exceptuar las listas previas.",
+        "Only the pit boss may override the pre-opening checklists.",
+    ),
+    "PLAYERS_IN_HAND_INVALID": Meaning(
+        "Indique cuántos jugadores recibieron cartas en la mano sancionada (2 a 10).",
+        "Say how many players were dealt into the offending hand (2 to 10).",
+    ),
+    "PLAYER_ALREADY_SEATED": Meaning(
+        "El jugador ya está sentado en esta mesa.",
+        "The player is already seated at this table.",
+    ),
+    "PLAYER_NOT_FOUND": Meaning(
+        "Jugador no encontrado.",
+        "Player not found.",
+    ),
+    "PLAYER_REQUIRED": Meaning(
+        "Indique el jugador (registrado o por descripción/asiento).",
+        "Name the player (registered, or by description/seat).",
+    ),
+    "POST_ON_BLIND": Meaning(
+        "El asiento … ya pone una ciega: no puede además colocar.",
+        "Seat … already posts a blind and cannot also post.",
+    ),
+    "PREP_CHECKLISTS_MISSING": Meaning(
+        "Antes del conteo de apertura faltan las listas de control previas (jefe de sector y supervisor), o la excepción escrita del jefe de sector.",
+        "The pre-opening checklists (pit boss and supervisor) are missing, or the pit boss's written override, before the opening count.",
+    ),
+    "PROPOSAL_ALREADY_DECIDED": Meaning(
+        "Esa propuesta ya fue resuelta.",
+        "That proposal was already decided.",
+    ),
+    "RAKE_ABOVE_JURISDICTION_LIMIT": Meaning(
+        "Con el reglamento … la comisión no puede superar el … % del pozo (RAKE-03).",
+        "Under the … ruleset the rake cannot exceed …% of the pot (RAKE-03).",
+    ),
+    "RAKE_ALREADY_POSTED": Meaning(
+        "La mano … ya tiene comisión registrada.",
+        "Hand … already has a rake posted.",
+    ),
+    "RAKE_CAP_SCOPE_INVALID": Meaning(
+        "Alcance del tope de comisión desconocido (por pozo o por mano).",
+        "Unknown rake cap scope (per pot or per hand).",
+    ),
+    "RAKE_INVALID": Meaning(
+        "Porcentaje de comisión inválido.",
+        "Invalid rake percentage.",
+    ),
+    "RAKE_MODE_INVALID": Meaning(
+        "Modo de comisión desconocido.",
+        "Unknown rake mode.",
+    ),
+    "RAKE_NOT_ALLOWED": Meaning(
+        "Esta mesa no cobra comisión por bote (torneo o cargo por asiento).",
+        "This table takes no pot rake (tournament or seat charge).",
+    ),
+    "RAKE_ROUNDING_INVALID": Meaning(
+        "Redondeo de comisión desconocido: hacia abajo a la ficha mínima o a la más cercana (RAKE-07).",
+        "Unknown rake rounding: down to the smallest chip or to the nearest (RAKE-07).",
+    ),
+    "REASON_REQUIRED": Meaning(
+        "Indique el motivo.",
+        "Give the reason.",
+    ),
+    "REBUY_AMOUNTS_INVALID": Meaning(
+        "Los montos de recompra son importes positivos distintos (hasta 10), con dos decimales como máximo (BUYIN-04).",
+        "The re-buy amounts are distinct positive amounts (up to 10), with at most two decimals (BUYIN-04).",
+    ),
+    "REBUY_AMOUNT_NOT_ALLOWED": Meaning(
+        "Las recompras de esta mesa son de … (BUYIN-04); … no lo es.",
+        "This table's re-buys are … (BUYIN-04); … is not one of them.",
+    ),
+    "REBUY_ONLY_WHEN_BUSTED": Meaning(
+        "En esta mesa solo se recompra sin fichas.",
+        "At this table a re-buy is allowed only with no chips left.",
+    ),
+    "REBUY_STACK_REQUIRED": Meaning(
+        "Para una recompra indique las fichas que el jugador tiene en la mesa: el total no puede superar el máximo de ….",
+        "For a re-buy give the chips the player has on the table: the total may not exceed the maximum of ….",
+    ),
+    "RECEIPT_NOT_SIGNED": Meaning(
+        "Los mazos entran al depósito cuando el jefe de sector firma la constancia.",
+        "Packs enter the store when the pit boss signs the receipt.",
+    ),
+    "RECORD_IMMUTABLE": Meaning(
+        "El registro está firmado o es de solo agregado: no se puede modificar.",
+        "The record is signed or append-only and cannot be changed.",
+    ),
+    "REDEAL_OF_INVALID": Meaning(
+        "Solo se redistribuye una mano anulada de la misma sesión (MISDEAL-13).",
+        "Only a void hand of the same session is redealt (MISDEAL-13).",
+    ),
+    "REDUCTION_NOT_LIGHTER": Meaning(
+        "«…» no es más leve que «…».",
+        "'…' is not lighter than '…'.",
+    ),
+    "RELIEF_NOT_ALLOWED": Meaning(
+        "El relevo del supervisor lo registra el jefe de sector o el gerente de turno.",
+        "A supervisor's relief is recorded by the pit boss or the shift manager.",
+    ),
+    "RELIEF_REASON_REQUIRED": Meaning(
+        "Escriba el motivo del relevo del supervisor (al menos … caracteres).",
+        "Write the reason for the supervisor's relief (at least … characters).",
+    ),
+    "RELIEF_REASON_TOO_LONG": Meaning(
+        "El motivo del relevo admite hasta 300 caracteres.",
+        "The relief's reason takes at most 300 characters.",
+    ),
+    "RELIEF_SAME_SUPERVISOR": Meaning(
+        "… ya es el supervisor de la mesa ….",
+        "… is already the supervisor of table ….",
+    ),
+    "REPLACEMENT_COLOUR": Meaning(
+        "El reemplazo debe ser del mismo color (…).",
+        "The replacement must be the same colour (…).",
+    ),
+    "REPLACEMENT_NOT_READY": Meaning(
+        "El mazo … no está inspeccionado y listo.",
+        "Pack … is not inspected and ready.",
+    ),
+    "REPORT_EXPORT_MISSING": Meaning(
+        "Este informe se imprimió sin sus tablas exportables: reimprímalo.",
+        "This report was printed without its exportable tables: reprint it.",
+    ),
+    "REPORT_FILE_MISSING": Meaning(
+        "Falta el archivo del informe.",
+        "The report file is missing.",
+    ),
+    "REPORT_KIND_UNKNOWN": Meaning(
+        "No existe el informe «…».",
+        "There is no report named '…'.",
+    ),
+    "REPORT_NOT_ALLOWED": Meaning(
+        "Solo el jefe de sector, el gerente y el auditor ven la planilla de sector.",
+        "Only the pit boss, the manager and the auditor see the sector sheet.",
+    ),
+    "REPORT_NOT_READY": Meaning(
+        "El informe original todavía no está listo.",
+        "The original report is not ready yet.",
+    ),
+    "REPORT_NOT_SIGNABLE": Meaning(
+        "El informe … no se firma: solo se firman los originales de la planilla de control, la planilla de sector y la hoja de seguimiento del jugador.",
+        "Report … is not signed: only the originals of the control sheet, the sector sheet and the player tracking sheet are signed.",
+    ),
+    "REPORT_NOT_SIGNED": Meaning(
+        "El informe … todavía no tiene todas sus firmas.",
+        "Report … does not have all its signatures yet.",
+    ),
+    "REPORT_OUT_OF_SCOPE": Meaning(
+        "No es jefe del sector ….",
+        "You are not the pit boss of sector ….",
+    ),
+    "REPORT_OUT_OF_SHIFT": Meaning(
+        "Solo puede ver los informes de la mesa de los turnos que supervisó: indique su turno.",
+        "You may only see the table's reports of the shifts you supervised: give your shift.",
+    ),
+    "REPORT_PROVISIONAL": Meaning(
+        "La planilla es provisional: la mesa … no está cerrada. Firme la planilla generada después del cierre.",
+        "The sheet is provisional: table … is not closed. Sign the sheet rendered after the closing.",
+    ),
+    "REPORT_SIGNER_NOT_NAMED": Meaning(
+        "… no es quien firma … como «…»: la firma el supervisor de la sesión o un jefe del sector de la mesa.",
+        "… is not who signs … as '…': the session's supervisor or a pit boss of the table's sector signs it.",
+    ),
+    "REPORT_SIGN_NOT_ALLOWED": Meaning(
+        "El rol «…» no firma planillas de cierre.",
+        "The role '…' does not sign closing sheets.",
+    ),
+    "REPORT_SIGN_ROLE_NOT_ALLOWED": Meaning(
+        "… no se firma como «…»; se firma como: ….",
+        "… is not signed as '…'; it is signed as: ….",
+    ),
+    "REPORT_STALE": Meaning(
+        "Los datos cambiaron desde que se generó el informe …: genere el informe de nuevo y firme el nuevo.",
+        "The data changed since report … was rendered: render the report again and sign the new one.",
+    ),
+    "REQUEST_TOO_LARGE": Meaning(
+        "La solicitud es demasiado grande; envíe los archivos como adjunto.",
+        "The request is too large; send files as an upload.",
+    ),
+    "REVERSAL_OF_REVERSAL": Meaning(
+        "Una anulación no se anula: registre la transacción de nuevo.",
+        "A reversal is not reversed: record the transaction again.",
+    ),
+    "REVIEW_EXISTS": Meaning(
+        "Ya hay una revisión en curso para esta mano con otra corrección.",
+        "A review with another correction already exists for this hand.",
+    ),
+    "REVISION_INVALID": Meaning(
+        "La revisión de la mano también es inválida: corríjala antes de firmar.",
+        "The hand's revision is invalid too: correct it before signing.",
+    ),
+    "ROLES_REQUIRED": Meaning(
+        "Indique al menos un rol.",
+        "Give at least one role.",
+    ),
+    "ROLE_ALREADY_SIGNED": Meaning(
+        "El rol «…» ya firmó este documento.",
+        "The role '…' has already signed this document.",
+    ),
+    "ROLE_NOT_HELD": Meaning(
+        "No tiene el rol «…».",
+        "You do not hold the role '…'.",
+    ),
+    "ROLE_NOT_REQUIRED": Meaning(
+        "Un vale no se firma con el rol «…».",
+        "A slip is not signed as '…'.",
+    ),
+    "ROLE_REQUIRED": Meaning(
+        "Tiene varios roles que permiten esta acción: indique en cuál actúa (…).",
+        "You hold several roles that allow this action: say which one you act in (…).",
+    ),
+    "ROTATION_PACK_NOT_READY": Meaning(
+        "El mazo … no está listo para entrar (estado «…»).",
+        "Pack … is not ready to come in (state '…').",
+    ),
+    "ROTATION_PACK_REQUIRED": Meaning(
+        "En cada cambio de croupier entra un mazo del otro color: indique cuál (DECK-09).",
+        "At each dealer change a pack of the other colour comes in: say which (DECK-09).",
+    ),
+    "ROTATION_SAME_COLOUR": Meaning(
+        "En la rotación entra el otro color, no … (DECK-09).",
+        "Rotation brings in the other colour, not … (DECK-09).",
+    ),
+    "RULESET_INVALID": Meaning(
+        "Reglamento desconocido.",
+        "Unknown ruleset.",
+    ),
+    "SAME_COLOUR_AT_TABLE": Meaning(
+        "La mesa ya tiene un mazo …: los dos mazos deben ser de colores distintos (DECK-04).",
+        "The table already has a … pack: its two packs must be different colours (DECK-04).",
+    ),
+    "SAME_CROUPIER": Meaning(
+        "… ya está de turno en esta mesa.",
+        "… is already on duty at this table.",
+    ),
+    "SAME_PERSON_TWO_ROLES": Meaning(
+        "El supervisor de la mesa no puede ser su croupier.",
+        "The table's supervisor cannot be its croupier.",
+    ),
+    "SANCTION_ALREADY_LIFTED": Meaning(
+        "La sanción ya fue levantada.",
+        "The sanction was already lifted.",
+    ),
+    "SEATS_COUNT": Meaning(
+        "Una mano de Texas Hold'em tiene de 2 a 10 jugadores.",
+        "A Texas hold'em hand has 2 to 10 players.",
+    ),
+    "SEATS_OUT_OF_RANGE": Meaning(
+        "Una mesa tiene de 2 a 10 asientos.",
+        "A table has 2 to 10 seats.",
+    ),
+    "SEAT_EMPTY": Meaning(
+        "El asiento … está vacío.",
+        "Seat … is empty.",
+    ),
+    "SEAT_INVALID": Meaning(
+        "La mesa tiene … asientos.",
+        "The table has … seats.",
+    ),
+    "SEAT_NOT_IN_HAND": Meaning(
+        "Ese asiento no está jugando la mano.",
+        "That seat is not playing the hand.",
+    ),
+    "SEAT_NOT_OCCUPIED": Meaning(
+        "Nadie está sentado en el asiento ….",
+        "Nobody is sitting in seat ….",
+    ),
+    "SEAT_OCCUPIED": Meaning(
+        "El asiento … está ocupado por ….",
+        "Seat … is taken by ….",
+    ),
+    "SEAT_STATUS_INVALID": Meaning(
+        "Estado de asiento inválido.",
+        "Invalid seat status.",
+    ),
+    "SEAT_TAKEN": Meaning(
+        "El asiento … está ocupado.",
+        "Seat … is taken.",
+    ),
+    "SECTOR_NOT_FOUND": Meaning(
+        "Sector no encontrado.",
+        "Sector not found.",
+    ),
+    "SECTOR_REQUIRED": Meaning(
+        "Indique su sector: solo puede ver la planilla de los sectores a su cargo.",
+        "Give your sector: you may only see the sheet of the sectors you are pit boss of.",
+    ),
+    "SEQUENCE_GAP": Meaning(
+        "Faltan manos en la secuencia: n.º … no registradas.",
+        "Hands missing from the sequence: no. … not recorded.",
+    ),
+    "SEQUENCE_UNKNOWN": Meaning(
+        "Secuencia desconocida.",
+        "Unknown sequence.",
+    ),
+    "SERVICE_UNAVAILABLE": Meaning(
+        "La base de datos no está disponible; no se registró nada. Reintente.",
+        "The database is unavailable; nothing was recorded. Retry.",
+    ),
+    "SESSION_ALREADY_LIVE": Meaning(
+        "La mesa ya tiene una sesión sin cerrar (estado «…»).",
+        "The table already has a session that is not closed ('…').",
+    ),
+    "SESSION_MOVE_NOT_ALLOWED": Meaning(
+        "La mesa está «…» y no puede pasar a «…».",
+        "The table is '…' and cannot move to '…'.",
+    ),
+    "SESSION_NOT_ACCEPTING": Meaning(
+        "La mesa está en estado «…»: no recibe comisión.",
+        "The table is '…': it takes no rake.",
+    ),
+    "SESSION_NOT_CLOSED": Meaning(
+        "La caja de drop se cuenta al cierre de la mesa.",
+        "The drop box is counted when the table closes.",
+    ),
+    "SESSION_NOT_FOUND": Meaning(
+        "Sesión de mesa no encontrada.",
+        "Table session not found.",
+    ),
+    "SESSION_NOT_OPEN": Meaning(
+        "La mesa no está abierta.",
+        "The table is not open.",
+    ),
+    "SESSION_REQUIRED": Meaning(
+        "Indique la mesa (sesión).",
+        "Say which table session.",
+    ),
+    "SESSION_STATE": Meaning(
+        "El estado de la mesa no permite esta acción; details.required lista los estados.",
+        "The table's state does not allow this action; details.required lists the states.",
+    ),
+    "SETTINGS_NOT_OF_TABLE": Meaning(
+        "La configuración indicada no es de esta mesa.",
+        "The settings given are not this table's.",
+    ),
+    "SETTING_INVALID": Meaning(
+        "Debe ser verdadero o falso.",
+        "Must be true or false.",
+    ),
+    "SETTING_UNKNOWN": Meaning(
+        "Ajustes desconocidos: ….",
+        "Unknown settings: ….",
+    ),
+    "SHEET_NOT_SIGNED": Meaning(
+        "La planilla aún no tiene sus tres firmas: no hay copias que depositar.",
+        "The sheet does not have its three signatures yet: no copies to deposit.",
+    ),
+    "SHIFT_CHANGE_NOT_ALLOWED": Meaning(
+        "El cambio de turno lo registra el jefe de sector o el gerente de turno.",
+        "A shift change is recorded by the pit boss or the shift manager.",
+    ),
+    "SHIFT_CHANGE_SLOT_INVALID": Meaning(
+        "Indique quién firma: supervisor saliente, jefe de sector o supervisor entrante.",
+        "Say who signs: outgoing supervisor, pit boss or incoming supervisor.",
+    ),
+    "SHIFT_NOT_FOUND": Meaning(
+        "La jornada no tiene ese turno (la respuesta lista sus turnos).",
+        "The gaming day has no such shift (the answer lists its shifts).",
+    ),
+    "SIGNATURE_CONFLICT": Meaning(
+        "Otra firma se registró al mismo tiempo; vuelva a intentarlo.",
+        "Another signature was recorded at the same time; try again.",
+    ),
+    "SIGNATURE_OUT_OF_ORDER": Meaning(
+        "El vale … aún no tiene la firma de «…».",
+        "Slip … does not have the '…' signature yet.",
+    ),
+    "SIGNED_CONTENT_CHANGED": Meaning(
+        "Los datos cambiaron después de la firma del informe …: la copia firmada ya no diría lo que se firmó. El original firmado sigue archivado.",
+        "The data changed after report … was signed: a signed copy would no longer say what was signed. The signed original stays in the archive.",
+    ),
+    "SIGNER_ALREADY_SIGNED": Meaning(
+        "… ya firmó este documento en otro rol: una persona firma una sola vez.",
+        "… has already signed this document in another role: one person signs once.",
+    ),
+    "SIGNER_REQUIRED": Meaning(
+        "Indique el croupier que recibe el vale; firma con su PIN.",
+        "Say which croupier receives the slip; they sign with their PIN.",
+    ),
+    "SIGN_FOR_YOURSELF": Meaning(
+        "Solo el croupier firma en la terminal de otro; los demás firman por sí mismos.",
+        "Only the croupier signs on someone else's terminal; everyone else signs for themselves.",
+    ),
+    "SIGN_IN_OWN_ROLE": Meaning(
+        "Para firmar como «…» actúe con ese rol.",
+        "To sign as '…' act in that role.",
+    ),
+    "SLIP_ALREADY_VOIDED": Meaning(
+        "El vale … ya está anulado o en anulación.",
+        "Slip … is already void or being voided.",
+    ),
+    "SLIP_KIND_INVALID": Meaning(
+        "Tipo de vale desconocido: «…» (relleno o crédito).",
+        "Unknown slip kind: '…' (fill or credit).",
+    ),
+    "SLIP_NOT_FOUND": Meaning(
+        "Vale no encontrado.",
+        "Slip not found.",
+    ),
+    "SLIP_PURPOSE_INVALID": Meaning(
+        "Finalidad desconocida: «…».",
+        "Unknown purpose: '…'.",
+    ),
+    "SLIP_VOIDED": Meaning(
+        "El vale … está anulado (o en anulación): no se firma.",
+        "Slip … is void (or being voided): it is not signed.",
+    ),
+    "SOURCE_INVALID": Meaning(
+        "Origen de la compra desconocido: «…».",
+        "Unknown buy-in source: '…'.",
+    ),
+    "STACK_MISMATCH": Meaning(
+        "Se declaran … en el asiento … antes de la recompra, pero las manos registradas le dan ….",
+        "… is declared at seat … before the re-buy, but the hands recorded give it ….",
+    ),
+    "STACK_NOT_POSITIVE": Meaning(
+        "El asiento … no tiene fichas: no puede ser repartido.",
+        "Seat … has no chips and cannot be dealt in.",
+    ),
+    "STAFF_NOT_FOUND": Meaning(
+        "Firmante desconocido.",
+        "Unknown signer.",
+    ),
+    "STAFF_REQUIRED": Meaning(
+        "Indique quién actúa como «…».",
+        "Say who acts as '…'.",
+    ),
+    "STAFF_ROLE_MISSING": Meaning(
+        "… no tiene el rol «…».",
+        "… does not hold the role '…'.",
+    ),
+    "STATE_INVALID": Meaning(
+        "Estado de mazo desconocido: «…».",
+        "Unknown pack state: '…'.",
+    ),
+    "STORE_CODE_TAKEN": Meaning(
+        "Ya existe ese depósito.",
+        "That store already exists.",
+    ),
+    "STRADDLE_SEAT": Meaning(
+        "Hace falta al menos cuatro jugadores para un straddle.",
+        "A straddle needs at least four players.",
+    ),
+    "STRUCTURE_INVALID": Meaning(
+        "Estructura de apuestas desconocida: ….",
+        "Unknown betting structure: ….",
+    ),
+    "STRUCTURE_REQUIRED": Meaning(
+        "En una mesa mixta indique si la mano es con límite o sin límite (GAME-13).",
+        "At a mixed table say whether the hand is limit or no-limit (GAME-13).",
+    ),
+    "SUPERVISOR_REQUIRED": Meaning(
+        "El supervisor de la mesa confirma la banca vacía junto con el croupier.",
+        "The table supervisor confirms the empty rack together with the croupier.",
+    ),
+    "TABLE_HAS_NO_SETTINGS": Meaning(
+        "La mesa no tiene ajustes vigentes.",
+        "The table has no settings in force.",
+    ),
+    "TABLE_HAS_TWO_PACKS": Meaning(
+        "La mesa ya tiene sus dos mazos; devuelva uno antes de entregar otro.",
+        "The table already has its two packs; return one before issuing another.",
+    ),
+    "TABLE_INACTIVE": Meaning(
+        "La mesa está dada de baja.",
+        "The table is inactive.",
+    ),
+    "TABLE_INVALID": Meaning(
+        "Mesa inválida.",
+        "Invalid table.",
+    ),
+    "TABLE_MISMATCH": Meaning(
+        "La sesión no es de la mesa de la lista de espera.",
+        "The session is not of the waiting list's table.",
+    ),
+    "TABLE_NOT_FOUND": Meaning(
+        "No existe la mesa ….",
+        "There is no table ….",
+    ),
+    "TABLE_NUMBER_TAKEN": Meaning(
+        "Ya existe la mesa ….",
+        "Table … already exists.",
+    ),
+    "TABLE_REQUIRED": Meaning(
+        "Indique su mesa: solo puede ver los informes de las mesas que supervisó.",
+        "Give your table: you may only see the reports of the tables you supervised.",
+    ),
+    "TABLE_SETTINGS_INVALID": Meaning(
+        "La configuración de la mesa no es válida para el motor: …",
+        "The table's settings are not valid for the engine: …",
+    ),
+    "TENDER_KIND_INVALID": Meaning(
+        "Tipo de efectivo desconocido: «…» (billete o placa).",
+        "Unknown kind of cash: '…' (note or plaque).",
+    ),
+    "THRESHOLDS_ORDER": Meaning(
+        "El umbral de informe no puede ser menor que el de identificación.",
+        "The report threshold cannot be lower than the identification threshold.",
+    ),
+    "THROTTLED": Meaning(
+        "Demasiados intentos; espere antes de reintentar.",
+        "Too many attempts; wait before retrying.",
+    ),
+    "TOKEN_NOT_FOUND": Meaning(
+        "Token no encontrado.",
+        "Token not found.",
+    ),
+    "TOTAL_MISMATCH": Meaning(
+        "Valor …, … fichas: el total es …, no ….",
+        "Value …, … chips: the total is …, not ….",
+    ),
+    "UNKNOWN_ROLE": Meaning(
+        "Rol desconocido: «…».",
+        "Unknown role: '…'.",
+    ),
+    "UNKNOWN_SETTING": Meaning(
+        "Ajuste desconocido: ….",
+        "Unknown setting: ….",
+    ),
+    "UNSUPPORTED_MEDIA_TYPE": Meaning(
+        "Tipo de contenido no admitido.",
+        "Unsupported media type.",
+    ),
+    "USERNAME_TAKEN": Meaning(
+        "El usuario «…» ya existe.",
+        "The username '…' is taken.",
+    ),
+    "VALUE_OUT_OF_RANGE": Meaning(
+        "Un valor está fuera del rango admitido; no se registró nada.",
+        "A value is out of the accepted range; nothing was recorded.",
+    ),
+    "VARIANT_INVALID": Meaning(
+        "Estructura de apuestas desconocida.",
+        "Unknown betting structure.",
+    ),
+    "VARIANT_SKIPPED": Meaning(
+        "Variante … no es Texas Hold'em: se omite.",
+        "Variant … is not Texas hold'em: skipped.",
+    ),
+    "VERIFIER_REQUIRED": Meaning(
+        "Indique el supervisor o jefe de sector que verificó el cierre de la banca.",
+        "Name the supervisor or pit boss who verified that the float is locked.",
+    ),
+    "VOID_ALREADY_CONFIRMED": Meaning(
+        "La anulación del vale … ya está confirmada.",
+        "The void of slip … is already confirmed.",
+    ),
+    "VOID_SIGNER_NOT_INDEPENDENT": Meaning(
+        "La anulación la confirma una segunda persona, que no la pidió ni firmó el vale.",
+        "The void is confirmed by a second person who neither asked for it nor signed the slip.",
+    ),
+    "VUELTAS_INVALID": Meaning(
+        "Las vueltas de sanción son de 1 a 4.",
+        "Penalty rounds are 1 to 4 (SANC-03).",
+    ),
+    "VUELTAS_NOT_APPLICABLE": Meaning(
+        "Ese nivel no lleva vueltas.",
+        "That level has no penalty rounds.",
+    ),
+    "WAITING_LIST_ORDER": Meaning(
+        "Primero se sienta …: la lista de espera se respeta en orden.",
+        "… is seated first: the waiting list goes in order.",
+    ),
+    "WITNESS_REQUIRED": Meaning(
+        "Indique un testigo distinto de quien destruye.",
+        "Name a witness other than the person destroying the pack.",
+    ),
+    "WRITTEN_REPORT_REQUIRED": Meaning(
+        "La diferencia supera el umbral: adjunte el informe escrito.",
+        "The difference is above the threshold: attach the written report.",
+    ),
+}
+
+VALIDATION: dict[str, Meaning] = {
+    "INCORRECT_MATCH": Meaning(
+        "El valor no coincide con el formato pedido.",
+        "The value does not match the required format.",
+    ),
+    "INVALID_IMAGE": Meaning(
+        "El archivo no es una imagen válida.", "The file is not a valid image."
+    ),
+    "INVALID_UNICODE": Meaning("El texto no es Unicode válido.", "The text is not valid Unicode."),
+    "NO_MATCH": Meaning("El valor no coincide con ninguna opción.", "The value matches no option."),
+    "UNIQUE_FOR_DATE": Meaning(
+        "Ya existe un registro con ese valor en esa fecha.",
+        "A record with that value already exists on that date.",
+    ),
+    "BLANK": Meaning(
+        "El campo no puede estar vacío.",
+        "The field may not be blank.",
+    ),
+    "DATE": Meaning(
+        "Se esperaba una fecha, no una fecha y hora.",
+        "A date was expected, not a date and time.",
+    ),
+    "DATETIME": Meaning(
+        "Se esperaba una fecha y hora, no una fecha.",
+        "A date and time was expected, not a date.",
+    ),
+    "DOES_NOT_EXIST": Meaning(
+        "El objeto indicado no existe.",
+        "The object given does not exist.",
+    ),
+    "EMPTY": Meaning(
+        "La lista o el archivo no puede estar vacío.",
+        "The list or file may not be empty.",
+    ),
+    "INCORRECT_TYPE": Meaning(
+        "Tipo incorrecto: se esperaba un identificador.",
+        "Incorrect type: an id was expected.",
+    ),
+    "INVALID_CHOICE": Meaning(
+        "El valor no es una de las opciones válidas.",
+        "The value is not one of the valid choices.",
+    ),
+    "MAKE_AWARE": Meaning(
+        "La fecha y hora no existe en la zona horaria del casino.",
+        "The date and time does not exist in the casino's time zone.",
+    ),
+    "MAX_DECIMAL_PLACES": Meaning(
+        "Demasiados decimales.",
+        "Too many decimal places.",
+    ),
+    "MAX_DIGITS": Meaning(
+        "Demasiados dígitos.",
+        "Too many digits.",
+    ),
+    "MAX_LENGTH": Meaning(
+        "Demasiado largo.",
+        "Too long.",
+    ),
+    "MAX_STRING_LENGTH": Meaning(
+        "El texto es demasiado largo.",
+        "The text is too long.",
+    ),
+    "MAX_VALUE": Meaning(
+        "El valor es mayor que el máximo.",
+        "The value is above the maximum.",
+    ),
+    "MAX_WHOLE_DIGITS": Meaning(
+        "Demasiados dígitos antes del punto decimal.",
+        "Too many digits before the decimal point.",
+    ),
+    "MIN_LENGTH": Meaning(
+        "Demasiado corto.",
+        "Too short.",
+    ),
+    "MIN_VALUE": Meaning(
+        "El valor es menor que el mínimo.",
+        "The value is below the minimum.",
+    ),
+    "NOT_A_DICT": Meaning(
+        "Se esperaba un objeto.",
+        "An object was expected.",
+    ),
+    "NOT_A_LIST": Meaning(
+        "Se esperaba una lista.",
+        "A list was expected.",
+    ),
+    "NO_NAME": Meaning(
+        "El archivo no tiene nombre.",
+        "The file has no name.",
+    ),
+    "NULL": Meaning(
+        "El campo no puede ser nulo.",
+        "The field may not be null.",
+    ),
+    "NULL_CHARACTERS_NOT_ALLOWED": Meaning(
+        "El texto contiene un carácter nulo.",
+        "The text contains a null character.",
+    ),
+    "OVERFLOW": Meaning(
+        "Fecha y hora fuera de rango.",
+        "Date and time out of range.",
+    ),
+    "REQUIRED": Meaning(
+        "Falta un campo obligatorio.",
+        "A required field is missing.",
+    ),
+    "SURROGATE_CHARACTERS_NOT_ALLOWED": Meaning(
+        "El texto contiene un carácter sustituto Unicode.",
+        "The text contains a Unicode surrogate character.",
+    ),
+    "UNIQUE": Meaning(
+        "Ya existe un registro con ese valor.",
+        "A record with that value already exists.",
+    ),
+}
+
+#: Every code, in alphabetical order.
+CODES: dict[str, Meaning] = dict(sorted({**DOMAIN, **VALIDATION}.items()))
+
+#: The choices of the error body's ``code`` (the schema's enum ``ErrorCode``).
+CHOICES: list[tuple[str, str]] = [(code, meaning.en) for code, meaning in CODES.items()]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def markdown() -> str:
+    """The table of ``docs/api.md`` (between the ``error-codes`` markers)."""
+    rows = ["| code | significado | meaning |", "|---|---|---|"]
+    rows += [f"| `{code}` | {_cell(m.es)} | {_cell(m.en)} |" for code, m in CODES.items()]
+    return "\n".join(rows) + "\n"
