@@ -1,4 +1,5 @@
-"""Benchmark: the gaming-day master report for 20 tables and 10,000 hands (issue 7).
+"""Benchmark: the master report, the manager's figures and a day's CSV/XLSX export for 20
+tables and 10,000 hands (issues 7 and 14).
 
 Run from the repository root against a throwaway PostgreSQL::
 
@@ -18,7 +19,10 @@ rows ``hand_log`` writes, faster. (The import stamps each hand with the time it
 is stored, so the rake-per-hour chart has few bars.)
 
 Then it renders the master report with the code the Celery task runs and prints
-the time of the data step and of the PDF step, the pages and the peak memory.
+the time of the data step and of the PDF step, the pages and the peak memory; then
+the manager's figures (``kpis``: the day per table, against the previous day, the same
+weekday and the month to date) and the master report's tables exported as CSV and as
+XLSX (``reports.export``), each printed beside its target of 10 s.
 This is a benchmark, not a test: figures go to docs/benchmarks.md ("Reports").
 """
 
@@ -369,7 +373,54 @@ def main(argv: list[str] | None = None) -> int:
         f"Best: {best[0]:.2f} s (data {best[1]:.2f} s + PDF {best[2]:.2f} s) for {stored} hands, "
         f"{args.tables} tables; target < 10 s: {verdict}. Peak RSS of the process {peak:.0f} MiB."
     )
+    figures = [("gaming_day (master report)", best[0])]
+    figures.append(("kpis (manager's figures, month to date)", time_kpis(casino, day, args, log)))
+    figures += time_export(best[3].html, log)
+    log("Summary (target 10 s each):")
+    for label, seconds in figures:
+        log(f"  {label:44s} {seconds:6.2f} s  {'PASS' if seconds < 10 else 'FAIL'}")
     return 0
+
+
+def time_kpis(casino: Any, day: Any, args: Any, log: Any) -> float:
+    """The manager's figures of the day, with its month-to-date comparison (issue 14 §4)."""
+    from reports.registry import get_spec
+    from reports.rendering import render_report
+
+    spec = get_spec("kpis")
+    assert spec is not None
+    best = None
+    for attempt in range(1, args.repeat + 1):
+        start = time.perf_counter()
+        rendered = render_report(
+            spec,
+            casino=casino,
+            params={"date": day.business_date.isoformat()},
+            paper=args.paper,
+            serial="INF-BENCH-KPI",
+            generated_by="benchmark",
+        )
+        took = time.perf_counter() - start
+        log(f"KPI render {attempt}: {took:.2f} s, {rendered.pages} pages")
+        best = took if best is None else min(best, took)
+    assert best is not None
+    return best
+
+
+def time_export(html: str, log: Any) -> list[tuple[str, float]]:
+    """A day's master report exported as CSV and as XLSX, from its printed HTML."""
+    from reports import export
+
+    out = []
+    for fmt, write in (("csv", export.to_csv), ("xlsx", export.to_xlsx)):
+        start = time.perf_counter()
+        tables = export.report_tables(html, "es", "Informe de la jornada")
+        content = write(tables, ["Informe de la jornada", "INF-BENCH"])
+        took = time.perf_counter() - start
+        rows = sum(len(t.rows) for t in tables)
+        log(f"Export {fmt}: {took:.2f} s, {len(tables)} tables, {rows} rows, {len(content)} bytes")
+        out.append((f"export of the master report as {fmt}", took))
+    return out
 
 
 if __name__ == "__main__":

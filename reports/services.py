@@ -138,6 +138,11 @@ def report_path(report: Report) -> Path:
     return Path(settings.MEDIA_ROOT) / report.file_path
 
 
+def html_path(file_path: str) -> str:
+    """Where the HTML of an archived PDF is kept: beside it, ``….pdf.html``."""
+    return f"{file_path}.html"
+
+
 def report_claim(report_id: int) -> tuple[Report, bool]:
     """Lock a queued report and mark it running (a task's first step); done: already there.
 
@@ -191,6 +196,8 @@ def report_store(report: Report, rendered: Rendered) -> Report:
     """Write a rendered PDF into the archive and mark its report done (one way for all)."""
     relative = f"reports/{report.requested_at:%Y/%m}/{report.serial}.pdf"
     write_atomically(Path(settings.MEDIA_ROOT) / relative, rendered.pdf)
+    if rendered.html:  # the printed tables, for the CSV and XLSX export (reports/export.py)
+        write_atomically(Path(settings.MEDIA_ROOT) / html_path(relative), rendered.html.encode())
     Report.objects.filter(pk=report.pk).update(
         status=Report.Status.DONE,
         progress=100,

@@ -15,7 +15,7 @@ from casino.errors import DomainError
 from casino.roles import Perm
 from casino.views import acting_actor
 
-from . import selectors, services
+from . import export, selectors, services
 from .registry import all_specs
 
 
@@ -97,8 +97,14 @@ def report_download(request: HttpRequest, pk: int) -> HttpResponse:
     if actor is None:
         return redirect("home")
     _reader(actor)
+    fmt = request.GET.get("format", "pdf")
     try:
         report = selectors.access_report(actor, pk)
+        if fmt != "pdf":  # the report's tables as CSV or XLSX (issue 14 §4)
+            out = export.report_export(actor=actor, report=report, fmt=fmt)
+            response = HttpResponse(out.content, content_type=out.content_type)
+            response["Content-Disposition"] = f'attachment; filename="{out.filename}"'
+            return response
         path = services.report_download(actor=actor, report=report)
     except DomainError as err:
         messages.error(request, err.message(_lang()))

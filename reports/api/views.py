@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-from django.http import FileResponse
+from typing import Any
+
+from django.http import FileResponse, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.access import ROLE_HEADER, actor_for
 from casino.api.idempotency import idempotent
+from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.serializers import ErrorSerializer
 from casino.errors import ValidationFailed
 from casino.models import User
 from casino.roles import Perm
-from reports import selectors, services, signing
+from reports import export, selectors, services, signing
 from reports.registry import all_specs
 
 from .serializers import (
@@ -55,11 +59,12 @@ class ReportKindListView(APIView):
 
 
 class ReportListView(APIView):
+    pagination_class = Pagination
+
     @extend_schema(tags=["reports"], responses={200: ReportSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
-        reports = selectors.reports_visible(actor)[:200]
-        return Response(ReportSerializer(reports, many=True).data)
+        return paginated(request, self, selectors.reports_visible(actor), ReportSerializer)
 
     @extend_schema(
         tags=["reports"],
@@ -94,17 +99,63 @@ class ReportDetailView(APIView):
         return Response(ReportSerializer(report).data)
 
 
+class _FileRenderer(BaseRenderer):
+    """``?format=csv|xlsx`` picks the file; an error is still the one JSON error shape."""
+
+    charset = None
+
+    def render(
+        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
+    ) -> Any:
+        response = (renderer_context or {}).get("response")
+        if response is not None and response.status_code >= 400:
+            response["Content-Type"] = "application/json"
+            return JSONRenderer().render(data)
+        return data
+
+
+class CsvRenderer(_FileRenderer):
+    media_type, format = "text/csv", "csv"
+
+
+class XlsxRenderer(_FileRenderer):
+    media_type, format = export.FORMATS["xlsx"], "xlsx"
+
+
+class PdfRenderer(_FileRenderer):
+    media_type, format = "application/pdf", "pdf"
+
+
 class ReportDownloadView(APIView):
+    renderer_classes = [JSONRenderer, PdfRenderer, CsvRenderer, XlsxRenderer]
+
     @extend_schema(
         tags=["reports"],
+        parameters=[
+            OpenApiParameter(
+                "format",
+                str,
+                enum=["pdf", "csv", "xlsx"],
+                description="pdf (the archived file, default), or the report's tables as "
+                "csv or xlsx (issue 14 §4).",
+            )
+        ],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY),
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY),
+            (200, export.FORMATS["xlsx"]): OpenApiResponse(OpenApiTypes.BINARY),
             **ERRORS,
         },
     )
-    def get(self, request: Request, pk: int) -> FileResponse:
+    def get(self, request: Request, pk: int) -> HttpResponse:
         actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
         report = selectors.access_report(actor, pk)
+        fmt = request.query_params.get("format", "pdf")
+        if fmt != "pdf":
+            out = export.report_export(actor=actor, report=report, fmt=fmt)
+            file = HttpResponse(out.content, content_type=out.content_type)
+            file["Content-Disposition"] = f'attachment; filename="{out.filename}"'
+            return file
         path = services.report_download(actor=actor, report=report)
         response = FileResponse(
             path.open("rb"),
