@@ -54,9 +54,29 @@ def number(value: Any, lang: str = "es", places: int = 0, *, sign: bool = False)
     return text
 
 
-def money(value: Any, lang: str = "es", *, sign: bool = False) -> str:
-    """Money with two decimals: ``1.234.567,50`` (es) or ``1,234,567.50`` (en)."""
-    return number(value, lang, 2, sign=sign)
+def money(value: Any, lang: str = "es", *, sign: bool = False, currency: str = "") -> str:
+    """Money with two decimals: ``1.234.567,50`` (es) or ``1,234,567.50`` (en).
+
+    With ``currency`` (a sign such as ``$``, see :func:`currency_sign`) the sign goes
+    before the digits and after the minus: ``$ 1.234,50``, ``−$ 50,00`` (es-AR),
+    ``$1,234.50`` (en). The printed forms pass it (issue 14 §5); chip counts never.
+    """
+    text = number(value, lang, 2, sign=sign)
+    if not currency or text == "—":
+        return text
+    lead = text[0] if text[0] in "\u2212+" else ""
+    gap = "" if lang == "en" else " "
+    return f"{lead}{currency}{gap}{text[len(lead) :]}"
+
+
+# The sign printed for the casino's currency (``Casino.currency``, ISO 4217); a code
+# not listed prints as itself (``CLP 1.000,00``).
+CURRENCY_SIGNS = {"ARS": "$", "USD": "US$", "EUR": "€", "UYU": "$U", "BRL": "R$"}
+
+
+def currency_sign(code: str | None) -> str:
+    code = (code or "").strip().upper()
+    return CURRENCY_SIGNS.get(code, code)
 
 
 def chips(value: Any, lang: str = "es", *, sign: bool = False) -> str:

@@ -7,18 +7,23 @@ shown in the casino's time zone (the renderer activates it). Values stay exact
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import date, datetime
 from typing import Any
 
 from django.utils import timezone
 
 # The one money formatter is the kernel's (issue 13 §1); the reports print with it.
-from casino.formatting import CENT, SEPARATORS, chips, money, number
+from casino.formatting import CENT, SEPARATORS, chips, currency_sign, money, number
 
 __all__ = [
     "CENT",
     "SEPARATORS",
+    "amount",
     "chips",
+    "currency_override",
     "day",
     "hour",
     "local",
@@ -27,6 +32,26 @@ __all__ = [
     "percent",
     "when",
 ]
+
+
+# The currency sign of the report being rendered (issue 14 §5): the renderer sets it
+# from ``Casino.currency`` and the ``money`` filters print it, so no template does.
+_CURRENCY: ContextVar[str] = ContextVar("report_currency", default="")
+
+
+@contextmanager
+def currency_override(code: str | None) -> Iterator[str]:
+    """Print amounts with the sign of ``code`` (``ARS`` -> ``$``) inside the block."""
+    token = _CURRENCY.set(currency_sign(code))
+    try:
+        yield _CURRENCY.get()
+    finally:
+        _CURRENCY.reset(token)
+
+
+def amount(value: Any, lang: str = "es", *, sign: bool = False) -> str:
+    """Money as a form prints it: with the casino's currency sign while rendering."""
+    return money(value, lang, sign=sign, currency=_CURRENCY.get())
 
 
 def percent(value: Any, lang: str = "es", places: int = 1) -> str:

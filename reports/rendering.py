@@ -24,6 +24,7 @@ from django.utils import timezone, translation
 from casino import sealing
 from casino.models import Casino
 
+from .formatting import currency_override
 from .registry import BuildContext, ProgressFn, ReportSpec
 
 GENERATED_MARK = "\u2063MESA-GENERATED\u2063"
@@ -38,6 +39,9 @@ class Rendered:
     pages: int
     # The gaming day's evidence chain head when it was printed (issue 12 §5): "seq·link".
     chain_head: str = ""
+    # The HTML WeasyPrint laid out: archived beside the PDF, so an export of the
+    # report's tables gives the printed figures (reports/export.py, issue 14 §4).
+    html: str = ""
 
 
 # The signed closing documents print the day's evidence chain head in their footer
@@ -143,7 +147,7 @@ def content_fingerprint(
     """
     paper_key = _paper_key(paper)
     tz = zoneinfo.ZoneInfo(casino.time_zone)
-    with translation.override(lang), timezone.override(tz):
+    with translation.override(lang), timezone.override(tz), currency_override(casino.currency):
         _context, body = _body(
             spec,
             casino=casino,
@@ -181,7 +185,7 @@ def render_report(
 
     paper_key = _paper_key(paper)
     tz = zoneinfo.ZoneInfo(casino.time_zone)
-    with translation.override(lang), timezone.override(tz):
+    with translation.override(lang), timezone.override(tz), currency_override(casino.currency):
         progress(5, "data")
         context, body = _body(
             spec,
@@ -226,6 +230,7 @@ def render_report(
         content_sha256=content_sha256,
         pages=len(document.pages),
         chain_head=chain_head,
+        html=html,
     )
 
 

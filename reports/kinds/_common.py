@@ -31,6 +31,7 @@ def signature_rows(document: SignableDocument | None) -> list[dict[str, Any]]:
         sig = signed.pop(role.value, None)
         rows.append(
             {
+                "role_value": role.value,
                 "role": str(role.label),
                 "signer": name(sig.signer) if sig else "",
                 "at": sig.signed_at if sig else None,
@@ -41,6 +42,7 @@ def signature_rows(document: SignableDocument | None) -> list[dict[str, Any]]:
     for sig in signed.values():  # a role the document no longer requires: still shown
         rows.append(
             {
+                "role_value": sig.role,
                 "role": role_label(sig.role),
                 "signer": name(sig.signer),
                 "at": sig.signed_at,

@@ -7,10 +7,10 @@ the hands voided (misdeals) with their redeal; and the day's violations by code.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from django.db.models import Count
-
+from hands.labels import irregularity_label, outcome_label
 from hands.models import Hand, HandIrregularity, HandStatus, HandViolation
 
 from ..access import gaming_day_for, require_day_or_table_scope
@@ -18,8 +18,26 @@ from ..formatting import day as day_text
 from ..params import TableDateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
+from .house_rules import rule_number
 
 STREETS = ("preflop", "flop", "turn", "river")
+
+
+def _rules_text(rule_ids: str, lang: str) -> str:
+    """``RUL-49`` -> ``regla 49``: the rule's number on the house-rules sheet.
+
+    Only the house rules (``RUL-``) are printed; the spec's requirement IDs that a
+    ruling may also cite are for the project, not for the form (issue 14 §5).
+    """
+    numbers = [rule_number(r) for r in re.split(r"[,;\s]+", rule_ids or "") if r.startswith("RUL-")]
+    if not numbers:
+        return "—"
+    word = (
+        bilingual(lang, "regla", "rule")
+        if len(numbers) == 1
+        else bilingual(lang, "reglas", "rules")
+    )
+    return f"{word} {', '.join(numbers)}"
 
 
 def irregularities_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
@@ -47,11 +65,11 @@ def irregularities_data(day: Any, table_number: int | None, lang: str) -> dict[s
                 "table": irr.hand.table.number,
                 "hand": irr.hand.number,
                 "at": irr.hand.started_at,
-                "kind": irr.kind,
+                "kind": irregularity_label(irr.kind),
                 "seat": irr.seat,
                 "street": STREETS[irr.street] if 0 <= irr.street < len(STREETS) else irr.street,
-                "outcome": irr.outcome,
-                "rules": irr.rule_ids,
+                "outcome": outcome_label(irr.outcome),
+                "rules": _rules_text(irr.rule_ids, lang),
                 "ruleset": irr.ruleset.upper(),
                 "decided_by": name(irr.decided_by),
                 "escalated_to": irr.escalated_to,
@@ -79,11 +97,15 @@ def irregularities_data(day: Any, table_number: int | None, lang: str) -> dict[s
                 "redeal": redeal.number if redeal else None,
             }
         )
-    by_code = list(
-        violations.values("code")
-        .annotate(n=Count("id"), hands=Count("hand", distinct=True))
-        .order_by("-n", "code")
-    )
+    # Each violation in words (the stored message), grouped by its kind: codes are for
+    # machines and never printed on the form (issue 14 §5).
+    message = "message_en" if lang == "en" else "message_es"
+    by_code = [
+        {"table": v["hand__table__number"], "hand": v["hand__number"], "message": v[message]}
+        for v in violations.order_by("code", "hand__table__number", "hand__number", "id").values(
+            "hand__table__number", "hand__number", message
+        )
+    ]
     scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if table_number:
         scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"

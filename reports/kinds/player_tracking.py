@@ -68,7 +68,7 @@ class Stay:
         return seat == self.seat and self.arrived <= at and (self.left is None or at <= self.left)
 
 
-def _stays(session: TableSession) -> list[Stay]:
+def seat_stays(session: TableSession) -> list[Stay]:
     """Replay the table card's buy-ins and the departures in time order (BUYIN-07, BUYIN-10)."""
     events: list[tuple[datetime, int, int, Any]] = []
     for buyin in TableTransaction.objects.filter(
@@ -164,7 +164,7 @@ def _attach_sanctions(session: TableSession, stays: list[Stay], lang: str) -> No
 
 
 def tracking_data(session: TableSession, lang: str) -> dict[str, Any]:
-    stays = _stays(session)
+    stays = seat_stays(session)
     _attach_cash_outs(session, stays)
     _attach_hands(session, stays)
     _attach_sanctions(session, stays, lang)

@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from cage import selectors as cage_selectors
 from cage.models import TableTransaction, TransactionKind
-from cage.reconciliation import reconcile_session
+from cage.reconciliation import SessionReconciliation, reconcile_session
 from casino.access import Actor
 from hands.models import Hand
 from tables import selectors as tables_selectors
@@ -36,6 +36,8 @@ from ..formatting import day as day_text
 from ..params import SessionOrTableParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import name, role_label, signature_rows
+from ._shifts import shift_header
+from .slips import status_label as slip_status_label
 
 ZERO = Decimal("0")
 E = SessionEvent.Kind
@@ -55,6 +57,7 @@ def _lines(sheet: OpeningSheet | ClosingSheet | None) -> list[dict[str, Any]]:
     for line in sheet.ordered_lines():
         rows.append(
             {
+                "denomination_id": line.denomination_id,
                 "value": line.value,
                 "colour": line.denomination.colour,
                 "stacks": line.stacks,
@@ -211,7 +214,7 @@ def _keys(session: TableSession) -> list[dict[str, Any]]:
     return out
 
 
-def _slips(session: TableSession) -> list[dict[str, Any]]:
+def _slips(session: TableSession, lang: str) -> list[dict[str, Any]]:
     out = []
     for slip in cage_selectors.slips_for(session.casino, session=session).order_by(
         "requested_at", "id"
@@ -227,6 +230,7 @@ def _slips(session: TableSession) -> list[dict[str, Any]]:
                 ),
                 "lines": [(line.denomination.value, line.count) for line in slip.lines.all()],
                 "status": cage_selectors.slip_status(slip),
+                "status_label": slip_status_label(slip, lang),
                 "at": slip.requested_at,
             }
         )
@@ -285,10 +289,35 @@ def _closing_cash_outs(session: TableSession) -> list[dict[str, Any]]:
     return out
 
 
-def _reconciliation(session: TableSession, lang: str) -> dict[str, Any] | None:
-    if session.status != TableSession.Status.CLOSED:
+def _closing_expected(
+    lines: list[dict[str, Any]], rec: SessionReconciliation | None
+) -> dict[str, Any]:
+    """Per denomination of the closing count: the chips the cage's reconciliation expects
+    (``reconcile_session(...).lines[d].expected``) and the difference, like the opening's.
+
+    The one definition of the expected closing float is the reconciliation's (CLOSE-16):
+    opening + fills − credits − chips sold at buy-ins ± changes, before the closing slips.
+    """
+    expected_total = ZERO
+    variance_total = ZERO
+    for row in lines:
+        line = rec.lines.get(row["denomination_id"]) if rec is not None else None
+        expected = line.expected if line is not None else None
+        row["expected_count"] = expected
+        row["expected_total"] = None if expected is None else row["value"] * expected
+        diff = None if expected is None or row["count"] is None else row["count"] - expected
+        row["variance_chips"] = diff
+        row["variance_value"] = None if diff is None else row["value"] * diff
+        expected_total += row["expected_total"] or ZERO
+        variance_total += row["variance_value"] or ZERO
+    return {"expected_total": expected_total, "variance_total": variance_total}
+
+
+def _reconciliation(
+    session: TableSession, rec: SessionReconciliation | None, lang: str
+) -> dict[str, Any] | None:
+    if rec is None or session.status != TableSession.Status.CLOSED:
         return None
-    rec = reconcile_session(session)
     return {
         "opening": rec.opening_value,
         "closing": rec.closing_value,
@@ -314,9 +343,13 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
     serial = (opening or closing).serial if (opening or closing) else ""
     opening_lines = _lines(opening)
     closing_lines = _lines(closing)
+    rec = reconcile_session(session) if closing is not None else None
+    closing_expected = _closing_expected(closing_lines, rec)
     float_after = _float_after(session, closing)
     return {
         "serial_banner": serial,
+        # RPT-01, OPEN-18: the shift (or shifts) the session ran in (issue 14 §3).
+        "header_shift": shift_header(session, lang),
         "header_scope": f"{_label(SCOPE, 'table', lang)} {session.table.number} · "
         f"{day_text(session.gaming_day.business_date, lang)} · {_label(SCOPE, 'session', lang)} "
         f"{session.number}",
@@ -354,6 +387,8 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
         "closing": closing,
         "closing_lines": closing_lines,
         "closing_total": sum((r["total"] or ZERO for r in closing_lines), ZERO),
+        "closing_expected_total": closing_expected["expected_total"],
+        "closing_variance_total": closing_expected["variance_total"],
         "closing_par_total": sum((r["par_total"] or ZERO for r in closing_lines), ZERO),
         "closing_chips": sum((r["count"] or 0 for r in closing_lines), 0),
         "closing_signatures": signature_rows(closing),
@@ -374,10 +409,10 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
         ),
         "last_hand": _last_hand(session),
         "cash_outs": _closing_cash_outs(session),
-        "slips": _slips(session),
+        "slips": _slips(session, lang),
         "float_after": float_after,
         "float_after_total": sum((r["total"] for r in float_after), ZERO),
-        "reconciliation": _reconciliation(session, lang),
+        "reconciliation": _reconciliation(session, rec, lang),
     }
 
 

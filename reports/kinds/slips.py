@@ -30,14 +30,74 @@ COPIES = (
     ("drop_box", "Copia 1 — caja de drop de la mesa", "Copy 1 — the table's drop box"),
     ("chip_rack", "Copia 2 — fichero de la mesa", "Copy 2 — the table's chip rack"),
 )
-STATUS = {
+# Each kind's own wording (CLOSE-07; glossary "fill; crédito"): a fill carries chips
+# from the cage to the table, a credit from the table to the cage, so the chips change
+# hands in the opposite order and each signature attests a different act.
+FILL_STATUS = {
     "requested": ("solicitado (firma del jefe de sector)", "requested (pit boss signed)"),
-    "issued": ("emitido por la caja", "issued by the cage"),
-    "carried": ("en traslado (seguridad)", "carried by security"),
+    "issued": ("entregado por la caja", "issued by the cage"),
+    "carried": ("en traslado a la mesa (seguridad)", "carried to the table by security"),
     "received": ("recibido en la mesa: completo", "received at the table: complete"),
     "void_pending": ("anulación pendiente de confirmar", "void awaiting confirmation"),
     "void": ("ANULADO", "VOID"),
 }
+CREDIT_STATUS = {
+    "requested": ("solicitado (firma del jefe de sector)", "requested (pit boss signed)"),
+    "released": ("entregado por la mesa", "handed over by the table"),
+    "carried": ("en traslado a la caja (seguridad)", "carried to the cage by security"),
+    "received": ("recibido en la caja: completo", "received at the cage: complete"),
+    "void_pending": ("anulación pendiente de confirmar", "void awaiting confirmation"),
+    "void": ("ANULADO", "VOID"),
+}
+# The order the signatures are printed in, and what each one attests.
+SIGNING = {
+    "fill": (
+        (Role.PIT_BOSS, "solicita el relleno", "requests the fill"),
+        (Role.CAGE_CASHIER, "entrega las fichas de la caja", "hands over the cage's chips"),
+        (Role.SECURITY, "traslada las fichas a la mesa", "carries the chips to the table"),
+        (Role.CROUPIER, "recibe y cuenta en la mesa", "receives and counts at the table"),
+        (Role.SUPERVISOR, "recibe y controla en la mesa", "receives and checks at the table"),
+    ),
+    "credit": (
+        (Role.PIT_BOSS, "solicita el crédito", "requests the credit"),
+        (Role.CROUPIER, "cuenta y entrega las fichas de la mesa", "counts and hands over"),
+        (Role.SUPERVISOR, "controla la entrega en la mesa", "checks the hand-over"),
+        (Role.SECURITY, "traslada las fichas a la caja", "carries the chips to the cage"),
+        (Role.CAGE_CASHIER, "recibe y confirma en la caja", "receives and confirms at the cage"),
+    ),
+}
+
+
+def _status(slip: Slip) -> str:
+    """The slip's state in its own kind's words (the cage's reading for a fill and a void)."""
+    status = cage_selectors.slip_status(slip)
+    if slip.kind != "credit" or status in ("void", "void_pending"):
+        return status
+    signed = slip.signed_roles()
+    if slip.is_locked:
+        return "received"
+    if Role.SECURITY.value in signed:
+        return "carried"
+    if {Role.CROUPIER.value, Role.SUPERVISOR.value} <= signed:
+        return "released"
+    return "requested"
+
+
+def status_label(slip: Slip, lang: str) -> str:
+    status = _status(slip)
+    labels = CREDIT_STATUS if slip.kind == "credit" else FILL_STATUS
+    return bilingual(lang, *labels.get(status, (status, status)))
+
+
+def _signatures(slip: Slip, lang: str) -> list[dict[str, Any]]:
+    """The signature rows in the kind's order, each with what the signer attests."""
+    rows = {row["role_value"]: row for row in signature_rows(slip)}
+    out = []
+    for role, es, en in SIGNING.get(slip.kind, SIGNING["fill"]):
+        row = rows.pop(role.value, None)
+        if row is not None:
+            out.append({**row, "note": bilingual(lang, es, en)})
+    return out + list(rows.values())
 
 
 def _slips(casino: Casino, params: dict[str, Any]) -> list[Slip]:
@@ -63,7 +123,7 @@ def slip_data(slip: Slip, lang: str) -> dict[str, Any]:
         }
         for line in slip.lines.all()
     ]
-    status = cage_selectors.slip_status(slip)
+    status = _status(slip)
     void = cage_selectors.void_of(slip)
     confirmation = cage_selectors.confirmation_of(void) if void else None
     return {
@@ -98,7 +158,7 @@ def slip_data(slip: Slip, lang: str) -> dict[str, Any]:
         "total": sum((line["total"] for line in lines), ZERO),
         "chips": sum((line["count"] for line in lines), 0),
         "status": status,
-        "status_label": bilingual(lang, *STATUS.get(status, (status, status))),
+        "status_label": status_label(slip, lang),
         "void": None
         if void is None
         else {
@@ -109,7 +169,7 @@ def slip_data(slip: Slip, lang: str) -> dict[str, Any]:
             "confirmed_by": name(confirmation.confirmed_by) if confirmation else "",
             "confirmed_at": confirmation.confirmed_at if confirmation else None,
         },
-        "signatures": signature_rows(slip),
+        "signatures": _signatures(slip, lang),
     }
 
 

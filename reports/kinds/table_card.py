@@ -12,7 +12,6 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
-from cage import selectors as cage_selectors
 from cage.models import BuyinSource, SeatDeparture, TableTransaction, TransactionKind
 from casino.access import Actor
 from tables.models import TableSession
@@ -22,6 +21,8 @@ from ..formatting import day as day_text
 from ..params import SessionOrTableParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label
+from .control_sheet import pit_boss_names
+from .player_tracking import Stay, seat_stays
 
 ZERO = Decimal("0")
 K = TransactionKind
@@ -56,6 +57,38 @@ def _chips_text(tx: TableTransaction, direction: str, lang: str) -> str:
         if line.direction == direction
     ]
     return "; ".join(parts)
+
+
+def _seats(session: TableSession) -> list[dict[str, Any]]:
+    """Per seat, every occupant of the session in order of arrival with their buy-ins.
+
+    One reading of the stays for every report (``player_tracking.seat_stays``): a
+    player who left and the one who sat down after both keep their line, so the
+    seat's total is everything bought in at that seat (BUYIN-07, issue 14).
+    """
+    by_seat: dict[int, list[Stay]] = defaultdict(list)
+    for stay in sorted(seat_stays(session), key=lambda s: (s.arrived, s.seat)):
+        by_seat[stay.seat].append(stay)
+    return [
+        {
+            "seat": seat,
+            "occupants": [
+                {
+                    "player": stay.player,
+                    "arrived": stay.arrived,
+                    "left": stay.left,
+                    "buyins": stay.buyins,
+                    "buyin_amount": stay.buyin_amount,
+                    "rebuys": stay.rebuys,
+                    "rebuy_amount": stay.rebuy_amount,
+                    "total": stay.bought,
+                }
+                for stay in stays
+            ],
+            "total": sum((stay.bought for stay in stays), ZERO),
+        }
+        for seat, stays in sorted(by_seat.items())
+    ]
 
 
 def card_data(session: TableSession, lang: str) -> dict[str, Any]:
@@ -112,7 +145,7 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         if key in totals
     ]
     buyins_total = totals["buyin"]["amount"] + totals["rebuy"]["amount"]
-    seats = sorted(cage_selectors.seat_summaries(session).values(), key=lambda s: s.seat)
+    seats = _seats(session)
     departures = [
         {
             "seat": d.seat,
@@ -135,18 +168,20 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         "buyins_total": buyins_total,
         "buyins_count": totals["buyin"]["count"] + totals["rebuy"]["count"],
         "cash_in": cash_in,
-        "seats": [
-            {
-                "seat": s.seat,
-                "player": s.player_name,
-                "total": s.total_buyin,
-                "rebuys": s.rebuys,
-                "since": s.seated_since,
-                "seated": s.seated,
-            }
-            for s in seats
-        ],
+        "seats": seats,
+        "seats_total": sum((seat["total"] for seat in seats), ZERO),
         "departures": departures,
+        # Signed by hand on the printed card: the names printed, date and time left blank.
+        "signature_lines": [
+            {
+                "role": bilingual(lang, "Supervisor de mesa", "Table supervisor"),
+                "name": name(session.supervisor),
+            },
+            {
+                "role": bilingual(lang, "Jefe de sector", "Pit boss"),
+                "name": " / ".join(pit_boss_names(session)),
+            },
+        ],
     }
 
 

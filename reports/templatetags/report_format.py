@@ -18,12 +18,13 @@ register = template.Library()
 
 @register.filter
 def money(value: Any, lang: str = "es") -> str:
-    return money_format.money(value, lang)
+    """With the casino's currency sign on a rendered report (reports.formatting.amount)."""
+    return formatting.amount(value, lang)
 
 
 @register.filter
 def money_signed(value: Any, lang: str = "es") -> str:
-    return money_format.money(value, lang, sign=True)
+    return formatting.amount(value, lang, sign=True)
 
 
 @register.filter
@@ -34,6 +35,26 @@ def chips(value: Any, lang: str = "es") -> str:
 @register.filter
 def chips_signed(value: Any, lang: str = "es") -> str:
     return money_format.chips(value, lang, sign=True)
+
+
+@register.filter
+def hours(value: Any, lang: str = "es") -> str:
+    """Table hours with two decimals (the manager's figures, reports/kinds/kpis.py)."""
+    return money_format.number(value, lang, 2)
+
+
+@register.filter
+def count(value: Any, lang: str = "es") -> str:
+    """A count, or a count per day with one decimal when it is not whole (1,3 hands)."""
+    if value is None or value == int(value):
+        return money_format.chips(value, lang)
+    return money_format.number(value, lang, 1)
+
+
+@register.filter
+def rate(value: Any, lang: str = "es") -> str:
+    """A rate with one decimal: hands per hour."""
+    return money_format.number(value, lang, 1)
 
 
 @register.filter

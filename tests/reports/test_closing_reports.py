@@ -19,14 +19,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from casino.access import acting_as
+from casino.formatting import money as plain_money
 from casino.models import AuditEvent, Sector
 from casino.roles import Role
-from reports.formatting import money
 from reports.models import Report
 from tests.helpers import make_staff
 
 from .conftest import pdf_text, render
 from .scenario import fold_to_big_blind, open_session, ready_for_hands, showdown
+
+
+def money(value, lang: str = "es") -> str:  # type: ignore[no-untyped-def]
+    """An amount as the PDFs print it: with the casino's sign ($ for ARS, issue 14 §5)."""
+    return plain_money(value, lang, currency="$")
+
 
 pytestmark = pytest.mark.django_db
 
@@ -77,18 +83,18 @@ def test_control_sheet_prints_the_session_figures_and_signature_lines(
     assert re.search(r"inválidas\s+1\s+sin resolver: 1 · violaciones de continuidad: 1", text)
     assert re.search(r"anuladas \(mal reparto\)\s+0", text)
     # The table card: three buy-ins of 500, a re-buy of 200, a colour change, a cash-out.
-    assert re.search(r"Compras\s+3\s+1\.500,00", text)
-    assert re.search(r"Recompras\s+1\s+200,00", text)
-    assert re.search(r"Cambios de color\s+1\s+100,00", text)
-    assert re.search(r"Cambios de valor \(cash out\)\s+1\s+100,00", text)
+    assert re.search(r"Compras\s+3\s+\$ 1\.500,00", text)
+    assert re.search(r"Recompras\s+1\s+\$ 200,00", text)
+    assert re.search(r"Cambios de color\s+1\s+\$ 100,00", text)
+    assert re.search(r"Cambios de valor \(cash out\)\s+1\s+\$ 100,00", text)
     assert re.search(
-        r"Compras y recompras\s+4\s+1\.700,00\s+efectivo a la caja de drop: 1\.700,00", text
+        r"Compras y recompras\s+4\s+\$ 1\.700,00\s+efectivo a la caja de drop: \$ 1\.700,00", text
     )
     assert day.drop_expected == Decimal("1700")
     # The commission: the rake box ledger against the engine's computation.
     assert re.search(
         rf"Comisión registrada \(caja de comisión\)\s+{re.escape(money(day.rake))}\s+"
-        rf"calculada {re.escape(money(day.rake))} · diferencia 0,00",
+        rf"calculada {re.escape(money(day.rake))} · diferencia \$ 0,00",
         text,
     )
     assert re.search(r"Irregularidades\s+0", text)
@@ -110,7 +116,7 @@ def test_control_sheet_prints_the_session_figures_and_signature_lines(
     english = render("control_sheet", casino, {"table": 7}, lang="en", paper="LETTER")
     en = text_of(english, tmp_path)
     assert "Table control sheet" in en and re.search(r"Hands dealt\s+3", en)
-    assert re.search(r"Buy-ins and re-buys\s+4\s+1,700\.00", en)
+    assert re.search(r"Buy-ins and re-buys\s+4\s+\$1,700\.00", en)
     assert "Table supervisor: Supervisor" in squash(en)
     assert_numbered(en, english.pages, "en")
 
@@ -141,7 +147,7 @@ def test_control_sheet_lists_irregularities_and_void_hands(
     rendered = render("control_sheet", casino, {"session": session.pk})
     text = text_of(rendered, tmp_path)
     assert re.search(r"Manos repartidas\s+2\s+n\.º 1–2", text)
-    assert re.search(r"válidas\s+1\s+60,00", text)
+    assert re.search(r"válidas\s+1\s+\$ 60,00", text)
     assert re.search(r"anuladas \(mal reparto\)\s+1", text)
     assert re.search(r"Irregularidades\s+1", text)
     assert re.search(r"1\s+\d\d:\d\d\s+dealer_exposed_card", text)
@@ -172,26 +178,30 @@ def test_sector_sheet_lists_the_tables_of_the_sector_with_totals(
         rec.counted_drop,
     ]
     assert [money(v) for v in figures] == [
-        "19.550,00",
-        "1.950,00",
-        "200,00",
-        "17.850,00",
-        "1.600,00",
+        "$ 19.550,00",
+        "$ 1.950,00",
+        "$ 200,00",
+        "$ 17.850,00",
+        "$ 1.600,00",
     ]
     # Table 7: closed; 3 hands, 1 invalid; 3 discrepancies (the opening's short 50, the drop
     # short by 100, the result); no irregularity; 2 sanctions; 1 dealer change.
     row7 = r"7\s+Supervisor\s+cerrada\s+" + r"\s+".join(re.escape(money(v)) for v in figures)
-    assert re.search(row7 + r"\s+1,00\s+3\s+1\s+3\s+0\s+2\s+1", text), text[:3000]
+    assert re.search(row7 + r"\s+\$ 1,00\s+3\s+1\s+3\s+0\s+2\s+1", text), text[:3000]
     # Table 9 is still open: no closing, the drop expected (nothing bought in yet).
-    assert re.search(r"9\s+Supervisor\s+abierta\s+19\.600,00\s+0,00\s+0,00\s+—\s+0,00\*", text)
     assert re.search(
-        r"Total del sector\s+39\.150,00\s+1\.950,00\s+200,00\s+17\.850,00\s+1\.600,00\*\s+1,00\s+3\s+1\s+3\s+0\s+2\s+1",
+        r"9\s+Supervisor\s+abierta\s+\$ 19\.600,00\s+\$ 0,00\s+\$ 0,00\s+—\s+\$ 0,00\*", text
+    )
+    assert re.search(
+        r"Total del sector\s+\$ 39\.150,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 17\.850,00\s+\$ 1\.600,00\*\s+\$ 1,00\s+3\s+1\s+3\s+0\s+2\s+1",
         text,
     )
     assert "Hay mesas sin cerrar" in flat
     assert not re.search(r"^\s*11\s", text, re.M) and "Sector 2" not in text  # other sector
     # Discrepancies with the pit boss's acknowledgement and the explanations.
-    assert re.search(r"Apertura\s+Ficha de 50,00: esperadas 80, contadas 79 \(−1\)\s+−50,00", text)
+    assert re.search(
+        r"Apertura\s+Ficha de \$ 50,00: esperadas 80, contadas 79 \(−1\)\s+−\$ 50,00", text
+    )
     assert "Ficha de 50 faltante desde el cierre anterior (Pit_boss)" in raw
     assert "DROP_VARIANCE" in text and "Billete de 100 devuelto al jugador sin registrar" in raw
     assert "RESULT_VARIANCE" in text and "sin explicar" in text
@@ -215,9 +225,9 @@ def test_sector_sheet_of_every_sector_and_in_english(
     text = text_of(rendered, tmp_path)
     flat = squash(text)
     assert flat.index("Sector 1 (P1)") < flat.index("Sector 2 (P2)")
-    assert re.search(r"11\s+Supervisor\s+open\s+19,600\.00", text)
-    assert re.search(r"Sector total\s+39,150\.00\s+1,950\.00\s+200\.00\s+17,850\.00", text)
-    assert re.search(r"Sector total\s+19,600\.00\s+0\.00\s+0\.00\s+—", text)
+    assert re.search(r"11\s+Supervisor\s+open\s+\$19,600\.00", text)
+    assert re.search(r"Sector total\s+\$39,150\.00\s+\$1,950\.00\s+\$200\.00\s+\$17,850\.00", text)
+    assert re.search(r"Sector total\s+\$19,600\.00\s+\$0\.00\s+\$0\.00\s+—", text)
     assert flat.count("Pit boss: Pit_boss") == 1  # sector 2 has no pit boss named
     assert_numbered(text, rendered.pages, "en")
 
@@ -235,23 +245,25 @@ def test_player_tracking_sheet_per_player(day, casino, tmp_path):  # RPT-14, CLO
     flat = squash(text)
     # seat, arrival, left (at the close), buy-ins, re-buys, total, cash-outs, left with, hands
     assert re.search(
-        r"Ana Gómez VIP\s+1\s+\d\d:\d\d\s+al cierre\s+1 · 500,00\s+0 · 0,00\s+500,00\s+1 · 100,00\s+—\s+3 \(1 inv\.\)\s+—",
+        r"Ana Gómez VIP\s+1\s+\d\d:\d\d\s+al cierre\s+1 · \$ 500,00\s+0 · \$ 0,00\s+\$ 500,00\s+1 · \$ 100,00\s+—\s+3 \(1 inv\.\)\s+—",
         text,
     ), text[:3000]
     assert re.search(
-        r"Beto Ruiz\s+3\s+\d\d:\d\d\s+al cierre\s+1 · 500,00\s+0 · 0,00\s+500,00\s+0 · 0,00\s+—\s+3 \(1 inv\.\)\s+SAN-2026-000001 Advertencia verbal",
+        r"Beto Ruiz\s+3\s+\d\d:\d\d\s+al cierre\s+1 · \$ 500,00\s+0 · \$ 0,00\s+\$ 500,00\s+0 · \$ 0,00\s+—\s+3 \(1 inv\.\)\s+SAN-2026-000001 Advertencia verbal",
         flat,
     )
     assert re.search(
-        r"Carla Díaz\s+5\s+\d\d:\d\d\s+al cierre\s+1 · 500,00\s+1 · 200,00\s+700,00\s+0 · 0,00\s+—\s+3 \(1 inv\.\)\s+SAN-2026-000002 Retiro de la mesa",
+        r"Carla Díaz\s+5\s+\d\d:\d\d\s+al cierre\s+1 · \$ 500,00\s+1 · \$ 200,00\s+\$ 700,00\s+0 · \$ 0,00\s+—\s+3 \(1 inv\.\)\s+SAN-2026-000002 Retiro de la mesa",
         flat,
     )
     # The totals agree with the table card (BUYIN-10).
     card = text_of(render("table_card", casino, {"session": day.session.pk}), tmp_path)
-    assert re.search(r"Compras y recompras\s+4\s+1\.700,00", card)
-    assert re.search(r"Total\s+3 · 1\.500,00\s+1 · 200,00\s+1\.700,00\s+1 · 100,00\s+0,00", text)
+    assert re.search(r"Compras y recompras\s+4\s+\$ 1\.700,00", card)
+    assert re.search(
+        r"Total\s+3 · \$ 1\.500,00\s+1 · \$ 200,00\s+\$ 1\.700,00\s+1 · \$ 100,00\s+\$ 0,00", text
+    )
     # VIP list from the flag; the referrals are written by hand (no referral record exists).
-    assert re.search(r"Jugadores VIP en la mesa.*?Ana Gómez 1 3 500,00", flat)
+    assert re.search(r"Jugadores VIP en la mesa.*?Ana Gómez 1 3 \$ 500,00", flat)
     assert "Referencias VIP (posibles jugadores VIP a evaluar)" in flat
     assert "Entrega: supervisor de mesa Supervisor" in flat
     assert "Recibe: jefe de sector Pit_boss" in flat
@@ -259,7 +271,8 @@ def test_player_tracking_sheet_per_player(day, casino, tmp_path):  # RPT-14, CLO
     english = text_of(render("player_tracking", casino, {"table": 7}, lang="en"), tmp_path)
     assert "Player tracking sheet" in english and "VIP referrals" in english
     assert re.search(
-        r"Carla Díaz\s+5\s+\d\d:\d\d\s+at the close\s+1 · 500\.00\s+1 · 200\.00\s+700\.00", english
+        r"Carla Díaz\s+5\s+\d\d:\d\d\s+at the close\s+1 · \$500\.00\s+1 · \$200\.00\s+\$700\.00",
+        english,
     )
 
 
@@ -290,16 +303,17 @@ def test_player_tracking_follows_each_stay_at_a_seat(
     left = money(first.verdict.finishing["3"])
     # Seat 3: the first player left after hand 1 with their stack; Dora Paz sat for hand 2.
     assert re.search(
-        rf"Jugador 3\s+3\s+\d\d:\d\d\s+\d\d:\d\d\s+1 · 500,00\s+0 · 0,00\s+500,00\s+0 · 0,00\s+{re.escape(left)}\s+1\s",
+        rf"Jugador 3\s+3\s+\d\d:\d\d\s+\d\d:\d\d\s+1 · \$ 500,00\s+0 · \$ 0,00\s+\$ 500,00\s+0 · \$ 0,00\s+{re.escape(left)}\s+1\s",
         text,
     ), text[:3000]
     assert re.search(
-        r"Dora Paz\s+3\s+\d\d:\d\d\s+sentado\s+1 · 300,00\s+0 · 0,00\s+300,00\s+0 · 0,00\s+—\s+1\s",
+        r"Dora Paz\s+3\s+\d\d:\d\d\s+sentado\s+1 · \$ 300,00\s+0 · \$ 0,00\s+\$ 300,00\s+0 · \$ 0,00\s+—\s+1\s",
         text,
     )
-    assert re.search(r"Jugador 1\s+1\s+\d\d:\d\d\s+sentado\s+1 · 500,00.*\s2\s", text)
+    assert re.search(r"Jugador 1\s+1\s+\d\d:\d\d\s+sentado\s+1 · \$ 500,00.*\s2\s", text)
     assert re.search(
-        rf"Total\s+4 · 1\.800,00\s+0 · 0,00\s+1\.800,00\s+0 · 0,00\s+{re.escape(left)}", text
+        rf"Total\s+4 · \$ 1\.800,00\s+0 · \$ 0,00\s+\$ 1\.800,00\s+0 · \$ 0,00\s+{re.escape(left)}",
+        text,
     )
 
 
@@ -386,7 +400,7 @@ def test_closing_reports_in_the_catalogue_command_and_page(
         str(pdf),
         stdout=StringIO(),
     )
-    assert re.search(r"Total del sector\s+19\.550,00", pdf_text(pdf))
+    assert re.search(r"Total del sector\s+\$ 19\.550,00", pdf_text(pdf))
     # The request page lists the kinds each role may ask for and takes the sector.
     client = Client()
     client.force_login(staff["pit_boss"])

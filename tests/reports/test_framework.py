@@ -42,7 +42,8 @@ def test_request_renders_archives_and_downloads_with_audit(
     )
     text = pdf_text(body, tmp_path)
     assert "Reglamento de la mesa" in text
-    assert "CABA" in text and "RUL-01" in text and "RUL-67" in text
+    # Rules numbered as the catalogue numbers them, without the spec's IDs (issue 14 §5).
+    assert "CABA" in text and re.search(r"^\s*67\s", text, re.M) and "RUL-" not in text
     pages = re.findall(r"página (\d+) de (\d+)", text)
     assert pages and pages[-1][0] == pages[-1][1] == str(report.pages)
     assert "Casino de Prueba" in text

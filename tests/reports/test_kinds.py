@@ -50,19 +50,23 @@ def test_sheet_prints_three_copies_with_destination_serial_and_fingerprint(
     assert flat.count(fingerprint) >= 3 + rendered.pages
     assert_numbered(text, rendered.pages)
     # Opening: value -> chips -> total, highest first; the short 50s and their acknowledgement.
-    assert re.search(r"100,00\s+negro\s+6\s+0\s+120\s+12\.000,00", text)
-    assert re.search(r"50,00\s+naranja\s+3\s+19\s+79\s+3\.950,00\s+80\s+−1 \(−50,00\)", text)
-    assert flat.index("100,00 negro") < flat.index("50,00 naranja") < flat.index("1,00 blanco")
-    assert "19.550,00" in text and "esperado 19.600,00" in flat
+    assert re.search(r"\$ 100,00\s+negro\s+6\s+0\s+120\s+\$ 12\.000,00", text)
+    assert re.search(
+        r"\$ 50,00\s+naranja\s+3\s+19\s+79\s+\$ 3\.950,00\s+80\s+−1 \(−\$ 50,00\)", text
+    )
+    assert (
+        flat.index("$ 100,00 negro") < flat.index("$ 50,00 naranja") < flat.index("$ 1,00 blanco")
+    )
+    assert "$ 19.550,00" in text and "esperado $ 19.600,00" in flat
     raw = squash(text_of(rendered, tmp_path, layout=False))
     assert "Ficha de 50 faltante desde el cierre anterior" in raw
     # Closing: the count the cage expected, slips with their numbers, float back at par.
-    assert "17.850,00" in text and "Total 19.600,00" in flat
+    assert "$ 17.850,00" in text and "Total $ 19.600,00" in flat
     for slip in day.slips:
         assert slip.serial in text
     assert day.voided.serial in text and "ANULADO" in text
     assert "anunciada n.º 3" in flat and "última registrada n.º 3" in flat
-    assert "Drop contado 1.600,00" in flat and "Drop esperado 1.700,00" in flat
+    assert "Drop contado $ 1.600,00" in flat and "Drop esperado $ 1.700,00" in flat
     # Three signatures on each part, with the names and the croupier's PIN.
     assert flat.count("Croupier2 ") >= 3
     assert "PIN en terminal" in text and "Pit_boss" in text and "Supervisor de mesa" in text
@@ -106,15 +110,15 @@ def test_table_card_lists_every_movement_with_people_and_totals(
     text = text_of(rendered, tmp_path)
     flat = squash(text)
     for seat, player in ((1, "Ana Gómez"), (3, "Beto Ruiz"), (5, "Carla Díaz")):
-        assert re.search(rf"Compra\s+{seat}\s+{player}\s+500,00\s+efectivo", text), player
-    assert re.search(r"Recompra\s+5\s+Carla Díaz\s+200,00", text)
+        assert re.search(rf"Compra\s+{seat}\s+{player}\s+\$ 500,00\s+efectivo", text), player
+    assert re.search(r"Recompra\s+5\s+Carla Díaz\s+\$ 200,00", text)
     assert "Cambio de color" in text and "Cambio de valor (cash out)" in text
     assert "20 × 5,00" in text and "4 × 25,00" in text
     assert flat.count("Supervisor (Supervisor de mesa)") == 6
     assert "Croupier2" in text
-    assert re.search(r"Compras y recompras\s+4\s+1\.700,00", text)
-    assert re.search(r"Efectivo que debe estar en la caja de drop\s+1\.700,00", text)
-    assert re.search(r"5\s+Carla Díaz\s+\S+\s+700,00\s+1", text)  # per seat, one re-buy
+    assert re.search(r"Compras y recompras\s+4\s+\$ 1\.700,00", text)
+    assert re.search(r"Efectivo que debe estar en la caja de drop\s+\$ 1\.700,00", text)
+    assert re.search(r"5\s+Carla Díaz.*1 · \$ 200,00\s+\$ 700,00", text)  # per seat, one re-buy
     english = text_of(
         render("table_card", casino, {"session": day.session.pk}, lang="en"), tmp_path
     )
@@ -185,12 +189,14 @@ def test_hand_report_lists_invalid_hands_first(day, casino, tmp_path):  # RPT-12
     text = text_of(rendered, tmp_path)
     flat = squash(text)
     assert flat.index("Mano 3 — INVÁLIDA") < flat.index("Mano 1 — VÁLIDA") < flat.index("Mano 2")
-    assert "CONTINUITY_MISMATCH" in text and "sin resolver" in text
+    # The violation in words, never its code (issue 14 §5).
+    assert "Continuidad de fichas, asiento 1" in flat and "sin resolver" in text
+    assert "CONTINUITY_MISMATCH" not in text
     assert "2♥ 7♦ 9♠ J♣ 3♠" in text and "A♠ A♦" in text
     assert "Asiento 5 sube a 20,00" in flat
-    assert re.search(r"1 SB\s+Ana Gómez\s+A♠ A♦\s+500,00", text)  # names from the table card
-    assert re.search(r"principal\s+60,00\s+1, 3, 5\s+1\s+1,00", text)
-    assert "pozo 60,00 · comisión 1,00" in flat and "asiento 1 59,00" in flat
+    assert re.search(r"1 SB\s+Ana Gómez\s+A♠ A♦\s+\$ 500,00", text)  # names from the table card
+    assert re.search(r"principal\s+\$ 60,00\s+1, 3, 5\s+1\s+\$ 1,00", text)
+    assert "pozo $ 60,00 · comisión $ 1,00" in flat and "asiento 1 $ 59,00" in flat
     one = text_of(render("hands", casino, {"hand": day.hands[0].pk}, lang="en"), tmp_path)
     assert (
         "Hand 1 — VALID" in one and "Hand 3" not in one and "Seat 5 raises to 20.00" in squash(one)
@@ -205,10 +211,11 @@ def test_gaming_day_master_report(day, casino, tmp_path):  # issue 7 §7, RPT-07
     # Table 7: opening 19,550, fills 1,950 (closing), credits 200, closing 17,850, drop 1,600
     # counted, rake 1, result -99 (the drop is 100 short), hold -6.2 %; 3 hands, 1 invalid,
     # 1 continuity violation, 2 variances, 2 sanctions.
-    row = r"7\s+19\.550,00\s+1\.950,00\s+200,00\s+17\.850,00\s+1\.600,00\s+1,00\s+−99,00\s+−6,2 %\s+3\s+1\s+1\s+2\s+0\s+2\s+0"
+    row = r"7\s+\$ 19\.550,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 17\.850,00\s+\$ 1\.600,00\s+\$ 1,00\s+−\$ 99,00\s+−6,2 %\s+3\s+1\s+1\s+2\s+0\s+2\s+0"
     assert re.search(row, text), text[:3000]
     assert re.search(
-        r"Mes hasta la fecha\s+1\.950,00\s+200,00\s+1\.700,00\*\s+1,00\s+3\s+1\s+2", text
+        r"Mes hasta la fecha\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 1\.700,00\*\s+\$ 1,00\s+3\s+1\s+2",
+        text,
     )
     assert "Billete de 100 devuelto al jugador sin registrar" in flat  # the explanation
     assert "RESULT_VARIANCE" in text and "sin explicar" in text
@@ -239,7 +246,8 @@ def test_rake_report_computed_recorded_and_counted(day, casino, tmp_path):  # RP
     text = text_of(rendered, tmp_path)
     # Table 7: 3 hands, 2 valid, pots 70 (60 + 10), computed 1, recorded 1, box counted 1.
     assert re.search(
-        r"7\s+3,0 %\s+—\s+3\s+2\s+70,00\s+1,00\s+1,00\s+0,00\s+1\s*/\s*0\s+1,00\s+0,00", text
+        r"7\s+3,0 %\s+—\s+3\s+2\s+\$ 70,00\s+\$ 1,00\s+\$ 1,00\s+\$ 0,00\s+1\s*/\s*0\s+\$ 1,00\s+\$ 0,00",
+        text,
     ), text[:2000]
     assert "Ninguna." in text
     english = text_of(render("rake", casino, {"date": date, "table": 7}, lang="en"), tmp_path)
@@ -302,7 +310,7 @@ def test_sheet_of_a_table_still_open_prints_its_opening_part(
     flat = squash(text_of(rendered, tmp_path))
     assert flat.count("La sesión todavía no tiene planilla de cierre.") == 3
     assert "banca estándar (no hay cierre anterior)" in flat
-    assert "Total de la banca 600 19.600,00 esperado 19.600,00" in flat
+    assert "Total de la banca 600 $ 19.600,00 esperado $ 19.600,00" in flat
     assert f"Mesa 9 · {session.gaming_day.business_date:%d/%m/%Y} · sesión 1" in flat
 
 
@@ -343,7 +351,9 @@ def test_irregularities_and_misdeals(staff, casino, gaming_day, sector, tmp_path
     rendered = render("irregularities", casino, {"date": date, "table": 9})
     text = text_of(rendered, tmp_path)
     flat = squash(text_of(rendered, tmp_path, layout=False))
-    assert "dealer_exposed_card" in text and "misdeal_redeal" in text and "RUL-49" in text
+    # Words, not codes (issue 14 §5): the irregularity, the ruling and the house rule's number.
+    assert "El croupier expuso una carta" in flat and "Reparto erróneo" in flat
+    assert "regla 49" in flat and "dealer_exposed_card" not in text and "RUL-49" not in text
     assert "MANUAL" in text and "Supervisor" in text
     assert re.search(r"9\s+1\s+\d\d:\d\d\s+\S+\s+2", text)  # hand 1 void, redealt as hand 2
     assert "Irregularidades y decisiones aplicadas" in flat

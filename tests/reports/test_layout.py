@@ -112,8 +112,10 @@ def test_long_tables_repeat_their_header_on_every_page(staff, casino, gaming_day
             check=True,
         ).stdout
         header = re.search(r"Hora\s+Movimiento\s+Asiento\s+Jugador\s+Importe", text)
-        # Every page of the movements repeats the column header; the last may hold only totals.
-        assert header or (page == rendered.pages and "Totales" in text), page
+        # Every page of the movements repeats the column header; the last may hold only the
+        # totals or the signature block, which moves whole to a new page (issue 14 §5).
+        last = page == rendered.pages and ("Totales" in text or "Firmas" in text)
+        assert header or last, page
         assert f"página {page} de {rendered.pages}" in text
         assert (
             "Casino de Prueba · Registro de mesa (compras y cambios)" in text
@@ -146,4 +148,6 @@ def test_master_report_through_a_real_worker(day, staff, api, celery_worker, tmp
     assert hashlib.sha256(body).hexdigest() == status["sha256"]
     text = pdf_text(body, tmp_path)
     assert "Informe maestro de la jornada" in text and status["serial"] in text
-    assert re.search(r"7\s+19\.550,00\s+1\.950,00\s+200,00\s+17\.850,00\s+1\.600,00", text)
+    assert re.search(
+        r"7\s+\$ 19\.550,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 17\.850,00\s+\$ 1\.600,00", text
+    )
