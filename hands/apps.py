@@ -8,10 +8,16 @@ class HandsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from cage import reconciliation
         from casino import inbox
 
         from . import inbox as hands_inbox
         from . import selectors
+        from .reconciliation import unresolved_hand_findings
+
+        # An unresolved invalid hand is a cause on the books (issue 14 §2).
+        if unresolved_hand_findings not in reconciliation.SESSION_FINDING_PROVIDERS:
+            reconciliation.SESSION_FINDING_PROVIDERS.append(unresolved_hand_findings)
 
         # Invalid hands wait for the pit boss's signed review (issue 4 §3).
         inbox.register(hands_inbox.invalid_hands_to_review)

@@ -10,8 +10,10 @@ once archived, in Mesa (reports/signing.py).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
+from cage.reconciliation import reconcile_day
 from casino.access import Actor
 from tables.models import TableSession
 
@@ -19,9 +21,11 @@ from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text
 from ..params import SessionOrTableParams
 from ..registry import BuildContext, ReportSpec, register
+from ._causes import cash_alert_rows, cause_rows, cells_by_session, formulas
 from ._closing import session_summary
 from ._common import bilingual, name
 
+ZERO = Decimal("0")
 STATUS = {
     TableSession.Status.OPENING: ("en apertura", "opening"),
     TableSession.Status.OPEN: ("abierta", "open"),
@@ -46,7 +50,29 @@ def pit_boss_names(session: TableSession) -> list[str]:
 
 def control_data(session: TableSession, lang: str) -> dict[str, Any]:
     summary = session_summary(session, lang)
+    recon = reconcile_day(session.gaming_day)
+    rec = next(r for r in recon.sessions if r.session.pk == session.pk)
+    causes = cause_rows(
+        session.gaming_day, recon, lang, tables={session.table.number}, session=session.pk
+    )
+    unposted = sum((f.amount or ZERO for f in rec.findings if f.kind == "HAND_UNRESOLVED"), ZERO)
+    figures = rec.figures
+    summary["rake"] = {
+        **summary["rake"],
+        "ledger": figures.rake_ledger,
+        "box": figures.rake_box,
+        "unposted": unposted,
+        "box_difference": None
+        if figures.rake_box is None
+        else figures.rake_box - figures.rake_ledger,
+    }
     return {
+        "f": figures,
+        "cells": cells_by_session(causes).get(session.pk, set()),
+        "causes": causes,
+        "balanced": not causes,
+        "formulas": formulas(lang),
+        "cash_alerts": cash_alert_rows(session.gaming_day, lang, tables={session.table.number}),
         "session": session,
         "table": session.table,
         "gaming_day": session.gaming_day,

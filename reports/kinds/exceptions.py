@@ -13,18 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cage.models import VarianceExplanation
 from cage.reconciliation import INFO, reconcile_day
 from casino.access import Actor
 from casino.models import GamingDay
 from casino.roles import Role
 from hands.models import HandCorrection
-from tables.models import DeckFinalControl
 
 from ..access import period
 from ..formatting import day as day_text
 from ..params import OptionalPeriodParams
 from ..registry import BuildContext, ReportSpec, register
+from ._causes import cause_rows
 from ._common import bilingual, name
 from .gaming_day import _unsigned
 
@@ -32,11 +31,12 @@ from .gaming_day import _unsigned
 SECTIONS = (
     ("variances", ("Diferencias de apertura y cierre", "Opening and closing variances")),
     ("reconciliation", ("Diferencias de conciliación", "Reconciliation differences")),
-    ("rake", ("Diferencias de comisión", "Commission differences")),
+    ("rake", ("Comisión: manos inválidas y diferencias", "Rake: invalid hands and differences")),
     ("overrides", ("Excepciones autorizadas", "Authorised overrides")),
     ("unsigned", ("Documentos sin firmar o incompletos", "Unsigned or incomplete documents")),
     ("sanctions", ("Sanciones obligatorias no impuestas", "Mandatory sanctions not imposed")),
     ("decks", ("Naipes sin justificar", "Packs not accounted for")),
+    ("cash", ("Alertas de efectivo", "Cash alerts")),
     ("gaps", ("Saltos de numeración", "Gaps in document numbers")),
     ("integrity", ("Integridad de los registros", "Integrity of the records")),
     ("other", ("Otras excepciones", "Other exceptions")),
@@ -50,6 +50,7 @@ KIND_SECTION = {
     "DROP_COUNTS_DISAGREE": "reconciliation",
     "DROP_NOT_COUNTED": "reconciliation",
     "RAKE_BOX_VARIANCE": "rake",
+    "HAND_UNRESOLVED": "rake",
     "RAKE_MISMATCH": "rake",
     "RAKE_NOT_ALLOWED": "rake",
     "BUYIN_OVERRIDE": "overrides",
@@ -59,6 +60,8 @@ KIND_SECTION = {
     "SLIP_VOID_PENDING": "unsigned",
     "MANDATORY_SANCTION_NOT_IMPOSED": "sanctions",
     "PACK_NOT_RETURNED": "decks",
+    "DECK_FINAL_CONTROL_MISSING": "decks",
+    "CASH_ALERT_MISSING": "cash",
     "SERIAL_GAP": "gaps",
     "SHEET_SERIAL_GAP": "gaps",
     "RECORD_ALTERED": "integrity",
@@ -72,56 +75,55 @@ KIND_SECTION = {
 }
 
 
-def _day_items(day: GamingDay, lang: str) -> dict[str, list[dict[str, Any]]]:
+def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]]], int]:
+    """The day's causes, each once, by section; then what needs a manager's eye although
+    it is no fault (authorised overrides, documents still to sign)."""
     sections: dict[str, list[dict[str, Any]]] = {key: [] for key, _label in SECTIONS}
     recon = reconcile_day(day)
-    tables = {s.session.pk: s.session.table.number for s in recon.sessions}
-    explanations = {
-        (e.session_id, e.finding_key): f"{e.explanation} ({name(e.explained_by)})"
-        for e in VarianceExplanation.objects.filter(session__gaming_day=day).select_related(
-            "explained_by"
-        )
+    causes = cause_rows(day, recon, lang)
+    covered = {c.detail for c in causes}
+    cause_serials = {
+        f.detail for c in recon.causes for f in (c.finding, *c.effects) if f.kind == "SLIP_UNSIGNED"
     }
-    for finding in recon.all_findings:
-        section = KIND_SECTION.get(finding.kind, "other")
-        if finding.severity == INFO and section != "overrides":
-            continue  # information only (a voided slip, a cash alert raised as it should be)
-        table = finding.table or tables.get(finding.session or 0)
-        sections[section].append(
+    for cause in causes:
+        sections[KIND_SECTION.get(cause.kind, "other")].append(
             {
-                "table": table,
-                "kind": finding.kind,
-                "message": finding.message(lang),
-                "amount": finding.amount,
-                "explanation": explanations.get((finding.session, finding.key), "")
-                if finding.session
-                else "",
+                "number": cause.number,
+                "table": cause.table_label,
+                "kind": cause.title,
+                "message": cause.detail,
+                "effects": cause.effects,
+                "amount": cause.amount,
+                "explanation": cause.status,
+                "pending": cause.pending,
             }
         )
+    for finding in recon.all_findings:
+        if finding.severity == INFO and KIND_SECTION.get(finding.kind) == "overrides":
+            sections["overrides"].append(
+                {
+                    "table": finding.table or "—",
+                    "kind": bilingual(
+                        lang, "Excepción al límite de compra", "Buy-in limit override"
+                    ),
+                    "message": finding.message(lang),
+                    "amount": finding.amount,
+                    "explanation": "",
+                }
+            )
     for doc in _unsigned(day, lang):
+        if doc["serial"] in cause_serials or doc["serial"] in covered:
+            continue  # the slip is a cause already: one line
         sections["unsigned"].append(
             {
-                "table": doc["table"],
+                "table": doc["table"] or "—",
                 "kind": doc["what"],
                 "message": f"{doc['serial']}: "
                 + bilingual(lang, "faltan ", "missing ")
                 + (doc["missing"] or "—"),
                 "amount": None,
-                "explanation": "",
-            }
-        )
-    if not DeckFinalControl.objects.filter(gaming_day=day, locked_at__isnull=False).exists():
-        sections["decks"].append(
-            {
-                "table": None,
-                "kind": "DECK_FINAL_CONTROL_MISSING",
-                "message": bilingual(
-                    lang,
-                    "No hay control final de naipes firmado por el gerente de turno (DECK-16).",
-                    "No deck final control signed by the shift manager (DECK-16).",
-                ),
-                "amount": None,
-                "explanation": "",
+                "explanation": bilingual(lang, "Faltan firmas", "Signatures missing"),
+                "pending": True,
             }
         )
     for correction in HandCorrection.objects.filter(
@@ -130,7 +132,7 @@ def _day_items(day: GamingDay, lang: str) -> dict[str, list[dict[str, Any]]]:
         sections["overrides"].append(
             {
                 "table": correction.original.table.number,
-                "kind": "ENGINE_OVERRIDE",
+                "kind": bilingual(lang, "Decisión contra el motor", "Engine overridden"),
                 "message": bilingual(
                     lang,
                     f"Mano {correction.original.number}: se mantuvo la decisión del personal "
@@ -142,7 +144,7 @@ def _day_items(day: GamingDay, lang: str) -> dict[str, list[dict[str, Any]]]:
                 "explanation": "",
             }
         )
-    return sections
+    return sections, len(causes)
 
 
 def iter_days(
@@ -156,7 +158,7 @@ def iter_days(
     )
     for index, day in enumerate(days):
         progress(10 + 40 * index // max(1, len(days)), f"day {day.business_date}")
-        sections = _day_items(day, lang)
+        sections, causes = _day_items(day, lang)
         yield {
             "day": day,
             "sections": [
@@ -164,7 +166,8 @@ def iter_days(
                 for key, label in SECTIONS
                 if sections[key]
             ],
-            "count": sum(len(v) for v in sections.values()),
+            "count": causes,
+            "notes": sum(len(v) for v in sections.values()) - causes,
         }
 
 

@@ -33,14 +33,12 @@ from cage.models import (
     Slip,
     SlipLine,
     TransactionKind,
-    VarianceExplanation,
 )
-from cage.reconciliation import INFO, reconcile_day
+from cage.reconciliation import reconcile_day
 from casino.access import Actor
 from casino.models import Casino, GamingDay
 from casino.roles import Role
 from hands.models import Hand, HandReview, HandStatus, HandViolation
-from tables import selectors as tables_selectors
 from tables.models import (
     ClosingSheet,
     DeckFinalControl,
@@ -55,14 +53,13 @@ from ..formatting import chips, money
 from ..formatting import day as day_text
 from ..params import DateParams
 from ..registry import BuildContext, ReportSpec, register
+from ._causes import cash_alert_rows, cause_rows, cells_by_session, formulas
 from ._common import bilingual
 from .sanctions import level_label
 
 ZERO = Decimal("0")
 MONEY_OUT = DecimalField(max_digits=18, decimal_places=2)
 CONTINUITY = "CONTINUITY_MISMATCH"
-SERIAL_KINDS = {"SERIAL_GAP", "SHEET_SERIAL_GAP"}
-DECK_KINDS = {"PACK_NOT_RETURNED"}
 
 
 def _signed_sum(qs: Any, amount: str, sign: str) -> Decimal:
@@ -273,14 +270,10 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
     tz = zoneinfo.ZoneInfo(casino.time_zone)
     progress(10, "reconciliation")
     recon = reconcile_day(day)
+    causes = cause_rows(day, recon, lang)
+    cells = cells_by_session(causes)
     progress(35, "hands")
     hands = _hands_by_session(day)
-    explanations: dict[tuple[int, str], str] = {
-        (e.session_id, e.finding_key): e.explanation
-        for e in VarianceExplanation.objects.filter(session__gaming_day=day).order_by(
-            "explained_at", "id"
-        )
-    }
     sanctions_by_table: dict[int, int] = defaultdict(int)
     sanction_rows = []
     for entry in (
@@ -299,14 +292,10 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
                 "level": level_label(entry.level, entry.vueltas, lang),
             }
         )
-    day_items = tables_selectors.day_exceptions(day)
-    deck_by_table: dict[int | None, list[str]] = defaultdict(list)
-    for item in day_items:
-        if item["kind"] in DECK_KINDS:
-            deck_by_table[item["table"]].append(item["message"]["en" if lang == "en" else "es"])
+    unaccounted = []
     for control in DeckFinalControl.objects.filter(gaming_day=day):
         for serial, _state, reason in control.figures.get("unaccounted", []):
-            deck_by_table[None].append(
+            unaccounted.append(
                 bilingual(
                     lang,
                     f"Mazo {serial} sin justificar ({reason}).",
@@ -315,73 +304,34 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
             )
     progress(45, "tables")
     rows = []
-    findings_rows = []
-    totals = defaultdict(lambda: ZERO)
-    counters = defaultdict(int)
+    open_tables = []
     for rec in recon.sessions:
         session = rec.session
         h = hands.get(session.pk, {})
-        drop = rec.counted_drop if rec.counted_drop is not None else rec.expected_drop
-        result = rec.result
-        variances = [f for f in rec.findings if f.severity != INFO]
-        for f in variances:
-            findings_rows.append(
-                {
-                    "table": session.table.number,
-                    "session": session.number,
-                    "kind": f.kind,
-                    "severity": f.severity,
-                    "message": f.message(lang),
-                    "amount": f.amount,
-                    "explanation": explanations.get((session.pk, f.key), ""),
-                }
-            )
-        row = {
-            "table": session.table.number,
-            "session": session.number,
-            "status": session.status,
-            "opening": rec.opening_value,
-            "fills": rec.fills_value + rec.closing_fills_value,
-            "credits": rec.credits_value + rec.closing_credits_value,
-            "closing": rec.closing_value,
-            "drop": drop,
-            "drop_counted": rec.counted_drop is not None,
-            "rake": rec.expected_rake_box,
-            "result": result,
-            "hold": (result * 100 / drop).quantize(Decimal("0.1"))
-            if result is not None and drop
-            else None,
-            "hands": h.get("total", 0),
-            "invalid": h.get("invalid", 0),
-            "unresolved": h.get("unresolved", 0),
-            "continuity": h.get("continuity", 0),
-            "variances": len([f for f in variances if f.severity == "variance"]),
-            "exceptions": len([f for f in variances if f.severity != "variance"]),
-            "sanctions": sanctions_by_table.get(session.table_id, 0),
-            "deck": len(deck_by_table.get(session.table_id, [])),
-        }
-        rows.append(row)
-        for key in ("opening", "fills", "credits", "closing", "drop", "rake", "result"):
-            if row[key] is not None:
-                totals[key] += row[key]
-        for key in (
-            "hands",
-            "invalid",
-            "unresolved",
-            "continuity",
-            "variances",
-            "exceptions",
-            "sanctions",
-            "deck",
-        ):
-            counters[key] += row[key]
-    day_findings = [
-        {"kind": f.kind, "message": f.message(lang)}
-        for f in recon.findings
-        if f.severity != INFO and f.kind not in DECK_KINDS
-    ]
-    gaps = [f for f in day_findings if f["kind"] in SERIAL_KINDS]
-    other = [f for f in day_findings if f["kind"] not in SERIAL_KINDS]
+        figures = rec.figures
+        closed = session.status == session.Status.CLOSED
+        if not closed or figures.result is None:
+            open_tables.append(session.table.number)
+        rows.append(
+            {
+                "table": session.table.number,
+                "session": session.number,
+                "status": session.get_status_display(),
+                "closed": closed,
+                "f": figures,
+                "cells": cells.get(session.pk, set()),
+                "hands": h.get("total", 0),
+                "invalid": h.get("invalid", 0),
+                "unresolved": h.get("unresolved", 0),
+                "continuity": h.get("continuity", 0),
+                "sanctions": sanctions_by_table.get(session.table_id, 0),
+            }
+        )
+    day_figures = recon.figures
+    counters = {
+        key: sum(r[key] for r in rows)
+        for key in ("hands", "invalid", "unresolved", "continuity", "sanctions")
+    }
     progress(65, "month")
     month_start = day.business_date.replace(day=1)
     mtd = _period_totals(casino, month_start, day.business_date)
@@ -407,41 +357,34 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
             )
         ),
     }
-    day_totals = {
-        **{
-            k: totals[k]
-            for k in ("opening", "fills", "credits", "closing", "drop", "rake", "result")
-        },
-        **counters,
-    }
-    day_totals["hold"] = (
-        (totals["result"] * 100 / totals["drop"]).quantize(Decimal("0.1"))
-        if totals["drop"]
-        else None
-    )
+    provisional = bool(open_tables) or day.status != GamingDay.Status.CLOSED
     progress(80, "layout")
+    scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
+    if open_tables:
+        scope += bilingual(lang, " · PROVISIONAL", " · PROVISIONAL")
     return {
         "gaming_day": day,
-        "header_scope": bilingual(lang, "Jornada", "Gaming day")
-        + f" {day_text(day.business_date, lang)}",
+        "header_scope": scope,
         "rows": rows,
-        "day_totals": day_totals,
+        "total": day_figures.total,
+        "pending": day_figures.pending,
+        "counters": counters,
         "mtd": mtd,
         "month_start": month_start,
         "month_days": month_days,
-        "findings": findings_rows,
-        "gaps": gaps,
-        "other_findings": other,
+        "causes": causes,
+        "gap_causes": [c for c in causes if c.kind in ("SERIAL_GAP", "SHEET_SERIAL_GAP")],
+        "pending_causes": sum(1 for c in causes if c.pending),
+        "formulas": formulas(lang),
+        "cash_alerts": cash_alert_rows(day, lang),
         "unsigned": _unsigned(day, lang),
         "voided": _voided(day),
         "sanction_rows": sanction_rows,
-        "deck_exceptions": [
-            (t, m)
-            for t, msgs in sorted(deck_by_table.items(), key=lambda x: x[0] or 0)
-            for m in msgs
-        ],
+        "unaccounted_packs": unaccounted,
         "charts": charts,
-        "balanced": recon.balanced,
+        "balanced": not causes,
+        "provisional": provisional,
+        "open_tables": open_tables,
     }
 
 

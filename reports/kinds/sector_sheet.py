@@ -18,8 +18,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from cage.models import Slip, VarianceExplanation
-from cage.reconciliation import INFO, reconcile_session
+from cage.models import Slip
+from cage.reconciliation import DayFigures, DayReconciliation, SessionReconciliation, reconcile_day
 from casino.access import Actor
 from casino.errors import NotFound, PermissionRefused, ValidationFailed
 from casino.models import Casino, GamingDay, Sector
@@ -31,21 +31,19 @@ from ..access import ALL_SEEING, gaming_day_for, pit_boss_covers
 from ..formatting import day as day_text
 from ..params import DateParams
 from ..registry import BuildContext, ReportSpec, register
+from ._causes import CauseRow, cash_alert_rows, cause_rows, cells_by_session, formulas
 from ._closing import (
     dealer_changes,
     deck_rotations,
     hand_counts,
     irregularities,
-    rake_recorded,
     sanctions,
 )
 from ._common import bilingual, name
 from .control_sheet import status_label
 
 ZERO = Decimal("0")
-MONEY_KEYS = ("opening", "fills", "credits", "closing", "drop", "rake")
-NOT_DISCREPANCIES = {"SESSION_NOT_CLOSED"}
-COUNT_KEYS = ("hands", "invalid", "discrepancies", "irregularities", "sanctions", "changes")
+COUNT_KEYS = ("hands", "invalid", "irregularities", "sanctions", "changes")
 
 
 class SectorDateParams(DateParams):
@@ -99,25 +97,11 @@ def _voided_slips(session: TableSession) -> list[dict[str, Any]]:
     ]
 
 
-def table_row(session: TableSession, lang: str) -> dict[str, Any]:
+def table_row(
+    session: TableSession, lang: str, rec: SessionReconciliation, cells: set[str]
+) -> dict[str, Any]:
     """One line of the sector sheet and the discrepancies and incidents behind it."""
-    rec = reconcile_session(session)
     hands = hand_counts(session)
-    explanations = {
-        e.finding_key: e.explanation
-        for e in VarianceExplanation.objects.filter(session=session).order_by("explained_at", "id")
-    }
-    findings = [
-        {
-            "kind": f.kind,
-            "message": f.message(lang),
-            "amount": f.amount,
-            "explanation": explanations.get(f.key, ""),
-        }
-        for f in rec.findings
-        # An open table is not a discrepancy: its status says so (and the sheet warns).
-        if f.severity != INFO and f.kind not in NOT_DISCREPANCIES
-    ]
     opening = _discrepancies(session)
     irregular = irregularities(session, lang)
     sanction_rows = [s for s in sanctions(session, lang) if s["kind_key"] == "imposition"]
@@ -134,19 +118,12 @@ def table_row(session: TableSession, lang: str) -> dict[str, Any]:
         "supervisor": name(session.supervisor),
         "status": status_label(session.status, lang),
         "closed": session.status == TableSession.Status.CLOSED,
-        "opening": rec.opening_value,
-        "fills": rec.fills_value + rec.closing_fills_value,
-        "credits": rec.credits_value + rec.closing_credits_value,
-        "closing": rec.closing_value,
-        "drop": rec.counted_drop if rec.counted_drop is not None else rec.expected_drop,
-        "drop_counted": rec.counted_drop is not None,
-        "rake": rake_recorded(session),
+        "f": rec.figures,
+        "cells": cells,
         "hands": hands["dealt"],
         "invalid": hands["invalid"],
         "invalid_hands": invalid_hands,
-        "discrepancies": len(opening) + len(findings),
         "opening_discrepancies": opening,
-        "findings": findings,
         "irregularities": len(irregular),
         "irregularity_rows": irregular,
         "sanctions": len(sanction_rows),
@@ -157,17 +134,21 @@ def table_row(session: TableSession, lang: str) -> dict[str, Any]:
     }
 
 
-def _group(sector: Sector | None, sessions: list[TableSession], lang: str) -> dict[str, Any]:
-    rows = [table_row(s, lang) for s in sessions]
-    totals: dict[str, Any] = {k: ZERO for k in MONEY_KEYS}
-    totals.update(dict.fromkeys(COUNT_KEYS, 0))
-    for row in rows:
-        for key in (*MONEY_KEYS, *COUNT_KEYS):
-            if row[key] is not None:
-                totals[key] += row[key]
-    for key in MONEY_KEYS:  # nothing to add up (no table closed yet): a dash, not 0,00
-        if rows and all(row[key] is None for row in rows):
-            totals[key] = None
+def _group(
+    sector: Sector | None,
+    sessions: list[TableSession],
+    lang: str,
+    recon: DayReconciliation,
+    causes: list[CauseRow],
+    alerts: list[dict[str, Any]],
+) -> dict[str, Any]:
+    by_session = {r.session.pk: r for r in recon.sessions}
+    cells = cells_by_session(causes)
+    rows = [table_row(s, lang, by_session[s.pk], cells.get(s.pk, set())) for s in sessions]
+    numbers = {r["table"] for r in rows}
+    figures = DayFigures.of([r["f"] for r in rows])
+    counts = {key: sum(r[key] for r in rows) for key in COUNT_KEYS}
+    own = [c for c in causes if c.table in numbers]
     return {
         "sector": sector,
         "title": sector.name
@@ -180,9 +161,14 @@ def _group(sector: Sector | None, sessions: list[TableSession], lang: str) -> di
             else []
         ),
         "rows": rows,
-        "totals": totals,
+        "total": figures.total,
+        "pending": figures.pending,
+        "counts": counts,
+        "causes": own,
+        "cash_alerts": [a for a in alerts if a["table"] in numbers],
         "all_closed": all(r["closed"] for r in rows),
-        "all_counted": all(r["drop_counted"] for r in rows),
+        "balanced": not own,
+        "any_opening_discrepancy": any(r["opening_discrepancies"] for r in rows),
     }
 
 
@@ -209,14 +195,34 @@ def sector_data(day: GamingDay, sector: Sector | None, lang: str, progress: Any)
         keys = sorted((k for k in grouped if k is not None), key=lambda k: sectors[k].code)
         if None in grouped:
             keys.append(None)
+    recon = reconcile_day(day)
+    causes = cause_rows(day, recon, lang)
+    alerts = cash_alert_rows(day, lang)
     groups = []
     for i, key in enumerate(keys):
         progress(10 + int(70 * i / max(len(keys), 1)), "sector")
-        groups.append(_group(sectors.get(key) if key else None, grouped.get(key, []), lang))
+        groups.append(
+            _group(
+                sectors.get(key) if key else None,
+                grouped.get(key, []),
+                lang,
+                recon,
+                causes,
+                alerts,
+            )
+        )
     scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if sector is not None:
         scope += f" · {sector.name}"
-    return {"gaming_day": day, "header_scope": scope, "groups": groups, "one_sector": sector}
+    if any(not g["all_closed"] for g in groups):
+        scope += " · PROVISIONAL"
+    return {
+        "gaming_day": day,
+        "header_scope": scope,
+        "groups": groups,
+        "one_sector": sector,
+        "formulas": formulas(lang),
+    }
 
 
 def _day_and_sector(casino: Casino, params: dict[str, Any]) -> tuple[GamingDay, Sector | None]:

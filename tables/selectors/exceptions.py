@@ -6,8 +6,10 @@ plain dict ``{kind, message: {es, en}, table, session, detail, records: [...]}``
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
+from casino.formatting import money
 from casino.models import GamingDay, User
 
 from ..deckrules import AT_TABLE
@@ -34,6 +36,8 @@ def _item(
     session: int | None = None,
     detail: str = "",
     records: list[dict[str, Any]] | None = None,
+    amount: Decimal | None = None,
+    note: str = "",
 ) -> dict[str, Any]:
     return {
         "kind": kind,
@@ -42,6 +46,8 @@ def _item(
         "session": session,
         "detail": detail,
         "records": records or [],
+        "amount": amount,
+        "note": note,  # how a person already dealt with it (an acknowledgement)
     }
 
 
@@ -91,14 +97,22 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
             out.append(
                 _item(
                     "OPENING_DISCREPANCY",
-                    f"{table}: diferencia de apertura en {disc.value:,}: {disc.variance_chips:+d} fichas "
-                    f"({disc.variance_value:+,}), {state_es}.",
-                    f"{table}: opening difference in {disc.value:,}: {disc.variance_chips:+d} chips "
-                    f"({disc.variance_value:+,}), {state_en}.",
+                    f"{table}: diferencia de apertura en fichas de {money(disc.value, 'es')}: "
+                    f"{disc.variance_chips:+d} fichas ({money(disc.variance_value, 'es', sign=True)})"
+                    f", {state_es}.",
+                    f"{table}: opening difference in {money(disc.value, 'en')} chips: "
+                    f"{disc.variance_chips:+d} chips ({money(disc.variance_value, 'en', sign=True)})"
+                    f", {state_en}.",
                     table=session.table_id,
                     session=session.pk,
                     detail=str(disc.value),
                     records=[_record(disc, opening.serial)],
+                    amount=disc.variance_value,
+                    note=(
+                        f"{ack.note} ({ack.by.get_full_name() or ack.by.username})"
+                        if ack is not None
+                        else ""
+                    ),
                 )
             )
     serials = sorted(

@@ -137,8 +137,11 @@ def test_bet_24_invariants(situation: tuple[ObservedAction, BettingContext, Rule
     if r.kind is K.NONE_YET:
         assert r.committed == 0
     if r.kind is K.FOLD and r.committed:
-        # Only a forfeit keeps chips in the pot on a fold (PBA/CABA, RUL-19/21/22).
-        assert r.committed == r.chips_put_out
+        # Only a forfeit keeps chips in the pot on a fold (PBA/CABA, RUL-19/21/22): the
+        # chips put out, or, when only the first movement counts (a string bet, RUL-12,
+        # OQ-12), those of the first movement; the rest goes back as change.
+        assert r.committed + r.change == r.chips_put_out
+        assert r.chips_to_add == 0 and r.held == 0
     # Every cited ID is known, with a source for this table.
     for rid in r.rule_ids:
         assert rid in CATALOGUE
@@ -192,3 +195,32 @@ def test_rulesets_agree_unless_the_matrix_says_they_differ(
     first = _outcome(rulings[0])
     for r in rulings[1:]:
         assert _outcome(r) == first, (rulings[0].rule_ids, r.rule_ids)
+
+
+def test_rul_12_string_bet_under_call_fold_forfeits_the_first_movement_only() -> None:
+    # Found by the workstation profile (issue 16 §3): PBA, two movements (5, then 25),
+    # only the first counts (RUL-12, OQ-12); 5 is short of the call of 10 (RUL-19) and the
+    # next player has acted, so the player folds losing the 5 (RUL-19); the 25 goes back.
+    from poker.profiles import PBA as pba
+
+    observed = ObservedAction(
+        word=Word.NONE,
+        chips=(5, 25),
+        movements=2,
+        first_movement_chips=1,
+        released=True,
+        in_turn=True,
+        players_acted_after=1,
+        later_choice=Word.FOLD,
+    )
+    ctx = BettingContext(
+        to_call=10,
+        current_bet=10,
+        min_raise_to=15,
+        stack=30,
+        street=Street.PREFLOP,
+        betting_open=False,
+    )
+    r = interpret(observed, ctx, pba)
+    assert (r.kind, r.committed, r.chips_put_out, r.change) == (K.FOLD, 5, 30, 25)
+    assert {"RUL-12", "RUL-19"} <= set(r.rule_ids)

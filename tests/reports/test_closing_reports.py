@@ -92,10 +92,15 @@ def test_control_sheet_prints_the_session_figures_and_signature_lines(
     )
     assert day.drop_expected == Decimal("1700")
     # The commission: the rake box ledger against the engine's computation.
+    rake = re.escape(money(day.rake))
     assert re.search(
-        rf"Comisión registrada \(caja de comisión\)\s+{re.escape(money(day.rake))}\s+"
-        rf"calculada {re.escape(money(day.rake))} · diferencia \$ 0,00",
+        rf"Comisión calculada \(manos\s+(válidas\)\s+)?{rake}\s+diferencia con la registrada \$ 0,00",
         text,
+    )
+    assert re.search(rf"Comisión registrada \(en\s+(los libros\)\s+)?{rake}", text)
+    # The rake box counted with the drop, against the ledger (issue 14 §2).
+    assert re.search(
+        rf"Caja de comisión\s+(\(contada\)\s+)?{rake}\s+diferencia caja − registrada \$ 0,00", text
     )
     assert re.search(r"Irregularidades\s+0", text)
     assert re.search(r"Sanciones impuestas\s+2\s+propuestas: 1", text)
@@ -169,43 +174,42 @@ def test_sector_sheet_lists_the_tables_of_the_sector_with_totals(
     text = text_of(rendered, tmp_path)
     flat = squash(text)
     raw = squash(text_of(rendered, tmp_path, layout=False))
-    rec = reconcile_session(day.session)
-    figures = [
-        rec.opening_value,
-        rec.fills_value + rec.closing_fills_value,
-        rec.credits_value + rec.closing_credits_value,
-        rec.closing_value,
-        rec.counted_drop,
-    ]
+    f = reconcile_session(day.session).figures
+    figures = [f.opening, f.fills, f.credits, f.final_float, f.drop, f.rake_box, f.result]
     assert [money(v) for v in figures] == [
         "$ 19.550,00",
         "$ 1.950,00",
         "$ 200,00",
-        "$ 17.850,00",
+        "$ 19.600,00",
         "$ 1.600,00",
+        "$ 1,00",
+        "−$ 99,00",
     ]
-    # Table 7: closed; 3 hands, 1 invalid; 3 discrepancies (the opening's short 50, the drop
-    # short by 100, the result); no irregularity; 2 sanctions; 1 dealer change.
+    # Table 7: closed; the books (issue 14 §1: the final float is the float after the
+    # closing slips); 3 hands, 1 invalid; no irregularity; 2 sanctions; 1 dealer change.
     row7 = r"7\s+Supervisor\s+cerrada\s+" + r"\s+".join(re.escape(money(v)) for v in figures)
-    assert re.search(row7 + r"\s+\$ 1,00\s+3\s+1\s+3\s+0\s+2\s+1", text), text[:3000]
+    assert re.search(row7 + r"\s+\$ 1,00\s+−\$ 100,00\s+3\s+1\s+0\s+2\s+1", text), text[:3000]
     # Table 9 is still open: no closing, the drop expected (nothing bought in yet).
     assert re.search(
-        r"9\s+Supervisor\s+abierta\s+\$ 19\.600,00\s+\$ 0,00\s+\$ 0,00\s+—\s+\$ 0,00\*", text
-    )
-    assert re.search(
-        r"Total del sector\s+\$ 39\.150,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 17\.850,00\s+\$ 1\.600,00\*\s+\$ 1,00\s+3\s+1\s+3\s+0\s+2\s+1",
+        r"9\s+Supervisor\s+abierta\s+\$ 19\.600,00\s+\$ 0,00\s+\$ 0,00\s+—\s+\$ 0,00\*\s+—\s+—\s+\$ 0,00\s+—",
         text,
     )
-    assert "Hay mesas sin cerrar" in flat
-    assert not re.search(r"^\s*11\s", text, re.M) and "Sector 2" not in text  # other sector
-    # Discrepancies with the pit boss's acknowledgement and the explanations.
+    # The total adds only the closed and counted table, marked; the sector does not balance.
     assert re.search(
-        r"Apertura\s+Ficha de \$ 50,00: esperadas 80, contadas 79 \(−1\)\s+−\$ 50,00", text
+        r"Total del sector\*\s+\$ 19\.550,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 19\.600,00\s+\$ 1\.600,00\s+\$ 1,00\s+−\$ 99,00\s+\$ 1,00\s+−\$ 100,00\s+3\s+1\s+0\s+2\s+1",
+        text,
+    )
+    assert "PROVISIONAL: hay mesas sin cerrar" in flat and "NO CONCILIA" in text
+    assert not re.search(r"^\s*11\s", text, re.M) and "Sector 2" not in text  # other sector
+    # Causes, each once, with the pit boss's acknowledgement and explanation.
+    assert re.search(
+        r"7\s+Ficha de \$ 50,00: esperadas 80, contadas 79 \(−1\)\s+−\$ 50,00", text
     )
     assert "Ficha de 50 faltante desde el cierre anterior (Pit_boss)" in raw
-    assert "DROP_VARIANCE" in text and "Billete de 100 devuelto al jugador sin registrar" in raw
-    assert "RESULT_VARIANCE" in text and "sin explicar" in text
-    assert "SESSION_NOT_CLOSED" not in text
+    assert "Diferencia en la caja de drop" in raw
+    assert "Billete de 100 devuelto al jugador sin registrar" in raw
+    assert "Mano inválida sin resolver" in raw and "Mesa abierta" in raw
+    assert "_VARIANCE" not in text and "SESSION_NOT_CLOSED" not in text
     # Incidents: the invalid hand, the sanctions, the voided slip, the rotation.
     assert re.search(r"Manos inválidas\s+n\.º 3", text)
     for sanction in day.sanctions:
@@ -226,8 +230,12 @@ def test_sector_sheet_of_every_sector_and_in_english(
     flat = squash(text)
     assert flat.index("Sector 1 (P1)") < flat.index("Sector 2 (P2)")
     assert re.search(r"11\s+Supervisor\s+open\s+\$19,600\.00", text)
-    assert re.search(r"Sector total\s+\$39,150\.00\s+\$1,950\.00\s+\$200\.00\s+\$17,850\.00", text)
-    assert re.search(r"Sector total\s+\$19,600\.00\s+\$0\.00\s+\$0\.00\s+—", text)
+    assert re.search(r"Sector total\*\s+\$19,550\.00\s+\$1,950\.00\s+\$200\.00\s+\$19,600\.00", text)
+    # Sector 2 has only an open table: nothing complete to add up (issue 14 §1).
+    assert re.search(
+        r"Sector total\*\s+—\s+\$0\.00\s+\$0\.00\s+—\s+\$0\.00\s+—\s+—\s+\$0\.00\s+—", text
+    )
+    assert "PROVISIONAL" in text
     assert flat.count("Pit boss: Pit_boss") == 1  # sector 2 has no pit boss named
     assert_numbered(text, rendered.pages, "en")
 
@@ -400,7 +408,7 @@ def test_closing_reports_in_the_catalogue_command_and_page(
         str(pdf),
         stdout=StringIO(),
     )
-    assert re.search(r"Total del sector\s+\$ 19\.550,00", pdf_text(pdf))
+    assert re.search(r"Total del sector\*?\s+\$ 19\.550,00", pdf_text(pdf))
     # The request page lists the kinds each role may ask for and takes the sector.
     client = Client()
     client.force_login(staff["pit_boss"])

@@ -208,20 +208,20 @@ def test_gaming_day_master_report(day, casino, tmp_path):  # issue 7 §7, RPT-07
     rendered = render("gaming_day", casino, {"date": date})
     text = text_of(rendered, tmp_path)
     flat = squash(text)
-    # Table 7: opening 19,550, fills 1,950 (closing), credits 200, closing 17,850, drop 1,600
-    # counted, rake 1, result -99 (the drop is 100 short), hold -6.2 %; 3 hands, 1 invalid,
-    # 1 continuity violation, 2 variances, 2 sanctions.
-    row = r"7\s+\$ 19\.550,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 17\.850,00\s+\$ 1\.600,00\s+\$ 1,00\s+−\$ 99,00\s+−6,2 %\s+3\s+1\s+1\s+2\s+0\s+2\s+0"
+    # Table 7 (issue 14 §1): opening 19,550, fills 1,950 (closing), credits 200, final float
+    # 19,600 (after the closing slips), drop 1,600 counted, rake box 1, result −99, rake
+    # recorded 1, difference −100 (the drop is 100 short), hold −6.2 %; 3 hands, 1 invalid.
+    row = r"7\s+\$ 19\.550,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 19\.600,00\s+\$ 1\.600,00\s+\$ 1,00\s+−\$ 99,00\s+\$ 1,00\s+−\$ 100,00\s+−6,2 %\s+3\s+1"
     assert re.search(row, text), text[:3000]
-    assert re.search(
-        r"Mes hasta la fecha\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 1\.700,00\*\s+\$ 1,00\s+3\s+1\s+2",
-        text,
-    )
+    assert "La jornada NO concilia: 3 causas" in text
     assert "Billete de 100 devuelto al jugador sin registrar" in flat  # the explanation
-    assert "RESULT_VARIANCE" in text and "sin explicar" in text
+    raw = squash(text_of(rendered, tmp_path, layout=False))
+    assert "Diferencia en la caja de drop" in raw and "Mano inválida sin resolver" in raw
+    assert "_VARIANCE" not in text
     assert day.voided.serial in text and "Pedido por error" in text
     assert "SAN-2026-000001" in text and "Retiro de la mesa por la sesión" in flat
     assert "Sin saltos en las series" in flat
+    assert "Rellenos del mes $ 1.950,00" in flat and "drop esperado del mes $ 1.700,00" in flat
     assert "Comisión por hora" in text and "Manos por mesa" in text  # the SVG charts
     assert_numbered(text, rendered.pages)
 
@@ -259,10 +259,13 @@ def test_exception_report_lists_what_needs_a_manager(day, casino, tmp_path):  # 
     rendered = render("exceptions", casino, {"date": date})
     text = text_of(rendered, tmp_path)
     flat = squash(text_of(rendered, tmp_path, layout=False))
-    assert "Diferencias de apertura y cierre" in text and "OPENING_DISCREPANCY" in text
-    assert "Diferencias de conciliación" in text and "DROP_VARIANCE" in text
+    # Each cause once (issue 14 §2): the drop shortage explains the result's difference.
+    assert "3 causas" in text
+    assert "Diferencias de apertura y cierre" in text and "Diferencia en la apertura" in flat
+    assert "Diferencias de conciliación" in text and "Diferencia en la caja de drop" in flat
     assert "Billete de 100 devuelto al jugador sin registrar (Pit_boss)" in flat
-    assert "RESULT_VARIANCE" in text
+    assert "Mano 3 inválida" in flat  # the invalid hand waiting for its review
+    assert "_VARIANCE" not in text and "OPENING_DISCREPANCY" not in text
     # Nothing unsigned, no gap, the deck control signed: those sections are absent.
     for absent in ("Documentos sin firmar", "Saltos de numeración", "Naipes sin justificar"):
         assert absent not in text
@@ -387,7 +390,7 @@ def test_master_report_reads_hands_in_aggregate(staff, casino, gaming_day, secto
     def queries() -> int:
         with CaptureQueriesContext(connection) as ctx:
             data = master_data(gaming_day, "es", lambda p, m: None)
-        return len(ctx.captured_queries), data["day_totals"]["hands"]
+        return len(ctx.captured_queries), data["counters"]["hands"]
 
     button = 5
     play(1)

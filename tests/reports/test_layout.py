@@ -149,5 +149,5 @@ def test_master_report_through_a_real_worker(day, staff, api, celery_worker, tmp
     text = pdf_text(body, tmp_path)
     assert "Informe maestro de la jornada" in text and status["serial"] in text
     assert re.search(
-        r"7\s+\$ 19\.550,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 17\.850,00\s+\$ 1\.600,00", text
+        r"7\s+\$ 19\.550,00\s+\$ 1\.950,00\s+\$ 200,00\s+\$ 19\.600,00\s+\$ 1\.600,00", text
     )
