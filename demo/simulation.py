@@ -40,7 +40,7 @@ from casino.selectors import open_gaming_day
 from casino.services import gaming_day_close, gaming_day_open, staff_create
 from hands.selectors import next_hand
 from hands.services import hand_log
-from tables.models import FloatPar, Table, TableSession, TableSettings, Variant
+from tables.models import FloatPar, Table, TableSession, Variant
 
 D = Decimal
 PIN = "1234"
@@ -133,6 +133,8 @@ class DaySimulator:
         return user
 
     def _setup(self) -> None:
+        from tables import services as ts
+
         self.casino, _ = Casino.objects.get_or_create(
             code=self.code, defaults={"name": f"Casino simulado {self.code}"}
         )
@@ -159,26 +161,26 @@ class DaySimulator:
         sector.pit_bosses.add(self.boss.user, self.boss2.user)
         self.tables: list[Table] = []
         for number in range(1, self.n_tables + 1):
-            table, created = Table.objects.get_or_create(
-                casino=self.casino,
-                number=number,
-                defaults={"name": f"Mesa {number}", "chip_set": chip_set, "sector": sector},
-            )
+            table = Table.objects.filter(casino=self.casino, number=number).first()
+            created = table is None
+            if table is None:
+                # Through the service, as a manager creates a table (audited, GEN-04).
+                table = ts.table_create(
+                    actor=self.manager,
+                    number=number,
+                    chip_set=chip_set,
+                    variant=Variant.NO_LIMIT,
+                    big_blind=D("10"),
+                    small_blind=D("5"),
+                    name=f"Mesa {number}",
+                    sector=sector,
+                    min_buyin=D("100"),
+                    max_buyin=D("1000"),
+                )
             if table.sector_id is None:  # a room simulated before sectors were assigned
                 Table.objects.filter(pk=table.pk).update(sector=sector)
                 table.sector = sector
             if created:
-                TableSettings.objects.create(
-                    table=table,
-                    version=1,
-                    effective_from=timezone.now() - timedelta(days=1),
-                    variant=Variant.NO_LIMIT,
-                    small_blind=D("5"),
-                    big_blind=D("10"),
-                    min_buyin=D("100"),
-                    max_buyin=D("1000"),
-                    reason="simulation",
-                )
                 for value, _colour, par in CHIPS:
                     FloatPar.objects.create(
                         table=table, denomination=self.denoms[D(value)], count=par

@@ -17,10 +17,12 @@ from django.db.models import Count, DecimalField, Exists, F, Max, Min, OuterRef,
 from django.db.models.functions import Coalesce
 
 from cage.models import BuyinSource, CashLine, RakeEntry, TableTransaction, TransactionKind
+from hands.labels import irregularity_label, outcome_label
 from hands.models import Hand, HandIrregularity, HandReview, HandStatus, HandViolation
 from tables.models import DealerChange, DeckEvent, PackState, SanctionEntry, TableSession
 
 from ._common import bilingual, name, role_label
+from .irregularities import rules_text
 from .sanctions import KINDS as SANCTION_KINDS
 from .sanctions import conduct_label, level_label
 
@@ -149,10 +151,10 @@ def irregularities(session: TableSession, lang: str) -> list[dict[str, Any]]:
             {
                 "hand": irr.hand.number,
                 "at": irr.hand.started_at,
-                "kind": irr.kind,
+                "kind": irregularity_label(irr.kind),
                 "seat": irr.seat,
-                "outcome": irr.outcome,
-                "rules": irr.rule_ids,
+                "outcome": outcome_label(irr.outcome),
+                "rules": rules_text(irr.rule_ids, lang),
                 "decided_by": name(irr.decided_by),
                 "override": irr.override_reason,
                 "explanation": explanation.get("en" if lang == "en" else "es", ""),

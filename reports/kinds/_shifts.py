@@ -47,7 +47,13 @@ FIGURES = ("hands", "rake", "drop", "buyins", "buyins_total", "tips", "fills", "
 
 
 def _by_shift(qs: Any, spans: list[ShiftSpan], field: str, **aggregates: Any) -> dict[int, Any]:
-    rows = qs.annotate(shift=shift_index(spans, field)).values("shift").annotate(**aggregates)
+    # No ordering: a caller's (or a model's) ORDER BY would have to be grouped too.
+    rows = (
+        qs.order_by()
+        .annotate(shift=shift_index(spans, field))
+        .values("shift")
+        .annotate(**aggregates)
+    )
     return {r["shift"]: r for r in rows}
 
 

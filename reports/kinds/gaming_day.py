@@ -358,6 +358,9 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
         ),
     }
     provisional = bool(open_tables) or day.status != GamingDay.Status.CLOSED
+    from ._shifts import shift_rows  # imports this module's MONEY_OUT
+
+    per_shift = shift_rows(day, lang)
     progress(80, "layout")
     scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
     if open_tables:
@@ -382,6 +385,12 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
         "sanction_rows": sanction_rows,
         "unaccounted_packs": unaccounted,
         "charts": charts,
+        "shift_rows": per_shift,
+        "sig_label": bilingual(lang, "Firmas", "Signatures"),
+        "signatures": [
+            {"role": bilingual(lang, "Gerente de turno", "Shift manager")},
+            {"role": bilingual(lang, "Auditor", "Auditor")},
+        ],
         "balanced": not causes,
         "provisional": provisional,
         "open_tables": open_tables,

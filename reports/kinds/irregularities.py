@@ -23,7 +23,7 @@ from .house_rules import rule_number
 STREETS = ("preflop", "flop", "turn", "river")
 
 
-def _rules_text(rule_ids: str, lang: str) -> str:
+def rules_text(rule_ids: str, lang: str) -> str:
     """``RUL-49`` -> ``regla 49``: the rule's number on the house-rules sheet.
 
     Only the house rules (``RUL-``) are printed; the spec's requirement IDs that a
@@ -69,7 +69,7 @@ def irregularities_data(day: Any, table_number: int | None, lang: str) -> dict[s
                 "seat": irr.seat,
                 "street": STREETS[irr.street] if 0 <= irr.street < len(STREETS) else irr.street,
                 "outcome": outcome_label(irr.outcome),
-                "rules": _rules_text(irr.rule_ids, lang),
+                "rules": rules_text(irr.rule_ids, lang),
                 "ruleset": irr.ruleset.upper(),
                 "decided_by": name(irr.decided_by),
                 "escalated_to": irr.escalated_to,

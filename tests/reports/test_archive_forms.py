@@ -23,9 +23,6 @@ from .scenario import open_session, ready_for_hands, showdown
 
 pytestmark = pytest.mark.django_db
 
-# The lead owns these four and removes their IDs in its branch (issue 14 §1-§2); the lead
-# drops this skip when it merges.
-LEAD_OWNED = frozenset({"gaming_day", "exceptions", "control_sheet", "sector_sheet"})
 REQUIREMENT_ID = re.compile(r"\b[A-Z]{2,8}-\d{2}\b")
 UPPER_SNAKE = re.compile(r"\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b")
 # Colour changes on a table card that put its signature block across an A4 page end
@@ -61,7 +58,7 @@ def test_no_requirement_id_or_code_on_any_form(day, casino, tmp_path):  # issue 
     for kind in kinds:
         text = squash(pdf_text(render(kind, casino, params_for(kind, day)).pdf, tmp_path))
         found = sorted(set(REQUIREMENT_ID.findall(text)) | set(UPPER_SNAKE.findall(text)))
-        if found and kind not in LEAD_OWNED:
+        if found:
             offenders[kind] = found
     assert not offenders, "\n".join(f"{k}: {v}" for k, v in offenders.items())
 

@@ -205,7 +205,7 @@ def test_injected_day_one_line_per_cause_on_page_one(
         assert title in page1, title
     # Each cause with its table and its effect on the table's result.
     table2 = slip["table"]
-    assert re.search(rf"\n\s*\d\s+{table2}\s+Vale sin todas sus.*\+1\.000,00", page1)
+    assert re.search(rf"\n\s*\d\s+{table2}\s+Vale sin todas sus.*\+\$ 1\.000,00", page1)
     pack = next(c for c in recon["causes"] if c["kind"] == "PACK_NOT_RETURNED")
     assert re.search(rf"\n\s*\d\s+{pack['table']}\s+Mazo no devuelto", page1)
     assert "control final de naipes" in page1  # the missing final control, under its cause

@@ -202,9 +202,7 @@ def test_sector_sheet_lists_the_tables_of_the_sector_with_totals(
     assert "PROVISIONAL: hay mesas sin cerrar" in flat and "NO CONCILIA" in text
     assert not re.search(r"^\s*11\s", text, re.M) and "Sector 2" not in text  # other sector
     # Causes, each once, with the pit boss's acknowledgement and explanation.
-    assert re.search(
-        r"7\s+Ficha de \$ 50,00: esperadas 80, contadas 79 \(−1\)\s+−\$ 50,00", text
-    )
+    assert re.search(r"7\s+Ficha de \$ 50,00: esperadas 80, contadas 79 \(−1\)\s+−\$ 50,00", text)
     assert "Ficha de 50 faltante desde el cierre anterior (Pit_boss)" in raw
     assert "Diferencia en la caja de drop" in raw
     assert "Billete de 100 devuelto al jugador sin registrar" in raw
@@ -230,7 +228,9 @@ def test_sector_sheet_of_every_sector_and_in_english(
     flat = squash(text)
     assert flat.index("Sector 1 (P1)") < flat.index("Sector 2 (P2)")
     assert re.search(r"11\s+Supervisor\s+open\s+\$19,600\.00", text)
-    assert re.search(r"Sector total\*\s+\$19,550\.00\s+\$1,950\.00\s+\$200\.00\s+\$19,600\.00", text)
+    assert re.search(
+        r"Sector total\*\s+\$19,550\.00\s+\$1,950\.00\s+\$200\.00\s+\$19,600\.00", text
+    )
     # Sector 2 has only an open table: nothing complete to add up (issue 14 §1).
     assert re.search(
         r"Sector total\*\s+—\s+\$0\.00\s+\$0\.00\s+—\s+\$0\.00\s+—\s+—\s+\$0\.00\s+—", text
