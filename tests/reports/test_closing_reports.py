@@ -155,8 +155,10 @@ def test_control_sheet_lists_irregularities_and_void_hands(
     assert re.search(r"válidas\s+1\s+\$ 60,00", text)
     assert re.search(r"anuladas \(mal reparto\)\s+1", text)
     assert re.search(r"Irregularidades\s+1", text)
-    assert re.search(r"1\s+\d\d:\d\d\s+dealer_exposed_card", text)
-    assert "RUL-49" in text
+    # In words, with the house rule's number (issue 14 §5: no code on the form).
+    assert re.search(r"1\s+\d\d:\d\d\s+El croupier expuso una", text)
+    assert "regla 49" in text
+    assert "dealer_exposed_card" not in text and "RUL-49" not in text
     assert "La sesión todavía no está cerrada: cifras provisionales." in squash(text)
 
 
