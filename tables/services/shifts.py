@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import PermissionRefused, ValidationFailed
+from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import Denomination, User
 from casino.roles import Perm, Role
 from casino.signatures import SignResult, document_sign
@@ -89,6 +89,14 @@ def shift_change_record(
             field="note",
         )
     incoming = check_staff(actor, incoming, Role.SUPERVISOR, field="incoming")
+    if incoming.pk == actor.user.pk:
+        # The one who witnesses the count does not take the float over (segregation).
+        raise Conflict(
+            "SIGNER_ALREADY_SIGNED",
+            "Quien registra el cambio de turno no puede ser el supervisor entrante.",
+            "Whoever records the shift change cannot be the incoming supervisor.",
+            field="incoming",
+        )
     with transaction.atomic():
         session = lock_session(session, actor)
         require_at_table(actor, session=session)  # issue 12 §1: a pit boss of this sector
@@ -176,6 +184,8 @@ def shift_change_sign(
         document: ShiftChange | ShiftChangeAcceptance = (
             change if part == "handover" else change.acceptance
         )
+        if actor.role in (role, Role.SHIFT_MANAGER):  # another role: refused as such below
+            _one_person_one_role(change, slot, signer or actor.user)
         return document_sign(
             actor=actor,
             document=document,
@@ -183,4 +193,26 @@ def shift_change_sign(
             signer=signer,
             pin=pin,
             override_reason=override_reason,
+        )
+
+
+def _one_person_one_role(change: ShiftChange, slot: str, person: User) -> None:
+    """The handover and its acceptance are one act: the pit boss who witnesses the count
+    is neither the supervisor who hands the float over nor the one who takes it (the
+    document's own check sees one document only)."""
+    if slot == "pit_boss":
+        clash = person.pk in (change.incoming_supervisor_id, change.outgoing_supervisor_id)
+    elif slot == "incoming_supervisor":
+        clash = any(
+            sig.signer_id == person.pk and sig.role == Role.PIT_BOSS.value
+            for sig in change.signatures()
+        )
+    else:
+        clash = False
+    if clash:
+        raise Conflict(
+            "SIGNER_ALREADY_SIGNED",
+            f"{person} ya firma este cambio de turno en otro rol: una persona firma una sola vez.",
+            f"{person} already signs this shift change in another role: one person signs once.",
+            field="signer",
         )

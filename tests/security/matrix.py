@@ -91,6 +91,13 @@ def _e(name: str, method: str, roles: frozenset[Role], **kw: Any) -> Entry:
 
 SESSION = "tables.TableSession"
 TABLE = "tables.Table"
+SHIFT_CHANGE = "tables.ShiftChange"
+# The three signatures of a shift change, by slot: the slot names the role signed in.
+SHIFT_CHANGE_SLOTS: list[tuple[str, frozenset[Role], dict[str, Any]]] = [
+    ("outgoing_supervisor", ONLY({S}), {"slot": "outgoing_supervisor"}),
+    ("pit_boss", BOSSES, {"slot": "pit_boss", "override_reason": "x"}),
+    ("incoming_supervisor", ONLY({S}), {"slot": "incoming_supervisor"}),
+]
 
 # --------------------------------------------------------------------------------- API
 API: list[Entry] = [
@@ -112,6 +119,7 @@ API: list[Entry] = [
     _e("api-gaming-day-close", "POST", ONLY({M}), obj="casino.GamingDay"),
     # tables: tables, settings, sessions
     _e("api-tables-list", "GET", TABLES_READ),
+    _e("api-tables-list", "POST", ONLY({M}), body={}),  # issue 15 §5: MANAGE_SETTINGS
     _e("api-tables-detail", "GET", TABLES_READ, obj=TABLE),
     _e("api-tables-settings", "POST", ONLY({M}), obj=TABLE, body={"reason": "x"}),
     _e("api-tables-settings", "GET", TABLES_READ, obj=TABLE),  # issue 15 §5
@@ -195,6 +203,30 @@ API: list[Entry] = [
     _e("api-tables-prep-checklist", "POST", FLOOR, obj=SESSION, body={"items": {}}),
     _e("api-tables-prep-override", "POST", FLOOR, obj=SESSION, body={"reason": "x"}),
     _e("api-tables-closing-checklist", "POST", FLOOR, obj=SESSION, body={"items": {}}),
+    # tables: shift changes (issue 14 §3): recorded by the sector's pit boss or the shift
+    # manager; signed by the outgoing supervisor, the pit boss (the shift manager only as
+    # an override with a reason) and the incoming supervisor, one entry per slot.
+    _e("api-tables-shift-changes", "GET", TABLES_READ, obj=SESSION),
+    _e(
+        "api-tables-shift-changes",
+        "POST",
+        BOSSES,
+        obj=SESSION,
+        body={"incoming": "supervisor2", "lines": []},
+    ),
+    _e("api-tables-shift-change", "GET", TABLES_READ, obj=SHIFT_CHANGE),
+    *[
+        _e(
+            "api-tables-shift-change-sign",
+            "POST",
+            roles,
+            late=True,
+            obj="signable:shift_change",
+            variant=slot,
+            body=body,
+        )
+        for slot, roles, body in SHIFT_CHANGE_SLOTS
+    ],
     # tables: sheets
     _e("api-tables-sheets-to-sign", "GET", TABLES_READ),
     _e("api-tables-opening", "GET", TABLES_READ, obj="tables.OpeningSheet"),
@@ -449,6 +481,7 @@ PAGES: list[Entry] = [
     _e("tables:store", "GET", DECKS_READ, obj="tables.DeckStore"),
     _e("tables:sanctions", "GET", SANCTIONS_READ),
     _e("tables:sanction", "GET", SANCTIONS_READ, obj="tables.SanctionEntry"),
+    _e("tables:shift-change", "GET", TABLES_READ, obj=SESSION),  # issue 14 §3
     # cage
     _e("cage:index", "GET", ALL),
     _e("cage:session", "GET", CAGE_EXPECTED, obj=SESSION),
@@ -587,6 +620,11 @@ ACTIONS: list[Entry] = [
     _act("rotate", ONLY({C, S, P}), SESSION, body={"incoming_pack": "$pack"}),
     _act("count", FLOOR, "tables.OpeningSheet", body={"sheet": "opening"}),
     _act("sign", SHEET_SIGNERS, "signable:opening", body={"sheet": "opening", "role": "$role"}),
+    _act("shift-change", BOSSES, SESSION, body={"incoming": "supervisor2"}),  # issue 14 §3
+    *[
+        _act("shift-change-sign", roles, "signable:shift_change", variant=slot, body=body)
+        for slot, roles, body in SHIFT_CHANGE_SLOTS
+    ],
     _act("acknowledge", BOSSES, "tables.Discrepancy", body={"note": "x"}),
     _act("copy", FLOOR, "tables.OpeningSheet", body={"sheet": "opening", "copy": "drop_box"}),
     _act("empty-bank", FLOOR, "tables.ClosingSheet", body={"croupier": "croupier", "pin": "1"}),

@@ -259,6 +259,55 @@ def _closing_report(world: Any, staff: dict[str, Any], casino: Any, refuse: Refu
     )
 
 
+def _shift_change_at(world: Any, staff: dict[str, Any], outgoing: Any, incoming: Any) -> Any:
+    """A shift change at table 10 with ``outgoing`` supervising until now (issue 14 §3),
+    recorded by the sector's pit boss through the service, the float counted exactly."""
+    from tables.selectors import session_supervisor
+    from tables.services.shifts import shift_change_record
+
+    from .world import _float_count
+
+    session = TableSession.objects.get(pk=world.ids["session:in_play"])
+    if session_supervisor(session) != outgoing:
+        _relieve(session, staff, outgoing)
+    return shift_change_record(
+        actor=acting_as(staff["pit_boss"], P),
+        session=session,
+        incoming=incoming,
+        lines=_float_count(session),
+    )
+
+
+def _shift_change(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from tables.services.shifts import shift_change_sign
+
+    both = _two(casino, "sup_y_jefe3", S, P)
+    change = _shift_change_at(world, staff, both, staff["supervisor2"])
+    _in_sector(change.session, both)  # assigned in both roles (issue 12 §1)
+    shift_change_sign(actor=acting_as(both, S), shift_change=change, slot="outgoing_supervisor")
+    refuse(
+        "shift change: the outgoing supervisor signs the handover as its pit boss",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: shift_change_sign(actor=acting_as(both, P), shift_change=change, slot="pit_boss"),
+    )
+
+
+def _shift_change_acceptance(
+    world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals
+) -> None:
+    from tables.services.shifts import shift_change_sign
+
+    outgoing = staff["supervisor"]
+    change = _shift_change_at(world, staff, outgoing, staff["supervisor2"])
+    sup = acting_as(outgoing, S)
+    shift_change_sign(actor=sup, shift_change=change, slot="outgoing_supervisor")
+    refuse(
+        "shift change acceptance: the outgoing supervisor accepts the table from himself",
+        "NOT_SESSION_SUPERVISOR",
+        lambda: shift_change_sign(actor=sup, shift_change=change, slot="incoming_supervisor"),
+    )
+
+
 DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.OpeningSheet": _opening,
     "tables.ClosingSheet": _closing,
@@ -268,6 +317,8 @@ DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "cage.DropCount": _drop_count,
     "hands.HandReview": _hand_review,
     "reports.SignableReport": _closing_report,
+    "tables.ShiftChange": _shift_change,
+    "tables.ShiftChangeAcceptance": _shift_change_acceptance,
 }
 
 

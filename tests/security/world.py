@@ -98,8 +98,11 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     )
     opening, closing = _sheets_to_sign(staff, casino, sector)
     in_play = _table_in_play(staff, casino, sector)
+    _shift_pattern(staff, casino, gaming_day)
+    to_sign = _shift_changes(staff, in_play)
     world = World(day=day, gaming_day=gaming_day)
     world.ids["session:in_play"] = in_play.pk
+    world.ids["signable:shift_change"] = to_sign.pk
     world.ids["signable:opening"] = opening.pk
     world.ids["signable:closing"] = closing.pk
     world.ids.update(
@@ -247,6 +250,67 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
             actor=boss, session=session, incoming=incoming, reason=reason
         )
     return session
+
+
+def _shift_pattern(staff: dict[str, Any], casino: Any, gaming_day: GamingDay) -> Any:
+    """The next shift pattern, added as the manager does in the admin (casino/admin.py
+    writes the model): effective from the next business date, so the world's own day
+    keeps its shifts (GEN-02: a new pattern never re-labels an opened day)."""
+    from datetime import time, timedelta
+
+    from casino.shifts import ShiftDefinition, ShiftPattern
+
+    pattern = ShiftPattern.objects.create(
+        casino=casino,
+        effective_from=gaming_day.business_date + timedelta(days=1),
+        created_by=staff["shift_manager"],
+        reason="Tres turnos de ocho horas",
+    )
+    for position, (name, start) in enumerate(
+        (("Mañana", time(6)), ("Tarde", time(14)), ("Noche", time(22))), start=1
+    ):
+        ShiftDefinition.objects.create(
+            pattern=pattern, position=position, name=name, starts_at=start
+        )
+    return pattern
+
+
+def _shift_changes(staff: dict[str, Any], session: Any) -> Any:
+    """Two shift changes at table 10 through ``tables.services.shifts`` (issue 14 §3): the
+    supervisor hands over to supervisor2, signed by the three and locked; then supervisor2
+    hands back, counted and waiting for its signatures (returned)."""
+    from tables.services.shifts import shift_change_record, shift_change_sign
+
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    sup2 = acting_as(staff["supervisor2"], Role.SUPERVISOR)
+    session.refresh_from_db()
+    lines = _float_count(session)
+    change = shift_change_record(
+        actor=boss, session=session, incoming=sup2.user, lines=lines, note="Cambio de turno"
+    )
+    shift_change_sign(actor=sup, shift_change=change, slot="outgoing_supervisor")
+    shift_change_sign(actor=boss, shift_change=change, slot="pit_boss")
+    result = shift_change_sign(actor=sup2, shift_change=change, slot="incoming_supervisor")
+    assert result.locked
+    change.refresh_from_db()
+    assert change.is_locked and change.acceptance.is_locked
+    return shift_change_record(actor=boss, session=session, incoming=sup.user, lines=lines)
+
+
+def _float_count(session: Any) -> list[dict[str, int]]:
+    """The float expected now, counted exactly, in full stacks and loose chips."""
+    from cage.selectors import expected_float
+
+    expected = expected_float(session) or {}
+    return [
+        {
+            "denomination": d.pk,
+            "stacks": expected.get(d.pk, 0) // 20,
+            "loose": expected.get(d.pk, 0) % 20,
+        }
+        for d in session.table.chip_set.denominations.order_by("-value")
+    ]
 
 
 def world_store(casino: Any) -> Any:

@@ -410,3 +410,34 @@ def test_shift_change_from_the_pages(staff, live):
     assert "Firmada y cerrada." in boss.get(page_url).content.decode()
     change.refresh_from_db()
     assert change.is_locked and change.acceptance.is_locked
+
+
+def test_the_pit_boss_witness_is_neither_supervisor_of_the_shift_change(staff, live, casino):
+    # Segregation (issue 16 §2, ROLE-02): the handover and its acceptance are one act; a
+    # person who holds both roles may not witness the count and take the float over.
+    from casino.errors import Conflict
+    from tables.services.shifts import shift_change_record, shift_change_sign
+    from tests.helpers import make_staff
+
+    both = make_staff(casino, "doble", Role.PIT_BOSS, Role.SUPERVISOR)
+    live.table.sector.pit_bosses.add(both)
+    before = ShiftChange.objects.count()
+    # Recording a shift change that hands the table to oneself is refused, nothing written.
+    with pytest.raises(Conflict) as refused:
+        shift_change_record(
+            actor=act(both, Role.PIT_BOSS), session=live, incoming=both, lines=lines_for(live)
+        )
+    assert refused.value.code == "SIGNER_ALREADY_SIGNED"
+    assert ShiftChange.objects.count() == before
+    assert session_supervisor(live) == staff["supervisor"]
+    # Named incoming by the sector's other pit boss, the same person cannot also witness.
+    change = shift_change_record(
+        actor=act(staff["pit_boss"], Role.PIT_BOSS),
+        session=live,
+        incoming=both,
+        lines=lines_for(live),
+    )
+    with pytest.raises(Conflict) as witness:
+        shift_change_sign(actor=act(both, Role.PIT_BOSS), shift_change=change, slot="pit_boss")
+    assert witness.value.code == "SIGNER_ALREADY_SIGNED"
+    assert not change.signatures().exists()
