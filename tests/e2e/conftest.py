@@ -79,6 +79,20 @@ def login(page, username: str, password: str) -> None:  # type: ignore[no-untype
     page.wait_for_url(lambda url: "/login" not in url)
 
 
+def wait_swapped(page, old) -> None:  # type: ignore[no-untyped-def]
+    """Wait until htmx has replaced ``old`` (an element handle) and settled the new one.
+
+    Waiting for "hidden" on the handle raises when the swap has already detached it (a
+    race the fast answer of the live hand wins on a quiet machine), and a key pressed
+    while htmx is still swapping or settling the new panel finds no live button; so this
+    waits for the old element to be detached and for htmx to be done."""
+    page.wait_for_function(
+        "el => !el.isConnected && !document.querySelector("
+        "'.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')",
+        arg=old,
+    )
+
+
 def axe_serious(page) -> list[dict]:  # type: ignore[no-untyped-def]
     """Serious and critical accessibility violations on the current page (axe-core)."""
     from axe_playwright_python.sync_playwright import Axe

@@ -28,7 +28,15 @@ from playwright.sync_api import Page, expect
 from casino.roles import Role
 from tests.helpers import PASSWORD
 
-from .conftest import DESKTOP, TABLET, TABLET_PORTRAIT, axe_serious, login, screenshot
+from .conftest import (
+    DESKTOP,
+    TABLET,
+    TABLET_PORTRAIT,
+    axe_serious,
+    login,
+    screenshot,
+    wait_swapped,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -284,7 +292,7 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
         # The live hand answers in place (htmx, issue 13 §4): wait for the new panel.
         old = p.locator("#live-panel").element_handle()
         p.get_by_role("button", name=label, exact=True).click()
-        old.wait_for_element_state("hidden")
+        wait_swapped(p, old)
 
     def store(p: Page) -> str:
         act(p, "Registrar la mano")  # the verdict at once, in place

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from casino.roles import Role
 from tests.helpers import PASSWORD
 
-from .conftest import SCREENS_DIR, TABLET, axe_serious, login
+from .conftest import SCREENS_DIR, TABLET, axe_serious, login, wait_swapped
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SMALL = {"width": 1024, "height": 768}
@@ -85,7 +85,7 @@ class Taps:
         old = self.page.locator("#live-panel").element_handle()
         self.count += 1
         locator.click()
-        old.wait_for_element_state("hidden")  # detached: the new panel is in
+        wait_swapped(self.page, old)  # the new panel is in
 
     def local(self, locator) -> None:  # type: ignore[no-untyped-def]
         """A tap handled on the page (a card of the picker, a chip)."""
@@ -211,7 +211,7 @@ def test_keyboard_shortcuts_on_a_desktop(browser, live_server, staff, five_playe
         def key(k: str) -> None:
             old = page.locator("#live-panel").element_handle()
             page.keyboard.press(k)
-            old.wait_for_element_state("hidden")
+            wait_swapped(page, old)
 
         page.locator("h1").click()  # the focus on the page, not in a field
         key("c")  # seat 4 calls 10

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers import PASSWORD
 
-from .conftest import TABLET, axe_serious, login, screenshot
+from .conftest import TABLET, axe_serious, login, screenshot, wait_swapped
 from .test_live_hand import small_controls
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -62,7 +62,7 @@ def _act(page: Page, label: str) -> None:
     """A tap on the live hand's panel; it answers in place (htmx): wait for the new one."""
     old = page.locator("#live-panel").element_handle()
     page.locator("#live-panel").get_by_role("button", name=label, exact=True).click()
-    old.wait_for_element_state("hidden")  # type: ignore[union-attr]
+    wait_swapped(page, old)
 
 
 def _new_hand_form(page: Page, session) -> Page:  # type: ignore[no-untyped-def]
