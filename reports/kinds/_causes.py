@@ -82,10 +82,6 @@ def _status(cause: Cause, explained: str, lang: str) -> tuple[str, bool]:
     return bilingual(lang, "Sin explicar", "Not explained"), True
 
 
-def _effect_text(effect: Finding, lang: str) -> str:
-    return effect.message(lang)
-
-
 def cause_rows(
     day: GamingDay,
     recon: DayReconciliation,
@@ -126,9 +122,9 @@ def cause_rows(
             "",
         )
         status, pending = _status(cause, explained, lang)
-        effects = [_effect_text(e, lang) for e in cause.effects]
+        effects = [e.message(lang) for e in cause.effects]
         if deck_missing is not None and cause.kind == "PACK_NOT_RETURNED" and not deck_attached:
-            effects.append(_effect_text(deck_missing, lang))
+            effects.append(deck_missing.message(lang))
             deck_attached = True
         rows.append(
             CauseRow(

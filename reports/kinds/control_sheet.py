@@ -57,14 +57,14 @@ def control_data(session: TableSession, lang: str) -> dict[str, Any]:
     )
     unposted = sum((f.amount or ZERO for f in rec.findings if f.kind == "HAND_UNRESOLVED"), ZERO)
     figures = rec.figures
+    # The ledger is the summary's "recorded" (one figure printed once); the box is counted.
     summary["rake"] = {
         **summary["rake"],
-        "ledger": figures.rake_ledger,
         "box": figures.rake_box,
         "unposted": unposted,
-        "box_difference": None
-        if figures.rake_box is None
-        else figures.rake_box - figures.rake_ledger,
+        "box_difference": figures.rake_box - summary["rake"]["recorded"]
+        if figures.rake_box is not None
+        else None,
     }
     return {
         "f": figures,
