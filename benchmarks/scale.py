@@ -1,0 +1,227 @@
+"""The cost of history (issue 18 §2): not a test, prints figures.
+
+    make bench-scale
+    .venv/bin/python scripts/testenv.py -- .venv/bin/python -m benchmarks.scale \\
+        [--days 60] [--tables 4] [--hands 60] [--requests 40]
+
+On the throwaway PostgreSQL of ``scripts/testenv.py`` it times the hot paths twice:
+
+1. **one day**: the database holds one gaming day (``simulate_history --days 1``,
+   ``--tables`` tables of ``--hands`` hands, played through the services);
+2. **history**: ``--days`` more days of the same room are added
+   (``simulate_history``, bulk copies) and the database is analysed.
+
+Each time, on a fresh table ready for play (``benchmarks.hands._world``) it logs
+hands through the API, records buy-ins through the API, opens the table screen,
+the signing queue and the sector overview, plays live-hand actions, and it
+reconciles the last gaming day of the room and renders its master report. It
+prints each figure with the one-day baseline and the ratio (target <= 1.2x).
+The defaults come from ``MESA_SCALE_DAYS``, ``MESA_SCALE_TABLES``, ``MESA_SCALE_HANDS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from typing import Any
+
+from benchmarks.hands import _django, _world
+
+
+def _median_ms(times: list[float]) -> float:
+    return statistics.median(times) * 1000
+
+
+def _client(user: Any, role: str) -> Any:
+    from django.test import Client
+
+    from casino.access import ROLE_SESSION_KEY
+
+    client = Client()
+    client.force_login(user)
+    session = client.session
+    session[ROLE_SESSION_KEY] = role
+    session.save()
+    return client
+
+
+def _get(client: Any, url: str, n: int) -> list[float]:
+    times = []
+    for i in range(n + 3):
+        start = time.perf_counter()
+        response = client.get(url)
+        elapsed = time.perf_counter() - start
+        if response.status_code != 200:
+            sys.exit(f"GET {url}: {response.status_code}")
+        if i >= 3:  # warm-up
+            times.append(elapsed)
+    return times
+
+
+def _buyins(staff: dict[str, Any], session: Any, n: int) -> list[float]:
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user=staff["supervisor"])
+    client.credentials(HTTP_X_MESA_ROLE="supervisor")
+    times = []
+    for i in range(n + 5):
+        seat = i % 9 + 1
+        body = {
+            "seat": seat,
+            "amount": "200",
+            "croupier": staff["croupier"].username,
+            "cash": [{"value": "100", "count": 2}],
+            "chips": [{"value": "100", "count": 2}],  # the float holds 120 of them
+            "stack_before": "0",
+            "player_name": f"Asiento {seat}",
+        }
+        start = time.perf_counter()
+        response = client.post(
+            f"/api/cage/sessions/{session.pk}/buyins/",
+            body,
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=f"scale-{session.pk}-{i}",
+        )
+        elapsed = time.perf_counter() - start
+        if response.status_code != 201:
+            sys.exit(f"buy-in {i}: {response.status_code} {response.content[:300]!r}")
+        if i >= 5:
+            times.append(elapsed)
+    return times
+
+
+def _live(tag: str, offset: int, hands: int) -> float:
+    """Median server time of a live-hand action (``benchmarks.live_hand``) on a fresh table."""
+    from benchmarks import live_hand
+
+    original = live_hand._world
+
+    def world(label: str, number: int, serials: tuple[str, str]) -> Any:
+        return original(f"{label}{tag}", number + offset, tuple(f"{s}{tag}" for s in serials))
+
+    live_hand._world = world  # type: ignore[assignment]
+    try:
+        return float(live_hand.bench_live(hands)["median_ms"])
+    finally:
+        live_hand._world = original
+
+
+def _day_figures(day: Any, repeat: int) -> dict[str, float]:
+    from cage.reconciliation import reconcile_day
+    from reports.registry import get_spec
+    from reports.rendering import render_report
+
+    best_rec = min(_timed(lambda: reconcile_day(day)) for _ in range(repeat))
+    spec = get_spec("gaming_day")
+
+    def render() -> None:
+        render_report(
+            spec,
+            casino=day.casino,
+            params={"date": day.business_date.isoformat()},
+            lang="es",
+            serial="INF-SCALE",
+            generated_by="benchmark",
+        )
+
+    best_report = min(_timed(render) for _ in range(repeat))
+    return {
+        "reconcile_day (one day)": best_rec * 1000,
+        "master report (one day)": best_report * 1000,
+    }
+
+
+def _timed(fn: Any) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def hot_paths(tag: str, offset: int, requests: int, day: Any) -> dict[str, float]:
+    from benchmarks.hands import bench_api
+
+    figures: dict[str, float] = {}
+    api = bench_api(requests, run=100 + offset)
+    figures["log a hand (API)"] = api["median_ms"]
+    _casino, staff, session = _world(f"scale{tag}", 60 + offset, (f"RS{tag}", f"AS{tag}"))
+    figures["buy-in (API)"] = _median_ms(_buyins(staff, session, requests))
+    sup = _client(staff["supervisor"], "supervisor")
+    boss = _client(staff["pit_boss"], "pit_boss")
+    figures["table screen"] = _median_ms(_get(sup, f"/floor/tables/{session.table_id}/", requests))
+    figures["signing queue"] = _median_ms(_get(boss, "/floor/queue/", requests))
+    figures["sector overview"] = _median_ms(_get(boss, "/floor/tables/", requests))
+    figures["live-hand action"] = _live(tag, 70 + offset, max(4, requests // 8))
+    figures.update(_day_figures(day, repeat=2))
+    return figures
+
+
+def _analyze() -> None:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
+def _size() -> str:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
+        return str(cursor.fetchone()[0])
+
+
+def main() -> None:
+    env = os.environ.get
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--days", type=int, default=int(env("MESA_SCALE_DAYS", "60")))
+    parser.add_argument("--tables", type=int, default=int(env("MESA_SCALE_TABLES", "4")))
+    parser.add_argument("--hands", type=int, default=int(env("MESA_SCALE_HANDS", "60")))
+    parser.add_argument("--requests", type=int, default=40, help="timed requests per path")
+    args = parser.parse_args()
+    _django()
+    from casino.models import GamingDay
+    from demo.history import build_history
+
+    def log(msg: str) -> None:
+        print(msg, flush=True)
+
+    one = build_history(
+        casinos=1, tables=args.tables, days=1, hands_per_table=args.hands, seed=7, code_prefix="one"
+    )
+    _analyze()
+    day = GamingDay.objects.get(pk=one.gaming_days[-1])
+    log(f"one day: {one.hands:,} hands, database {_size()}")
+    base = hot_paths("b", 0, args.requests, day)
+    start = time.perf_counter()
+    hist = build_history(
+        casinos=1,
+        tables=args.tables,
+        days=args.days,
+        hands_per_table=args.hands,
+        seed=8,
+        code_prefix="year",
+        log=lambda m: log(f"  {m}") if "/" in m else None,
+    )
+    built = time.perf_counter() - start
+    _analyze()
+    log(
+        f"history: {args.days} days, {hist.hands:,} hands, {hist.rows:,} rows copied in "
+        f"{hist.copy_seconds:.0f} s ({hist.rows_per_second:,.0f} rows/s; {built:.0f} s with the "
+        f"template day), database {_size()}"
+    )
+    day = GamingDay.objects.get(pk=hist.gaming_days[-1])
+    after = hot_paths("h", 1, args.requests, day)
+    log(f"{'hot path':28s} {'one day':>10s} {'history':>10s} {'ratio':>7s}  target 1.2x")
+    for name, value in base.items():
+        ratio = after[name] / value if value else float("nan")
+        mark = "ok" if ratio <= 1.2 else "OVER"
+        log(f"{name:28s} {value:8.1f}ms {after[name]:8.1f}ms {ratio:6.2f}x  {mark}")
+    log(f"load average {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
