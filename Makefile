@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test check install install-test bench lint load drills clean messages
+.PHONY: run test check install install-test bench bench-scale lint load drills clean messages mutate
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -65,6 +65,19 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.hands
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.live_hand
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.reports
+
+# The cost of history (issue 18 §2): hot paths on one day and on MESA_SCALE_DAYS days.
+bench-scale: $(VENV)/.installed-test
+	./scripts/system-deps.sh
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.scale
+
+# Mutation testing (issue 16 §1): mutmut over the modules of scripts/mutate.py, each in its
+# own copy of the tree under /tmp/mesa-mutate (never the work tree), scoped to its tests.
+#   make mutate                          every module (hours on 2 cores)
+#   make mutate MODULE=poker/pots.py     one module;  MODULE=--engine: the engine's modules
+mutate: $(VENV)/.installed-test
+	./scripts/system-deps.sh
+	$(BIN)/python scripts/mutate.py $(MODULE)
 
 messages: $(VENV)/.installed
 	cd casino && ../$(BIN)/django-admin makemessages -l es -l en --ignore '*/migrations/*'

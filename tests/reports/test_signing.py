@@ -147,7 +147,7 @@ def test_pit_boss_signs_with_a_pin_on_the_supervisors_terminal(day, staff, api):
     assert body["locked"] is True and body["missing_roles"] == []
     boss = [s for s in body["signatures"] if s["role"] == "pit_boss"][0]
     assert (boss["signer"], boss["method"]) == ("pit_boss", "pin")
-    sig = Signature.objects.get(object_id=body["document"], role="pit_boss")
+    sig = SignableReport.objects.get(pk=body["document"]).signatures().get(role="pit_boss")
     assert sig.recorded_by_id == staff["supervisor"].pk  # the terminal's operator
     listed = client.get(url).json()
     assert listed["locked"] is True and listed["file_sha256"] == report.sha256
