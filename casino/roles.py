@@ -60,6 +60,17 @@ class Perm(models.TextChoices):
         "impose_severe_sanction",
         _("Impose disqualification, removal or expulsion"),
     )
+    # tables: the player registry and exclusions (issue 17 §1, §2)
+    VIEW_PLAYERS = "view_players", _("View players (names only)")
+    REGISTER_PLAYER = "register_player", _("Register or find a player by document")
+    # Not a view_ permission: the auditor does not read identities (data protection).
+    READ_PLAYER_IDENTITY = "read_player_identity", _("Read a player's identity document")
+    VIEW_EXCLUSIONS = "view_exclusions", _("View exclusions and refused attempts")
+    RECORD_EXCLUSION = "record_exclusion", _("Record or lift a self-exclusion")
+    IMPORT_EXCLUSION_LIST = "import_exclusion_list", _("Import a regulator's exclusion list")
+    # the incident log (issue 17 §3; ROLE-06, AUTH-01)
+    VIEW_INCIDENTS = "view_incidents", _("View the incident log")
+    RECORD_INCIDENT = "record_incident", _("Record, escalate, decide and close incidents")
     # cage
     VIEW_CAGE = "view_cage", _("View cage records")
     RECORD_BUYIN = "record_buyin", _("Record buy-ins and re-buys")
@@ -91,7 +102,10 @@ _READ_ALL = _READ_FLOOR | {P.VIEW_CAGE, P.VIEW_REPORTS, P.VIEW_AUDIT}
 ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
     # The croupier signs counts and receipts with a PIN on the supervisor's terminal
     # (ROLE-13, OQ-34); as a user they see their table and log hands from a tablet.
-    Role.CROUPIER: frozenset({P.VIEW_TABLES, P.VIEW_HANDS, P.LOG_HAND, P.DECK_HANDLE}),
+    Role.CROUPIER: frozenset(
+        {P.VIEW_TABLES, P.VIEW_HANDS, P.LOG_HAND, P.DECK_HANDLE}
+        | {P.VIEW_INCIDENTS, P.RECORD_INCIDENT}  # ROLE-05/06: refers complaints
+    ),
     Role.SUPERVISOR: frozenset(
         _READ_FLOOR
         | {
@@ -109,6 +123,10 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.LOG_HAND,
             P.IMPORT_HANDS,
             P.MANAGE_SEATING,
+            P.VIEW_PLAYERS,  # issue 17 §1: the name only
+            P.REGISTER_PLAYER,
+            P.VIEW_INCIDENTS,  # issue 17 §3
+            P.RECORD_INCIDENT,
         }
     ),
     Role.PIT_BOSS: frozenset(
@@ -133,6 +151,13 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.IMPORT_HANDS,
             P.APPROVE_CHANGE,
             P.MANAGE_SEATING,
+            P.VIEW_PLAYERS,  # issue 17 §1, §2
+            P.REGISTER_PLAYER,
+            P.READ_PLAYER_IDENTITY,
+            P.VIEW_EXCLUSIONS,
+            P.RECORD_EXCLUSION,
+            P.VIEW_INCIDENTS,  # issue 17 §3
+            P.RECORD_INCIDENT,
         }
     ),
     Role.SHIFT_MANAGER: frozenset(
@@ -153,6 +178,14 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.EXPLAIN_VARIANCE,
             P.REVIEW_HAND,
             P.REVALIDATE_HANDS,
+            P.VIEW_PLAYERS,  # issue 17 §1, §2
+            P.REGISTER_PLAYER,
+            P.READ_PLAYER_IDENTITY,
+            P.VIEW_EXCLUSIONS,
+            P.RECORD_EXCLUSION,
+            P.IMPORT_EXCLUSION_LIST,
+            P.VIEW_INCIDENTS,  # issue 17 §3
+            P.RECORD_INCIDENT,
         }
     ),
     Role.SECURITY: frozenset(
@@ -171,10 +204,25 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
     ),
     Role.SURVEILLANCE: frozenset(
         {P.VIEW_TABLES, P.VIEW_DECKS, P.VIEW_HANDS, P.RECORD_SURVEILLANCE, P.VIEW_AUDIT}
+        # issue 17 §1, §2: surveillance reads identities and the refused attempts
+        | {P.VIEW_PLAYERS, P.READ_PLAYER_IDENTITY, P.VIEW_EXCLUSIONS}
+        | {P.VIEW_INCIDENTS}  # issue 17 §3
     ),
     # A manager with read-only access to every record and report (ROLE-01).
-    Role.AUDITOR: frozenset(_READ_ALL | {P.REQUEST_REPORT}),
+    Role.AUDITOR: frozenset(
+        _READ_ALL
+        | {P.REQUEST_REPORT, P.VIEW_PLAYERS, P.VIEW_EXCLUSIONS}  # issue 17: no identity
+        | {P.VIEW_INCIDENTS}
+    ),
 }
+
+
+def role_label_es(role: Role | str) -> str:
+    """The role's name in Spanish, whatever the request's language: for the Spanish half
+    of a bilingual message (``DomainError(code, es, en)``)."""
+    from .formatting import es
+
+    return es(Role(role).label)
 
 
 def role_has(role: Role | str, perm: Perm | str) -> bool:

@@ -26,7 +26,7 @@ from casino import immutability
 from casino.errors import Conflict
 from casino.models import MONEY, Casino, GamingDay, SignableDocument, User
 from casino.roles import Role
-from tables.models import Player, Table, TableSession, TableSettings
+from tables.models import Pack, Player, Table, TableSession, TableSettings
 
 
 class HandStatus(models.TextChoices):
@@ -458,3 +458,102 @@ class RevalidationRun(models.Model):
         if not self.total:
             return 0
         return min(100, self.processed * 100 // self.total)
+
+
+# --------------------------------------------------------------------------- incidents
+
+
+class IncidentKind(models.TextChoices):
+    COMPLAINT = "complaint", _("Complaint")
+    DISPUTE = "dispute", _("Dispute at the table")
+    PLAYER_REQUEST = "player_request", _("Player request")
+    IRREGULARITY = "irregularity", _("Irregularity escalated from a hand")
+    DECK_FAULT = "deck_fault", _("Deck fault")
+
+
+# The escalation path (AUTH-01): croupier -> table supervisor -> pit boss -> shift
+# manager (the management on duty). An incident is always held by one level.
+INCIDENT_LEVELS: tuple[Role, ...] = (
+    Role.CROUPIER,
+    Role.SUPERVISOR,
+    Role.PIT_BOSS,
+    Role.SHIFT_MANAGER,
+)
+
+
+@immutability.append_only
+class Incident(models.Model):
+    """One entry of the incident log (ROLE-06, AUTH-01, DECK-20; issue 17 §3).
+
+    What happened, where and to whom, as first recorded; append-only. Every later step
+    (an escalation to the next level, a decision, the closing) is an
+    :class:`IncidentStep`, so the log shows each level the incident reached and who
+    decided what and when. The level holding it and its status are read from the steps
+    (``hands.incident_selectors``), never stored twice.
+    """
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="+")
+    serial = models.CharField(max_length=32)
+    kind = models.CharField(max_length=16, choices=IncidentKind.choices)
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, null=True, blank=True)
+    session = models.ForeignKey(
+        TableSession, on_delete=models.PROTECT, null=True, blank=True, related_name="incidents"
+    )
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, null=True, blank=True, related_name="incidents"
+    )
+    pack = models.ForeignKey(
+        Pack, on_delete=models.PROTECT, null=True, blank=True, related_name="incidents"
+    )
+    people = models.CharField(
+        _("people concerned"), max_length=300, blank=True, help_text=_("Players, seats, staff.")
+    )
+    description = models.TextField()
+    level = models.CharField(max_length=16, choices=Role.choices)
+    reported_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    opened_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("incident")
+        verbose_name_plural = _("incidents")
+        ordering = ["-opened_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "serial"], name="incident_serial_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.serial
+
+
+class IncidentAction(models.TextChoices):
+    ESCALATE = "escalate", _("Escalated")
+    DECIDE = "decide", _("Decision")
+    CLOSE = "close", _("Closed")
+
+
+@immutability.append_only
+class IncidentStep(models.Model):
+    """One step of an incident: an escalation, a decision or the closing (AUTH-01)."""
+
+    incident = models.ForeignKey(Incident, on_delete=models.PROTECT, related_name="steps")
+    seq = models.PositiveIntegerField()
+    action = models.CharField(max_length=8, choices=IncidentAction.choices)
+    level = models.CharField(max_length=16, choices=Role.choices)
+    to_level = models.CharField(max_length=16, choices=Role.choices, blank=True)
+    text = models.TextField()
+    by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("incident step")
+        verbose_name_plural = _("incident steps")
+        ordering = ["incident", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["incident", "seq"], name="incident_step_seq_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.incident_id} #{self.seq} {self.action}"

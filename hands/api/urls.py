@@ -1,8 +1,25 @@
 from django.urls import path
 
-from . import views
+from . import incidents, views
 
 urlpatterns = [
+    path("incidents/", incidents.IncidentListView.as_view(), name="api-incident-list"),
+    path("incidents/<int:pk>/", incidents.IncidentDetailView.as_view(), name="api-incident-detail"),
+    path(
+        "incidents/<int:pk>/escalate/",
+        incidents.IncidentEscalateView.as_view(),
+        name="api-incident-escalate",
+    ),
+    path(
+        "incidents/<int:pk>/decide/",
+        incidents.IncidentDecideView.as_view(),
+        name="api-incident-decide",
+    ),
+    path(
+        "incidents/<int:pk>/close/",
+        incidents.IncidentCloseView.as_view(),
+        name="api-incident-close",
+    ),
     path("hands/", views.HandListView.as_view(), name="api-hands-list"),
     path("hands/<int:pk>/", views.HandDetailView.as_view(), name="api-hands-detail"),
     path("hands/<int:pk>/replay/", views.HandReplayView.as_view(), name="api-hands-replay"),

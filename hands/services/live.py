@@ -27,6 +27,7 @@ from tables.services.seating import hand_begin, hand_end
 
 from .. import engine, selectors
 from ..models import Hand, HandSource, LiveHand
+from .incidents import deck_faults_from_hand
 from .recording import (
     SessionBook,
     admit,
@@ -348,6 +349,7 @@ def live_hand_finish(
         row.updated_at = timezone.now()
         row.save(update_fields=["status", "hand", "updated_at"])
         hand_end(s)
+        deck_faults_from_hand(actor=actor, hand=hand)  # DECK-20, after the hand has ended
         audit_record(
             actor=actor,
             action="hand.log",

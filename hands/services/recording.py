@@ -54,6 +54,7 @@ from ..models import (
     HandViolation,
     ImportJob,
 )
+from .incidents import deck_faults_from_hand
 
 ZERO = Decimal("0.00")
 
@@ -1170,6 +1171,7 @@ def hand_log(
         admit(book, actor, prepared)
         (hand,) = write(book, actor, [prepared])
         post_rakes(actor, [hand])
+        deck_faults_from_hand(actor=actor, hand=hand)  # DECK-20
         audit_record(
             actor=actor,
             action="hand.log",

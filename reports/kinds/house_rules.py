@@ -12,6 +12,7 @@ from typing import Any
 from casino.roles import Role
 from poker import profiles as engine_profiles
 from poker.rulings_catalogue import all_rules, get_entry
+from tables.selectors import ops_settings
 
 from ..params import RulesetParams
 from ..registry import BuildContext, ReportSpec, register
@@ -260,7 +261,14 @@ def build(ctx: BuildContext) -> dict[str, Any]:
             }
         )
     profile = engine_profiles.get_profile(ruleset)
-    return {"ruleset": ruleset.value.upper(), "rules": rules, "profile": profile}
+    # GEN-08, CONDUCT-07: the casino's min_player_age, not a printed constant (issue 17).
+    min_age = ops_settings(ctx.casino).min_player_age
+    return {
+        "ruleset": ruleset.value.upper(),
+        "rules": rules,
+        "profile": profile,
+        "min_player_age": min_age,
+    }
 
 
 register(

@@ -3,6 +3,7 @@
 from .core import (
     AbsentPlayerPolicy,
     DealerChange,
+    DocumentType,
     NewPlayerEntry,
     OpsSettings,
     Player,
@@ -19,6 +20,7 @@ from .core import (
 from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
 from .floats import FloatPar
 from .keys import KeyHandout, KeyReturn
+from .players import Exclusion, ExclusionHit, ExclusionKind, ExclusionList, HitReason
 from .sanctions import SanctionEntry, SanctionLevel
 from .seating import Seat, SeatEvent, SeatStatus, WaitingEntry
 from .sheets import (
@@ -39,6 +41,11 @@ __all__ = [
     "ClosingLine",
     "ClosingSheet",
     "DealerChange",
+    "DocumentType",
+    "Exclusion",
+    "ExclusionHit",
+    "ExclusionKind",
+    "ExclusionList",
     "DeckEvent",
     "DeckFinalControl",
     "DeckReceipt",
@@ -46,6 +53,7 @@ __all__ = [
     "Discrepancy",
     "DiscrepancyAcknowledgement",
     "FloatPar",
+    "HitReason",
     "KeyHandout",
     "KeyReturn",
     "NewPlayerEntry",

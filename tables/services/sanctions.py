@@ -37,6 +37,7 @@ from ..models import Player, SanctionEntry, SanctionLevel, Table, TableSession
 from ..models.sanctions import NOTICE_SERIES
 from ..selectors.sanctions import sanction_effective, sanction_suggestion
 from ._common import current_gaming_day, lock, require_at_table, require_text
+from .players import exclusion_house_ban
 
 K = SanctionEntry.Kind
 L = SanctionLevel
@@ -434,6 +435,8 @@ def sanction_impose(
             after=snapshot(entry),
             reason=override_reason or reason,
         )
+        if entry.level == L.EXPULSION:
+            exclusion_house_ban(actor=actor, sanction=entry)  # issue 17 §2: barred from now
     return entry
 
 

@@ -36,6 +36,7 @@ from ..selectors.assignment import require_assigned, require_at
 from ..selectors.seating import waiting_list
 from ..selectors.sessions import live_session
 from ._common import lock_session
+from .players import admission_check
 
 
 def same_casino(actor: Actor, session: TableSession) -> None:
@@ -158,6 +159,8 @@ def seat_sit(
                 field="session",
             )
         number = seat_number(s, seat)
+        # Issue 17 §2: an excluded or under-age player is refused (GEN-08), the attempt noted.
+        admission_check(actor, player=player, session=s, seat=number, where="seating")
         row = _row(s, number)
         if (
             row.pk
@@ -379,6 +382,8 @@ def seat_take_for_buyin(
     player's seat, or a seat reserved for someone else, is refused (SEAT_OCCUPIED).
     """
     row = _row(session, seat)
+    # Issue 17 §2: the cage's buy-in (or re-buy) of an excluded or under-age player.
+    admission_check(actor, player=player or row.player, session=session, seat=seat, where="buyin")
     occupied = bool(row.pk) and row.status != SeatStatus.EMPTY
     other = (
         occupied and player is not None and row.player_id is not None and row.player_id != player.pk

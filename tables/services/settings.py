@@ -425,6 +425,7 @@ OPS_FIELDS = (
     "discrepancy_report_min_value",
     "sanction_lookback_days",
     "rake_rounding",  # RAKE-07, OQ-04
+    "min_player_age",  # GEN-08
 )
 
 
@@ -453,6 +454,7 @@ def ops_settings_change(*, actor: Actor, reason: str, **changes: Any) -> OpsSett
         "deck_display_minutes",
         "sanction_lookback_days",
         "discrepancy_report_min_chips",
+        "min_player_age",  # GEN-08
     ):
         if name in changes and (
             not isinstance(changes[name], int)

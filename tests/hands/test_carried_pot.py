@@ -18,6 +18,7 @@ from casino.access import acting_as
 from casino.roles import Role
 from hands import engine, services
 from hands.models import Hand, HandIrregularity
+from tests.tables.conftest import deliver
 
 from .conftest import seats
 
@@ -46,6 +47,27 @@ def void_with_a_knowing_raiser() -> dict[str, Any]:
             },
         ],
     }
+
+
+def replace_packs(session) -> None:  # type: ignore[no-untyped-def]
+    """DECK-20: the duplicate card withdrew the pack in play; a new pack of its colour is
+    delivered, issued, inspected and put in play before the next hand, as the floor does."""
+    from casino.models import User
+    from tables import services as tables_services
+    from tables.models import DeckEvent, DeckStore, Pack, PackState
+
+    staff = {u.username: u for u in User.objects.filter(casino=session.casino)}
+    withdrawn = (
+        DeckEvent.objects.filter(session=session, to_state=PackState.WITHDRAWN).latest("pk").pack
+    )
+    store = DeckStore.objects.filter(casino=session.casino).order_by("pk").first()
+    n = Pack.objects.filter(casino=session.casino).count()
+    (pack,) = deliver(staff, store, (f"N{n + 1}", withdrawn.colour))
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    tables_services.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
+    tables_services.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+    tables_services.deck_move(actor=sup, pack=pack, to=PackState.IN_PLAY)
 
 
 def checked_down(stacks: dict[int, int], cards: dict[int, str], button: int = 5) -> dict:  # type: ignore[type-arg]
@@ -88,6 +110,7 @@ def test_pot_09_the_next_hand_carries_the_pot_for_the_void_hands_players_only(su
     # POT-09: seat 4 joins and holds the best hand: it wins the main pot, not the
     # carried 30, which goes to the best hand of seats 1, 3 and 5 (kings, seat 3).
     services.hand_log(actor=sup, session=ready_session, data=void_with_a_knowing_raiser())
+    replace_packs(ready_session)
     stacks = {1: 500, 3: 500, 4: 500, 5: 470}
     cards = {1: "QhQs", 3: "KhKs", 4: "AhAc", 5: "5h5d"}
     hand = services.hand_log(actor=sup, session=ready_session, data=checked_down(stacks, cards))
@@ -121,6 +144,7 @@ def test_pot_09_with_nobody_eligible_left_the_pot_waits_for_the_next_hand(sup, r
     # POT-09: seat 4 (not in the void hand) raises and everybody folds: the carried 30 is
     # carried on; in the hand after, seat 1 (eligible) wins it.
     services.hand_log(actor=sup, session=ready_session, data=void_with_a_knowing_raiser())
+    replace_packs(ready_session)
     folded = {
         "button": 5,
         "seats": seats({1: 500, 3: 500, 4: 500, 5: 470}),
@@ -152,6 +176,7 @@ def test_pot_09_a_new_player_in_an_eligible_seat_is_not_eligible(sup, ready_sess
     for s in data["seats"]:
         s["name"] = {1: "Ana", 3: "Carla", 5: "Dario"}[s["seat"]]
     services.hand_log(actor=sup, session=ready_session, data=data)
+    replace_packs(ready_session)
     stacks = {1: 500, 3: 500, 5: 470}
     nxt = checked_down(stacks, {1: "AhAc", 3: "KhKs", 5: "5h5d"})
     for s in nxt["seats"]:
@@ -164,6 +189,7 @@ def test_pot_09_a_new_player_in_an_eligible_seat_is_not_eligible(sup, ready_sess
 def test_a_declared_carry_that_differs_from_the_books_is_a_warning(sup, ready_session):
     # POT-09: the books decide what is carried; a different declaration is flagged.
     services.hand_log(actor=sup, session=ready_session, data=void_with_a_knowing_raiser())
+    replace_packs(ready_session)
     nxt = checked_down({1: 500, 3: 500, 5: 470}, {1: "AhAc", 3: "KhKs", 5: "5h5d"})
     nxt["carry_in"] = [{"amount": "50.00", "eligible": [1, 3, 5]}]
     hand = services.hand_log(actor=sup, session=ready_session, data=nxt)
@@ -191,6 +217,7 @@ def test_void_forfeits_through_the_api_and_the_carried_pot_in_the_answer(staff, 
             ],
         }
     ]
+    replace_packs(ready_session)
     nxt = checked_down({1: 500, 3: 500, 5: 470}, {1: "AhAc", 3: "KhKs", 5: "5h5d"})
     second = client.post("/api/hands/", {"session": ready_session.pk, **nxt}, format="json")
     assert second.status_code == 201, second.json()
@@ -213,6 +240,7 @@ def test_the_carry_survives_phh_export_and_import_and_revalidation(
     # POT-09, IRREG-03: export then import gives the same carried pot; re-validation of
     # the stored hands finds no difference.
     services.hand_log(actor=sup, session=ready_session, data=void_with_a_knowing_raiser())
+    replace_packs(ready_session)
     stacks = {1: 500, 3: 500, 5: 470}
     services.hand_log(
         actor=sup,
@@ -246,6 +274,7 @@ def test_the_carry_survives_phh_export_and_import_and_revalidation(
 def test_a_live_hand_shows_the_carried_pot_and_stores_it(staff, api, sup, ready_session):
     # POT-09 while logging live (BET-24): the carried pot is listed from the first riffle.
     services.hand_log(actor=sup, session=ready_session, data=void_with_a_knowing_raiser())
+    replace_packs(ready_session)
     client = api(staff["croupier"])
     start = client.post(
         "/api/hands/live/",

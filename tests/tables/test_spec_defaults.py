@@ -192,6 +192,8 @@ CHECKS: dict[str, Check] = {
     "rotate_on_dealer_change": lambda t: [(t.ops["rotate_on_dealer_change"], True)],
     "deck_display_minutes": lambda t: [(t.ops["deck_display_minutes"], 10)],
     "sanction_lookback_days": lambda t: [(t.ops["sanction_lookback_days"], 365)],
+    # GEN-08: the registry, the buy-in and the seating refuse below it (issue 17).
+    "min_player_age": lambda t: [(t.ops["min_player_age"], 18)],
 }
 # Rows that are not a table's setting in Mesa, with where the rule lives instead.
 NOT_A_SETTING: dict[str, str] = {
@@ -206,7 +208,6 @@ NOT_A_SETTING: dict[str, str] = {
     "cash_sanction_scale": "the sanction levels of tables.models.SanctionLevel, fixed",
     "sanction_authority": "the permission enums (casino.roles), fixed (SANC-02)",
     "advance_per_table": "tournaments are not modelled",
-    "min_player_age": "no player identity rule reads it yet (GEN-08, partial)",
 }
 
 STRUCTURES = ["no_limit", "pot_limit", "limit"]
