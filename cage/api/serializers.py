@@ -4,22 +4,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
+
+from casino.api.enums import enum
+from casino.api.renames import (
+    OLD_DENOMINATION_VALUE,
+    OLD_GAMING_DAY_DATE,
+    OLD_GAMING_DAY_ID,
+    OLD_TABLE_NUMBER,
+)
+from casino.models import Signature
+from casino.roles import Role
+from tables.models import TableSession
 
 from ..models import (
     AlertLevel,
     BuyinSource,
     CashAlert,
+    Direction,
     LargeCashHandling,
     SeatDeparture,
     Slip,
+    SlipKind,
     SlipPurpose,
     TableTransaction,
+    TenderKind,
+    TransactionKind,
 )
 from ..selectors import confirmation_of, slip_status, void_of
 
 MONEY = {"max_digits": 16, "decimal_places": 2}
+#: What a drop count answers: the first count, or the second agreeing with it or not.
+DROP_COUNT_RESULTS = ["first", "agreed", "disagree"]
+#: A slip's status, computed from its signatures and void (``selectors.slip_status``).
+SLIP_STATUSES = ["requested", "issued", "carried", "received", "void_pending", "void"]
 
 
 # --------------------------------------------------------------------------- inputs
@@ -33,9 +52,10 @@ class ChipCountSerializer(serializers.Serializer):
 class CashCountSerializer(serializers.Serializer):
     value = serializers.DecimalField(help_text="Note (or plaque) value.", **MONEY)
     count = serializers.IntegerField(min_value=0)
-    kind = serializers.CharField(
+    kind = enum(
+        TenderKind.choices,
         default="note",
-        help_text="note or plaque; coins are refused (GEN-06) and the answer says so.",
+        help_text="Coins are refused (GEN-06) and the answer says so.",
     )
 
 
@@ -83,7 +103,7 @@ class CageReasonInputSerializer(serializers.Serializer):
 
 
 class SlipRequestInputSerializer(serializers.Serializer):
-    kind = serializers.CharField(help_text="fill or credit")
+    kind = enum(SlipKind.choices)
     purpose = serializers.ChoiceField(choices=SlipPurpose.choices, default=SlipPurpose.PLAY)
     lines = ChipCountSerializer(many=True)
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -95,9 +115,7 @@ class DropCountInputSerializer(serializers.Serializer):
 
 
 class SlipSignInputSerializer(serializers.Serializer):
-    role = serializers.CharField(
-        help_text="cage_cashier, security, croupier or supervisor (the pit boss signs on request)"
-    )
+    role = enum(Slip.REQUIRED_SIGNATURE_ROLES)
     signer = serializers.CharField(
         max_length=150,
         required=False,
@@ -121,21 +139,19 @@ class CageNoticeSerializer(serializers.Serializer):
 
 class ChipLineOutSerializer(serializers.Serializer):
     value = serializers.DecimalField(source="denomination.value", **MONEY)
-    direction = serializers.CharField()
+    direction = enum(Direction.choices)
     count = serializers.IntegerField()
 
 
 class CashLineOutSerializer(serializers.Serializer):
-    kind = serializers.CharField()
+    kind = enum(TenderKind.choices)
     value = serializers.DecimalField(**MONEY)
     count = serializers.IntegerField()
     returned = serializers.BooleanField()
 
 
 class TableTransactionSerializer(serializers.ModelSerializer):
-    kind = serializers.CharField(
-        help_text="buyin, colour_change, cash_out, tip_change or in_hand_change"
-    )
+    kind = enum(TransactionKind.choices)
     croupier = serializers.CharField(source="croupier.username", allow_null=True, default=None)
     approved_by = serializers.CharField(source="approved_by.username")
     override_by = serializers.CharField(
@@ -176,13 +192,17 @@ class TableTransactionSerializer(serializers.ModelSerializer):
         ]
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class CashAlertSerializer(serializers.ModelSerializer):
     level = serializers.ChoiceField(choices=AlertLevel.choices)
+    gaming_day_id = serializers.IntegerField(read_only=True)
+    gaming_day = serializers.IntegerField(source="gaming_day_id", help_text=OLD_GAMING_DAY_ID)
 
     class Meta:
         model = CashAlert
         fields = [
             "id",
+            "gaming_day_id",
             "gaming_day",
             "player",
             "player_label",
@@ -223,10 +243,12 @@ class SeatSummarySerializer(serializers.Serializer):
     left_with = serializers.DecimalField(allow_null=True, **MONEY)
 
 
+@extend_schema_serializer(deprecate_fields=["table"])
 class TableCardSerializer(serializers.Serializer):
     session = serializers.IntegerField()
-    table = serializers.IntegerField()
-    status = serializers.CharField()
+    table_number = serializers.IntegerField(source="table")
+    table = serializers.IntegerField(help_text=OLD_TABLE_NUMBER)
+    status = enum(TableSession.Status.choices)
     min_buyin = serializers.DecimalField(**MONEY)
     max_buyin = serializers.DecimalField(allow_null=True, **MONEY)
     seats = SeatSummarySerializer(many=True)
@@ -254,19 +276,23 @@ class SlipVoidOutSerializer(serializers.Serializer):
 
 
 class SlipSignatureSerializer(serializers.Serializer):
-    role = serializers.CharField()
+    role = enum(Role.choices)
     signer = serializers.CharField(source="signer.username")
     signer_name = serializers.CharField(source="signer.display_name")
-    method = serializers.CharField()
+    method = enum(Signature.Method.choices)
     signed_at = serializers.DateTimeField()
     content_hash = serializers.CharField()
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day", "table"])
 class SlipSerializer(serializers.ModelSerializer):
     serial = serializers.CharField()
-    kind = serializers.CharField(help_text="fill or credit")
+    kind = enum(SlipKind.choices)
     status = serializers.SerializerMethodField()
-    table = serializers.IntegerField(source="table.number")
+    table_number = serializers.IntegerField(source="table.number")
+    table = serializers.IntegerField(source="table.number", help_text=OLD_TABLE_NUMBER)
+    gaming_day_id = serializers.IntegerField(read_only=True)
+    gaming_day = serializers.IntegerField(source="gaming_day_id", help_text=OLD_GAMING_DAY_ID)
     requested_by = serializers.CharField(source="requested_by.username")
     lines = SlipLineOutSerializer(many=True)
     signatures = serializers.SerializerMethodField()
@@ -281,8 +307,10 @@ class SlipSerializer(serializers.ModelSerializer):
             "kind",
             "purpose",
             "status",
+            "table_number",
             "table",
             "session",
+            "gaming_day_id",
             "gaming_day",
             "requested_by",
             "requested_at",
@@ -294,6 +322,7 @@ class SlipSerializer(serializers.ModelSerializer):
             "void",
         ]
 
+    @extend_schema_field(enum(SLIP_STATUSES))
     def get_status(self, slip: Slip) -> str:
         return slip_status(slip)
 
@@ -325,14 +354,14 @@ class SlipSerializer(serializers.ModelSerializer):
 class SlipSignResultSerializer(serializers.Serializer):
     slip = SlipSerializer()
     locked = serializers.BooleanField()
-    role = serializers.CharField()
+    role = enum(Role.choices)
 
 
 class DropCountResultSerializer(serializers.Serializer):
     """Only whether the counts agree: never the expected figures (blind count)."""
 
     id = serializers.IntegerField()
-    status = serializers.CharField(help_text="first, agreed or disagree")
+    status = enum(DROP_COUNT_RESULTS)
 
 
 class CageRecordRefSerializer(serializers.Serializer):
@@ -341,13 +370,18 @@ class CageRecordRefSerializer(serializers.Serializer):
     label = serializers.CharField()
 
 
+@extend_schema_serializer(deprecate_fields=["table", "denomination"])
 class CageFindingSerializer(serializers.Serializer):
     kind = serializers.CharField()
     severity = serializers.ChoiceField(choices=["variance", "exception", "info"])
     key = serializers.CharField()
-    table = serializers.IntegerField(allow_null=True)
+    table_number = serializers.IntegerField(source="table", allow_null=True)
+    table = serializers.IntegerField(allow_null=True, help_text=OLD_TABLE_NUMBER)
     session = serializers.IntegerField(allow_null=True)
-    denomination = serializers.CharField(allow_null=True)
+    value = serializers.CharField(
+        source="denomination", allow_null=True, help_text="The chip value concerned."
+    )
+    denomination = serializers.CharField(allow_null=True, help_text=OLD_DENOMINATION_VALUE)
     amount = serializers.CharField(allow_null=True)
     expected = serializers.CharField(allow_null=True)
     counted = serializers.CharField(allow_null=True)
@@ -357,8 +391,10 @@ class CageFindingSerializer(serializers.Serializer):
     explained = serializers.BooleanField(required=False)
 
 
+@extend_schema_serializer(deprecate_fields=["denomination"])
 class DenominationLineSerializer(serializers.Serializer):
-    denomination = serializers.CharField()
+    value = serializers.CharField(source="denomination", help_text="The chip value.")
+    denomination = serializers.CharField(help_text=OLD_DENOMINATION_VALUE)
     opening = serializers.IntegerField()
     fills = serializers.IntegerField()
     credits = serializers.IntegerField()
@@ -371,10 +407,12 @@ class DenominationLineSerializer(serializers.Serializer):
     variance_value = serializers.CharField()
 
 
+@extend_schema_serializer(deprecate_fields=["table"])
 class SessionReconciliationSerializer(serializers.Serializer):
     session = serializers.IntegerField()
-    table = serializers.IntegerField()
-    status = serializers.CharField()
+    table_number = serializers.IntegerField(source="table")
+    table = serializers.IntegerField(help_text=OLD_TABLE_NUMBER)
+    status = enum(TableSession.Status.choices)
     opening_value = serializers.CharField(allow_null=True)
     closing_value = serializers.CharField(allow_null=True)
     fills_value = serializers.CharField()
@@ -392,8 +430,10 @@ class SessionReconciliationSerializer(serializers.Serializer):
     findings = CageFindingSerializer(many=True)
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class DayReconciliationSerializer(serializers.Serializer):
-    gaming_day = serializers.DateField()
+    business_date = serializers.DateField(source="gaming_day")
+    gaming_day = serializers.DateField(help_text=OLD_GAMING_DAY_DATE)
     gaming_day_id = serializers.IntegerField()
     casino = serializers.CharField()
     balanced = serializers.BooleanField()

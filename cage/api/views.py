@@ -20,7 +20,9 @@ from casino.access import ROLE_HEADER, Actor, acting_as, actor_for, parse_role, 
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
-from casino.api.query import query_choice, query_int
+from casino.api.query import query_choice, query_int_renamed
+from casino.api.renames import GAMING_DAY_FILTER
+from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.errors import NotFound, PermissionRefused
 from casino.models import User
@@ -261,7 +263,7 @@ def _slip_reader(request: Request) -> Actor:
 
 
 #: What ``selectors.slip_status`` answers, in the order a slip goes through them.
-SLIP_STATUSES = ("requested", "issued", "carried", "received", "void_pending", "void")
+SLIP_STATUSES = s.SLIP_STATUSES
 
 
 class SlipListView(APIView):
@@ -271,7 +273,7 @@ class SlipListView(APIView):
         tags=TAG_SLIPS,
         parameters=[
             OpenApiParameter("status", str, enum=list(SLIP_STATUSES)),
-            OpenApiParameter("gaming_day", int),
+            *GAMING_DAY_FILTER,
         ],
         responses={200: s.SlipSerializer(many=True), **ERRORS},
         summary="The fill and credit queue",
@@ -279,7 +281,7 @@ class SlipListView(APIView):
     def get(self, request: Request) -> Response:
         actor = _slip_reader(request)
         qs: QuerySet[Slip] = selectors.slips_for(actor.casino)
-        day = query_int(request.query_params, "gaming_day")
+        day = query_int_renamed(request.query_params, "gaming_day_id", old="gaming_day")
         wanted = query_choice(request.query_params, "status", SLIP_STATUSES)
         if day is not None:
             qs = qs.filter(gaming_day_id=day)
@@ -294,7 +296,9 @@ class SlipListView(APIView):
         return paginated(request, self, qs, s.SlipSerializer)
 
 
-class SlipRequestView(APIView):
+class SlipRequestView(CreatesMixin, APIView):
+    location_route = "api-cage-slip"
+
     @extend_schema(
         tags=TAG_SLIPS,
         request=s.SlipRequestInputSerializer,
@@ -504,7 +508,7 @@ class CashAlertListView(APIView):
 
     @extend_schema(
         tags=TAG_BOOKS,
-        parameters=[OpenApiParameter("gaming_day", int)],
+        parameters=GAMING_DAY_FILTER,
         responses={200: s.CashAlertSerializer(many=True), **ERRORS},
         summary="Cash buy-ins per player and gaming day over the thresholds",
     )
@@ -512,7 +516,7 @@ class CashAlertListView(APIView):
         actor = _actor(request, Perm.VIEW_CAGE)
         require(actor, Perm.VIEW_CAGE)
         qs = CashAlert.objects.filter(casino=actor.casino)
-        day = query_int(request.query_params, "gaming_day")
+        day = query_int_renamed(request.query_params, "gaming_day_id", old="gaming_day")
         if day is not None:
             qs = qs.filter(gaming_day_id=day)
         return paginated(request, self, qs, s.CashAlertSerializer)

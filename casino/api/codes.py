@@ -61,6 +61,10 @@ DOMAIN: dict[str, Meaning] = {
         "… no es un número entero de fichas de ….",
         "… is not a whole number of … chips.",
     ),
+    "AMOUNT_NOT_DECIMAL_STRING": Meaning(
+        "Un importe se envía como texto decimal («1500.00»), no como número JSON con decimales.",
+        'An amount is sent as a decimal string ("1500.00"), not as a JSON number with decimals.',
+    ),
     "AMOUNT_NOT_POSITIVE": Meaning(
         "El importe debe ser mayor que cero (o no negativo, donde se admite cero).",
         "The amount must be greater than zero (or not negative, where zero is allowed).",
@@ -68,6 +72,10 @@ DOMAIN: dict[str, Meaning] = {
     "AMOUNT_REQUIRED": Meaning(
         "Una apuesta o subida necesita el importe total al que se apuesta.",
         "A bet or raise needs the total amount bet to.",
+    ),
+    "API_VERSION_UNSUPPORTED": Meaning(
+        "La API no sirve esa versión; details.allowed lista las que sirve.",
+        "The API does not serve that version; details.allowed lists those it serves.",
     ),
     "APPROVER_IS_CROUPIER": Meaning(
         "Quien aprueba el cambio no puede ser el croupier que lo hace.",
@@ -170,8 +178,10 @@ DOMAIN: dict[str, Meaning] = {
         "… comes in and … goes out: a change is for equal value.",
     ),
     "CHECKLIST_INCOMPLETE": Meaning(
-        "Faltan puntos de la lista de control; details.allowed lista las claves.",
-        "Checklist items are missing; details.allowed lists the keys.",
+        "Faltan puntos de la lista de control; details.missing lista sus claves "
+        "(el catálogo: GET /api/checklists/).",
+        "Checklist items are missing; details.missing lists their keys "
+        "(the catalogue: GET /api/checklists/).",
     ),
     "CHECKLIST_INVALID": Meaning(
         "La lista de control es inválida.",
@@ -377,6 +387,10 @@ DOMAIN: dict[str, Meaning] = {
         "Escriba la explicación de la diferencia.",
         "Write the explanation of the variance.",
     ),
+    "EXPORT_EXISTS": Meaning(
+        "Ya existe el directorio del archivo: un archivo se escribe una sola vez.",
+        "The archive's directory already exists: an archive is written once.",
+    ),
     "EXPORT_FORMAT_INVALID": Meaning(
         "Formato no admitido (pdf, csv, xlsx).",
         "Unsupported format (pdf, csv, xlsx).",
@@ -441,6 +455,11 @@ DOMAIN: dict[str, Meaning] = {
         "No hay jornada del ….",
         "There is no gaming day ….",
     ),
+    "GAMING_DAY_STILL_OPEN": Meaning(
+        "La jornada del … sigue abierta: ciérrela antes de archivarla, o pida un archivo "
+        "provisional.",
+        "The gaming day of … is still open: close it first, or ask for a provisional archive.",
+    ),
     "GRAND_TOTAL_MISMATCH": Meaning(
         "La suma de las denominaciones es …, no … (OPEN-11).",
         "The denominations add up to …, not … (OPEN-11).",
@@ -492,6 +511,30 @@ DOMAIN: dict[str, Meaning] = {
     "IMMEDIATE_REASON_REQUIRED": Meaning(
         "Una sanción inmediata lleva su motivo.",
         "An immediate sanction carries its reason.",
+    ),
+    "INCIDENT_CLOSED": Meaning(
+        "El incidente … está cerrado: no admite más pasos.",
+        "Incident … is closed: it takes no more steps.",
+    ),
+    "INCIDENT_ESCALATION_DOWNWARD": Meaning(
+        "Un incidente se escala hacia arriba (AUTH-01).",
+        "An incident is escalated upward (AUTH-01).",
+    ),
+    "INCIDENT_KIND_INVALID": Meaning(
+        "Tipo de incidente desconocido.",
+        "Unknown kind of incident.",
+    ),
+    "INCIDENT_LEVEL_INVALID": Meaning(
+        "Nivel desconocido en la escala de incidentes (croupier, supervisor de mesa, jefe de sector, gerente de turno).",
+        "Unknown level of the incident escalation path (croupier, table supervisor, pit boss, shift manager).",
+    ),
+    "INCIDENT_NOT_HELD": Meaning(
+        "El incidente está en manos de otro nivel: solo ese nivel lo decide, lo escala o lo cierra.",
+        "The incident is held by another level: only that level decides, escalates or closes it.",
+    ),
+    "INCIDENT_UNDECIDED": Meaning(
+        "El nivel que tiene el incidente aún no decidió: decida antes de cerrar.",
+        "The level holding the incident has not decided: decide before closing.",
     ),
     "INSPECTION_FAILED": Meaning(
         "Si una carta es imperfecta se rechaza el mazo completo (DECK-07).",
@@ -1345,6 +1388,10 @@ DOMAIN: dict[str, Meaning] = {
         "Tipo de efectivo desconocido: «…» (billete o placa).",
         "Unknown kind of cash: '…' (note or plaque).",
     ),
+    "TEXT_REQUIRED": Meaning(
+        "Escriba el texto que se pide.",
+        "Write the text asked for.",
+    ),
     "THRESHOLDS_ORDER": Meaning(
         "El umbral de informe no puede ser menor que el de identificación.",
         "The report threshold cannot be lower than the identification threshold.",
@@ -1420,6 +1467,67 @@ DOMAIN: dict[str, Meaning] = {
     "WRITTEN_REPORT_REQUIRED": Meaning(
         "La diferencia supera el umbral: adjunte el informe escrito.",
         "The difference is above the threshold: attach the written report.",
+    ),
+    # issue 17 §1, §2: the player registry and exclusions
+    "BIRTH_DATE_IN_FUTURE": Meaning(
+        "La fecha de nacimiento no puede ser futura.",
+        "The birth date cannot be in the future.",
+    ),
+    "BIRTH_DATE_UNDER_AGE": Meaning(
+        "El jugador es menor de la edad mínima: no puede registrarse (GEN-08).",
+        "The player is under the minimum age: he cannot be registered (GEN-08).",
+    ),
+    "DOCUMENT_NUMBER_INVALID": Meaning(
+        "El número no es un documento válido de ese tipo (DNI 7 u 8 dígitos, RUT con su dígito verificador...).",
+        "The number is not a valid document of that type (DNI 7 or 8 digits, RUT with its check digit...).",
+    ),
+    "DOCUMENT_TYPE_INVALID": Meaning(
+        "Tipo de documento desconocido.",
+        "Unknown document type.",
+    ),
+    "EXCLUSION_ALREADY_LIFTED": Meaning(
+        "La exclusión ya fue levantada.",
+        "The exclusion was already lifted.",
+    ),
+    "EXCLUSION_DATES_INVALID": Meaning(
+        "La exclusión no puede terminar antes de empezar.",
+        "The exclusion cannot end before it starts.",
+    ),
+    "EXCLUSION_END_REQUIRED": Meaning(
+        "Indique hasta cuándo rige la autoexclusión.",
+        "Give the date the self-exclusion ends.",
+    ),
+    "EXCLUSION_LIST_ROW_INVALID": Meaning(
+        "Línea …: fila inválida de la lista de exclusiones; no se aplicó nada del archivo.",
+        "Line …: invalid row of the exclusion list; nothing of the file was applied.",
+    ),
+    "EXCLUSION_NOT_LIFTABLE": Meaning(
+        "Una entrada de la lista del regulador solo cambia con una nueva versión de la lista.",
+        "A regulator's entry changes only with a new version of the list.",
+    ),
+    "LIST_DATE_REQUIRED": Meaning(
+        "Indique la fecha de la lista.",
+        "Give the list's date.",
+    ),
+    "NATIONALITY_INVALID": Meaning(
+        "Nacionalidad desconocida: use el código ISO 3166 de dos letras.",
+        "Unknown nationality: use the two-letter ISO 3166 code.",
+    ),
+    "NOT_AN_EXCLUSION": Meaning(
+        "Eso es un levantamiento, no una exclusión.",
+        "That is a lifting, not an exclusion.",
+    ),
+    "PLAYER_EXCLUDED": Meaning(
+        "… está excluido (…) hasta …: no puede comprar fichas ni sentarse; el intento quedó registrado.",
+        "… is excluded (…) until …: no buy-in or seat; the attempt was recorded.",
+    ),
+    "PLAYER_UNDER_AGE": Meaning(
+        "… tiene … años; la edad mínima es … (GEN-08): no puede comprar fichas ni sentarse.",
+        "… is …; the minimum age is … (GEN-08): no buy-in or seat.",
+    ),
+    "SOURCE_REQUIRED": Meaning(
+        "Indique el origen de la lista (el regulador).",
+        "Give the list's source (the regulator).",
     ),
 }
 

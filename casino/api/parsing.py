@@ -20,6 +20,7 @@ from rest_framework.parsers import JSONParser, MultiPartParser
 
 from casino.errors import ValidationFailed
 
+from .amounts import float_amount_errors
 from .errors import BilingualValidationError, _flatten
 
 
@@ -33,6 +34,9 @@ def _errors_in(lang: str, serializer_class: type[serializers.Serializer], data: 
 def parse(
     serializer_class: type[serializers.Serializer], data: Any, **kwargs: Any
 ) -> dict[str, Any]:
+    # Issue 15 §4: an amount sent as a JSON float is refused, never rounded.
+    if floats := float_amount_errors(serializer_class(data=data, **kwargs), data):
+        raise BilingualValidationError(floats)
     serializer, ok, es_errors = _errors_in("es", serializer_class, data, **kwargs)
     if ok:
         return dict(serializer.validated_data)

@@ -33,6 +33,13 @@ def query_int(params: Mapping[str, Any], name: str) -> int | None:
     return int(text)
 
 
+def query_int_renamed(params: Mapping[str, Any], name: str, *, old: str) -> int | None:
+    """``name``, or the deprecated name ``old`` it replaced (issue 15 §4, API v1)."""
+    if params.get(name) not in (None, ""):
+        return query_int(params, name)
+    return query_int(params, old)
+
+
 def query_choice(params: Mapping[str, Any], name: str, choices: Iterable[str]) -> str | None:
     """The value ``name`` when it is one of ``choices``; ``None`` when absent or empty."""
     value = params.get(name)

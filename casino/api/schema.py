@@ -30,6 +30,7 @@ from casino.access import ROLE_HEADER
 from casino.roles import Role
 
 from .idempotency import HEADER as IDEMPOTENCY_HEADER
+from .responses import CREATED_STATUSES, LOCATION
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 #: Components of the header parameters: one enum each, not one per operation in a client.
@@ -161,6 +162,15 @@ class MesaAutoSchema(AutoSchema):
         from .serializers import ErrorSerializer
 
         responses = super()._get_response_bodies(direction)
+        if self.method == "POST" and getattr(self.view, "location_route", ""):
+            # Issue 15 §4 (casino.api.responses): a create names the new record's URL.
+            for status_code in map(str, CREATED_STATUSES):
+                if status_code in responses:
+                    responses[status_code].setdefault("headers", {})[LOCATION] = {
+                        "schema": {"type": "string", "format": "uri"},
+                        "description": "The URL of the record created: GET it for its state.",
+                        "required": True,
+                    }
         for status_code in map(str, self.error_statuses()):
             if status_code not in responses:
                 responses[status_code] = self._get_response_for_code(

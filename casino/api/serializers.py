@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from casino.models import AuditEvent, GamingDay, Signature
 from casino.roles import Role
 
 from .codes import CHOICES
+from .renames import OLD_GAMING_DAY_ID
 
 
 class ErrorMessageSerializer(serializers.Serializer):
@@ -76,8 +78,14 @@ class PinUnlockOutputSerializer(serializers.Serializer):
     pin_locked = serializers.BooleanField()
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class AuditEventSerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    role = serializers.ChoiceField(choices=Role.choices, allow_blank=True)
+    gaming_day_id = serializers.IntegerField(read_only=True, allow_null=True)
+    gaming_day = serializers.IntegerField(
+        source="gaming_day_id", allow_null=True, help_text=OLD_GAMING_DAY_ID
+    )
 
     class Meta:
         model = AuditEvent
@@ -93,6 +101,7 @@ class AuditEventSerializer(serializers.ModelSerializer):
             "before",
             "after",
             "reason",
+            "gaming_day_id",
             "gaming_day",
         ]
 

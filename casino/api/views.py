@@ -200,6 +200,8 @@ class AuditEventFilter(django_filters.FilterSet):
     until = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="lt")
     actor = django_filters.CharFilter(field_name="actor__username")
     action = django_filters.CharFilter(field_name="action", lookup_expr="startswith")
+    # Issue 15 §4: the id filter is gaming_day_id; gaming_day stays for API v1.
+    gaming_day_id = django_filters.NumberFilter(field_name="gaming_day")
 
     class Meta:
         model = AuditEvent

@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "casino.pins.PinAttemptsMiddleware",  # PIN failures outlive the refusal (issue 12 §3)
+    "tables.middleware.ExclusionHitsMiddleware",  # refused attempts too (issue 17 §2)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -221,6 +222,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["casino.api.parsing.GuardedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
+    # issue 15 §6: the version in the media type (Accept: application/json; version=1)
+    "DEFAULT_VERSIONING_CLASS": "casino.api.versioning.MediaTypeVersioning",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "casino.api.pagination.Pagination",
     "PAGE_SIZE": 50,
@@ -235,7 +238,10 @@ SPECTACULAR_SETTINGS = {
         "Every 4xx answer has the shape {code, message: {es, en}, field, details?, errors[]}; "
         "the codes and their meanings are the enum ErrorCode (docs/api.md). "
         "Request bodies are JSON; lists that grow are paginated. "
-        "Send the role you act in with the X-Mesa-Role header when you hold several."
+        "Send the role you act in with the X-Mesa-Role header when you hold several. "
+        "API version 1: pin it with Accept: application/json; version=1 (without it you "
+        "get the current version; another answers 406 API_VERSION_UNSUPPORTED). Fields "
+        "marked deprecated are old names kept for version 1 (docs/api.md, changelog)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -243,7 +249,48 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"ErrorCode": "casino.api.codes.CHOICES"},
+    # Issue 15 §4: one stable name per fixed set of values (drf-spectacular would name a
+    # set after its field, "status", "kind"..., with a hash where two sets share a name).
+    "ENUM_NAME_OVERRIDES": {
+        "ErrorCode": "casino.api.codes.CHOICES",
+        "RoleEnum": "casino.roles.Role",
+        "SignatureMethodEnum": "casino.models.Signature.Method",
+        "RulesetEnum": "casino.models.Ruleset",
+        "SessionStatusEnum": "tables.models.TableSession.Status",
+        "SessionEventKindEnum": "tables.models.SessionEvent.Kind",
+        "PackStateEnum": "tables.models.PackState",
+        "SanctionLevelEnum": "tables.models.SanctionLevel",
+        "SanctionEntryKindEnum": "tables.models.SanctionEntry.Kind",
+        "SanctionStatusEnum": "tables.api.serializers.SANCTION_STATUSES",
+        "SheetPartEnum": "tables.api.serializers.SHEET_PARTS",
+        "SheetSignerRoleEnum": "tables.api.serializers.SHEET_SIGNING_ROLES",
+        "SeatStatusEnum": "tables.models.SeatStatus",
+        "WaitingEntryStatusEnum": "tables.models.WaitingEntry.Status",
+        "VariantEnum": "tables.models.Variant",
+        "SlipKindEnum": "cage.models.SlipKind",
+        "SlipStatusEnum": "cage.api.serializers.SLIP_STATUSES",
+        "SlipSignerRoleEnum": "cage.models.Slip.REQUIRED_SIGNATURE_ROLES",
+        "TenderKindEnum": "cage.models.TenderKind",
+        "BuyinSourceEnum": "cage.models.BuyinSource",
+        "TransactionKindEnum": "cage.models.TransactionKind",
+        "DropCountResultEnum": "cage.api.serializers.DROP_COUNT_RESULTS",
+        "HandStatusEnum": "hands.models.HandStatus",
+        "HandSourceEnum": "hands.models.HandSource",
+        "HandActionKindEnum": "hands.engine.ACTION_KINDS",
+        "IncidentKindEnum": "hands.models.IncidentKind",
+        "IncidentActionEnum": "hands.models.IncidentAction",
+        "IncidentLevelEnum": "hands.api.incidents.LEVELS",
+        "HandStructureEnum": "hands.engine.STRUCTURES",
+        "JobStatusEnum": "hands.models.JobStatus",
+        "LiveHandStatusEnum": "hands.models.LiveHand.Status",
+        "ViolationSourceEnum": "hands.models.HandViolation.Source",
+        "ViolationSeverityEnum": "hands.api.serializers.VIOLATION_SEVERITIES",
+        "CorrectionKindEnum": "hands.models.HandCorrection.Kind",
+        "IrregularityKindEnum": "poker.irregularities.IrregularityKind",
+        "IrregularityOutcomeEnum": "poker.irregularities.Outcome",
+        "ReportKindEnum": "reports.api.serializers.report_kinds",
+        "ReportStatusEnum": "reports.models.Report.Status",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "casino.api.schema.add_header_components",

@@ -6,12 +6,21 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from casino.api.enums import enum
+from casino.api.renames import OLD_TABLE_NUMBER
+from casino.models import Ruleset
 from casino.roles import Role
-from tables.models import SeatStatus
+from poker.irregularities import IrregularityKind, Outcome
+from tables.models import SeatStatus, WaitingEntry
 
 from .. import engine
+from ..models import HandCorrection, HandSource, HandStatus, HandViolation, JobStatus, LiveHand
+
+#: How much a finding weighs: an error makes the hand invalid; a warning or a note does not.
+VIOLATION_SEVERITIES = ["error", "warning", "info"]
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
 ZERO = Decimal("0")
@@ -210,8 +219,8 @@ class HandViolationOutSerializer(serializers.Serializer):
     action = serializers.IntegerField(allow_null=True)
     field = serializers.CharField(allow_null=True)
     message = serializers.DictField(child=serializers.CharField())
-    source = serializers.CharField()
-    severity = serializers.CharField()
+    source = enum(HandViolation.Source.choices)
+    severity = enum(VIOLATION_SEVERITIES)
 
 
 class HandPotSerializer(serializers.Serializer):
@@ -238,8 +247,8 @@ class CarriedPotSerializer(serializers.Serializer):
 
 
 class HandVerdictSerializer(serializers.Serializer):
-    status = serializers.CharField()
-    engine_status = serializers.CharField()
+    status = enum(HandStatus.choices)
+    engine_status = enum(HandStatus.choices)
     engine_tag = serializers.CharField()
     violations = HandViolationOutSerializer(many=True)
     pots = HandPotSerializer(many=True)
@@ -265,10 +274,10 @@ class HandSeatSerializer(serializers.Serializer):
 
 class HandIrregularityOutSerializer(serializers.Serializer):
     action_index = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = enum(IrregularityKind)
     seat = serializers.IntegerField(allow_null=True)
     street = serializers.IntegerField()
-    outcome = serializers.CharField()
+    outcome = enum(Outcome)
     rule_ids = serializers.CharField()
     ruling = serializers.JSONField()
     decided_by = serializers.CharField()
@@ -276,10 +285,10 @@ class HandIrregularityOutSerializer(serializers.Serializer):
 
 class HandCorrectionOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = enum(HandCorrection.Kind.choices)
     reason = serializers.CharField()
     revision = serializers.IntegerField(allow_null=True)
-    revision_status = serializers.CharField(allow_null=True)
+    revision_status = enum(HandStatus.choices, allow_null=True)
     created_by = serializers.CharField()
     created_at = serializers.DateTimeField()
 
@@ -293,24 +302,26 @@ class HandReviewOutSerializer(serializers.Serializer):
     signed_at = serializers.DateTimeField(allow_null=True)
 
 
+@extend_schema_serializer(deprecate_fields=["table"])
 class HandSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
-    table = serializers.IntegerField()
+    table_number = serializers.IntegerField(source="table")
+    table = serializers.IntegerField(help_text=OLD_TABLE_NUMBER)
     session = serializers.IntegerField()
     business_date = serializers.DateField()
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField()
     recorded_at = serializers.DateTimeField()
-    status = serializers.CharField()
-    engine_status = serializers.CharField()
+    status = enum(HandStatus.choices)
+    engine_status = enum(HandStatus.choices)
     resolved = serializers.BooleanField()
-    structure = serializers.CharField()
-    ruleset = serializers.CharField()
+    structure = enum(engine.STRUCTURES)
+    ruleset = enum(Ruleset.choices)
     settings_version = serializers.IntegerField()
     dealer = serializers.CharField(allow_null=True)
     recorded_by = serializers.CharField()
-    source = serializers.CharField()
+    source = enum(HandSource.choices)
     button = serializers.IntegerField()
     players_dealt = serializers.IntegerField()
     pot_total = _money()
@@ -373,7 +384,7 @@ class LiveStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     pots = LivePotSerializer(many=True)
     number = serializers.IntegerField()
-    status = serializers.CharField()
+    status = enum(LiveHand.Status.choices)
     phase = serializers.CharField()
     street = serializers.CharField()
     board = serializers.CharField()
@@ -411,7 +422,7 @@ class HandImportInputSerializer(serializers.Serializer):
 
 class HandImportJobSerializer(serializers.Serializer):
     job = serializers.IntegerField()
-    status = serializers.CharField()
+    status = enum(JobStatus.choices)
     session = serializers.IntegerField()
     total = serializers.IntegerField()
     processed = serializers.IntegerField()
@@ -434,7 +445,7 @@ class HandRevalidationInputSerializer(serializers.Serializer):
 
 class HandRevalidationSerializer(serializers.Serializer):
     run = serializers.IntegerField()
-    status = serializers.CharField()
+    status = enum(JobStatus.choices)
     engine = serializers.CharField()
     total = serializers.IntegerField()
     processed = serializers.IntegerField()
@@ -450,7 +461,7 @@ class HandRevalidationSerializer(serializers.Serializer):
 
 class SeatingSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    status = serializers.CharField(help_text="playing, sitting_out, reserved, empty (SEAT-09)")
+    status = enum(SeatStatus.choices, help_text="SEAT-09.")
     player = serializers.IntegerField(source="player_id", allow_null=True)
     name = serializers.CharField()
     since = serializers.DateTimeField()
@@ -511,7 +522,7 @@ class SeatingWaitingEntrySerializer(serializers.Serializer):
     name = serializers.CharField()
     player = serializers.IntegerField(source="player_id", allow_null=True)
     requested_at = serializers.DateTimeField()
-    status = serializers.CharField()
+    status = enum(WaitingEntry.Status.choices)
     seat = serializers.IntegerField(allow_null=True)
 
 

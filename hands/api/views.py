@@ -21,7 +21,9 @@ from casino.access import ROLE_HEADER, Actor, actor_for, require
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import GuardedJSONParser, GuardedMultiPartParser, parse
-from casino.api.query import query_choice, query_int
+from casino.api.query import query_choice, query_int, query_int_renamed
+from casino.api.renames import OLD_TABLE_NUMBER
+from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.errors import ValidationFailed
 from casino.roles import Perm
@@ -75,7 +77,8 @@ def _detail(hand_pk: int, actor: Actor) -> dict[str, Any]:
 
 
 LIST_FILTERS = [
-    OpenApiParameter("table", int, description="Table number"),
+    OpenApiParameter("table_number", int, description="Table number (the number on the felt)."),
+    OpenApiParameter("table", int, deprecated=True, description=OLD_TABLE_NUMBER),
     OpenApiParameter("session", int),
     OpenApiParameter("date_from", OpenApiTypes.DATE, description="Business date from"),
     OpenApiParameter("date_to", OpenApiTypes.DATE, description="Business date to"),
@@ -88,7 +91,8 @@ LIST_FILTERS = [
 ]
 
 
-class HandListView(APIView):
+class HandListView(CreatesMixin, APIView):
+    location_route = "api-hands-detail"
     pagination_class = Pagination
 
     @extend_schema(
@@ -124,7 +128,7 @@ class HandListView(APIView):
 
         qs = selectors.filter_hands(
             selectors.hands_for(actor),
-            table=query_int(q, "table"),
+            table=query_int_renamed(q, "table_number", old="table"),
             session=query_int(q, "session"),
             date_from=day("date_from"),
             date_to=day("date_to"),
@@ -267,7 +271,9 @@ def _live_body(live: Any) -> dict[str, Any]:
     return state
 
 
-class LiveHandStartView(APIView):
+class LiveHandStartView(CreatesMixin, APIView):
+    location_route = "api-hands-live"
+
     @extend_schema(
         tags=TAG,
         request=s.HandSetupSerializer,
@@ -387,7 +393,9 @@ class SessionExportView(APIView):
         return response
 
 
-class ImportCreateView(APIView):
+class ImportCreateView(CreatesMixin, APIView):
+    location_route = "api-hands-import-job"
+    location_id = "job"
     # The one upload of the API (issue 15 §1): PHH as JSON text or as a file.
     parser_classes = [GuardedJSONParser, GuardedMultiPartParser]
 
@@ -434,7 +442,10 @@ class ImportDetailView(APIView):
         return Response(s.HandImportJobSerializer(services.import_summary(job)).data)
 
 
-class RevalidationCreateView(APIView):
+class RevalidationCreateView(CreatesMixin, APIView):
+    location_route = "api-hands-revalidation"
+    location_id = "run"
+
     @extend_schema(
         tags=TAG,
         request=s.HandRevalidationInputSerializer,

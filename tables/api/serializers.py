@@ -11,10 +11,13 @@ from decimal import Decimal
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from casino.models import MONEY, Ruleset
+from casino.api.amounts import AmountInputField
+from casino.api.enums import enum
+from casino.api.renames import OLD_DENOMINATION, OLD_GAMING_DAY_DATE, renamed_input
+from casino.models import MONEY, Ruleset, Signature
 from casino.roles import Role
 
 from ..models import (
@@ -22,23 +25,32 @@ from ..models import (
     NewPlayerEntry,
     PackState,
     RakeCapScope,
+    RakeMode,
     RakeRounding,
+    SanctionEntry,
     SanctionLevel,
     SessionEvent,
     SheetCopyDeposit,
     TableSession,
+    Variant,
 )
 from ..services import ATTESTATIONS
+
+#: SANC-01: a sanction in force is active, served or lifted (``EffectiveSanction.status``).
+SANCTION_STATUSES = ["active", "served", "lifted"]
+SHEET_PARTS = ["opening", "closing"]
+#: The three who sign an opening or closing sheet (ROLE-13, ROLE-14).
+SHEET_SIGNING_ROLES = [Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS]
 
 
 def money(**kw: Any) -> serializers.DecimalField:
     return serializers.DecimalField(**MONEY, **kw)
 
 
-@extend_schema_field(OpenApiTypes.NUMBER)
-class RawNumberField(serializers.Field):
-    """A JSON number or numeric string, passed as given: the service says what is wrong
-    with it (negative, not whole, too large…) with a precise code."""
+@extend_schema_field(OpenApiTypes.INT)
+class RawIntegerField(serializers.Field):
+    """A chip count (an integer in the schema), passed as given: the service says what is
+    wrong with it (negative, not whole, too large…) with a precise code."""
 
     default_error_messages = {"invalid": "Se espera un número."}
 
@@ -53,17 +65,10 @@ class RawNumberField(serializers.Field):
         return value
 
 
-def choice(choices: Any, **kw: Any) -> serializers.CharField:
-    """A plain string documented with its allowed values.
-
-    The tables API declares no enum components: drf-spectacular names enums by field
-    name ("status", "level", "role"…), which would collide with other apps' enums of
-    the same name. The services validate the value and answer with a precise code.
-    """
-    values = [c[0] if isinstance(c, tuple | list) else c for c in choices]
-    help_text = kw.pop("help_text", "")
-    allowed = "One of: " + ", ".join(str(v) for v in values) + "."
-    return serializers.CharField(help_text=f"{help_text} {allowed}".strip(), **kw)
+def choice(choices: Any, **kw: Any) -> serializers.ChoiceField:
+    """A fixed set of values, published as an enum (issue 15 §4); the services validate
+    the value and answer with a precise code. Stable enum names: ENUM_NAME_OVERRIDES."""
+    return enum(choices, **kw)
 
 
 class ReasonSerializer(serializers.Serializer):
@@ -90,11 +95,11 @@ class DeckEventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     pack = serializers.IntegerField()
     pack_serial = serializers.CharField()
-    from_state = serializers.CharField()
-    to_state = serializers.CharField()
+    from_state = choice(choices=PackState.choices, allow_blank=True)  # "" on the first event
+    to_state = choice(choices=PackState.choices)
     at = serializers.DateTimeField()
     actor = serializers.CharField()
-    role = serializers.CharField()
+    role = choice(choices=Role.choices)
     with_user = serializers.CharField(allow_null=True)
     session = serializers.IntegerField(allow_null=True)
     table = serializers.CharField(allow_null=True)
@@ -192,13 +197,15 @@ class StoreInputSerializer(serializers.Serializer):
 
 class UnaccountedSerializer(serializers.Serializer):
     serial = serializers.CharField()
-    state = serializers.CharField()
+    state = choice(choices=PackState.choices)
     reason = serializers.CharField()
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class ReconciliationSerializer(serializers.Serializer):
     store = serializers.IntegerField()
-    gaming_day = serializers.DateField()
+    business_date = serializers.DateField(source="gaming_day")
+    gaming_day = serializers.DateField(help_text=OLD_GAMING_DAY_DATE)
     received = serializers.IntegerField()
     received_today = serializers.IntegerField()
     in_store = serializers.IntegerField()
@@ -216,10 +223,12 @@ class FinalControlInputSerializer(serializers.Serializer):
     counted = serializers.ListField(child=serializers.CharField(max_length=40), allow_empty=True)
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class FinalControlSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     store = serializers.IntegerField()
-    gaming_day = serializers.DateField()
+    business_date = serializers.DateField(source="gaming_day")
+    gaming_day = serializers.DateField(help_text=OLD_GAMING_DAY_DATE)
     locked = serializers.BooleanField()
     figures = serializers.DictField()
 
@@ -232,7 +241,7 @@ class SessionEventSerializer(serializers.Serializer):
     kind = choice(choices=SessionEvent.Kind.choices)
     at = serializers.DateTimeField()
     recorded_by = serializers.CharField()
-    role = serializers.CharField()
+    role = choice(choices=Role.choices)
     person = serializers.CharField(allow_null=True)
     note = serializers.CharField()
     data = serializers.DictField()
@@ -266,7 +275,7 @@ class SupervisorReliefSerializer(serializers.Serializer):
     outgoing = serializers.CharField()
     incoming = serializers.CharField()
     recorded_by = serializers.CharField()
-    role = serializers.CharField()
+    role = choice(choices=Role.choices)
     reason = serializers.CharField()
 
 
@@ -277,11 +286,13 @@ class SupervisorReliefInputSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True, max_length=300)
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class SessionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     table = serializers.IntegerField()
     table_name = serializers.CharField()
-    gaming_day = serializers.DateField()
+    business_date = serializers.DateField(source="gaming_day")
+    gaming_day = serializers.DateField(help_text=OLD_GAMING_DAY_DATE)
     number = serializers.IntegerField()
     status = choice(choices=TableSession.Status.choices)
     settings_version = serializers.IntegerField()
@@ -346,7 +357,7 @@ class SessionEventInputSerializer(serializers.Serializer):
 class TableSettingsInputSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
     effective_from = serializers.DateTimeField(required=False, allow_null=True)
-    variant = serializers.CharField(required=False)
+    variant = choice(choices=Variant.choices, required=False)
     ruleset = choice(choices=Ruleset.choices, required=False)
     max_seats = serializers.IntegerField(required=False)
     small_blind = money(required=False)
@@ -358,7 +369,7 @@ class TableSettingsInputSerializer(serializers.Serializer):
     limit_cap_bets = serializers.IntegerField(required=False)
     min_buyin = money(required=False)
     max_buyin = money(required=False, allow_null=True)
-    rake_mode = serializers.CharField(required=False)
+    rake_mode = choice(choices=RakeMode.choices, required=False)
     rake_pct = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
     rake_cap = money(required=False, allow_null=True)
     rake_cap_scope = choice(choices=RakeCapScope.choices, required=False)  # RAKE-07, OQ-04
@@ -377,7 +388,7 @@ class TableCreateInputSerializer(TableSettingsInputSerializer):
     reason = None  # type: ignore[assignment]
     effective_from = None  # type: ignore[assignment]
     number = serializers.IntegerField(min_value=1)
-    variant = serializers.CharField(help_text="no_limit, pot_limit, limit or mixed (GAME-01).")
+    variant = choice(choices=Variant.choices, help_text="GAME-01.")
     name = serializers.CharField(required=False, allow_blank=True, max_length=100)
     chip_set = serializers.IntegerField(help_text="Id of one of the casino's chip sets.")
     sector = serializers.IntegerField(required=False, allow_null=True)
@@ -390,15 +401,15 @@ class TableSettingsSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     effective_from = serializers.DateTimeField()
     reason = serializers.CharField()
-    variant = serializers.CharField()
-    ruleset = serializers.CharField()
+    variant = choice(choices=Variant.choices)
+    ruleset = choice(choices=Ruleset.choices)
     max_seats = serializers.IntegerField()
     small_blind = money()
     big_blind = money()
     ante = money()
     min_buyin = money()
     max_buyin = money(allow_null=True)
-    rake_mode = serializers.CharField()
+    rake_mode = choice(choices=RakeMode.choices)
     rake_pct = serializers.DecimalField(max_digits=5, decimal_places=2)
     is_tournament = serializers.BooleanField()
     new_player_entry = choice(choices=NewPlayerEntry.choices)
@@ -419,6 +430,7 @@ class OpsSettingsSerializer(serializers.Serializer):
     discrepancy_report_min_value = money()
     sanction_lookback_days = serializers.IntegerField()
     rake_rounding = choice(choices=RakeRounding.choices, help_text="RAKE-07, OQ-04.")
+    min_player_age = serializers.IntegerField(help_text="GEN-08.")
 
 
 class OpsSettingsInputSerializer(serializers.Serializer):
@@ -434,27 +446,40 @@ class OpsSettingsInputSerializer(serializers.Serializer):
         required=False,
         help_text="RAKE-07, OQ-04: every table gets a new settings version.",
     )
+    min_player_age = serializers.IntegerField(required=False, min_value=0, help_text="GEN-08.")
 
 
 # --- sheets ---------------------------------------------------------------------------------
 
 
+@extend_schema_serializer(deprecate_fields=["denomination"])
 class CountLineInputSerializer(serializers.Serializer):
-    denomination = RawNumberField()
-    stacks = RawNumberField(required=False, allow_null=True)
-    loose = RawNumberField(required=False, allow_null=True)
-    count = RawNumberField(required=False, allow_null=True)
-    total = RawNumberField(required=False, allow_null=True)
+    # Issue 15 §4: the chip-set id is denomination_id; "denomination" is the old name.
+    # Chip counts are integers; the totals are amounts, decimal strings.
+    denomination_id = RawIntegerField(
+        required=False, help_text="Id of the denomination in the table's chip set."
+    )
+    denomination = RawIntegerField(required=False, help_text=OLD_DENOMINATION)
+    stacks = RawIntegerField(required=False, allow_null=True, help_text="Full 20-chip stacks.")
+    loose = RawIntegerField(required=False, allow_null=True, help_text="Chips besides the stacks.")
+    count = RawIntegerField(required=False, allow_null=True, help_text="Chips, cross-checked.")
+    total = AmountInputField(required=False, allow_null=True, help_text="Value, cross-checked.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # The count services read "denomination" (the id).
+        return renamed_input(attrs, new="denomination_id", old="denomination", to="denomination")
 
 
 class CountInputSerializer(serializers.Serializer):
     lines = CountLineInputSerializer(many=True, allow_empty=True)
-    grand_total = RawNumberField(required=False, allow_null=True)
+    grand_total = AmountInputField(required=False, allow_null=True)
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+@extend_schema_serializer(deprecate_fields=["denomination"])
 class SheetLineSerializer(serializers.Serializer):
-    denomination = serializers.IntegerField()
+    denomination_id = serializers.IntegerField(source="denomination")
+    denomination = serializers.IntegerField(help_text=OLD_DENOMINATION)
     value = money()
     colour = serializers.CharField()
     stacks = serializers.IntegerField(allow_null=True)
@@ -468,9 +493,11 @@ class SheetLineSerializer(serializers.Serializer):
     variance_value = money(allow_null=True)
 
 
+@extend_schema_serializer(deprecate_fields=["denomination"])
 class DiscrepancySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    denomination = serializers.IntegerField()
+    denomination_id = serializers.IntegerField(source="denomination")
+    denomination = serializers.IntegerField(help_text=OLD_DENOMINATION)
     value = money()
     expected_count = serializers.IntegerField()
     counted_count = serializers.IntegerField()
@@ -488,7 +515,7 @@ class SheetSignatureSerializer(serializers.Serializer):
     role = choice(choices=Role.choices)
     signer = serializers.CharField()
     signer_name = serializers.CharField()
-    method = serializers.CharField()
+    method = choice(choices=Signature.Method.choices)
     signed_at = serializers.DateTimeField()
 
 
@@ -499,15 +526,17 @@ class CopySerializer(serializers.Serializer):
     note = serializers.CharField()
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class SheetSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    part = choice(choices=["opening", "closing"])
+    part = choice(choices=SHEET_PARTS)
     serial = serializers.CharField()
     table = serializers.IntegerField()
     table_name = serializers.CharField()
     session = serializers.IntegerField()
-    session_status = serializers.CharField()
-    gaming_day = serializers.DateField()
+    session_status = choice(choices=TableSession.Status.choices)
+    business_date = serializers.DateField(source="gaming_day")
+    gaming_day = serializers.DateField(help_text=OLD_GAMING_DAY_DATE)
     count_version = serializers.IntegerField()
     counted_at = serializers.DateTimeField(allow_null=True)
     counted_by = serializers.CharField(allow_null=True)
@@ -527,9 +556,9 @@ class SheetSerializer(serializers.Serializer):
 
 
 class SignResultSerializer(serializers.Serializer):
-    role = serializers.CharField()
+    role = choice(choices=Role.choices)
     signer = serializers.CharField()
-    method = serializers.CharField()
+    method = choice(choices=Signature.Method.choices)
     locked = serializers.BooleanField()
     sheet = SheetSerializer()
 
@@ -537,7 +566,7 @@ class SignResultSerializer(serializers.Serializer):
 class SheetSignInputSerializer(serializers.Serializer):
     """Like the kernel's sign input, with the role as a plain string (see :func:`choice`)."""
 
-    role = choice(choices=[Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS])
+    role = choice(choices=SHEET_SIGNING_ROLES)
     signer = serializers.CharField(
         max_length=150,
         required=False,
@@ -569,20 +598,21 @@ class EmptyBankInputSerializer(serializers.Serializer):
 
 
 class SheetToSignSerializer(serializers.Serializer):
-    part = serializers.CharField()
+    part = choice(choices=SHEET_PARTS)
     id = serializers.IntegerField()
     serial = serializers.CharField()
     table_name = serializers.CharField()
-    missing_roles = serializers.ListField(child=serializers.CharField())
+    missing_roles = serializers.ListField(child=choice(choices=Role.choices))
     blockers = ReasonSerializer(many=True)
 
 
 # --- sanctions ------------------------------------------------------------------------------
 
 
+@extend_schema_serializer(deprecate_fields=["gaming_day"])
 class SanctionEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = choice(choices=SanctionEntry.Kind.choices)
     notice = serializers.CharField()
     amends = serializers.IntegerField(allow_null=True)
     proposal = serializers.IntegerField(allow_null=True)
@@ -593,11 +623,12 @@ class SanctionEntrySerializer(serializers.Serializer):
     conduct_text = serializers.CharField()
     table = serializers.IntegerField(allow_null=True)
     session = serializers.IntegerField(allow_null=True)
-    gaming_day = serializers.DateField()
+    business_date = serializers.DateField(source="gaming_day")
+    gaming_day = serializers.DateField(help_text=OLD_GAMING_DAY_DATE)
     hand_number = serializers.IntegerField(allow_null=True)
     event_name = serializers.CharField()
     is_tournament = serializers.BooleanField()
-    ruleset = serializers.CharField()
+    ruleset = choice(choices=Ruleset.choices)
     level = choice(choices=SanctionLevel.choices)
     vueltas = serializers.IntegerField(allow_null=True)
     players_in_hand = serializers.IntegerField(allow_null=True)
@@ -605,11 +636,11 @@ class SanctionEntrySerializer(serializers.Serializer):
     starts_after_hand = serializers.IntegerField(allow_null=True)
     immediate = serializers.BooleanField()
     immediate_reason = serializers.CharField()
-    suggested_level = serializers.CharField()
+    suggested_level = choice(choices=SanctionLevel.choices, allow_blank=True)
     suggested_vueltas = serializers.IntegerField(allow_null=True)
     override_reason = serializers.CharField()
     issued_by = serializers.CharField()
-    role = serializers.CharField()
+    role = choice(choices=Role.choices)
     at = serializers.DateTimeField()
     proposed_by = serializers.CharField(allow_null=True)
     reason = serializers.CharField()
@@ -617,11 +648,11 @@ class SanctionEntrySerializer(serializers.Serializer):
 
 class EffectiveSanctionSerializer(serializers.Serializer):
     imposition = SanctionEntrySerializer()
-    level = serializers.CharField()
+    level = choice(choices=SanctionLevel.choices)
     vueltas = serializers.IntegerField(allow_null=True)
     hands_total = serializers.IntegerField(allow_null=True)
     lifted = serializers.BooleanField()
-    status = serializers.CharField()
+    status = choice(choices=SANCTION_STATUSES)
     last_amendment = serializers.IntegerField(allow_null=True)
 
 
@@ -668,7 +699,7 @@ class ReduceInputSerializer(serializers.Serializer):
 
 
 class StepSerializer(serializers.Serializer):
-    level = serializers.CharField()
+    level = choice(choices=SanctionLevel.choices)
     vueltas = serializers.IntegerField(allow_null=True)
     label = serializers.CharField()
 
@@ -714,7 +745,10 @@ class TableStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.CharField()
+    status = choice(
+        choices=TableSession.Status.choices,
+        help_text="The live session's status; closed when the table has none.",
+    )
     session = SessionSerializer(allow_null=True)
     croupier = serializers.CharField(allow_null=True)
     packs = PackSerializer(many=True)

@@ -8,22 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.access import ROLE_HEADER, Actor, actor_for
+from casino.api.amounts import AmountInputField
 from casino.api.idempotency import idempotent
 from casino.api.parsing import parse
+from casino.api.renames import OLD_DENOMINATION, field_names
+from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
+from casino.models import Signature
 from casino.roles import Perm, Role
 
 from .. import selectors
 from ..selectors.shifts import access_shift_change, shift_change_view, shift_changes
 from ..services.shifts import SLOTS, shift_change_record, shift_change_sign
-from .serializers import CountLineInputSerializer, RawNumberField, choice, money
+from .serializers import CountLineInputSerializer, choice, money
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
 TAGS = ["tables: shift changes"]
@@ -34,12 +38,14 @@ class ShiftChangeInputSerializer(serializers.Serializer):
         max_length=150, help_text="Username of the supervisor taking over the table."
     )
     lines = CountLineInputSerializer(many=True, allow_empty=True)
-    grand_total = RawNumberField(required=False, allow_null=True)
+    grand_total = AmountInputField(required=False, allow_null=True)
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+@extend_schema_serializer(deprecate_fields=["denomination"])
 class ShiftChangeLineSerializer(serializers.Serializer):
-    denomination = serializers.IntegerField()
+    denomination_id = serializers.IntegerField(source="denomination")
+    denomination = serializers.IntegerField(help_text=OLD_DENOMINATION)
     value = money()
     expected_count = serializers.IntegerField()
     expected_total = money()
@@ -78,10 +84,10 @@ class ShiftChangeSignInputSerializer(serializers.Serializer):
 
 
 class ShiftChangeSignResultSerializer(serializers.Serializer):
-    slot = serializers.CharField()
-    role = serializers.CharField()
+    slot = choice(choices=sorted(SLOTS))
+    role = choice(choices=Role.choices)
     signer = serializers.CharField()
-    method = serializers.CharField()
+    method = choice(choices=Signature.Method.choices)
     locked = serializers.BooleanField()
     shift_change = ShiftChangeSerializer()
 
@@ -101,7 +107,9 @@ def _out(data: Any, *, created: bool = False) -> Response:
     )
 
 
-class SessionShiftChangesView(APIView):
+class SessionShiftChangesView(CreatesMixin, APIView):
+    location_route = "api-tables-shift-change"
+
     @extend_schema(tags=TAGS, responses={200: ShiftChangeSerializer(many=True), **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
@@ -131,14 +139,15 @@ class SessionShiftChangesView(APIView):
         lang = _lang(request)
 
         def handle() -> Response:
-            change = shift_change_record(
-                actor=actor,
-                session=session,
-                incoming=incoming,
-                lines=data["lines"],
-                grand_total=data.get("grand_total"),
-                note=data["note"],
-            )
+            with field_names({"denomination": "denomination_id"}):
+                change = shift_change_record(
+                    actor=actor,
+                    session=session,
+                    incoming=incoming,
+                    lines=data["lines"],
+                    grand_total=data.get("grand_total"),
+                    note=data["note"],
+                )
             return _out(shift_change_view(change, lang), created=True)
 
         return idempotent(request, handle)

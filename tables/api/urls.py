@@ -1,5 +1,7 @@
 from django.urls import path
 
+from . import opening as op
+from . import players as pl
 from . import shifts as sh
 from . import views as v
 
@@ -8,6 +10,14 @@ urlpatterns = [
     path("tables/", v.TableListView.as_view(), name="api-tables-list"),
     path("tables/<int:pk>/", v.TableDetailView.as_view(), name="api-tables-detail"),
     path("tables/<int:pk>/settings/", v.TableSettingsView.as_view(), name="api-tables-settings"),
+    # issue 15 §5: what an opening needs, read through the API
+    path(
+        "tables/<int:pk>/settings/history/",
+        op.TableSettingsHistoryView.as_view(),
+        name="api-tables-settings-history",
+    ),
+    path("tables/<int:pk>/chip-set/", op.TableChipSetView.as_view(), name="api-tables-chip-set"),
+    path("checklists/", op.ChecklistCatalogueView.as_view(), name="api-tables-checklists"),
     path("tables/<int:pk>/sessions/", v.SessionOpenView.as_view(), name="api-tables-session-open"),
     path("table-ops-settings/", v.OpsSettingsView.as_view(), name="api-tables-ops-settings"),
     path("sessions/<int:pk>/", v.SessionDetailView.as_view(), name="api-tables-session"),
@@ -156,6 +166,28 @@ urlpatterns = [
         v.PlayerSanctionsView.as_view(),
         name="api-tables-player-sanctions",
     ),
+    # players and exclusions (issue 17 §1, §2)
+    path("players/", pl.PlayerListView.as_view(), name="api-tables-players"),
+    path("players/<int:pk>/", pl.PlayerDetailView.as_view(), name="api-tables-player"),
+    path(
+        "players/<int:pk>/identity/",
+        pl.PlayerIdentityView.as_view(),
+        name="api-tables-player-identity",
+    ),
+    path("exclusions/", pl.ExclusionListView.as_view(), name="api-tables-exclusions"),
+    path("exclusions/<int:pk>/", pl.ExclusionDetailView.as_view(), name="api-tables-exclusion"),
+    path(
+        "exclusions/<int:pk>/lift/",
+        pl.ExclusionLiftView.as_view(),
+        name="api-tables-exclusion-lift",
+    ),
+    path("exclusion-lists/", pl.ExclusionListsView.as_view(), name="api-tables-exclusion-lists"),
+    path(
+        "exclusion-lists/<int:pk>/",
+        pl.ExclusionListDetailView.as_view(),
+        name="api-tables-exclusion-list",
+    ),
+    path("exclusion-hits/", pl.ExclusionHitListView.as_view(), name="api-tables-exclusion-hits"),
     # keys
     path("key-handouts/", v.KeyListView.as_view(), name="api-tables-keys"),
     path("key-handouts/<int:pk>/return/", v.KeyReturnView.as_view(), name="api-tables-key-return"),

@@ -23,7 +23,9 @@ from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
-from casino.api.query import query_choice, query_int
+from casino.api.query import query_choice, query_int, query_int_renamed
+from casino.api.renames import GAMING_DAY_FILTER, field_names
+from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.errors import NotFound, ValidationFailed
 from casino.models import ChipSet, GamingDay, Sector, User
@@ -89,7 +91,9 @@ def _pack(actor: Actor, pk: int | None, field: str) -> Pack | None:
 # --- tables and settings ------------------------------------------------------------------
 
 
-class TableListView(APIView):
+class TableListView(CreatesMixin, APIView):
+    location_route = "api-tables-detail"
+
     @extend_schema(tags=TABLES, responses={200: s.TableStateSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
@@ -220,7 +224,9 @@ def _session_out(session: TableSession, detail: bool = False) -> dict[str, Any]:
     return presenters.session(session, detail=detail)
 
 
-class SessionOpenView(APIView):
+class SessionOpenView(CreatesMixin, APIView):
+    location_route = "api-tables-session"
+
     @extend_schema(
         tags=TABLES,
         request=s.SessionOpenInputSerializer,
@@ -552,13 +558,14 @@ def _sheet_views(model: SheetModel, part: str) -> tuple[type[APIView], ...]:
             actor = _actor(request, count_perm)
             sheet = _sheet(actor, model, pk)
             data = parse(s.CountInputSerializer, request.data)
-            count_service(
-                actor=actor,
-                sheet=sheet,
-                lines=[dict(x) for x in data["lines"]],
-                grand_total=data.get("grand_total"),
-                note=data["note"],
-            )
+            with field_names({"denomination": "denomination_id"}):
+                count_service(
+                    actor=actor,
+                    sheet=sheet,
+                    lines=[dict(x) for x in data["lines"]],
+                    grand_total=data.get("grand_total"),
+                    note=data["note"],
+                )
             return _out(s.SheetSerializer, _sheet_out(sheet))
 
     class Sign(APIView):
@@ -773,7 +780,7 @@ class DeckEventListView(APIView):
         parameters=[
             OpenApiParameter("pack", int),
             OpenApiParameter("session", int),
-            OpenApiParameter("gaming_day", int),
+            *GAMING_DAY_FILTER,
             OpenApiParameter("since", OpenApiTypes.DATETIME),
         ],
         description="The deck custody log, newest first.",
@@ -783,9 +790,11 @@ class DeckEventListView(APIView):
         actor = _actor(request, Perm.VIEW_DECKS)
         qs = selectors.deck_events(actor.casino)
         q = request.query_params
-        for name in ("pack", "session", "gaming_day"):
+        for name in ("pack", "session"):
             if (pk := query_int(q, name)) is not None:
                 qs = qs.filter(**{name: pk})
+        if (day := query_int_renamed(q, "gaming_day_id", old="gaming_day")) is not None:
+            qs = qs.filter(gaming_day=day)
         if q.get("since"):
             try:
                 since = parse_datetime(q["since"])
@@ -1044,7 +1053,9 @@ def _date(value: str | None, field: str) -> Any:
         ) from None
 
 
-class SanctionListView(APIView):
+class SanctionListView(CreatesMixin, APIView):
+    location_route = "api-tables-sanction"
+    location_id = "entry.id"
     pagination_class = Pagination
 
     @extend_schema(
@@ -1120,7 +1131,10 @@ def _sanction_refs(actor: Actor, data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class SanctionProposalView(APIView):
+class SanctionProposalView(CreatesMixin, APIView):
+    location_route = "api-tables-sanction"
+    location_id = "entry.id"
+
     @extend_schema(
         tags=SANCTIONS,
         request=s.SanctionInputSerializer,

@@ -10,6 +10,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from casino.errors import Conflict
+from casino.formatting import es
 from casino.models import Casino, Denomination, User
 from casino.roles import Role
 from tables.models import FloatPar
@@ -54,6 +55,11 @@ def settings_for_hand(session: TableSession, at: datetime | None = None) -> Tabl
     ``session.settings``, the version in force when the session opened.
     """
     return session.table.settings_at(at or timezone.now()) or session.settings
+
+
+def settings_history(table: Table) -> QuerySet[TableSettings]:
+    """Every settings version of ``table``, the newest first (issue 15 §5)."""
+    return table.settings_versions.order_by("-version", "-effective_from")
 
 
 # --- sessions ---------------------------------------------------------------------------
@@ -137,7 +143,7 @@ def session_readiness(session: TableSession, hand_number: int | None = None) -> 
         reasons.append(
             Conflict(
                 "SESSION_NOT_OPEN",
-                f"La mesa está «{S(session.status).label}»: no recibe manos.",
+                f"La mesa está «{es(S(session.status).label)}»: no recibe manos.",
                 f"The table is '{session.status}': it takes no hands.",
                 details={"status": session.status},
             )

@@ -7,64 +7,19 @@ the generated client must work against the app: log in, write with an idempotenc
 read a page, understand a refusal, and send a nested body as JSON.
 
 The whole table day through the client (token, opening, packs, buy-ins, hands, fills,
-closing, the day's report) is for a later stop of issue 15.
+closing, the day's report) is in ``test_client_day.py``.
 """
 
 from __future__ import annotations
 
 import importlib
-import subprocess
-import sys
 from datetime import date
-from pathlib import Path
 
 import pytest
 
+from .conftest import PACKAGE  # the client_package fixture is in conftest.py
+
 pytestmark = pytest.mark.django_db
-
-GENERATOR = Path(sys.executable).with_name("openapi-python-client")
-PACKAGE = "mesa_client"
-
-
-@pytest.fixture(scope="module")
-def client_package(tmp_path_factory):  # type: ignore[no-untyped-def]
-    """Generated once for the module, from the schema as served to anyone (no login)."""
-    from django.test import Client
-
-    tmp_path = tmp_path_factory.mktemp("generated")
-    served = Client().get("/api/schema/?format=json")
-    assert served.status_code == 200
-    schema = tmp_path / "schema.json"
-    schema.write_bytes(served.content)
-    config = tmp_path / "config.yaml"
-    config.write_text("post_hooks: []\n")  # no ruff run on the generated code
-    out = subprocess.run(
-        [
-            str(GENERATOR),
-            "generate",
-            "--path",
-            str(schema),
-            "--meta",
-            "none",
-            "--output-path",
-            str(tmp_path / PACKAGE),
-            "--config",
-            str(config),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-    )
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert "Warning" not in out.stdout + out.stderr, out.stdout + out.stderr
-    sys.path.insert(0, str(tmp_path))
-    try:
-        yield tmp_path / PACKAGE
-    finally:
-        sys.path.remove(str(tmp_path))
-        for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
-            del sys.modules[name]
 
 
 def test_every_generated_module_imports(client_package):

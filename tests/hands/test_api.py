@@ -122,11 +122,13 @@ def test_list_filters(staff, api, ready_session):
     assert numbers(status="invalid") == [2]
     assert numbers(code="CHECK_NOT_ALLOWED") == [2]
     assert numbers(dealer="croupier2") == [1]
-    assert sorted(numbers(table=7)) == [1, 2]
-    assert numbers(table=8) == []
+    assert sorted(numbers(table_number=7)) == [1, 2]
+    assert numbers(table_number=8) == []
+    assert sorted(numbers(table=7)) == [1, 2]  # the deprecated name, kept in API v1
     assert numbers(unresolved="true") == [2]
     today = ready_session.gaming_day.business_date.isoformat()
     assert sorted(numbers(date_from=today, date_to=today)) == [1, 2]
+    assert reader.get(URL, {"table_number": "x"}).status_code == 400
     assert reader.get(URL, {"table": "x"}).status_code == 400
 
 

@@ -67,6 +67,9 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
         ("get", f"/api/tables/{t}/", {}, Perm.VIEW_TABLES),
         ("post", f"/api/tables/{t}/settings/", {"reason": "x", "ante": "1"}, Perm.MANAGE_SETTINGS),
         ("get", f"/api/tables/{t}/settings/", {}, Perm.VIEW_TABLES),  # issue 15 §5
+        ("get", f"/api/tables/{t}/settings/history/", {}, Perm.VIEW_TABLES),  # issue 15 §5
+        ("get", f"/api/tables/{t}/chip-set/", {}, Perm.VIEW_TABLES),  # issue 15 §5
+        ("get", "/api/checklists/", {}, Perm.VIEW_TABLES),  # issue 15 §5
         (
             "post",
             f"/api/tables/{t}/sessions/",
@@ -204,6 +207,34 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
             Perm.IMPOSE_SANCTION,
         ),
         ("get", f"/api/players/{pl}/sanctions/", {}, Perm.VIEW_SANCTIONS),
+        # issue 17 §1, §2: the player registry and exclusions
+        ("get", "/api/players/", {}, Perm.VIEW_PLAYERS),
+        (
+            "post",
+            "/api/players/",
+            {"display_name": "Eva", "document_type": "dni", "document_number": "20111222"},
+            Perm.REGISTER_PLAYER,
+        ),
+        ("get", f"/api/players/{pl}/", {}, Perm.VIEW_PLAYERS),
+        ("get", f"/api/players/{pl}/identity/", {}, Perm.READ_PLAYER_IDENTITY),
+        ("get", "/api/exclusions/", {}, Perm.VIEW_EXCLUSIONS),
+        (
+            "post",
+            "/api/exclusions/",
+            {"player": pl, "ends_on": "2099-01-01"},
+            Perm.RECORD_EXCLUSION,
+        ),
+        ("get", "/api/exclusions/999999/", {}, Perm.VIEW_EXCLUSIONS),
+        ("post", "/api/exclusions/999999/lift/", {"reason": "x"}, Perm.RECORD_EXCLUSION),
+        ("get", "/api/exclusion-lists/", {}, Perm.VIEW_EXCLUSIONS),
+        (
+            "post",
+            "/api/exclusion-lists/",
+            {"source": "R", "list_date": "2026-01-01", "content": "x"},
+            Perm.IMPORT_EXCLUSION_LIST,
+        ),
+        ("get", "/api/exclusion-lists/999999/", {}, Perm.VIEW_EXCLUSIONS),
+        ("get", "/api/exclusion-hits/", {}, Perm.VIEW_EXCLUSIONS),
         ("get", "/api/key-handouts/", {}, Perm.VIEW_TABLES),
         ("post", "/api/key-handouts/999999/return/", {}, Perm.VIEW_TABLES),
     ]
@@ -297,7 +328,7 @@ def test_open_count_sign_through_the_api(staff, api, gaming_day, table, store):
     assert_matches_schema(sheet)
     lines = [
         {
-            "denomination": x["denomination"],
+            "denomination_id": x["denomination_id"],
             "stacks": x["expected_count"] // 20,
             "loose": x["expected_count"] % 20,
             "count": x["expected_count"],
@@ -366,7 +397,7 @@ def test_open_count_sign_through_the_api(staff, api, gaming_day, table, store):
         ({"loose": -1}, "COUNT_NEGATIVE", "lines[0].loose"),
         ({"loose": 2.5}, "COUNT_NOT_WHOLE", "lines[0].loose"),
         ({"loose": "3,5"}, "COUNT_NOT_WHOLE", "lines[0].loose"),
-        ({"denomination": 999999}, "DENOMINATION_NOT_IN_CHIP_SET", "lines[0].denomination"),
+        ({"denomination_id": 999999}, "DENOMINATION_NOT_IN_CHIP_SET", "lines[0].denomination_id"),
         ({"total": "1"}, "TOTAL_MISMATCH", "lines[0].total"),
         ({"loose": [1]}, "INVALID", None),  # shape error from the serializer
     ],

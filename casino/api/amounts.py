@@ -1,0 +1,83 @@
+"""Amounts are decimal strings, in and out (issue 15 §4).
+
+Every amount of the API is a ``DecimalField`` (published as ``type: string, format:
+decimal``) or an :class:`AmountInputField`. A JSON number with a fraction is a binary
+float: ``1500.1`` may reach the server as ``1500.0999…``. ``parse`` refuses one in an
+amount field with 400 ``AMOUNT_NOT_DECIMAL_STRING`` naming the field, before any
+validation, rather than round it. A whole JSON number (``1500``) is exact and accepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+#: The schema of an amount input the service judges (like a DecimalField's output).
+DECIMAL_STRING = {
+    "type": "string",
+    "format": "decimal",
+    "pattern": r"^-?\d+(\.\d+)?$",
+    "example": "1500.00",
+}
+
+
+@extend_schema_field(DECIMAL_STRING)
+class AmountInputField(serializers.Field):
+    """An amount as a decimal string, handed to the service as given: it says what is
+    wrong with it (negative, not a number, not a chip multiple) with a precise code."""
+
+    default_error_messages = {"invalid": "Se espera un importe en texto decimal («1500.00»)."}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, bool) or not isinstance(data, str | int):
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return None if value is None else str(value)
+
+
+def _is_amount(field: serializers.Field) -> bool:
+    return isinstance(field, serializers.DecimalField | AmountInputField)
+
+
+def float_amount_paths(field: Any, data: Any, path: str = "") -> list[str]:
+    """Paths (``lines[0].total``) of the amount fields that ``data`` gives as floats."""
+    if isinstance(field, serializers.ListSerializer | serializers.ListField):
+        if not isinstance(data, list):
+            return []
+        return [
+            found
+            for index, item in enumerate(data)
+            for found in float_amount_paths(field.child, item, f"{path}[{index}]")
+        ]
+    if isinstance(field, serializers.Serializer):
+        if not isinstance(data, dict):
+            return []
+        found: list[str] = []
+        for name, sub in field.fields.items():
+            if not sub.read_only and name in data:
+                found += float_amount_paths(sub, data[name], f"{path}.{name}" if path else name)
+        return found
+    if _is_amount(field) and isinstance(data, float):
+        return [path]
+    return []
+
+
+def float_amount_errors(serializer: serializers.Serializer, data: Any) -> list[dict[str, Any]]:
+    """The error entries (one per field) for the amounts ``data`` sends as JSON floats."""
+    return [
+        {
+            "code": "AMOUNT_NOT_DECIMAL_STRING",
+            "message": {
+                "es": f"«{path}» es un importe: envíelo como texto decimal («1500.00»), "
+                "no como número JSON con decimales, que puede cambiar al leerse.",
+                "en": f'“{path}” is an amount: send it as a decimal string ("1500.00"), '
+                "not as a JSON number with decimals, which may change when read.",
+            },
+            "field": path,
+        }
+        for path in float_amount_paths(serializer, data)
+    ]
