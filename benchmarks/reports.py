@@ -254,16 +254,17 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
                     purpose="closing",
                     lines=[(str(values[d]), n) for d, n in need[kind]],
                 )
-                cage.slip_sign(
-                    actor=acting_as(staff["cage_cashier"], Role.CAGE_CASHIER),
+                cage.slip_sign_in_order(  # in the kind's order (CLOSE-07)
                     slip=slip,
-                    role=Role.CAGE_CASHIER,
+                    signers={
+                        Role.CAGE_CASHIER: cage.SlipSigner(
+                            acting_as(staff["cage_cashier"], Role.CAGE_CASHIER)
+                        ),
+                        Role.SECURITY: cage.SlipSigner(security),
+                        Role.CROUPIER: cage.SlipSigner(sup, croupier, "1234"),
+                        Role.SUPERVISOR: cage.SlipSigner(sup),
+                    },
                 )
-                cage.slip_sign(actor=security, slip=slip, role=Role.SECURITY)
-                cage.slip_sign(
-                    actor=sup, slip=slip, role=Role.CROUPIER, signer=croupier, pin="1234"
-                )
-                cage.slip_sign(actor=sup, slip=slip, role=Role.SUPERVISOR)
         _sign_three(ts.closing_sign, closing, sup, boss, croupier)
         session.refresh_from_db()
         rake = sum((e.sign * e.amount for e in RakeEntry.objects.filter(session=session)), D("0"))

@@ -1,7 +1,7 @@
 """The cage's next tasks per role (registered with ``casino.inbox`` in ``apps.py``).
 
-Cage cashier: slips to issue, drops to count. Security: slips to carry.
-Supervisor: slips to receive. Pit boss and shift manager: voids to confirm and
+Cage cashier: fills to issue, credits to receive, drops to count. Security: slips to
+carry. Supervisor: fills to receive, credits to hand over. Pit boss and shift manager: voids to confirm and
 variances to explain on the open gaming day.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from casino.access import Actor
 from casino.inbox import InboxItem
@@ -30,26 +31,34 @@ def _open_slips(actor: Actor) -> list[Slip]:
     ]
 
 
+# What each role does with a slip at its step, per kind (CLOSE-07): whose turn it is
+# comes from the kind's order (``selectors.slip_next_signers``).
+_SLIP_TASKS = {
+    ("fill", Role.CAGE_CASHIER): gettext_lazy("Issue slip %(serial)s for %(table)s"),
+    ("fill", Role.SECURITY): gettext_lazy("Carry slip %(serial)s to %(table)s"),
+    ("fill", Role.SUPERVISOR): gettext_lazy("Receive slip %(serial)s at %(table)s"),
+    ("credit", Role.CAGE_CASHIER): gettext_lazy("Receive slip %(serial)s from %(table)s"),
+    ("credit", Role.SECURITY): gettext_lazy("Carry slip %(serial)s from %(table)s to the cage"),
+    ("credit", Role.SUPERVISOR): gettext_lazy("Hand over slip %(serial)s at %(table)s"),
+}
+
+
 def slips_to_sign(actor: Actor) -> list[InboxItem]:
-    wanted = {
-        Role.CAGE_CASHIER: ("issued", "requested"),
-        Role.SECURITY: ("carried", "issued"),
-        Role.SUPERVISOR: ("received", "carried"),
-    }.get(actor.role)
-    if wanted is None or actor.user.casino_id is None:
+    if actor.role not in (Role.CAGE_CASHIER, Role.SECURITY, Role.SUPERVISOR):
         return []
-    _target, from_status = wanted
+    if actor.user.casino_id is None:
+        return []
     items = []
     for slip in _open_slips(actor):
-        if selectors.slip_status(slip) != from_status:
+        step = selectors.slip_step_for(actor.role, slip)
+        # A slip the supervisor has signed already waits only for the croupier's PIN
+        # (the signing queue shows that one).
+        if step is None or (step == Role.CROUPIER and Role.SUPERVISOR.value in slip.signed_roles()):
             continue
-        if actor.role == Role.SUPERVISOR and Role.SUPERVISOR.value in slip.signed_roles():
-            continue
-        title = {
-            Role.CAGE_CASHIER: _("Issue slip %(serial)s for %(table)s"),
-            Role.SECURITY: _("Carry slip %(serial)s to %(table)s"),
-            Role.SUPERVISOR: _("Receive slip %(serial)s at %(table)s"),
-        }[actor.role] % {"serial": slip.serial, "table": slip.table}
+        title = str(_SLIP_TASKS[(slip.kind, actor.role)]) % {
+            "serial": slip.serial,
+            "table": slip.table,
+        }
         items.append(
             InboxItem(
                 kind=f"cage.slip.{actor.role.value}",

@@ -376,8 +376,10 @@ class SlipPurpose(models.TextChoices):
 class Slip(SignableDocument):
     """A fill or credit slip: numbered, signed by five different people, then locked.
 
-    Requested (and signed) by the pit boss, issued by the cage cashier, carried by
-    a security officer, received by the croupier and the supervisor (CLOSE-07).
+    Requested (and signed) by the pit boss; a fill is issued by the cage cashier,
+    carried by a security officer, received by the croupier and the supervisor; a
+    credit is handed over by the croupier and the supervisor, carried by security
+    and received by the cage, last (CLOSE-07, ``cage.slip_order``).
     """
 
     REQUIRED_SIGNATURE_ROLES = (
@@ -442,6 +444,12 @@ class Slip(SignableDocument):
                 for line in self.lines.select_related("denomination")
             ),
         }
+
+    def required_signature_roles(self) -> tuple[Role, ...]:
+        """The five roles in the order this kind is signed (``cage.slip_order``, CLOSE-07)."""
+        from .slip_order import signing_order
+
+        return signing_order(self.kind)
 
     def signing_blockers(self, role: Role) -> list[Any]:
         from . import services  # the order of the signatures is a rule (CLOSE-07)

@@ -35,7 +35,7 @@ from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
 
 from casino import sealing
-from casino.formatting import es_amounts, money
+from casino.formatting import es, es_amounts, money
 from casino.models import (
     AuditEvent,
     ChainLink,
@@ -45,6 +45,7 @@ from casino.models import (
     Signature,
     canonical_json,
 )
+from casino.roles import role_label_es
 from tables.models import TableSession
 
 from . import selectors
@@ -756,9 +757,7 @@ def reconcile_session(session: TableSession) -> SessionReconciliation:
             )
 
     # Rake ledger.
-    expected_rake_box = ZERO
-    for entry in RakeEntry.objects.filter(session=session).select_related("settings", "reverses"):
-        expected_rake_box += entry.sign * entry.amount
+    expected_rake_box = selectors.rake_ledger(session)
     findings.extend(_rake_findings(session, ctx))
 
     # Drop and rake box, counted blind by two people.
@@ -939,7 +938,7 @@ def _count_findings(
             Finding(
                 "SESSION_NOT_CLOSED",
                 EXCEPTION,
-                f"La mesa sigue en estado «{session.get_status_display()}»: no se puede conciliar.",
+                f"La mesa sigue en estado «{es(session.get_status_display())}»: no se puede conciliar.",
                 f"The table is still '{session.status}': it cannot be reconciled.",
                 **ctx,
             )
@@ -971,14 +970,18 @@ def _slip_findings(
     findings: list[Finding], slip: Slip, status: str, value: Decimal, ctx: dict[str, Any]
 ) -> None:
     rec = (_slip_record(slip, status),)
+    # The manual's words on the forms ("Relleno N.º …"); the stored serial stays the
+    # finding's ``detail`` and record (issue 14 §5).
+    label_es = selectors.slip_number_label(slip, "es")
+    label_en = selectors.slip_number_label(slip, "en")
     if status == "void":
         void = selectors.void_of(slip)
         findings.append(
             Finding(
                 "SLIP_VOIDED",
                 INFO,
-                f"Comprobante {slip.serial} anulado: {void.reason if void else ''}",
-                f"Slip {slip.serial} void: {void.reason if void else ''}",
+                f"{label_es} anulado: {void.reason if void else ''}",
+                f"{label_en} void: {void.reason if void else ''}",
                 amount=value,
                 detail=slip.serial,
                 records=rec,
@@ -990,8 +993,8 @@ def _slip_findings(
             Finding(
                 "SLIP_VOID_PENDING",
                 EXCEPTION,
-                f"La anulación del vale {slip.serial} espera la segunda firma.",
-                f"The void of slip {slip.serial} awaits its second signer.",
+                f"La anulación de {label_es} espera la segunda firma.",
+                f"The void of {label_en} awaits its second signer.",
                 amount=value,
                 detail=slip.serial,
                 records=rec,
@@ -1000,13 +1003,14 @@ def _slip_findings(
         )
     elif not slip.is_locked:
         missing = ", ".join(r.value for r in slip.missing_roles())
+        missing_es = ", ".join(role_label_es(r) for r in slip.missing_roles())
         findings.append(
             Finding(
                 "SLIP_UNSIGNED",
                 EXCEPTION,
-                f"Comprobante {slip.serial} ({slip.get_kind_display()}, {_fmt(value)}) sin todas sus "
-                f"firmas (faltan: {missing}): no se cuenta en la conciliación.",
-                f"Slip {slip.serial} ({slip.kind}, {_fmt(value)}) is not fully signed "
+                f"{label_es} ({_fmt(value)}) sin todas sus firmas (faltan: {missing_es}): "
+                "no se cuenta en la conciliación.",
+                f"{label_en} ({_fmt(value)}) is not fully signed "
                 f"(missing: {missing}): it is left out of the reconciliation.",
                 amount=value,
                 detail=slip.serial,
@@ -1021,8 +1025,8 @@ def _slip_findings(
             Finding(
                 "RECORD_ALTERED",
                 EXCEPTION,
-                f"El vale {slip.serial} no coincide con lo que se firmó.",
-                f"Slip {slip.serial} does not match what was signed.",
+                f"{label_es} no coincide con lo que se firmó.",
+                f"{label_en} does not match what was signed.",
                 detail=slip.serial,
                 records=rec,
                 **ctx,
@@ -1269,6 +1273,27 @@ DAY_FINDING_PROVIDERS: list[Callable[[GamingDay], Iterable[Finding]]] = []
 
 def reconcile_day(gaming_day: GamingDay) -> DayReconciliation:
     sessions = [reconcile_session(s) for s in selectors.sessions_of_day(gaming_day)]
+    return DayReconciliation(
+        gaming_day=gaming_day, sessions=sessions, findings=_day_findings(gaming_day, sessions)
+    )
+
+
+def reconcile_session_of_day(session: TableSession) -> DayReconciliation:
+    """One session's reconciliation with the day's own checks (serial gaps, cash
+    thresholds, the audit trail, deck custody...), for the session's documents (the
+    control sheet): only this session's books are reconciled, not every table's. The
+    day's findings are all there; a reader keeps those of the session's table
+    (``reports.kinds._causes.cause_rows``)."""
+    sessions = [reconcile_session(session)]
+    day = session.gaming_day
+    return DayReconciliation(
+        gaming_day=day, sessions=sessions, findings=_day_findings(day, sessions)
+    )
+
+
+def _day_findings(gaming_day: GamingDay, sessions: list[SessionReconciliation]) -> list[Finding]:
+    """The day's findings beyond the sessions' books, each fact once (not one a session's
+    own findings in ``sessions`` already names)."""
     findings: list[Finding] = []
     findings.extend(serial_gap_findings(gaming_day))
     findings.extend(cash_threshold_findings(gaming_day))
@@ -1284,7 +1309,7 @@ def reconcile_day(gaming_day: GamingDay) -> DayReconciliation:
     for provider in [*DAY_FINDING_PROVIDERS, *_tables_providers()]:
         # The same fact seen by two books (e.g. a session not closed) is listed once.
         findings.extend(f for f in provider(gaming_day) if (f.kind, f.session) not in own)
-    return DayReconciliation(gaming_day=gaming_day, sessions=sessions, findings=findings)
+    return findings
 
 
 def _tables_providers() -> list[Callable[[GamingDay], Iterable[Finding]]]:
@@ -1369,12 +1394,16 @@ def serial_gap_findings(gaming_day: GamingDay) -> list[Finding]:
         missing = [n for n in range(low, high + 1) if n not in all_numbers]
         if missing:
             labels = ", ".join(f"{series}-{year}-{n:06d}" for n in missing)
+            numbers = ", ".join(f"{year}-{n:06d}" for n in missing)
+            fill = series == selectors.slip_kind_series(SlipKind.FILL)
             findings.append(
                 Finding(
                     "SERIAL_GAP",
                     EXCEPTION,
-                    f"Faltan números en la serie de vales {series}: {labels}.",
-                    f"Numbers are missing from the {series} slip series: {labels}.",
+                    f"Faltan números en la serie de {'rellenos' if fill else 'créditos'}: "
+                    f"N.º {numbers}.",
+                    f"Numbers are missing from the {'fill' if fill else 'credit'} slip series: "
+                    f"no. {numbers}.",
                     detail=labels,
                     records=tuple(Record("serial", f"{series}-{year}-{n:06d}") for n in missing),
                 )

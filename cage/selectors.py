@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
-from django.db.models import QuerySet
+from django.db.models import DecimalField, F, QuerySet, Sum
 from django.utils import timezone
 
 from casino.access import Actor, require
@@ -25,6 +25,7 @@ from casino.roles import Perm, Role
 from tables.models import FloatPar, Table, TableSession
 from tables.selectors.assignment import require_assigned_for
 
+from . import slip_order
 from .models import (
     CagePolicy,
     ChipLine,
@@ -236,18 +237,44 @@ def slip_is_void(slip: Slip) -> bool:
 
 
 def slip_status(slip: Slip) -> str:
-    """requested / issued / carried / received / void_pending / void."""
+    """requested / issued / carried / received / void_pending / void.
+
+    In the slip's kind's order (``cage.slip_order``, CLOSE-07): "issued" once the side
+    the chips leave has signed (the cage for a fill; the croupier and the supervisor
+    for a credit), "carried" once security has, "received" when all have signed.
+    """
     void = void_of(slip)
     if void is not None:
         return "void" if confirmation_of(void) is not None else "void_pending"
     signed = slip.signed_roles()
-    if {Role.CROUPIER.value, Role.SUPERVISOR.value} <= signed and slip.is_locked:
+    if slip.is_locked and not slip_order.next_signers(slip.kind, signed):
         return "received"
     if Role.SECURITY.value in signed:
         return "carried"
-    if Role.CAGE_CASHIER.value in signed:
+    if all(r.value in signed for r in slip_order.signs_after(slip.kind, Role.SECURITY)):
         return "issued"
     return "requested"
+
+
+def slip_next_signers(slip: Slip) -> tuple[Role, ...]:
+    """The roles whose turn it is to sign the slip (none when void, being voided or
+    complete), in its kind's order (``cage.slip_order``): what the signing queue,
+    the inbox and the cage's page show."""
+    if void_of(slip) is not None:
+        return ()
+    return slip_order.next_signers(slip.kind, slip.signed_roles())
+
+
+def slip_step_for(role: Role, slip: Slip) -> Role | None:
+    """The role a terminal acting as ``role`` signs the slip in now, or ``None``.
+
+    The supervisor's terminal also takes the croupier's PIN (OQ-34): the croupier's
+    step first when it is the croupier's turn too.
+    """
+    turn = slip_next_signers(slip)
+    if role == Role.SUPERVISOR and Role.CROUPIER in turn:
+        return Role.CROUPIER
+    return role if role in turn else None
 
 
 def slip_counts(slip: Slip) -> bool:
@@ -517,6 +544,19 @@ def cash_total(gaming_day: GamingDay, key: str) -> Decimal:
 # --------------------------------------------------------------------------- drop
 
 
+def rake_ledger(session: TableSession) -> Decimal:
+    """The session's rake ledger, net of reversals (RAKE-08): what the rake box should hold.
+
+    The one definition: the reconciliation and every report read it here.
+    """
+    total = RakeEntry.objects.filter(session=session).aggregate(
+        total=Sum(
+            F("amount") * F("sign"), output_field=DecimalField(max_digits=18, decimal_places=2)
+        )
+    )["total"]
+    return total if total is not None else Decimal("0")
+
+
 def drop_counts(session: TableSession) -> list[DropCount]:
     return list(
         DropCount.objects.filter(session=session)
@@ -609,7 +649,27 @@ def sessions_of_day(gaming_day: GamingDay) -> QuerySet[TableSession]:
 
 
 def slip_kind_series(kind: str) -> str:
+    """The stored series of a kind's numbers (GEN-10); never changes, so numbers already
+    issued stay as they are (``slip_number_label`` is what people read)."""
     return "FILL" if kind == SlipKind.FILL else "CREDIT"
+
+
+def slip_number(slip: Slip) -> str:
+    """The slip's number within its kind's series and year: "2026-000123"."""
+    return f"{slip.year}-{slip.number:06d}"
+
+
+def slip_number_label(slip: Slip, lang: str = "es") -> str:
+    """The slip's number as forms and pages print it, in the manual's words:
+    "Relleno N.º 2026-000123", "Crédito N.º 2026-000007" ("Fill no. …" in English).
+
+    The stored serial (``Slip.serial``, series FILL / CREDIT) stays the machine's
+    reference (API, audit trail); only the words shown change (issue 14 §5).
+    """
+    fill = slip.kind == SlipKind.FILL
+    if lang == "en":
+        return f"{'Fill' if fill else 'Credit'} no. {slip_number(slip)}"
+    return f"{'Relleno' if fill else 'Crédito'} N.º {slip_number(slip)}"
 
 
 def closing_slip_adjustments(session: TableSession) -> dict[int, int]:

@@ -26,7 +26,7 @@ from casino.views import acting_actor
 from tables.models import TableSession
 
 from . import selectors, services
-from .models import CashAlert, Slip, SlipVoid, TransactionKind
+from .models import CashAlert, Slip, SlipKind, SlipVoid, TransactionKind
 from .reconciliation import VARIANCE, reconcile_day, reconcile_session
 
 # Bank notes offered on the buy-in form when the casino has not listed its own (CASH-07).
@@ -314,11 +314,13 @@ def slips(request: HttpRequest) -> HttpResponse:
     actor = _actor(request)
     if not (actor.can(Perm.VIEW_CAGE) or actor.can(Perm.CARRY_SLIP)):
         require(actor, Perm.VIEW_CAGE)
+    lang = "en" if (get_language() or "es").startswith("en") else "es"
     open_slips = [
         (
             slip,
             selectors.slip_status(slip),
             sum((line.denomination.value * line.count for line in slip.lines.all()), Decimal(0)),
+            selectors.slip_number_label(slip, lang),  # "Relleno N.º …" (issue 14 §5)
         )
         for slip in selectors.slips_for(actor.casino).order_by("-requested_at")[:100]
     ]
@@ -348,13 +350,25 @@ def slips(request: HttpRequest) -> HttpResponse:
             "croupiers": croupiers,
             "denominations": denominations,
             "selected_session": request.GET.get("session", ""),
-            "sign_role": {
-                Role.CAGE_CASHIER: ("requested", Role.CAGE_CASHIER.value, _("Issue")),
-                Role.SECURITY: ("issued", Role.SECURITY.value, _("Carry")),
-                Role.SUPERVISOR: ("carried", Role.SUPERVISOR.value, _("Receive")),
-            }.get(actor.role),
+            # Whose turn it is, in each kind's order (CLOSE-07, ``cage.slip_order``).
+            "mine": [
+                (slip, total, step.value, _slip_verb(slip, step), label)
+                for slip, _status, total, label in open_slips
+                if (step := selectors.slip_step_for(actor.role, slip)) is not None
+            ],
+            "sign_role": actor.role in (Role.CAGE_CASHIER, Role.SECURITY, Role.SUPERVISOR),
         },
     )
+
+
+def _slip_verb(slip: Slip, step: Role) -> str:
+    """The button's word for the step: a fill is issued by the cage and received at the
+    table, a credit handed over at the table and received by the cage."""
+    if step == Role.SECURITY:
+        return _("Carry")
+    if slip.kind == SlipKind.CREDIT:
+        return _("Receive") if step == Role.CAGE_CASHIER else _("Hand over")
+    return _("Issue") if step == Role.CAGE_CASHIER else _("Receive")
 
 
 @_page

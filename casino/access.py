@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import PermissionRefused, ValidationFailed, permission_denied
+from .formatting import es
 from .roles import Perm, Role, role_has, roles_with
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def acting_as(user: User, role: Role | str) -> Actor:
     if not user.is_active or not user.holds_role(parsed):
         raise PermissionRefused(
             "ROLE_NOT_HELD",
-            f"No tiene el rol «{parsed.label}».",
+            f"No tiene el rol «{es(parsed.label)}».",
             f"You do not hold the role '{parsed.value}'.",
             field="role",
             details={"role": parsed.value},
@@ -96,7 +97,7 @@ def require(actor: Actor, perm: Perm) -> None:
     if not actor.user.is_active or not actor.user.holds_role(actor.role):
         raise PermissionRefused(
             "ROLE_NOT_HELD",
-            f"No tiene el rol «{actor.role.label}».",
+            f"No tiene el rol «{es(actor.role.label)}».",
             f"You do not hold the role '{actor.role.value}'.",
             field="role",
         )

@@ -25,6 +25,16 @@ SEPARATORS = {"es": (".", ","), "en": (",", ".")}  # (thousands, decimal)
 _AMOUNT = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})(?!\w|[.,]\d|-\d)")
 
 
+def es(text: Any) -> str:
+    """``text`` (a lazy label: a state's, a role's) in Spanish, whatever the request's
+    language: the Spanish half of a bilingual message (issue 15: no English state or role
+    name inside a Spanish message)."""
+    from django.utils import translation
+
+    with translation.override("es"):
+        return str(text)
+
+
 def _group(digits: str, sep: str) -> str:
     out = []
     while len(digits) > 3:

@@ -13,6 +13,9 @@ gaming day is one shift (``DEFAULT_SHIFT``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -20,6 +23,9 @@ from django.utils.translation import gettext_lazy as _
 
 from . import immutability
 from .models import Casino, User
+
+if TYPE_CHECKING:
+    from .selectors import ShiftSpan
 
 # The shift of a casino that configured none: the whole gaming day, in both languages.
 DEFAULT_SHIFT = ("Jornada completa", "Whole gaming day")
@@ -100,3 +106,13 @@ def pattern_problems(starts: list[tuple[str, object]]) -> list[str]:
             )
         ]
     return []
+
+
+def shift_title(spans: Sequence[ShiftSpan], lang: str) -> str:
+    """The one way a shift is named on paper (RPT-01, OPEN-18): ``Turno Mañana 06:00–14:00``;
+    several in a row, ``Turnos Mañana 06:00–14:00 → Tarde 14:00–22:00``; empty for none."""
+    if not spans:
+        return ""
+    word = ("Shift", "Shifts") if lang == "en" else ("Turno", "Turnos")
+    names = " → ".join(f"{s.label(lang)} {s.hours()}" for s in spans)
+    return f"{word[len(spans) > 1]} {names}"

@@ -27,6 +27,7 @@ from django.utils import timezone
 from .access import Actor
 from .audit import audit_record
 from .errors import Conflict, PermissionRefused, ValidationFailed
+from .formatting import es
 from .models import SignableDocument, Signature, User
 from .pins import pin_verify
 from .roles import Role
@@ -102,7 +103,7 @@ def _check_signer_scope(
 def _refuse_role_not_held(user: User, role: Role) -> None:
     raise PermissionRefused(
         "ROLE_NOT_HELD",
-        f"{user} no tiene el rol «{role.label}» y no puede firmar con él.",
+        f"{user} no tiene el rol «{es(role.label)}» y no puede firmar con él.",
         f"{user} does not hold the role '{role.value}' and cannot sign in it.",
         field="role",
     )
@@ -143,7 +144,7 @@ def document_sign(
         if role not in required:
             raise ValidationFailed(
                 "ROLE_NOT_REQUIRED",
-                f"Este documento no se firma con el rol «{role.label}»; "
+                f"Este documento no se firma con el rol «{es(role.label)}»; "
                 f"se firma como: {', '.join(str(r.label) for r in required)}.",
                 f"This document is not signed as '{role.value}'; "
                 f"it is signed as: {', '.join(r.value for r in required)}.",
@@ -164,7 +165,7 @@ def document_sign(
         if any(s.role == role for s in existing):
             raise Conflict(
                 "ROLE_ALREADY_SIGNED",
-                f"El rol «{role.label}» ya firmó este documento.",
+                f"El rol «{es(role.label)}» ya firmó este documento.",
                 f"The role '{role.value}' has already signed this document.",
                 field="role",
             )

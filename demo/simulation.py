@@ -32,7 +32,7 @@ from typing import Any
 from django.db.models import F, Max
 from django.utils import timezone
 
-from cage import selectors, services
+from cage import selectors, services, slip_order
 from casino.access import Actor, acting_as
 from casino.models import Casino, ChipSet, Denomination, GamingDay, Sector, SerialCounter, User
 from casino.roles import Role
@@ -147,6 +147,9 @@ class DaySimulator:
             acting_as(u(f"caja{i}", Role.CAGE_CASHIER), Role.CAGE_CASHIER) for i in (1, 2)
         ]
         self.surveillance = acting_as(u("camaras", Role.SURVEILLANCE), Role.SURVEILLANCE)
+        # The relief supervisor of the shift change (issue 14 §3): staff, made with the
+        # rest, so a copied day (demo.history) never makes the person twice.
+        self.relief = acting_as(u("supervisor_relevo", Role.SUPERVISOR), Role.SUPERVISOR)
         chip_set, _ = ChipSet.objects.get_or_create(casino=self.casino, name="Fichas de valor")
         self.denoms = {}
         for value, colour, _par in CHIPS:
@@ -277,6 +280,28 @@ class DaySimulator:
         by_id = {d.pk: v for v, d in self.denoms.items()}
         return {by_id[k]: n for k, n in expected.items() if k in by_id}
 
+    def _shift_change(self, world: TableWorld) -> None:
+        """Issue 14 §3: a relief supervisor takes the table over mid-session, on a count of
+        the float witnessed by the pit boss, through the one writer (tables.services.shifts)."""
+        from tables.services.shifts import shift_change_record, shift_change_sign
+
+        i = world.table.number - 1
+        outgoing, croupier = self.staff[i]
+        incoming = self.relief
+        expected = selectors.expected_float(world.session) or {}
+        lines = []
+        for d in self.denoms.values():
+            n = expected.get(d.pk, 0) + world.physical_extra.get(d.pk, 0)
+            lines.append({"denomination": d.pk, "stacks": n // 20, "loose": n % 20})
+        change = shift_change_record(
+            actor=self.boss, session=world.session, incoming=incoming.user, lines=lines
+        )
+        shift_change_sign(actor=self.boss, shift_change=change, slot="pit_boss")
+        shift_change_sign(actor=outgoing, shift_change=change, slot="outgoing_supervisor")
+        shift_change_sign(actor=incoming, shift_change=change, slot="incoming_supervisor")
+        self.staff[i] = (incoming, croupier)  # the relief signs from now on
+        world.supervisor = incoming.user
+
     def _chips_for(
         self, world: TableWorld, amount: Decimal, ceiling: Decimal
     ) -> list[tuple[Decimal, int]]:
@@ -391,13 +416,19 @@ class DaySimulator:
         slip = services.slip_request(
             actor=self.boss, session=world.session, kind=kind, lines=lines, purpose=purpose
         )
-        services.slip_sign(actor=self.cashiers[0], slip=slip, role=Role.CAGE_CASHIER)
-        services.slip_sign(actor=self.security, slip=slip, role=Role.SECURITY)
-        if complete:
-            services.slip_sign(
-                actor=sup, slip=slip, role=Role.CROUPIER, signer=world.croupier, pin=PIN
-            )
-            services.slip_sign(actor=sup, slip=slip, role=Role.SUPERVISOR)
+        # In the kind's order (CLOSE-07); an incomplete slip stops short of the receipt
+        # (a fill not yet received at the table, a credit not yet received by the cage).
+        order = slip_order.signing_order(kind)
+        services.slip_sign_in_order(
+            slip=slip,
+            signers={
+                Role.CAGE_CASHIER: services.SlipSigner(self.cashiers[0]),
+                Role.SECURITY: services.SlipSigner(self.security),
+                Role.CROUPIER: services.SlipSigner(sup, world.croupier, PIN),
+                Role.SUPERVISOR: services.SlipSigner(sup),
+            },
+            roles=None if complete else order[: order.index(Role.SECURITY) + 1],
+        )
         return slip
 
     # ----------------------------------------------------------------- hands
@@ -580,6 +611,8 @@ class DaySimulator:
                     self._slip(world, "fill", [(D("25"), 40)], purpose="play", complete=True)
                     if self._float(world).get(D("1000"), 0) > 12:
                         self._slip(world, "credit", [(D("1000"), 2)], purpose="play", complete=True)
+                    if world is worlds[0]:
+                        self._shift_change(world)  # one shift change, at table 1 (issue 14 §3)
                 self._hand(world, wrong_rake=False)
         if inject:
             # A wrong rake on table 1's last hand (no hand follows it, so the stacks'

@@ -291,6 +291,7 @@ class QueueItem:
     # and for the croupier's step the croupiers to choose from (username, name), the one
     # on duty first.
     step: str = ""
+    slip_kind: str = ""  # "fill" or "credit": the step's words differ (issue 14 §5)
     amount: Decimal | None = None
     signers: list[tuple[str, str]] = field(default_factory=list)
 
@@ -362,6 +363,7 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                 )
             )
     items.extend(slip_queue_items(actor))
+    items.extend(shift_change_items(actor))
     if actor.can(Perm.VOID_SLIP):
         for void in (
             SlipVoid.objects.filter(slip__casino=casino, confirmation__isnull=True)
@@ -423,48 +425,131 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
     return sorted(items, key=lambda i: (not i.urgent, i.created_at or timezone.now()))
 
 
-# The step of a fill or credit slip each role signs, after whom (CLOSE-07, issue 6): the
-# slip travels pit boss (requests and signs) -> cage -> security -> table, where the
-# croupier (PIN on the supervisor's terminal, OQ-34) and the supervisor receive it. The
-# service checks the order again; this only decides whose queue shows the slip.
-SLIP_STEPS: dict[Role, tuple[str, Perm]] = {
-    Role.CAGE_CASHIER: ("requested", Perm.ISSUE_SLIP),
-    Role.SECURITY: ("issued", Perm.CARRY_SLIP),
-    Role.SUPERVISOR: ("carried", Perm.APPROVE_CHANGE),
+# The signatures of a shift change (issue 14 §3) by slot, the role they are given in and
+# the document that carries them (tables.services.shifts.SLOTS, the one writer).
+SHIFT_CHANGE_SLOTS = (
+    ("pit_boss", Role.PIT_BOSS, "handover"),
+    ("outgoing_supervisor", Role.SUPERVISOR, "handover"),
+    ("incoming_supervisor", Role.SUPERVISOR, "acceptance"),
+)
+
+
+def shift_change_items(actor: Actor) -> list[QueueItem]:
+    """Shift changes waiting for the actor's signature (issue 14 §3): the pit boss of the
+    table's sector witnesses the count, the outgoing supervisor hands the float over and
+    the incoming one accepts it. Whose signature a slot takes is the document's own
+    assignment (``signing_assignment``), the check the signing service makes."""
+    from django.urls import reverse
+
+    from casino.errors import PermissionRefused
+    from casino.scoping import check_assignment
+    from casino.shifts import shift_title
+    from tables.models import ShiftChange
+    from tables.selectors.shifts import missing_slots
+
+    mine = [(slot, part) for slot, role, part in SHIFT_CHANGE_SLOTS if role == actor.role]
+    if not mine:
+        return []
+    lang = _lang()
+    pending = (
+        ShiftChange.objects.filter(casino=actor.casino)
+        .filter(Q(locked_at__isnull=True) | Q(acceptance__locked_at__isnull=True))
+        .select_related(
+            "table__sector",
+            "gaming_day__casino",
+            "acceptance",
+            "outgoing_supervisor",
+            "incoming_supervisor",
+        )
+        .order_by("at", "pk")
+    )
+    items = []
+    for change in pending[:200]:
+        missing = missing_slots(change)
+        for slot, part in mine:
+            if slot not in missing:
+                continue
+            document = change if part == "handover" else change.acceptance
+            try:
+                check_assignment(
+                    document.signing_assignment(), user_id=actor.user.pk, role=actor.role
+                )
+            except PermissionRefused:
+                continue  # another sector's table, another supervisor's handover
+            if actor.user.pk in _other_slots(change, slot):
+                continue  # one person signs one shift change once (the service refuses)
+            shift = shift_title([casino_selectors.shift_at(change.gaming_day, change.at)], lang)
+            items.append(
+                QueueItem(
+                    kind="shift_change",
+                    pk=change.pk,
+                    title=_("Shift change: %(outgoing)s hands over to %(incoming)s")
+                    % {
+                        "outgoing": change.outgoing_supervisor.get_full_name()
+                        or change.outgoing_supervisor.username,
+                        "incoming": change.incoming_supervisor.get_full_name()
+                        or change.incoming_supervisor.username,
+                    },
+                    table=str(change.table),
+                    url=reverse("tables:shift-change", args=[change.session_id]),
+                    detail=shift,
+                    created_at=change.at,
+                    form="shift_change",
+                    finding_key=slot,
+                    step=slot,
+                    amount=change.grand_total(),
+                )
+            )
+    return items
+
+
+def _other_slots(change: Any, slot: str) -> set[int]:
+    """Who else is named on ``change``: the pit boss who witnesses it is neither supervisor."""
+    if slot == "pit_boss":
+        return {change.outgoing_supervisor_id, change.incoming_supervisor_id}
+    return set()
+
+
+# The permission each role needs to see a slip's step in its queue. Whose turn it is
+# comes from the slip's kind's order (``cage.selectors.slip_next_signers``, CLOSE-07,
+# issue 14 §5): a fill travels pit boss -> cage -> security -> table, a credit pit boss ->
+# table -> security -> cage. The croupier signs with the PIN on the supervisor's
+# terminal (OQ-34), so his step is in the supervisor's queue. The service checks the
+# order again; this only decides whose queue shows the slip.
+SLIP_STEPS: dict[Role, Perm] = {
+    Role.CAGE_CASHIER: Perm.ISSUE_SLIP,
+    Role.SECURITY: Perm.CARRY_SLIP,
+    Role.SUPERVISOR: Perm.APPROVE_CHANGE,
 }
 
 
 def slip_queue_items(actor: Actor, slip_id: int | None = None) -> list[QueueItem]:
     """The fill and credit slips waiting for the acting role's step (issue 8 §2, §3):
-    the cage issues, security carries, the supervisor has the croupier sign with the PIN
-    and receives. Same slips as the cage's inbox (``cage.inbox.slips_to_sign``), except
-    that a supervisor also sees a slip he received whose croupier has not signed yet."""
+    for a fill the cage issues, security carries, the supervisor has the croupier sign
+    with the PIN and receives; for a credit the croupier (PIN) and the supervisor hand
+    over, security carries, the cage receives. Same slips as the cage's inbox
+    (``cage.inbox.slips_to_sign``), except that a supervisor also sees a slip he
+    received whose croupier has not signed yet."""
     from django.urls import reverse
 
-    step = SLIP_STEPS.get(actor.role)
-    if step is None or not actor.can(step[1]):
+    perm = SLIP_STEPS.get(actor.role)
+    if perm is None or not actor.can(perm):
         return []
-    status, _perm = step
     slips = cage_selectors.slips_for(actor.casino, locked_at__isnull=True)
     if slip_id is not None:
         slips = slips.filter(pk=slip_id)
     croupiers: list[tuple[str, str]] | None = None
     items = []
     for slip in slips.order_by("requested_at", "pk")[:200]:
-        if cage_selectors.slip_status(slip) != status:
+        step = cage_selectors.slip_step_for(actor.role, slip)
+        if step is None:
             continue
-        signed = slip.signed_roles()
-        role = actor.role.value
+        role = step.value
         signers: list[tuple[str, str]] = []
-        if actor.role == Role.SUPERVISOR:
-            if Role.CROUPIER.value not in signed:
-                role = Role.CROUPIER.value
-                if croupiers is None:
-                    croupiers = _croupier_choices(actor)
-                signers = _on_duty_first(croupiers, slip.session)
-            elif Role.SUPERVISOR.value in signed:
-                continue
-        label = _("Fill %(serial)s") if slip.kind == "fill" else _("Credit %(serial)s")
+        if step == Role.CROUPIER:
+            if croupiers is None:
+                croupiers = _croupier_choices(actor)
+            signers = _on_duty_first(croupiers, slip.session)
         lines = ", ".join(
             f"{line.count} × {_money(line.denomination.value)}" for line in slip.lines.all()
         )
@@ -472,13 +557,14 @@ def slip_queue_items(actor: Actor, slip_id: int | None = None) -> list[QueueItem
             QueueItem(
                 kind="slip",
                 pk=slip.pk,
-                title=label % {"serial": slip.serial},
+                title=cage_selectors.slip_number_label(slip, _lang()),  # issue 14 §5
                 table=str(slip.table),
                 url=reverse("cage:slips"),
                 detail=lines,
                 created_at=slip.requested_at,
                 form="slip",
                 step=role,
+                slip_kind=slip.kind,
                 amount=_slip_total(slip),
                 signers=signers,
             )

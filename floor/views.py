@@ -476,6 +476,20 @@ def _slip(request: HttpRequest, actor: Actor, pk: int) -> str:
     return _("Slip %(serial)s signed.") % {"serial": slip.serial}
 
 
+def _shift_change(request: HttpRequest, actor: Actor, pk: int) -> str:
+    """A signature of a shift change from the queue (issue 14 §3), by its slot, through the
+    one writer (``tables.services.shifts``), which checks who may sign it."""
+    from tables.selectors.shifts import access_shift_change
+    from tables.services.shifts import shift_change_sign
+
+    result = shift_change_sign(
+        actor=actor,
+        shift_change=access_shift_change(actor, pk),
+        slot=request.POST.get("slot", ""),
+    )
+    return _("Signed and locked.") if result.locked else _("Signature recorded.")
+
+
 def _variance(request: HttpRequest, actor: Actor, pk: int) -> str:
     session = cage_selectors.access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
     cage_services.variance_explain(
@@ -506,6 +520,7 @@ QUEUE_ACTIONS: dict[str, QueueAction] = {
     "discrepancy": _discrepancy,
     "void": _void,
     "slip": _slip,
+    "shift_change": _shift_change,
     "variance": _variance,
     "hand": _review,
 }

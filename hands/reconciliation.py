@@ -17,7 +17,7 @@ from cage.reconciliation import EXCEPTION, Finding, Record
 from casino.formatting import money
 from tables.models import TableSession
 
-from .models import Hand, HandReview, HandStatus
+from .models import Hand, HandReview, HandStatus, HandViolation
 
 ZERO = Decimal("0")
 
@@ -27,7 +27,12 @@ def unresolved_hand_findings(session: TableSession) -> list[Finding]:
     resolved = HandReview.objects.filter(hand=OuterRef("pk"), locked_at__isnull=False)
     hands = list(
         Hand.objects.filter(session=session, revision_of__isnull=True, status=HandStatus.INVALID)
-        .annotate(resolved=Exists(resolved))
+        .annotate(
+            resolved=Exists(resolved),
+            wrong_rake=Exists(
+                HandViolation.objects.filter(hand=OuterRef("pk"), code="RAKE_MISMATCH")
+            ),
+        )
         .filter(resolved=False)
         .order_by("number")
     )
@@ -41,8 +46,7 @@ def unresolved_hand_findings(session: TableSession) -> list[Finding]:
         taken = hand.recorded_rake if hand.recorded_rake is not None else hand.rake
         unposted = ZERO if hand.number in posted else (taken or ZERO)
         due = hand.rake if hand.rake is not None else ZERO
-        codes = list(hand.violation_rows.values_list("code", flat=True)[:3])
-        wrong_rake = "RAKE_MISMATCH" in codes
+        wrong_rake = hand.wrong_rake
         es = f"Mano {hand.number} inválida, sin la revisión firmada del jefe de sector"
         en = f"Hand {hand.number} is invalid, without the pit boss's signed review"
         if wrong_rake:

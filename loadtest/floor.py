@@ -304,10 +304,15 @@ def close(plan: Plan, log: list[dict[str, Any]]) -> Any:
                 purpose="closing",
                 lines=[(str(values[d]), n) for d, n in need[kind]],
             )
-            cage.slip_sign(actor=cashier, slip=slip, role=Role.CAGE_CASHIER)
-            cage.slip_sign(actor=security, slip=slip, role=Role.SECURITY)
-            cage.slip_sign(actor=sup, slip=slip, role=Role.CROUPIER, signer=croupier, pin=PIN)
-            cage.slip_sign(actor=sup, slip=slip, role=Role.SUPERVISOR)
+            cage.slip_sign_in_order(  # in the kind's order (CLOSE-07)
+                slip=slip,
+                signers={
+                    Role.CAGE_CASHIER: cage.SlipSigner(cashier),
+                    Role.SECURITY: cage.SlipSigner(security),
+                    Role.CROUPIER: cage.SlipSigner(sup, croupier, PIN),
+                    Role.SUPERVISOR: cage.SlipSigner(sup),
+                },
+            )
         ts.closing_sign(actor=sup, sheet=closing, role=Role.CROUPIER, signer=croupier, pin=PIN)
         ts.closing_sign(actor=sup, sheet=closing, role=Role.SUPERVISOR)
         ts.closing_sign(actor=boss, sheet=closing, role=Role.PIT_BOSS)

@@ -14,6 +14,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from casino.formatting import es
 from casino.roles import Perm
 from casino.serials import format_serial, serial_next
 
@@ -50,7 +51,7 @@ def check_access(actor: Actor, spec: ReportSpec, params: dict[str, Any]) -> None
     if actor.role not in spec.roles:
         raise PermissionRefused(
             "REPORT_NOT_ALLOWED",
-            f"El rol «{actor.role.label}» no puede ver el informe «{spec.title_es}».",
+            f"El rol «{es(actor.role.label)}» no puede ver el informe «{spec.title_es}».",
             f"The role '{actor.role.value}' cannot see the report '{spec.title_en}'.",
         )
     if spec.access is not None:

@@ -41,6 +41,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
 from casino.errors import Conflict, DomainError, PermissionRefused, ValidationFailed
+from casino.formatting import es
 from casino.models import GamingDay, Sector, Signature, User
 from casino.roles import Perm, Role
 from casino.scoping import Assignment
@@ -187,7 +188,7 @@ def require_operator(actor: Actor, role: Role | str | None = None) -> None:
     if actor.role not in OPERATOR_ROLES and not _is_override(actor, role):
         raise PermissionRefused(
             "REPORT_SIGN_NOT_ALLOWED",
-            f"El rol «{actor.role.label}» no firma planillas de cierre.",
+            f"El rol «{es(actor.role.label)}» no firma planillas de cierre.",
             f"The role '{actor.role.value}' does not sign closing sheets.",
             field="role",
         )
@@ -203,7 +204,7 @@ def _signable_report(
     if actor.role not in SIGNABLE_KINDS[report.kind] and not override:
         raise PermissionRefused(
             "REPORT_SIGN_NOT_ALLOWED",
-            f"El rol «{actor.role.label}» no firma {SHEET_NAMES[report.kind][0]}.",
+            f"El rol «{es(actor.role.label)}» no firma {SHEET_NAMES[report.kind][0]}.",
             f"The role '{actor.role.value}' does not sign {SHEET_NAMES[report.kind][1]}.",
             field="role",
         )

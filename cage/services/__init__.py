@@ -5,9 +5,11 @@ from .drop import DropCountResult, drop_count_record, variance_explain
 from .policy import cage_policy_set
 from .rake import RakePosting, expected_rake, rake_post, rake_reverse, takes_rake
 from .slips import (
+    SlipSigner,
     par_restoration,
     slip_request,
     slip_sign,
+    slip_sign_in_order,
     slip_signing_blockers,
     slip_value,
     slip_void_confirm,
@@ -29,6 +31,7 @@ __all__ = [
     "Notice",
     "RakePosting",
     "Recorded",
+    "SlipSigner",
     "Tender",
     "buyin_record",
     "cage_policy_set",
@@ -43,6 +46,7 @@ __all__ = [
     "rake_reverse",
     "slip_request",
     "slip_sign",
+    "slip_sign_in_order",
     "slip_signing_blockers",
     "slip_value",
     "slip_void_confirm",

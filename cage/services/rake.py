@@ -19,6 +19,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
+from casino.formatting import es
 from casino.roles import Perm
 from casino.sealing import seal
 from poker.pots import rake_pots
@@ -130,7 +131,7 @@ def rake_post(
         if s.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
             raise Conflict(
                 "SESSION_NOT_ACCEPTING",
-                f"La mesa está en estado «{s.get_status_display()}»: no recibe comisión.",
+                f"La mesa está en estado «{es(s.get_status_display())}»: no recibe comisión.",
                 f"The table is '{s.status}': it takes no rake.",
                 field="session",
             )

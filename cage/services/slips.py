@@ -1,15 +1,19 @@
 """Fill and credit slips: numbered, signed by five different people, voided by two.
 
 A fill brings chips from the cage to a table's float, a credit takes them back
-(§9.1.6, CLOSE-07). The pit boss requests the slip (and signs it), the cage
-cashier issues it, a security officer carries it, the croupier and the
-supervisor receive it; nobody signs twice (``casino.signatures``). The number
+(§9.1.6, CLOSE-07). The pit boss requests the slip (and signs it); a fill is then
+issued by the cage cashier, carried by a security officer and received by the
+croupier and the supervisor, a credit handed over by the croupier, checked by the
+supervisor, carried by security and received by the cage, each kind in its own
+order (``cage.slip_order``); nobody signs twice (``casino.signatures``). The number
 comes from an unbroken series per casino, kind and year (GEN-10); a void keeps
 the slip and its number in the series.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -18,31 +22,30 @@ from django.db import IntegrityError, transaction
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, DomainError, PermissionRefused, ValidationFailed
+from casino.formatting import es
 from casino.models import User
-from casino.roles import Perm, Role
+from casino.roles import Perm, Role, role_label_es
 from casino.serials import serial_next
 from casino.signatures import SignResult, document_sign
 from tables.models import TableSession
 from tables.selectors import require_assigned
 from tables.services import lock_session
 
-from .. import selectors
+from .. import selectors, slip_order
 from ..models import Slip, SlipKind, SlipLine, SlipPurpose, SlipVoid, SlipVoidConfirmation
 from .common import parse_chip_lines, require_float_holds, require_same_casino
 
-# Who may sign in each role, and after whom (CLOSE-07): the slip travels
-# pit boss -> cage -> security -> table.
+# Who may sign in each role (the croupier signs with their PIN, OQ-34).
 SIGN_PERMISSION: dict[Role, Perm] = {
     Role.PIT_BOSS: Perm.REQUEST_FILL,
     Role.CAGE_CASHIER: Perm.ISSUE_SLIP,
     Role.SECURITY: Perm.CARRY_SLIP,
     Role.SUPERVISOR: Perm.APPROVE_CHANGE,
 }
-SIGN_AFTER: dict[Role, Role] = {
-    Role.CAGE_CASHIER: Role.PIT_BOSS,
-    Role.SECURITY: Role.CAGE_CASHIER,
-    Role.CROUPIER: Role.SECURITY,
-    Role.SUPERVISOR: Role.SECURITY,
+# After whom each role signs, per kind (CLOSE-07): read from the one table of the order.
+SIGN_AFTER: dict[str, dict[Role, tuple[Role, ...]]] = {
+    kind: {role: slip_order.signs_after(kind, role) for role in slip_order.signing_order(kind)}
+    for kind in slip_order.SIGNING_STEPS
 }
 
 
@@ -155,7 +158,7 @@ def _credit_holdings(s: TableSession, purpose: str) -> dict[int, int] | None:
 def _require_slip_moment(s: TableSession, purpose: str) -> None:
     if purpose == SlipPurpose.CLOSING:
         ok = s.status == TableSession.Status.CLOSING
-        es = "Un vale de cierre se pide con la mesa en cierre, después del conteo."
+        message_es = "Un vale de cierre se pide con la mesa en cierre, después del conteo."
         en = "A closing slip is requested while the table is closing, after the count."
     else:
         ok = s.status in (
@@ -163,10 +166,10 @@ def _require_slip_moment(s: TableSession, purpose: str) -> None:
             TableSession.Status.IN_PLAY,
             TableSession.Status.SUSPENDED,
         )
-        es = f"La mesa está en estado «{s.get_status_display()}»: no admite rellenos ni créditos."
+        message_es = f"La mesa está en estado «{es(s.get_status_display())}»: no admite rellenos ni créditos."
         en = f"The table is '{s.status}': it takes no fills or credits."
     if not ok:
-        raise Conflict("SESSION_NOT_ACCEPTING", es, en, field="session")
+        raise Conflict("SESSION_NOT_ACCEPTING", message_es, en, field="session")
 
 
 def slip_signing_blockers(slip: Slip, role: Role) -> list[DomainError]:
@@ -180,13 +183,23 @@ def slip_signing_blockers(slip: Slip, role: Role) -> list[DomainError]:
                 f"Slip {slip.serial} is void (or being voided): it is not signed.",
             )
         ]
-    before = SIGN_AFTER.get(role)
-    if before is not None and before.value not in slip.signed_roles():
+    signed = slip.signed_roles()
+    before = next(
+        (r for r in SIGN_AFTER.get(slip.kind, {}).get(role, ()) if r.value not in signed), None
+    )
+    if before is not None:
+        kind_es = "un crédito" if slip.kind == SlipKind.CREDIT else "un relleno"
+        kind_en = "a credit" if slip.kind == SlipKind.CREDIT else "a fill"
+        order = slip_order.signing_order(slip.kind)
         return [
             Conflict(
                 "SIGNATURE_OUT_OF_ORDER",
-                f"El vale {slip.serial} aún no tiene la firma de «{before.label}».",
-                f"Slip {slip.serial} does not have the '{before.value}' signature yet.",
+                f"El vale {slip.serial} aún no tiene la firma de «{role_label_es(before)}», que "
+                f"firma antes que «{role_label_es(role)}». Orden de firma de {kind_es}: "
+                f"{', '.join(role_label_es(r) for r in order)}.",
+                f"Slip {slip.serial} does not have the '{before.value}' signature yet, which "
+                f"comes before '{role.value}'. Signing order of {kind_en}: "
+                f"{', '.join(r.value for r in order)}.",
                 field="role",
             )
         ]
@@ -227,14 +240,14 @@ def slip_sign(
         if perm is None:
             raise ValidationFailed(
                 "ROLE_NOT_REQUIRED",
-                f"Un vale no se firma con el rol «{role.label}».",
+                f"Un vale no se firma con el rol «{es(role.label)}».",
                 f"A slip is not signed as '{role.value}'.",
                 field="role",
             )
         if actor.role != role:
             raise PermissionRefused(
                 "SIGN_IN_OWN_ROLE",
-                f"Para firmar como «{role.label}» actúe con ese rol.",
+                f"Para firmar como «{es(role.label)}» actúe con ese rol.",
                 f"To sign as '{role.value}' act in that role.",
                 field="role",
             )
@@ -251,6 +264,40 @@ def slip_sign(
     if slip.casino_id != actor.user.casino_id:
         raise PermissionRefused("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
     result = document_sign(actor=actor, document=slip, role=role, signer=signer, pin=pin)
+    return result
+
+
+@dataclass(frozen=True)
+class SlipSigner:
+    """Who signs a slip in one role: the acting user, and for the croupier (who signs
+    with their PIN on the supervisor's terminal, OQ-34) the croupier and the PIN."""
+
+    actor: Actor
+    signer: User | None = None
+    pin: str | None = None
+
+
+def slip_sign_in_order(
+    *,
+    slip: Slip,
+    signers: Mapping[Role, SlipSigner],
+    roles: Collection[Role] | None = None,
+) -> SignResult | None:
+    """Sign a slip in its kind's order (``cage.slip_order``), each role by its signer.
+
+    For callers that sign every step in a row (the demo day, fixtures, load tests).
+    Roles already signed (the pit boss, at the request) are skipped; ``roles`` limits
+    the signing to those roles (a slip left incomplete), still in the kind's order, so a
+    role whose turn has not come is refused as any out-of-order signature is. Returns
+    the last signature's result (``None`` if nothing was signed).
+    """
+    result = None
+    signed = slip.signed_roles()
+    for role in slip_order.signing_order(slip.kind):
+        if role.value in signed or (roles is not None and role not in roles):
+            continue
+        who = signers[role]
+        result = slip_sign(actor=who.actor, slip=slip, role=role, signer=who.signer, pin=who.pin)
     return result
 
 

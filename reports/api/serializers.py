@@ -1,12 +1,31 @@
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
+from casino.api.enums import ServiceJudgedChoiceField, enum
+from casino.models import Signature
+from casino.roles import Role
 from reports.models import Report
+from reports.registry import all_specs
+
+
+def report_kinds() -> list[str]:
+    """The registered report kinds (ENUM_NAME_OVERRIDES names their enum ReportKindEnum)."""
+    return [s.kind for s in all_specs()]
+
+
+class ReportKindField(ServiceJudgedChoiceField):
+    """A report kind: one of the registered kinds, published as the enum ReportKindEnum."""
+
+    def __init__(self, **kw: Any) -> None:
+        kw.pop("choices", None)
+        super().__init__(choices=[(k, k) for k in report_kinds()], **kw)
 
 
 class ReportRequestSerializer(serializers.Serializer):
-    kind = serializers.CharField(max_length=32)
+    kind = ReportKindField()
     params = serializers.DictField(required=False, default=dict)
     lang = serializers.ChoiceField(choices=["es", "en"], default="es")
     paper = serializers.ChoiceField(choices=["A4", "LETTER"], default="A4")
@@ -16,6 +35,8 @@ class ReportSerializer(serializers.ModelSerializer):
     requested_by = serializers.CharField(source="requested_by.username")
     download_url = serializers.SerializerMethodField()
     reprint_of = serializers.CharField(source="reprint_of.serial", default=None, allow_null=True)
+    kind = ReportKindField()
+    role = enum(Role.choices)
 
     class Meta:
         model = Report
@@ -47,16 +68,16 @@ class ReportSerializer(serializers.ModelSerializer):
 
 
 class ReportKindSerializer(serializers.Serializer):
-    kind = serializers.CharField()
+    kind = ReportKindField()
     title = serializers.DictField(child=serializers.CharField())
     description = serializers.DictField(child=serializers.CharField())
-    roles = serializers.ListField(child=serializers.CharField())
+    roles = serializers.ListField(child=enum(Role.choices))
     params = serializers.ListField(child=serializers.CharField())
 
 
 class ReportSignInputSerializer(serializers.Serializer):
-    role = serializers.CharField(
-        max_length=16,
+    role = enum(
+        Role.choices,
         required=False,
         help_text="Role signed in (supervisor, pit_boss); the acting role when omitted.",
     )
@@ -76,11 +97,11 @@ class ReportSignInputSerializer(serializers.Serializer):
 
 
 class ReportSignatureLineSerializer(serializers.Serializer):
-    role = serializers.CharField()
+    role = enum(Role.choices)
     label = serializers.CharField()
     signer = serializers.CharField(allow_null=True)
     signer_name = serializers.CharField(allow_null=True)
-    method = serializers.CharField(allow_null=True)
+    method = enum(Signature.Method.choices, allow_null=True)
     signed_at = serializers.DateTimeField(allow_null=True)
     content_hash = serializers.CharField(allow_null=True)
 
@@ -95,5 +116,5 @@ class ReportSigningSerializer(serializers.Serializer):
     file_sha256 = serializers.CharField(required=False)
     content_sha256 = serializers.CharField(required=False)
     signatures = ReportSignatureLineSerializer(many=True, required=False)
-    missing_roles = serializers.ListField(child=serializers.CharField(), required=False)
-    next_role = serializers.CharField(allow_null=True, required=False)
+    missing_roles = serializers.ListField(child=enum(Role.choices), required=False)
+    next_role = enum(Role.choices, allow_null=True, required=False)

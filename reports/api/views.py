@@ -17,6 +17,7 @@ from casino.access import ROLE_HEADER, actor_for
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
+from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.errors import ValidationFailed
 from casino.models import User
@@ -58,7 +59,8 @@ class ReportKindListView(APIView):
         return Response(data)
 
 
-class ReportListView(APIView):
+class ReportListView(CreatesMixin, APIView):
+    location_route = "api-reports-detail"
     pagination_class = Pagination
 
     @extend_schema(tags=["reports"], responses={200: ReportSerializer(many=True), **ERRORS})
@@ -167,7 +169,9 @@ class ReportDownloadView(APIView):
         return response
 
 
-class ReportReprintView(APIView):
+class ReportReprintView(CreatesMixin, APIView):
+    location_route = "api-reports-detail"
+
     @extend_schema(tags=["reports"], request=None, responses={202: ReportSerializer, **ERRORS})
     def post(self, request: Request, pk: int) -> Response:
         actor = actor_for(request.user, Perm.REQUEST_REPORT, request.headers.get(ROLE_HEADER))
@@ -233,7 +237,9 @@ class ReportSignaturesView(APIView):
         return idempotent(request, handle)
 
 
-class ReportSignedCopyView(APIView):
+class ReportSignedCopyView(CreatesMixin, APIView):
+    location_route = "api-reports-detail"
+
     @extend_schema(
         tags=["reports"],
         request=None,

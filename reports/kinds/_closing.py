@@ -13,21 +13,21 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, DecimalField, Exists, F, Max, Min, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Sum
 from django.db.models.functions import Coalesce
 
-from cage.models import BuyinSource, CashLine, RakeEntry, TableTransaction, TransactionKind
+from cage import selectors as cage_selectors
+from cage.models import BuyinSource, CashLine, TableTransaction, TransactionKind
 from hands.labels import irregularity_label, outcome_label
 from hands.models import Hand, HandIrregularity, HandReview, HandStatus, HandViolation
 from tables.models import DealerChange, DeckEvent, PackState, SanctionEntry, TableSession
 
-from ._common import bilingual, name, role_label
+from ._common import MONEY_OUT, bilingual, name, role_label
 from .irregularities import rules_text
 from .sanctions import KINDS as SANCTION_KINDS
 from .sanctions import conduct_label, level_label
 
 ZERO = Decimal("0")
-MONEY_OUT = DecimalField(max_digits=18, decimal_places=2)
 CONTINUITY = "CONTINUITY_MISMATCH"
 K = TransactionKind
 
@@ -131,11 +131,6 @@ def movement_totals(session: TableSession, lang: str) -> dict[str, Any]:
         "cash_in": cash_in,
         "reversals": reversals,
     }
-
-
-def rake_recorded(session: TableSession) -> Decimal:
-    """The rake box ledger of the session, net of reversals (RAKE-08)."""
-    return _money(RakeEntry.objects.filter(session=session), F("amount") * F("sign"))
 
 
 def irregularities(session: TableSession, lang: str) -> list[dict[str, Any]]:
@@ -252,7 +247,7 @@ def session_summary(session: TableSession, lang: str) -> dict[str, Any]:
     """The figures of RPT-06 for one session (the sector sheet prints them per table too)."""
     hands = hand_counts(session)
     moves = movement_totals(session, lang)
-    recorded = rake_recorded(session)
+    recorded = cage_selectors.rake_ledger(session)
     sanction_rows = sanctions(session, lang)
     changes = dealer_changes(session)
     rotations = deck_rotations(session, lang)

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import DecimalField
+
 from casino.models import SignableDocument, User
 from casino.roles import Role
+
+# The output type of every money sum in a report (the database's own decimal, never a float).
+MONEY_OUT = DecimalField(max_digits=18, decimal_places=2)
 
 
 def name(user: User | None) -> str:

@@ -38,9 +38,10 @@ from cage.models import (
 )
 from casino.models import GamingDay
 from casino.selectors import ShiftSpan, shift_in, shift_index, shifts_of_day
+from casino.shifts import shift_title
 from hands.models import Hand
 
-from .gaming_day import MONEY_OUT
+from ._common import MONEY_OUT
 
 ZERO = Decimal("0")
 FIGURES = ("hands", "rake", "drop", "buyins", "buyins_total", "tips", "fills", "credits")
@@ -165,17 +166,15 @@ def shift_rows(day: GamingDay, lang: str, table_number: int | None = None) -> li
     return rows
 
 
-def shifts_between(day: GamingDay, start: datetime | None, end: datetime | None, lang: str) -> str:
-    """The shift (or ``first → last`` shifts) of records from ``start`` to ``end``, for a
-    header (RPT-01, OPEN-18); empty when ``start`` is unknown."""
+def spans_between(day: GamingDay, start: datetime | None, end: datetime | None) -> list[ShiftSpan]:
+    """The shifts of ``day`` that records from ``start`` to ``end`` (still running: now)
+    fall in, in order; none when ``start`` is unknown."""
     if start is None:
-        return ""
+        return []
     spans = shifts_of_day(day)
     first = shift_in(spans, start)
     last = shift_in(spans, end or min(timezone.now(), spans[-1].end))
-    if last.index <= first.index:
-        return first.label(lang)
-    return f"{first.label(lang)} → {last.label(lang)}"
+    return spans[first.index : max(first.index, last.index) + 1]
 
 
 def shift_number(day: GamingDay, value: Any) -> ShiftSpan | None:
@@ -234,10 +233,15 @@ def rows_by_table_and_shift(
     return dict(out)
 
 
-def shift_header(session: Any, lang: str) -> str:
-    """``Turno Mañana`` or ``Turno Mañana → Tarde``: the shifts a table session ran in,
-    for the header of its opening-and-closing sheet (RPT-01, OPEN-18)."""
-    label = shifts_between(
-        session.gaming_day, session.opened_at or session.created_at, session.closed_at, lang
+def session_spans(session: Any) -> list[ShiftSpan]:
+    """The shifts a table session ran in, from its opening to its closing (or now)."""
+    return spans_between(
+        session.gaming_day, session.opened_at or session.created_at, session.closed_at
     )
-    return f"{'Shift' if lang == 'en' else 'Turno'} {label}" if label else ""
+
+
+def shift_header(session: Any, lang: str) -> str:
+    """``Turno Mañana 06:00–14:00`` or ``Turnos Mañana 06:00–14:00 → Tarde 14:00–22:00``:
+    the shifts a table session ran in, for the header of each of its documents (RPT-01,
+    OPEN-18), named by the one ``casino.shifts.shift_title``."""
+    return shift_title(session_spans(session), lang)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from cage.reconciliation import reconcile_day
+from cage.reconciliation import reconcile_session_of_day
 from casino.access import Actor
 from tables.models import TableSession
 
@@ -24,6 +24,7 @@ from ..registry import BuildContext, ReportSpec, register
 from ._causes import cash_alert_rows, cause_rows, cells_by_session, formulas
 from ._closing import session_summary
 from ._common import bilingual, name
+from ._shifts import shift_header
 
 ZERO = Decimal("0")
 STATUS = {
@@ -50,7 +51,7 @@ def pit_boss_names(session: TableSession) -> list[str]:
 
 def control_data(session: TableSession, lang: str) -> dict[str, Any]:
     summary = session_summary(session, lang)
-    recon = reconcile_day(session.gaming_day)
+    recon = reconcile_session_of_day(session)  # this session's books, the day's checks
     rec = next(r for r in recon.sessions if r.session.pk == session.pk)
     causes = cause_rows(
         session.gaming_day, recon, lang, tables={session.table.number}, session=session.pk
@@ -85,6 +86,8 @@ def control_data(session: TableSession, lang: str) -> dict[str, Any]:
         "header_scope": f"{bilingual(lang, 'Mesa', 'Table')} {session.table.number} · "
         f"{day_text(session.gaming_day.business_date, lang)} · "
         f"{bilingual(lang, 'sesión', 'session')} {session.number}",
+        # RPT-01, OPEN-18: the shift (or shifts) the session ran in (issue 14 §3).
+        "header_shift": shift_header(session, lang),
         **summary,
     }
 

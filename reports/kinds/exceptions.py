@@ -118,7 +118,7 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
             {
                 "table": doc["table"] or "—",
                 "kind": doc["what"],
-                "message": f"{doc['serial']}: "
+                "message": f"{doc['shown']}: "
                 + bilingual(lang, "faltan ", "missing ")
                 + (doc["missing"] or "—"),
                 "amount": None,

@@ -20,7 +20,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 from django.db.models.functions import Coalesce, TruncHour
 from django.utils.safestring import mark_safe
 
@@ -54,11 +54,11 @@ from ..formatting import day as day_text
 from ..params import DateParams
 from ..registry import BuildContext, ReportSpec, register
 from ._causes import cash_alert_rows, cause_rows, cells_by_session, formulas
-from ._common import bilingual
+from ._common import MONEY_OUT, bilingual
+from ._shifts import shift_rows
 from .sanctions import level_label
 
 ZERO = Decimal("0")
-MONEY_OUT = DecimalField(max_digits=18, decimal_places=2)
 CONTINUITY = "CONTINUITY_MISMATCH"
 
 
@@ -185,12 +185,13 @@ def _rake_per_hour(day: GamingDay, tz: zoneinfo.ZoneInfo) -> list[tuple[str, Dec
 def _unsigned(day: GamingDay, lang: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
 
-    def add(table: Any, what: str, serial: str, missing: list[Any]) -> None:
+    def add(table: Any, what: str, serial: str, missing: list[Any], shown: str = "") -> None:
         out.append(
             {
                 "table": table,
                 "what": what,
-                "serial": serial,
+                "serial": serial,  # the stored serial: the key the causes name
+                "shown": shown or serial,  # as the form prints it
                 "missing": ", ".join(str(r.label) for r in missing),
             }
         )
@@ -208,7 +209,13 @@ def _unsigned(day: GamingDay, lang: str) -> list[dict[str, Any]]:
         .exclude(void__isnull=False)
         .select_related("table")
     ):
-        add(slip.table.number, bilingual(lang, "Vale", "Slip"), slip.serial, slip.missing_roles())
+        add(
+            slip.table.number,
+            bilingual(lang, "Vale", "Slip"),
+            slip.serial,
+            slip.missing_roles(),
+            shown=cage_selectors.slip_number_label(slip, lang),
+        )
     for count in DropCount.objects.filter(gaming_day=day, locked_at__isnull=True).select_related(
         "table"
     ):
@@ -244,7 +251,7 @@ def _unsigned(day: GamingDay, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def _voided(day: GamingDay) -> list[dict[str, Any]]:
+def _voided(day: GamingDay, lang: str) -> list[dict[str, Any]]:
     out = []
     for slip in (
         Slip.objects.filter(gaming_day=day, void__isnull=False)
@@ -255,7 +262,7 @@ def _voided(day: GamingDay) -> list[dict[str, Any]]:
         confirmed = cage_selectors.confirmation_of(slip.void) is not None
         out.append(
             {
-                "serial": slip.serial,
+                "serial": cage_selectors.slip_number_label(slip, lang),
                 "table": slip.table.number,
                 "value": sum((x.denomination.value * x.count for x in slip.lines.all()), ZERO),
                 "reason": slip.void.reason,
@@ -358,7 +365,6 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
         ),
     }
     provisional = bool(open_tables) or day.status != GamingDay.Status.CLOSED
-    from ._shifts import shift_rows  # imports this module's MONEY_OUT
 
     per_shift = shift_rows(day, lang)
     progress(80, "layout")
@@ -381,7 +387,7 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
         "formulas": formulas(lang),
         "cash_alerts": cash_alert_rows(day, lang),
         "unsigned": _unsigned(day, lang),
-        "voided": _voided(day),
+        "voided": _voided(day, lang),
         "sanction_rows": sanction_rows,
         "unaccounted_packs": unaccounted,
         "charts": charts,

@@ -23,8 +23,12 @@ and table (``values().annotate()``), never loaded hand by hand:
   open counts to the time of printing, and is marked.
 
 Every query of the figures is in :func:`_figures`, which takes the set of gaming
-days; a per-shift report (issue 14 §3) narrows the same queries by the shift's
-time window there.
+days and, for the figures per shift (issue 14 §3; RAKE-08, CHIP-18, BUYIN-10), a
+shift's time window that narrows the same queries: each record by the time the
+shift selector reads (a hand and its rake by the hand's start, a buy-in, its cash
+and a tip change by their time) and a session's table hours clipped to the shift.
+The first shift holds anything before its start and the last anything after its
+end, as ``casino.selectors.shift_in``, so the shifts' rows add up to the day's.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from django.utils.safestring import mark_safe
 from cage.models import BuyinSource, CashLine, RakeEntry, TableTransaction, TransactionKind
 from casino.models import Casino, GamingDay
 from casino.roles import Role
+from casino.selectors import ShiftSpan, shifts_of_day
 from hands.models import Hand, HandStatus
 from tables.models import TableSession
 
@@ -87,6 +92,8 @@ class Figures:
     bought: Decimal = ZERO
     players: int = 0
     days: set[int] = field(default_factory=set)
+    # Table hours apportioned from the day's printed figure (per shift), when set.
+    apportioned_hours: Decimal | None = None
 
     def add(self, other: Figures) -> None:
         for name in ("sessions", "open_sessions", "seconds", "hands", "valid", "buyins"):
@@ -98,6 +105,8 @@ class Figures:
     @property
     def hours(self) -> Decimal:
         """Table hours, two decimals: every rate below divides by this printed figure."""
+        if self.apportioned_hours is not None:
+            return self.apportioned_hours
         return (Decimal(self.seconds) / HOUR).quantize(CENT)
 
     def per_hour(self, value: Decimal | int, places: Decimal = CENT) -> Decimal | None:
@@ -151,21 +160,58 @@ def _first_buyins(day_ids: list[int]) -> Any:
     ).annotate(player_key=_player_key())
 
 
-def _figures(day_ids: list[int], now: datetime) -> dict[tuple[int, int], Figures]:
-    """The figures per (gaming day id, table number), every sum taken in SQL."""
+# A shift's time window: [start, end), either side open (None) for the day's first and
+# last shift, which also hold the records before and after the pattern's hours.
+Window = tuple[datetime | None, datetime | None]
+WHOLE: Window = (None, None)
+
+
+def shift_window(spans: list[ShiftSpan], span: ShiftSpan) -> Window:
+    """The window of ``span`` among the day's ``spans``: the boundaries of ``shift_in``."""
+    return (
+        span.start if span.index > 0 else None,
+        span.end if span.index < len(spans) - 1 else None,
+    )
+
+
+def _in(field_name: str, window: Window) -> Q:
+    start, end = window
+    q = Q()
+    if start is not None:
+        q &= Q(**{f"{field_name}__gte": start})
+    if end is not None:
+        q &= Q(**{f"{field_name}__lt": end})
+    return q
+
+
+def _figures(
+    day_ids: list[int], now: datetime, window: Window = WHOLE
+) -> dict[tuple[int, int], Figures]:
+    """The figures per (gaming day id, table number), every sum taken in SQL; with a
+    shift's ``window``, only its records and each session's hours within it."""
     out: dict[tuple[int, int], Figures] = defaultdict(Figures)
+    start, end_of_window = window
     for session in (
         TableSession.objects.filter(gaming_day_id__in=day_ids, opened_at__isnull=False)
         .values("gaming_day_id", "table__number", "opened_at", "closed_at")
         .order_by()
     ):
-        f = out[(session["gaming_day_id"], session["table__number"])]
+        opened = session["opened_at"]
         end = session["closed_at"] or now
+        if start is not None:
+            opened = max(opened, start)
+        if end_of_window is not None:
+            end = min(end, end_of_window)
+        if window != WHOLE and end <= opened:
+            continue  # the session did not run in this shift
+        f = out[(session["gaming_day_id"], session["table__number"])]
         f.sessions += 1
         f.open_sessions += session["closed_at"] is None
-        f.seconds += max(0, int((end - session["opened_at"]).total_seconds()))
+        f.seconds += max(0, int((end - opened).total_seconds()))
     for r in (
-        Hand.objects.filter(gaming_day_id__in=day_ids, revision_of__isnull=True)
+        Hand.objects.filter(
+            _in("started_at", window), gaming_day_id__in=day_ids, revision_of__isnull=True
+        )
         .values("gaming_day_id", "table__number")
         .annotate(
             n=Count("id"),
@@ -177,7 +223,7 @@ def _figures(day_ids: list[int], now: datetime) -> dict[tuple[int, int], Figures
         f = out[(r["gaming_day_id"], r["table__number"])]
         f.hands, f.valid, f.pots = r["n"], r["valid"], Decimal(r["pots"] or 0)
     for r in (
-        RakeEntry.objects.filter(gaming_day_id__in=day_ids)
+        RakeEntry.objects.filter(_in("hand_started_at", window), gaming_day_id__in=day_ids)
         .values("gaming_day_id", "table__number")
         .annotate(total=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
         .order_by()
@@ -185,6 +231,7 @@ def _figures(day_ids: list[int], now: datetime) -> dict[tuple[int, int], Figures
         out[(r["gaming_day_id"], r["table__number"])].rake = Decimal(r["total"] or 0)
     for r in (
         CashLine.objects.filter(
+            _in("transaction__recorded_at", window),
             transaction__gaming_day_id__in=day_ids,
             transaction__kind=TransactionKind.BUYIN,
             transaction__source=BuyinSource.CASH,
@@ -200,7 +247,9 @@ def _figures(day_ids: list[int], now: datetime) -> dict[tuple[int, int], Figures
         out[key].drop = Decimal(r["total"] or 0)
     for r in (
         TableTransaction.objects.filter(
-            gaming_day_id__in=day_ids, kind__in=[TransactionKind.BUYIN, TransactionKind.TIP_CHANGE]
+            _in("recorded_at", window),
+            gaming_day_id__in=day_ids,
+            kind__in=[TransactionKind.BUYIN, TransactionKind.TIP_CHANGE],
         )
         .values("gaming_day_id", "table__number", "kind")
         .annotate(n=Sum("sign"), amount=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
@@ -213,6 +262,7 @@ def _figures(day_ids: list[int], now: datetime) -> dict[tuple[int, int], Figures
             f.tips = Decimal(r["amount"] or 0)
     for r in (
         _first_buyins(day_ids)
+        .filter(_in("recorded_at", window))
         .values("gaming_day_id", "table__number")
         .annotate(n=Count("player_key", distinct=True))
         .order_by()
@@ -241,6 +291,41 @@ def _room(per_table: dict[tuple[int, int], Figures], day_id: int, players: int) 
             room.add(f)
     room.players = players
     return room
+
+
+def apportion_hours(seconds: list[int], total: Decimal) -> list[Decimal]:
+    """``total`` table hours (the day's printed figure) shared among pieces of ``seconds``
+    in hundredths by the largest remainder, so the printed pieces add up to the total."""
+    exact = [Decimal(n) * 100 / HOUR for n in seconds]
+    cents = [int(x) for x in exact]
+    short = int(total * 100) - sum(cents)
+    by_remainder = sorted(range(len(exact)), key=lambda i: exact[i] - cents[i], reverse=True)
+    for i in by_remainder[: max(0, short)]:
+        cents[i] += 1
+    if short < 0:  # the day's own figure rounded down past the pieces (a second apart)
+        for i in by_remainder[short:]:
+            cents[i] -= 1
+    return [(Decimal(c) / 100).quantize(CENT) for c in cents]
+
+
+def shift_kpi_rows(
+    day: GamingDay, now: datetime, lang: str, day_hours: Decimal
+) -> list[dict[str, Any]]:
+    """The room's figures in each shift of ``day`` (issue 14 §3): the same queries as the
+    day's, narrowed to the shift's window; the table hours shared out of the day's."""
+    spans = shifts_of_day(day)
+    rooms = []
+    for span in spans:
+        per_table = _figures([day.pk], now, shift_window(spans, span))
+        rooms.append(_room(per_table, day.pk, 0))
+    for room, hours in zip(
+        rooms, apportion_hours([r.seconds for r in rooms], day_hours), strict=True
+    ):
+        room.apportioned_hours = hours
+    return [
+        {"name": span.label(lang), "hours_of_day": span.hours(), **room.row()}
+        for span, room in zip(spans, rooms, strict=True)
+    ]
 
 
 def _comparison_days(casino: Casino, day: GamingDay) -> dict[str, GamingDay | None]:
@@ -310,6 +395,7 @@ def kpi_data(casino: Casino, day: GamingDay, lang: str, now: datetime) -> dict[s
         if d == day.pk:
             tables.append({"table": table, **f.row()})
     today = _room(per_table, day.pk, players.get(day.pk, 0))
+    shifts = shift_kpi_rows(day, now, lang, today.hours)
 
     month = Figures()
     month_rows = []
@@ -374,6 +460,7 @@ def kpi_data(casino: Casino, day: GamingDay, lang: str, now: datetime) -> dict[s
         "header_scope": scope,
         "tables": tables,
         "room": today.row(),
+        "shifts": shifts,
         "open_sessions": today.open_sessions,
         "printed_at": now,
         "comparison": comparison,

@@ -22,6 +22,7 @@ from rest_framework import serializers
 from cage import selectors as cage_selectors
 from cage.models import DropBox, RakeEntry
 from casino.selectors import shifts_of_day
+from casino.shifts import shift_title
 from hands.models import Hand, HandStatus
 from tables.models import TableSession
 
@@ -186,11 +187,7 @@ def rake_data(
     if table_number:
         scope += " · " + bilingual(lang, "Mesa", "Table") + f" {table_number}"
     return {
-        "header_shift": (
-            bilingual(lang, "Turno", "Shift") + f" {only.label(lang)} ({only.hours()})"
-            if only is not None
-            else ""
-        ),
+        "header_shift": shift_title([only] if only else [], lang),
         "shift_rows": shift_rows_,
         "shift_totals": shift_totals,
         "gaming_day": day,

@@ -18,6 +18,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from cage import selectors as cage_selectors
 from cage.models import Slip
 from cage.reconciliation import DayFigures, DayReconciliation, SessionReconciliation, reconcile_day
 from casino.access import Actor
@@ -82,10 +83,10 @@ def _discrepancies(session: TableSession) -> list[dict[str, Any]]:
     ]
 
 
-def _voided_slips(session: TableSession) -> list[dict[str, Any]]:
+def _voided_slips(session: TableSession, lang: str) -> list[dict[str, Any]]:
     return [
         {
-            "serial": slip.serial,
+            "serial": cage_selectors.slip_number_label(slip, lang),
             "kind": slip.kind,
             "value": sum((x.denomination.value * x.count for x in slip.lines.all()), ZERO),
             "reason": slip.void.reason,
@@ -130,7 +131,7 @@ def table_row(
         "sanction_rows": sanction_rows,
         "changes": sum(1 for c in changes if c["is_change"]),
         "rotations": len(deck_rotations(session, lang)),
-        "voided": _voided_slips(session),
+        "voided": _voided_slips(session, lang),
     }
 
 

@@ -221,7 +221,8 @@ def _slips(session: TableSession, lang: str) -> list[dict[str, Any]]:
     ):
         out.append(
             {
-                "serial": slip.serial,
+                # The manual's words, never the stored series (issue 14 §5).
+                "serial": cage_selectors.slip_number_label(slip, lang),
                 "kind": slip.kind,
                 "kind_label": str(slip.get_kind_display()),
                 "purpose": slip.purpose,

@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 from cage.models import BuyinSource, TableTransaction, TransactionKind
 from casino.selectors import shift_index, shifts_of_day
+from casino.shifts import shift_title
 
 from ..access import gaming_day_for, require_day_or_table_scope
 from ..formatting import day as day_text
@@ -107,14 +108,50 @@ def register_data(
         "gaming_day": day,
         "table_number": table_number,
         "header_scope": scope,
-        "header_shift": (
-            bilingual(lang, "Turno", "Shift") + f" {only.label(lang)} ({only.hours()})"
-            if only is not None
-            else ""
-        ),
+        "header_shift": shift_title([only] if only else [], lang),
         "groups": [groups[k] for k in sorted(groups)],
         "shift_rows": summary,
+        "shift_changes": shift_change_rows(day, spans, table_number, only, lang),
     }
+
+
+def shift_change_rows(
+    day: Any, spans: list[Any], table_number: int | None, only: Any, lang: str
+) -> list[dict[str, Any]]:
+    """The shift changes of the day (issue 14 §3), each in the shift of its time: who
+    handed the table over to whom, the float counted against the expected, and whether
+    the pit boss's and both supervisors' signatures are all there."""
+    from tables.models import ShiftChange
+    from tables.selectors.shifts import missing_slots
+
+    qs = (
+        ShiftChange.objects.filter(gaming_day=day)
+        .annotate(shift=shift_index(spans, "at"))
+        .select_related("table", "acceptance", "outgoing_supervisor", "incoming_supervisor")
+        .order_by("at", "id")
+    )
+    if table_number:
+        qs = qs.filter(table__number=table_number)
+    if only is not None:
+        qs = qs.filter(shift=only.index)
+    rows = []
+    for change in qs:
+        counted, expected = change.grand_total(), change.expected_total()
+        missing = missing_slots(change)
+        rows.append(
+            {
+                "at": change.at,
+                "table": change.table.number,
+                "shift": spans[change.shift].label(lang),
+                "outgoing": name(change.outgoing_supervisor),
+                "incoming": name(change.incoming_supervisor),
+                "counted": counted,
+                "expected": expected,
+                "difference": counted - expected,
+                "signed": not missing,
+            }
+        )
+    return rows
 
 
 def build(ctx: BuildContext) -> dict[str, Any]:

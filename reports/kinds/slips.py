@@ -12,11 +12,14 @@ from decimal import Decimal
 from typing import Any
 
 from cage import selectors as cage_selectors
+from cage import slip_order
 from cage.models import Slip
 from casino.access import Actor
 from casino.errors import NotFound
 from casino.models import Casino
 from casino.roles import Role
+from casino.selectors import shift_at
+from casino.shifts import shift_title
 
 from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text
@@ -43,48 +46,35 @@ FILL_STATUS = {
 }
 CREDIT_STATUS = {
     "requested": ("solicitado (firma del jefe de sector)", "requested (pit boss signed)"),
-    "released": ("entregado por la mesa", "handed over by the table"),
+    "issued": ("entregado por la mesa", "handed over by the table"),
     "carried": ("en traslado a la caja (seguridad)", "carried to the cage by security"),
     "received": ("recibido en la caja: completo", "received at the cage: complete"),
     "void_pending": ("anulación pendiente de confirmar", "void awaiting confirmation"),
     "void": ("ANULADO", "VOID"),
 }
-# The order the signatures are printed in, and what each one attests.
-SIGNING = {
-    "fill": (
-        (Role.PIT_BOSS, "solicita el relleno", "requests the fill"),
-        (Role.CAGE_CASHIER, "entrega las fichas de la caja", "hands over the cage's chips"),
-        (Role.SECURITY, "traslada las fichas a la mesa", "carries the chips to the table"),
-        (Role.CROUPIER, "recibe y cuenta en la mesa", "receives and counts at the table"),
-        (Role.SUPERVISOR, "recibe y controla en la mesa", "receives and checks at the table"),
-    ),
-    "credit": (
-        (Role.PIT_BOSS, "solicita el crédito", "requests the credit"),
-        (Role.CROUPIER, "cuenta y entrega las fichas de la mesa", "counts and hands over"),
-        (Role.SUPERVISOR, "controla la entrega en la mesa", "checks the hand-over"),
-        (Role.SECURITY, "traslada las fichas a la caja", "carries the chips to the cage"),
-        (Role.CAGE_CASHIER, "recibe y confirma en la caja", "receives and confirms at the cage"),
-    ),
+# What each signature attests, per kind; the order they are signed and printed in is
+# the cage's (``cage.slip_order``, the one the service enforces), never a copy here.
+ATTESTS: dict[str, dict[Role, tuple[str, str]]] = {
+    "fill": {
+        Role.PIT_BOSS: ("solicita el relleno", "requests the fill"),
+        Role.CAGE_CASHIER: ("entrega las fichas de la caja", "hands over the cage's chips"),
+        Role.SECURITY: ("traslada las fichas a la mesa", "carries the chips to the table"),
+        Role.CROUPIER: ("recibe y cuenta en la mesa", "receives and counts at the table"),
+        Role.SUPERVISOR: ("recibe y controla en la mesa", "receives and checks at the table"),
+    },
+    "credit": {
+        Role.PIT_BOSS: ("solicita el crédito", "requests the credit"),
+        Role.CROUPIER: ("cuenta y entrega las fichas de la mesa", "counts and hands over"),
+        Role.SUPERVISOR: ("controla la entrega en la mesa", "checks the hand-over"),
+        Role.SECURITY: ("traslada las fichas a la caja", "carries the chips to the cage"),
+        Role.CAGE_CASHIER: ("recibe y confirma en la caja", "receives and confirms at the cage"),
+    },
 }
 
 
-def _status(slip: Slip) -> str:
-    """The slip's state in its own kind's words (the cage's reading for a fill and a void)."""
-    status = cage_selectors.slip_status(slip)
-    if slip.kind != "credit" or status in ("void", "void_pending"):
-        return status
-    signed = slip.signed_roles()
-    if slip.is_locked:
-        return "received"
-    if Role.SECURITY.value in signed:
-        return "carried"
-    if {Role.CROUPIER.value, Role.SUPERVISOR.value} <= signed:
-        return "released"
-    return "requested"
-
-
 def status_label(slip: Slip, lang: str) -> str:
-    status = _status(slip)
+    """The slip's state (``cage.selectors.slip_status``) in its own kind's words."""
+    status = cage_selectors.slip_status(slip)
     labels = CREDIT_STATUS if slip.kind == "credit" else FILL_STATUS
     return bilingual(lang, *labels.get(status, (status, status)))
 
@@ -92,11 +82,12 @@ def status_label(slip: Slip, lang: str) -> str:
 def _signatures(slip: Slip, lang: str) -> list[dict[str, Any]]:
     """The signature rows in the kind's order, each with what the signer attests."""
     rows = {row["role_value"]: row for row in signature_rows(slip)}
+    attests = ATTESTS.get(slip.kind, {})
     out = []
-    for role, es, en in SIGNING.get(slip.kind, SIGNING["fill"]):
+    for role in slip_order.signing_order(slip.kind):
         row = rows.pop(role.value, None)
         if row is not None:
-            out.append({**row, "note": bilingual(lang, es, en)})
+            out.append({**row, "note": bilingual(lang, *attests.get(role, ("", "")))})
     return out + list(rows.values())
 
 
@@ -123,11 +114,14 @@ def slip_data(slip: Slip, lang: str) -> dict[str, Any]:
         }
         for line in slip.lines.all()
     ]
-    status = _status(slip)
+    status = cage_selectors.slip_status(slip)
     void = cage_selectors.void_of(slip)
     confirmation = cage_selectors.confirmation_of(void) if void else None
     return {
         "serial": slip.serial,
+        # What the form prints: the number in the manual's words (issue 14 §5).
+        "number": cage_selectors.slip_number(slip),
+        "number_label": cage_selectors.slip_number_label(slip, lang),
         "kind": slip.kind,
         "kind_label": bilingual(
             lang,
@@ -152,6 +146,8 @@ def slip_data(slip: Slip, lang: str) -> dict[str, Any]:
         "session": slip.session,
         "gaming_day": slip.gaming_day,
         "requested_at": slip.requested_at,
+        # RPT-01, OPEN-18: a slip prints the shift of its time (issue 14 §3).
+        "shift": shift_title([shift_at(slip.gaming_day, slip.requested_at)], lang),
         "requested_by": name(slip.requested_by),
         "note": slip.note,
         "lines": lines,

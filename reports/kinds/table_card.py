@@ -21,6 +21,7 @@ from ..formatting import day as day_text
 from ..params import SessionOrTableParams
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, role_label
+from ._shifts import shift_header
 from .control_sheet import pit_boss_names
 from .player_tracking import Stay, seat_stays
 
@@ -163,6 +164,8 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         "header_scope": f"{bilingual(lang, 'Mesa', 'Table')} {session.table.number} · "
         f"{day_text(session.gaming_day.business_date, lang)} · {bilingual(lang, 'sesión', 'session')} "
         f"{session.number}",
+        # RPT-01, OPEN-18: the shift (or shifts) the session ran in (issue 14 §3).
+        "header_shift": shift_header(session, lang),
         "rows": rows,
         "summary": summary,
         "buyins_total": buyins_total,

@@ -12,6 +12,7 @@ from django.db import models
 
 from casino.access import Actor, require
 from casino.errors import NotFound, ValidationFailed
+from casino.formatting import es
 from casino.models import User
 from casino.roles import Perm, Role
 
@@ -123,7 +124,7 @@ def staff_member(actor: Actor, username: str | None, role: Role, *, field: str) 
     if not user.holds_role(role):
         raise ValidationFailed(
             "STAFF_ROLE_MISSING",
-            f"{user} no tiene el rol «{role.label}».",
+            f"{user} no tiene el rol «{es(role.label)}».",
             f"{user} does not hold the role '{role.value}'.",
             field=field,
         )

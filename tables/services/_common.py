@@ -11,6 +11,7 @@ from django.utils import timezone
 from casino.access import Actor
 from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from casino.formatting import es
 from casino.models import GamingDay, User
 from casino.pins import pin_verify
 from casino.roles import Role
@@ -69,10 +70,10 @@ def lock_session(session: TableSession | int, actor: Actor | None = None) -> Tab
 
 def require_status(session: TableSession, *allowed: str, code: str = "SESSION_STATE") -> None:
     if session.status not in allowed:
-        names = ", ".join(str(S(a).label) for a in allowed)
+        names = ", ".join(es(S(a).label) for a in allowed)
         raise Conflict(
             code,
-            f"La mesa está «{S(session.status).label}»; esta acción requiere: {names}.",
+            f"La mesa está «{es(S(session.status).label)}»; esta acción requiere: {names}.",
             f"The table is '{session.status}'; this action needs: {', '.join(allowed)}.",
             details={"status": session.status, "required": list(allowed)},
         )
@@ -95,7 +96,7 @@ def session_move(
     if to not in allowed:
         raise Conflict(
             "SESSION_MOVE_NOT_ALLOWED",
-            f"La mesa está «{S(session.status).label}» y no puede pasar a «{S(to).label}».",
+            f"La mesa está «{es(S(session.status).label)}» y no puede pasar a «{es(S(to).label)}».",
             f"The table is '{session.status}' and cannot move to '{to}'.",
             details={"status": session.status, "allowed": sorted(allowed)},
         )
@@ -147,7 +148,7 @@ def check_staff(actor: Actor, user: User | None, role: Role, *, field: str) -> U
     if user is None:
         raise ValidationFailed(
             "STAFF_REQUIRED",
-            f"Indique quién actúa como «{role.label}».",
+            f"Indique quién actúa como «{es(role.label)}».",
             f"Say who acts as '{role.value}'.",
             field=field,
         )
@@ -161,7 +162,7 @@ def check_staff(actor: Actor, user: User | None, role: Role, *, field: str) -> U
     if not user.holds_role(role):
         raise ValidationFailed(
             "STAFF_ROLE_MISSING",
-            f"{user} no tiene el rol «{role.label}».",
+            f"{user} no tiene el rol «{es(role.label)}».",
             f"{user} does not hold the role '{role.value}'.",
             field=field,
         )

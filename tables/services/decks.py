@@ -16,6 +16,7 @@ from django.utils import timezone
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
+from casino.formatting import es
 from casino.models import Sector, User
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
@@ -281,8 +282,8 @@ def _not_allowed(pack: Pack, to: str) -> Conflict:
     allowed = allowed_moves(pack.state)
     return Conflict(
         "DECK_MOVE_NOT_ALLOWED",
-        f"El mazo {pack.serial} está «{P(pack.state).label}» y no puede pasar a "
-        f"«{P(to).label}». Movimientos permitidos: {', '.join(allowed) or 'ninguno'}.",
+        f"El mazo {pack.serial} está «{es(P(pack.state).label)}» y no puede pasar a "
+        f"«{es(P(to).label)}». Movimientos permitidos: {', '.join(allowed) or 'ninguno'}.",
         f"Pack {pack.serial} is '{pack.state}' and cannot move to '{to}'. "
         f"Allowed moves: {', '.join(allowed) or 'none'}.",
         field="to",

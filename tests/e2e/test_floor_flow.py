@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from cage.selectors import slip_number_label
 from casino.roles import Role
 from tests.helpers import PASSWORD
 
@@ -364,19 +365,20 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     cage = Person(browser, base, "cage_cashier", DESKTOP)
     page = cage.go("/cage/slips/")
     check_page(page, "slips")
-    cage.submit(page.get_by_role("button", name=f"Emitir {slip.serial}"))
+    label = slip_number_label(slip)  # "Relleno N.º 2026-000001" (issue 14 §5)
+    cage.submit(page.get_by_role("button", name=f"Emitir {label}"))
     success(page)
     cage.close()
     guard = Person(browser, base, "security")
     page = guard.go("/cage/slips/")
-    guard.submit(page.get_by_role("button", name=f"Llevar {slip.serial}"))
+    guard.submit(page.get_by_role("button", name=f"Llevar {label}"))
     success(page)
     guard.close()
     # The supervisor receives it from the signing queue, in place: the croupier's PIN on
     # his terminal, then his own signature.
     page = sup.go("/floor/queue/")
     item = page.locator(f"#q-slip-{slip.pk}")
-    expect(item).to_contain_text(f"Relleno {slip.serial}")
+    expect(item).to_contain_text(label)
     expect(item).to_contain_text("2.000,00")
     check_page(page, "queue-slips")
     item.locator(f"#sg-q-slip-{slip.pk}").select_option("croupier")

@@ -14,6 +14,8 @@ from django.urls import reverse
 
 from cage import services as cage
 from cage.models import Slip
+from cage.selectors import slip_number_label
+from cage.slip_order import signing_order
 from casino.models import AuditEvent, Signature
 from casino.roles import Role
 from floor.nav import menu
@@ -65,7 +67,7 @@ def test_fill_travels_through_the_queues_step_by_step(staff, in_play, clients):
     # The home page's next task leads to the slip's item in the queue.
     home = cashier.get(reverse("home")).content.decode()
     assert f'href="{reverse("floor:queue")}#{dom_id}"' in home
-    assert f"Relleno {slip.serial}" in html  # kind and serial
+    assert slip_number_label(slip) in html  # "Relleno N.º 2026-000001": kind and number
     assert "Mesa 7" in html  # table
     assert "2.020,00" in html  # total in the casino's format
     assert "20 × 100,00" in html and "hace 0 min" in html  # lines and age
@@ -107,14 +109,50 @@ def test_fill_travels_through_the_queues_step_by_step(staff, in_play, clients):
         assert dom_id not in queue_ids(staff, name), name
 
 
-def test_credit_appears_too_and_a_voided_slip_leaves_the_queue(staff, in_play, clients):
-    """CLOSE-07: credits travel the same way; a slip being voided is signed by nobody."""
+def test_credit_travels_table_first_and_the_cage_receives_last(staff, in_play, clients):
+    """CLOSE-07 (issue 14 §5): a credit's chips leave the table first, so its queue runs the
+    other way: the croupier (PIN on the supervisor's terminal) hands over, the supervisor
+    checks, security carries, the cage receives and signs last."""
     credit = request_fill(staff, in_play, kind="credit")
-    html = clients("cage_cashier").get(reverse("floor:queue")).content.decode()
-    assert f"Crédito {credit.serial}" in html and "2.020,00" in html
+    dom_id = f"q-slip-{credit.pk}"
+    # Requested: the table's turn, not the cage's.
+    for name in ("cage_cashier", "security", "pit_boss"):
+        assert dom_id not in queue_ids(staff, name), name
+    sup = clients("supervisor")
+    html = sup.get(reverse("floor:queue")).content.decode()
+    assert slip_number_label(credit) in html and "2.020,00" in html  # "Crédito N.º …"
+    assert "Croupier que entrega" in html and "El croupier entrega" in html
+    post(sup, credit, {"role": "croupier", "signer": "croupier", "pin": "1234"})
+    html = sup.get(reverse("floor:queue")).content.decode()
+    assert "Entregar como Supervisor de mesa" in html
+    assert dom_id not in queue_ids(staff, "security")
+    post(sup, credit, {"role": "supervisor"})
+    assert dom_id not in queue_ids(staff, "supervisor")
+    assert dom_id not in queue_ids(staff, "cage_cashier")
+    # Handed over: security carries it to the cage.
+    guard = clients("security")
+    assert "Llevar como Oficial de seguridad" in guard.get(reverse("floor:queue")).content.decode()
+    post(guard, credit, {"role": "security"})
+    # Carried: the cage receives it, last.
+    cashier = clients("cage_cashier")
+    html = cashier.get(reverse("floor:queue")).content.decode()
+    assert f'id="{dom_id}"' in html and "Recibir como Cajero de caja principal" in html
+    assert "Emitir como" not in html
+    done = post(cashier, credit, {"role": "cage_cashier"}).content.decode()
+    assert f"Vale {credit.serial} completo." in done
+    credit.refresh_from_db()
+    assert credit.is_locked
+    order = list(credit.signatures().order_by("signed_at", "pk").values_list("role", flat=True))
+    assert order == [r.value for r in signing_order("credit")]
+
+
+def test_a_voided_credit_leaves_the_queue(staff, in_play):  # CLOSE-07
+    """A slip being voided is signed by nobody."""
+    credit = request_fill(staff, in_play, kind="credit")
+    assert f"q-slip-{credit.pk}" in queue_ids(staff, "supervisor")
     boss = act(staff["pit_boss"], Role.PIT_BOSS)
     cage.slip_void_request(actor=boss, slip=credit, reason="pedido por error")
-    assert f"q-slip-{credit.pk}" not in queue_ids(staff, "cage_cashier")
+    assert f"q-slip-{credit.pk}" not in queue_ids(staff, "supervisor")
 
 
 def test_the_croupier_signs_with_the_pin_on_the_supervisors_terminal(staff, in_play, clients):
@@ -202,5 +240,5 @@ def test_the_slip_in_english_with_the_casinos_english_format(staff, in_play, cli
     """Issue 8 §5: the same item in English, amounts as 2,020.00."""
     slip = request_fill(staff, in_play)
     html = clients("cage_cashier", lang="en").get(reverse("floor:queue")).content.decode()
-    assert f"Fill {slip.serial}" in html and "2,020.00" in html
+    assert slip_number_label(slip, "en") in html and "2,020.00" in html  # "Fill no. …"
     assert "Issue as Cage cashier" in html and "0 min ago" in html

@@ -218,15 +218,19 @@ def test_injected_day_one_line_per_cause_on_page_one(
     # No code and no requirement ID on the Spanish report (issue 14 §2, §5).
     assert not CODE.search(text), CODE.findall(text)
     assert not REQ_ID.search(text), REQ_ID.findall(text)
-    # The fill appears once as a cause, not as three findings.
+    # The fill appears once as a cause, not as three findings, in the manual's words
+    # ("Relleno N.º 2026-000005", never the stored series FILL-…).
     serial = slip["finding"]["detail"]
-    assert page1.count(serial) == 1
+    number = f"Relleno N.º {serial.split('-', 1)[1]}"
+    assert page1.count(number) == 1, page1
+    assert "FILL-" not in text and "CREDIT-" not in text
 
     audit, _ = requested(
         api, "exceptions", {"date": date}, django_capture_on_commit_callbacks, tmp_path
     )
     assert "5 causas" in audit
-    assert audit.count(serial) == 1
+    assert audit.count(number) == 1
+    assert "FILL-" not in audit
     assert f"Mano {hand['finding']['detail']} inválida" in audit
     assert not CODE.search(audit), CODE.findall(audit)
 

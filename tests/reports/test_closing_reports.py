@@ -214,7 +214,8 @@ def test_sector_sheet_lists_the_tables_of_the_sector_with_totals(
     assert re.search(r"Manos inválidas\s+n\.º 3", text)
     for sanction in day.sanctions:
         assert sanction.notice in text
-    assert day.voided.serial in text and "Pedido por error" in text
+    assert f"Relleno N.º {day.voided.year}-{day.voided.number:06d}" in text
+    assert "Pedido por error" in text and "FILL-" not in text
     assert re.search(r"Rotaciones de mazos\s+1", text)
     assert "Jefe de sector: Pit_boss" in flat
     assert_numbered(text, rendered.pages)

@@ -11,6 +11,8 @@ from decimal import Decimal
 
 import pytest
 
+from cage.selectors import slip_number_label
+
 from .conftest import pdf_text, render
 
 pytestmark = pytest.mark.django_db
@@ -62,9 +64,10 @@ def test_sheet_prints_three_copies_with_destination_serial_and_fingerprint(
     assert "Ficha de 50 faltante desde el cierre anterior" in raw
     # Closing: the count the cage expected, slips with their numbers, float back at par.
     assert "$ 17.850,00" in text and "Total $ 19.600,00" in flat
-    for slip in day.slips:
-        assert slip.serial in text
-    assert day.voided.serial in text and "ANULADO" in text
+    for slip in (*day.slips, day.voided):  # in the manual's words, not the stored series
+        word = "Relleno" if slip.kind == "fill" else "Crédito"
+        assert f"{word} N.º {slip.year}-{slip.number:06d}" in text
+    assert "ANULADO" in text and "FILL-" not in text and "CREDIT-" not in text
     assert "anunciada n.º 3" in flat and "última registrada n.º 3" in flat
     assert "Drop contado $ 1.600,00" in flat and "Drop esperado $ 1.700,00" in flat
     # Three signatures on each part, with the names and the croupier's PIN.
@@ -133,7 +136,8 @@ def test_slips_print_each_copy_with_its_destination(day, casino, tmp_path):  # R
     assert rendered.pages == 3 * len(slips)
     for slip in slips:
         for label in ("Original — caja principal", "Copia 1 — caja de drop", "Copia 2 — fichero"):
-            assert re.search(rf"Ejemplar: {label}[^·]*· Vale N° {slip.serial}", flat), (label, slip)
+            number = re.escape(slip_number_label(slip))  # "Relleno N.º 2026-000001"
+            assert re.search(rf"Ejemplar: {label}[^·]*· {number}", flat), (label, slip)
     assert flat.count("VALE ANULADO") == 3
     assert "Pedido por error" in text and "Confirmada por Shift_manager" in flat
     fill = day.slips[0]
@@ -144,7 +148,7 @@ def test_slips_print_each_copy_with_its_destination(day, casino, tmp_path):  # R
     for name in ("Pit_boss", "Cage_cashier", "Security", "Croupier2", "Supervisor"):
         assert name in text
     one = text_of(render("slips", casino, {"slip": fill.pk}, lang="en"), tmp_path)
-    assert fill.serial in one and "Copy 2 — the table's chip rack" in one
+    assert slip_number_label(fill, "en") in one and "Copy 2 — the table's chip rack" in one
     assert day.voided.serial not in one
 
 
@@ -218,7 +222,8 @@ def test_gaming_day_master_report(day, casino, tmp_path):  # issue 7 §7, RPT-07
     raw = squash(text_of(rendered, tmp_path, layout=False))
     assert "Diferencia en la caja de drop" in raw and "Mano inválida sin resolver" in raw
     assert "_VARIANCE" not in text
-    assert day.voided.serial in text and "Pedido por error" in text
+    assert f"Relleno N.º {day.voided.year}-{day.voided.number:06d}" in text
+    assert "Pedido por error" in text and "FILL-" not in text
     assert "SAN-2026-000001" in text and "Retiro de la mesa por la sesión" in flat
     assert "Sin saltos en las series" in flat
     assert "Rellenos del mes $ 1.950,00" in flat and "drop esperado del mes $ 1.700,00" in flat

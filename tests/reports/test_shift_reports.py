@@ -159,7 +159,9 @@ def test_buyin_register_and_tips_per_shift(split_day, casino, tmp_path):  # BUYI
 def test_sheet_header_names_the_shifts_the_session_ran_in(split_day, casino, tmp_path):
     # RPT-01, OPEN-18: the opening-and-closing sheet's header carries the shift.
     text = pdf_text(render("sheet", casino, {"session": split_day.session.pk}).pdf, tmp_path)
-    assert "Turno Mañana → Tarde" in text
+    morning, afternoon = shifts_of_day(split_day.session.gaming_day)
+    header = re.sub(r"–\s+", "–", re.sub(r"\s+", " ", text))  # a wrapped line read whole
+    assert f"Turnos Mañana {morning.hours()} → Tarde {afternoon.hours()}" in header
 
 
 def test_header_names_the_single_shift_without_a_pattern(day, casino, tmp_path):  # OPEN-18

@@ -66,6 +66,12 @@ HAND_FIXERS = frozenset({C, S, P, M})  # correct a hand: who logs it or who revi
 SHEET_SIGNERS = frozenset({C, S, P})  # ROLE-14
 SLIP_SIGNERS = frozenset({P, K, X, C, S})  # the five signatures of a slip
 KEY_KEEPERS = frozenset({S, P, M})  # OPEN-01
+# Issue 17 §1, §2: names for the floor; the identity for pit boss, manager, surveillance.
+PLAYERS_READ = frozenset({S, P, M, V, A})
+INCIDENTS_READ = frozenset({C, S, P, M, V, A})  # issue 17 §3
+INCIDENTS_WRITE = frozenset({C, S, P, M})  # AUTH-01: the escalation path
+IDENTITY_READ = frozenset({P, M, V})
+EXCLUSIONS_READ = frozenset({P, M, V, A})
 ONLY = frozenset
 
 
@@ -376,6 +382,62 @@ API: list[Entry] = [
         body={"level": "warning", "reason": "x"},
     ),
     _e("api-tables-player-sanctions", "GET", SANCTIONS_READ, obj="tables.Player"),
+    # hands: the incident log (issue 17 §3; ROLE-06, AUTH-01): read by the floor,
+    # surveillance and the auditor; recorded and held by the escalation path's four levels
+    # (a level that does not hold the incident gets 409, not 403).
+    _e("api-incident-list", "GET", INCIDENTS_READ),
+    _e(
+        "api-incident-list",
+        "POST",
+        INCIDENTS_WRITE,
+        body={"kind": "player_request", "description": "Pide cambio de mesa."},
+    ),
+    _e("api-incident-detail", "GET", INCIDENTS_READ, obj="hands.Incident"),
+    _e(
+        "api-incident-escalate",
+        "POST",
+        INCIDENTS_WRITE,
+        obj="hands.Incident",
+        body={"to_level": "shift_manager", "reason": "x"},
+    ),
+    _e(
+        "api-incident-decide", "POST", INCIDENTS_WRITE, obj="hands.Incident", body={"decision": "x"}
+    ),
+    _e("api-incident-close", "POST", INCIDENTS_WRITE, obj="hands.Incident", body={"outcome": "x"}),
+    # tables: players and exclusions (issue 17 §1, §2)
+    _e("api-tables-players", "GET", PLAYERS_READ),
+    _e(
+        "api-tables-players",
+        "POST",
+        ONLY({S, P, M}),
+        body={"display_name": "Eva", "document_type": "dni", "document_number": "20111222"},
+    ),
+    _e("api-tables-player", "GET", PLAYERS_READ, obj="tables.Player"),
+    _e("api-tables-player-identity", "GET", IDENTITY_READ, obj="tables.Player"),
+    _e("api-tables-exclusions", "GET", EXCLUSIONS_READ),
+    _e(
+        "api-tables-exclusions",
+        "POST",
+        BOSSES,
+        body={"player": "$player", "ends_on": "2099-01-01"},
+    ),
+    _e("api-tables-exclusion", "GET", EXCLUSIONS_READ, obj="tables.Exclusion"),
+    _e(
+        "api-tables-exclusion-lift",
+        "POST",
+        BOSSES,
+        obj="tables.Exclusion",
+        body={"reason": "x"},
+    ),
+    _e("api-tables-exclusion-lists", "GET", EXCLUSIONS_READ),
+    _e(
+        "api-tables-exclusion-lists",
+        "POST",
+        ONLY({M}),
+        body={"source": "R", "list_date": "2026-01-01", "content": "x"},
+    ),
+    _e("api-tables-exclusion-list", "GET", EXCLUSIONS_READ, obj="tables.ExclusionList"),
+    _e("api-tables-exclusion-hits", "GET", EXCLUSIONS_READ),
     # tables: keys (OPEN-01: the shift manager, pit bosses and supervisors keep the keys)
     _e("api-tables-keys", "GET", TABLES_READ),
     _e(

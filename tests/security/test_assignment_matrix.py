@@ -51,6 +51,17 @@ NOT_TABLE_BOUND: dict[str, str] = {
     "api-logout": "signing out",
     "api-token-revoke": "a user's own API tokens",
     "api-staff-pin-unlock": "a person's PIN, not a table's record (any pit boss unlocks it)",
+    # Issue 17 §3: an incident may concern no table (a request at the reception); one at
+    # a table is scoped by its session (tests/hands/test_incidents.py: the supervisor of
+    # another table and the pit boss of another sector are refused).
+    "api-incident-list": "an incident sent without a table is the room's",
+    "api-incident-escalate": "the matrix's incident names no table; at a table see above",
+    "api-incident-decide": "the matrix's incident names no table; at a table see above",
+    "api-incident-close": "the matrix's incident names no table; at a table see above",
+    # Issue 17: the player registry and exclusions are the room's, not a table's.
+    "api-tables-players": "the room's player registry (no table named)",
+    "api-tables-exclusions": "the room's exclusions (a self-exclusion names no table)",
+    "api-tables-exclusion-lift": "the room's exclusions",
     # The sanctions ledger is the room's: a sanction sent without a table is decided by
     # any pit boss (or the shift manager); one given at a table is scoped by its session
     # (tests/tables/test_assignment.py).

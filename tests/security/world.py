@@ -18,6 +18,7 @@ from typing import Any
 from django.apps import apps
 
 from casino.access import acting_as
+from casino.errors import Conflict
 from casino.models import GamingDay
 from casino.roles import Role
 from hands import engine
@@ -100,9 +101,12 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     in_play = _table_in_play(staff, casino, sector)
     _shift_pattern(staff, casino, gaming_day)
     to_sign = _shift_changes(staff, in_play)
+    _players_and_exclusions(staff, in_play)
+    incident = _incident(staff)
     world = World(day=day, gaming_day=gaming_day)
     world.ids["session:in_play"] = in_play.pk
     world.ids["signable:shift_change"] = to_sign.pk
+    world.ids["hands.Incident"] = incident.pk
     world.ids["signable:opening"] = opening.pk
     world.ids["signable:closing"] = closing.pk
     world.ids.update(
@@ -371,3 +375,52 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     )
     out.append(Correction("table settings version", current, newer, "table_id"))
     return out
+
+
+def _incident(staff: dict[str, Any]) -> Any:
+    """Issue 17 §3: a player's request recorded by the supervisor, away from any table, and
+    decided by them (every step is a row of ``hands.IncidentStep``)."""
+    from hands.services.incidents import incident_decide, incident_open
+
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    incident = incident_open(
+        actor=sup, kind="player_request", description="Pide el libro de reclamos."
+    )
+    incident_decide(actor=sup, incident=incident, decision="Se le entrega el libro.")
+    return incident
+
+
+def _players_and_exclusions(staff: dict[str, Any], session: Any) -> None:
+    """Issue 17 §1, §2: a regulator's list, an identified player self-excluded (the newest
+    exclusion, so the lift route has one a pit boss may lift) and his refused seating."""
+    from tables.services import players as registry
+    from tables.services.seating import seat_sit
+
+    manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
+    boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
+    registry.exclusion_list_import(
+        actor=manager,
+        source="Regulador",
+        list_date=date(2030, 1, 1),
+        content="document_type,document_number,full_name,starts_on,ends_on\n"
+        "dni,30999888,Pablo Lista,,\n",
+    )
+    player, _created = registry.player_register(
+        actor=boss,
+        display_name="Eva Ríos",
+        document_type="dni",
+        document_number="27.444.555",
+        nationality="AR",
+        birth_date=date(1990, 5, 1),
+    )
+    registry.exclusion_self_record(actor=boss, player=player, ends_on=date(2099, 1, 1))
+    with registry.exclusion_hits():
+        try:
+            seat_sit(
+                actor=acting_as(staff["supervisor"], Role.SUPERVISOR),
+                session=session,
+                seat=9,
+                player_id=player.pk,
+            )
+        except Conflict:
+            pass  # refused: the attempt is the record

@@ -263,7 +263,7 @@ def test_blind_drop_count_and_reconciliation(session, staff, counts, api):  # it
     rec = api(staff["pit_boss"]).get(url(session, "reconciliation")).json()
     assert rec["result"] == "350.00" and not rec["balanced"]
     variance = next(f for f in rec["findings"] if f["kind"] == "FLOAT_VARIANCE")
-    assert (variance["denomination"], variance["amount"], variance["explained"]) == (
+    assert (variance["value"], variance["amount"], variance["explained"]) == (
         "100.00",
         "-100.00",
         False,

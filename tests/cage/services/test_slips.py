@@ -35,20 +35,17 @@ def request(staff, session, kind="fill", lines=(("100", 20),), **kw):
 
 
 def sign_all(staff, slip):
-    """Cage, security, croupier (PIN on the supervisor's terminal), supervisor."""
-    services.slip_sign(
-        actor=act(staff, "cage_cashier", Role.CAGE_CASHIER), slip=slip, role=Role.CAGE_CASHIER
-    )
-    services.slip_sign(actor=act(staff, "security", Role.SECURITY), slip=slip, role=Role.SECURITY)
-    services.slip_sign(
-        actor=act(staff, "supervisor", Role.SUPERVISOR),
+    """Every role in the slip's kind's order (CLOSE-07): the croupier with the PIN on the
+    supervisor's terminal."""
+    terminal = act(staff, "supervisor", Role.SUPERVISOR)
+    return services.slip_sign_in_order(
         slip=slip,
-        role=Role.CROUPIER,
-        signer=staff["croupier"],
-        pin="1234",
-    )
-    return services.slip_sign(
-        actor=act(staff, "supervisor", Role.SUPERVISOR), slip=slip, role=Role.SUPERVISOR
+        signers={
+            Role.CAGE_CASHIER: services.SlipSigner(act(staff, "cage_cashier", Role.CAGE_CASHIER)),
+            Role.SECURITY: services.SlipSigner(act(staff, "security", Role.SECURITY)),
+            Role.CROUPIER: services.SlipSigner(terminal, staff["croupier"], "1234"),
+            Role.SUPERVISOR: services.SlipSigner(terminal),
+        },
     )
 
 
