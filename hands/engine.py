@@ -58,6 +58,7 @@ from poker.irregularities import (
     HandContext,
     Irregularity,
     IrregularityKind,
+    Outcome,  # noqa: F401  (re-exported: the API publishes its values)
     decide,
     irregularity_actions,
 )

@@ -13,7 +13,6 @@ from casino.api.enums import enum
 from casino.api.renames import OLD_TABLE_NUMBER
 from casino.models import Ruleset
 from casino.roles import Role
-from poker.irregularities import IrregularityKind, Outcome
 from tables.models import SeatStatus, WaitingEntry
 
 from .. import engine
@@ -274,10 +273,10 @@ class HandSeatSerializer(serializers.Serializer):
 
 class HandIrregularityOutSerializer(serializers.Serializer):
     action_index = serializers.IntegerField()
-    kind = enum(IrregularityKind)
+    kind = enum(engine.IrregularityKind)
     seat = serializers.IntegerField(allow_null=True)
     street = serializers.IntegerField()
-    outcome = enum(Outcome)
+    outcome = enum(engine.Outcome)
     rule_ids = serializers.CharField()
     ruling = serializers.JSONField()
     decided_by = serializers.CharField()

@@ -129,6 +129,10 @@ API: list[Entry] = [
     _e("api-tables-detail", "GET", TABLES_READ, obj=TABLE),
     _e("api-tables-settings", "POST", ONLY({M}), obj=TABLE, body={"reason": "x"}),
     _e("api-tables-settings", "GET", TABLES_READ, obj=TABLE),  # issue 15 §5
+    # What an opening needs (issue 15 §5): read by everyone who sees the tables.
+    _e("api-tables-settings-history", "GET", TABLES_READ, obj=TABLE),
+    _e("api-tables-chip-set", "GET", TABLES_READ, obj=TABLE),
+    _e("api-tables-checklists", "GET", TABLES_READ),
     _e(
         "api-tables-session-open",
         "POST",
@@ -645,6 +649,12 @@ QUEUE_ACTIONS: list[Entry] = [
     _queue("slip", SLIP_SIGNERS, "cage.Slip", body={"role": "$role"}),
     _queue("variance", BOSSES, SESSION, body={"finding_key": "x", "explanation": "x"}),
     _queue("hand", BOSSES, "hands.Hand", body={"correction": "0"}),
+    # A shift change's signature from the queue (issue 14 §3): the same service and slots
+    # as api-tables-shift-change-sign.
+    *[
+        _queue("shift_change", roles, "signable:shift_change", variant=slot, body=body)
+        for slot, roles, body in SHIFT_CHANGE_SLOTS
+    ],
 ]
 
 # The table pages post every action to one URL, ``tables:act`` with the action's name.
