@@ -35,6 +35,7 @@ from casino.selectors import require_open_gaming_day
 from casino.serials import format_serial, serial_next
 from tables.models import Pack, Table, TableSession
 from tables.selectors.assignment import require_at
+from tables.services import require_text
 
 from ..incident_selectors import IncidentState, incident_state
 from ..models import (
@@ -47,13 +48,6 @@ from ..models import (
 )
 
 SERIES = "INC"
-
-
-def _text(value: str, field: str, es: str, en: str) -> str:
-    text = (value or "").strip()
-    if not text:
-        raise ValidationFailed("TEXT_REQUIRED", es, en, field=field)
-    return text
 
 
 def _level_of(actor: Actor) -> Role:
@@ -90,11 +84,12 @@ def incident_open(
             "Unknown kind of incident.",
             field="kind",
         )
-    text = _text(
+    text = require_text(
         description,
-        "description",
-        "Describa el incidente.",
-        "Describe the incident.",
+        code="TEXT_REQUIRED",
+        field="description",
+        es="Describa el incidente.",
+        en="Describe the incident.",
     )
     if hand is not None:
         session = hand.session
@@ -212,7 +207,13 @@ def incident_escalate(
             "Unknown escalation level (table supervisor, pit boss, shift manager).",
             field="to_level",
         )
-    text = _text(reason, "reason", "Indique por qué se escala.", "Say why it is escalated.")
+    text = require_text(
+        reason,
+        code="TEXT_REQUIRED",
+        field="reason",
+        es="Indique por qué se escala.",
+        en="Say why it is escalated.",
+    )
     with transaction.atomic():
         incident, state = _locked(incident)
         _require_holder(actor, incident, state)
@@ -231,7 +232,13 @@ def incident_escalate(
 def incident_decide(*, actor: Actor, incident: Incident, decision: str) -> IncidentStep:
     """The holder's decision (the last one before the closing is the final decision)."""
     require(actor, Perm.RECORD_INCIDENT)
-    text = _text(decision, "decision", "Escriba la decisión.", "Write the decision.")
+    text = require_text(
+        decision,
+        code="TEXT_REQUIRED",
+        field="decision",
+        es="Escriba la decisión.",
+        en="Write the decision.",
+    )
     with transaction.atomic():
         incident, state = _locked(incident)
         _require_holder(actor, incident, state)
@@ -241,7 +248,13 @@ def incident_decide(*, actor: Actor, incident: Incident, decision: str) -> Incid
 def incident_close(*, actor: Actor, incident: Incident, outcome: str) -> IncidentStep:
     """Close the incident: the holder, after deciding at its level."""
     require(actor, Perm.RECORD_INCIDENT)
-    text = _text(outcome, "outcome", "Indique cómo se cerró.", "Say how it was closed.")
+    text = require_text(
+        outcome,
+        code="TEXT_REQUIRED",
+        field="outcome",
+        es="Indique cómo se cerró.",
+        en="Say how it was closed.",
+    )
     with transaction.atomic():
         incident, state = _locked(incident)
         _require_holder(actor, incident, state)
