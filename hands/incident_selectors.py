@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from casino.access import Actor, require
 from casino.errors import NotFound
@@ -52,6 +52,20 @@ def state_from_steps(incident: Incident, steps: list[IncidentStep]) -> IncidentS
         elif step.action == IncidentAction.CLOSE:
             closed_at = step.at
     return IncidentState(level, tuple(reached), decided, closed_at is not None, closed_at, decision)
+
+
+def filter_status(qs: QuerySet[Incident], wanted: str) -> QuerySet[Incident]:
+    """``qs`` narrowed to one :attr:`IncidentState.status`, in SQL (the list is paginated
+    by the database). The same rule as the property: a CLOSE step makes it closed; else an
+    ESCALATE step makes it escalated; else it is open."""
+    steps = IncidentStep.objects.filter(incident=OuterRef("pk"))
+    closed = Exists(steps.filter(action=IncidentAction.CLOSE))
+    escalated = Exists(steps.filter(action=IncidentAction.ESCALATE))
+    if wanted == "closed":
+        return qs.filter(closed)
+    if wanted == "escalated":
+        return qs.filter(~closed & escalated)
+    return qs.filter(~closed & ~escalated)
 
 
 def incident_state(incident: Incident) -> IncidentState:

@@ -48,6 +48,7 @@ from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core import serializers
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 from casino import retention, sealing
@@ -181,13 +182,12 @@ def _render(spec: ReportSpec, casino: Casino, params: dict[str, Any], lang: str)
 
 
 def _archived_reports(casino: Casino, day: GamingDay, session_ids: set[int]) -> list[Report]:
+    """The reports written for the day (its date) or for one of its sessions, in SQL."""
+    of_day = Q(params__date=day.business_date.isoformat())
+    if session_ids:
+        of_day |= Q(params__session__in=sorted(session_ids))
     done = Report.objects.filter(casino=casino, status=Report.Status.DONE).exclude(file_path="")
-    iso = day.business_date.isoformat()
-    return [
-        r
-        for r in done.order_by("pk")
-        if (r.params or {}).get("date") == iso or (r.params or {}).get("session") in session_ids
-    ]
+    return list(done.filter(of_day).order_by("pk"))
 
 
 # --------------------------------------------------------------------------- export

@@ -27,7 +27,12 @@ from casino.errors import ValidationFailed
 from casino.roles import Perm
 from tables.models import Pack, Table, TableSession
 
-from ..incident_selectors import access_incident, incident_state, incidents_for, state_from_steps
+from ..incident_selectors import (
+    access_incident,
+    filter_status,
+    incidents_for,
+    state_from_steps,
+)
 from ..models import INCIDENT_LEVELS, Hand, Incident, IncidentAction, IncidentKind
 from ..services.incidents import incident_close, incident_decide, incident_escalate, incident_open
 
@@ -162,9 +167,9 @@ class IncidentListView(CreatesMixin, APIView):
             qs = qs.filter(kind=kind)
         if (pk := query_int(q, "session")) is not None:
             qs = qs.filter(session=pk)
-        wanted = query_choice(q, "status", list(STATUSES))
-        rows = [i for i in qs if incident_state(i).status == wanted] if wanted else qs
-        return paginated(request, self, rows, IncidentSerializer, present)
+        if wanted := query_choice(q, "status", list(STATUSES)):
+            qs = filter_status(qs, wanted)
+        return paginated(request, self, qs, IncidentSerializer, present)
 
     @extend_schema(
         tags=TAGS,

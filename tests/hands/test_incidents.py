@@ -127,6 +127,38 @@ def test_auth_01_an_incident_is_escalated_upward_only(api, staff, ready_session,
     assert rows() == before
 
 
+def test_role_06_the_log_filters_by_status_in_the_database_and_agrees_with_each_row(
+    api, staff, ready_session, sector
+):  # type: ignore[no-untyped-def]
+    """One open, one escalated and one closed incident: each status filter lists exactly its
+    own, the page's count says so, and every row's own status agrees with the filter."""
+    opened, escalated, closed = (complaint(api, staff, ready_session).json()["id"] for _ in "abc")
+    sup = api(staff["supervisor"], Role.SUPERVISOR)
+    boss = api(staff["pit_boss"], Role.PIT_BOSS)
+    for pk in (escalated, closed):
+        r = sup.post(
+            f"{URL}{pk}/escalate/",
+            {"to_level": "pit_boss", "reason": "Lo ve el jefe."},
+            format="json",
+        )
+        assert r.status_code == 200, r.json()
+    assert (
+        boss.post(f"{URL}{closed}/decide/", {"decision": "Resuelto."}, format="json").status_code
+        == 200
+    )
+    assert (
+        boss.post(f"{URL}{closed}/close/", {"outcome": "Aceptado."}, format="json").status_code
+        == 200
+    )
+
+    auditor = api(staff["auditor"], Role.AUDITOR)
+    for wanted, pk in (("open", opened), ("escalated", escalated), ("closed", closed)):
+        page = auditor.get(URL, {"status": wanted, "page_size": 1}).json()
+        assert page["count"] == 1, (wanted, page)
+        assert [(i["id"], i["status"]) for i in page["results"]] == [(pk, wanted)]
+    assert auditor.get(URL).json()["count"] == 3
+
+
 def test_role_06_only_who_works_the_table_records_or_holds_its_incident(
     api, staff, ready_session, sector
 ):  # type: ignore[no-untyped-def]
