@@ -957,6 +957,8 @@ class Machine:
             elif b > second:
                 second = b
         if top >= 0 and high > second:
+            if self.folded[top] and not self.street and not self.actors >> top & 1:
+                return  # a killed hand's blind is not a bet it made: it stays (OQ-38, DEAD-05)
             excess = high - second
             bets[top] = second
             self.stacks[top] += excess
@@ -1038,7 +1040,8 @@ class Machine:
         """The floor kills a hand (DEAD-01): a fold at any point, even out of turn.
 
         RUL-30: a bet or raise of that player that nobody has called or raised is
-        returned; everything else stays in the pot (DEAD-05).
+        returned; everything else stays in the pot (DEAD-05), his blinds too: a blind
+        is posted, not a bet he made (OQ-38, RUL-42: killed at the end of the deal).
         """
         if not 0 <= player < self.n:
             self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
@@ -1049,7 +1052,7 @@ class Machine:
             return
         bets = self.bets
         others = max((bets[i] for i in range(self.n) if i != player), default=0)
-        if bets[player] > others:
+        if bets[player] > others and (self.street or self.actors >> player & 1):
             excess = bets[player] - others
             bets[player] = others
             self.stacks[player] += excess

@@ -723,8 +723,13 @@ def _raise_without_amount(b: _Builder) -> Ruling:
         f"Dijo «subo» antes de las fichas: la subida la dan las fichas ({chips_total}).",
         f'Said "raise" before the chips: the chips give the raise ({chips_total}).',
     )
-    if c.current_bet == 0 or chips_total >= c.min_raise_to or chips_total >= c.all_in_to:
+    if chips_total >= c.min_raise_to or chips_total >= c.all_in_to:
         return b.act(b.settle(chips_total))
+    if c.current_bet == 0:
+        # An opening bet short of the minimum bet is brought up to it, as with silent chips
+        # (the hypothesis profile found "bet" + one 5 chip standing as a bet of 5 against a
+        # minimum of 10).
+        return b.act(b.short(chips_total, complete_always=True, rule_if_completed="RUL-17"))
     if b.manual:
         # §7.4(10)(k): "raise" announced and short of the minimum -> minimum raise.
         total = b.short(chips_total, complete_always=True, rule_if_completed="RUL-17")

@@ -224,3 +224,24 @@ def test_rul_12_string_bet_under_call_fold_forfeits_the_first_movement_only() ->
     r = interpret(observed, ctx, pba)
     assert (r.kind, r.committed, r.chips_put_out, r.change) == (K.FOLD, 5, 30, 25)
     assert {"RUL-12", "RUL-19"} <= set(r.rule_ids)
+
+
+def test_rul_09_an_opening_bet_short_of_the_minimum_is_brought_up_to_it() -> None:
+    # Found by the default hypothesis profile at this stop (issue 16 §3): "bet" said, then
+    # one 5 chip, with no bet yet and a minimum bet of 10. It stood as a bet of 5, in turn
+    # and out of turn, under every ruleset. An opening bet below the minimum is completed
+    # to the minimum, as with silent chips (RUL-17); the player adds the difference.
+    ctx = BettingContext(
+        to_call=0,
+        current_bet=0,
+        min_raise_to=10,
+        stack=100,
+        street=Street.PREFLOP,
+        chip_unit=5,
+    )
+    for profile in PROFILES:
+        for in_turn in (True, False):
+            observed = ObservedAction(word=Word.BET, chips=(5,), in_turn=in_turn)
+            r = interpret(observed, ctx, profile)
+            assert (r.kind, r.amount_to, r.chips_to_add) == (K.BET, 10, 5), (profile, in_turn)
+            assert r.status is Status.CORRECTED
