@@ -34,6 +34,7 @@ from decimal import Decimal
 from typing import Any
 
 from poker import _toml
+from poker.cards import DECK, RANKS, SUITS
 from poker.model import (
     DEALER,
     INVALID_CARD,
@@ -63,7 +64,7 @@ MAX_DECIMALS = 9
 MAX_AMOUNT = 10**18
 MAX_HANDS_PER_FILE = 1_000_000
 
-_CARD_NAMES = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+_CARD_NAMES = tuple(RANKS[c // 4] + SUITS[c % 4] for c in DECK)  # poker.cards' order
 _CARD_INDEX = {name: i for i, name in enumerate(_CARD_NAMES)}
 _CARD_INDEX["??"] = UNKNOWN_CARD
 
