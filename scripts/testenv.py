@@ -159,6 +159,9 @@ def start_redis(workdir: Path) -> tuple[dict[str, str], callable]:  # type: igno
             "",
             "--appendonly",
             "no",
+            # One pair of databases per pytest-xdist worker (casino/settings/test.py).
+            "--databases",
+            "64",
             "--dir",
             str(workdir),
         ],
