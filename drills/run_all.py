@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DRILLS = ("db_restart", "worker_kill", "redis_down", "tamper_buyin")
+DRILLS = ("db_restart", "worker_kill", "redis_down", "tamper_buyin", "replica")
 
 
 def main() -> int:

@@ -58,6 +58,7 @@ from casino.models import Casino, ChainLink, GamingDay, SignableDocument, Signat
 from .models import Report
 from .registry import ReportSpec, get_spec
 from .rendering import render_report
+from .replica import day_reads
 
 FORMAT = "mesa-day-archive/1"
 
@@ -237,7 +238,8 @@ def export_day(
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".export-", dir=out_dir.parent))
     try:
-        manifest = _write(casino, day, work, provisional=provisional, lang=lang, by=exported_by)
+        with day_reads(day, f"export of {business_date}"):  # issue 18 §4: the replica if fresh
+            manifest = _write(casino, day, work, provisional=provisional, lang=lang, by=exported_by)
         data = json.dumps(manifest, indent=1, sort_keys=True, ensure_ascii=False).encode()
         (work / "manifest.json").write_bytes(data)
         work.rename(out_dir)

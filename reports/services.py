@@ -21,6 +21,7 @@ from casino.serials import format_serial, serial_next
 from .models import Report
 from .registry import ReportSpec, get_spec
 from .rendering import Rendered, render_report, write_atomically
+from .replica import report_reads
 
 logger = logging.getLogger("mesa.reports")
 LANGS = {"es", "en"}
@@ -178,18 +179,19 @@ def report_render(report_id: int) -> Report:
         )
 
     original = report.reprint_of
-    rendered = render_report(
-        spec,
-        casino=report.casino,
-        params=report.params,
-        lang=report.lang,
-        paper=report.paper,
-        # A re-print is the original document (its serial) marked as a copy.
-        serial=original.serial if original else report.serial,
-        generated_by=str(report.requested_by),
-        copy_of=original.serial if original else None,
-        progress=progress,
-    )
+    with report_reads(report, report.params):  # the replica when it is fresh (issue 18 §4)
+        rendered = render_report(
+            spec,
+            casino=report.casino,
+            params=report.params,
+            lang=report.lang,
+            paper=report.paper,
+            # A re-print is the original document (its serial) marked as a copy.
+            serial=original.serial if original else report.serial,
+            generated_by=str(report.requested_by),
+            copy_of=original.serial if original else None,
+            progress=progress,
+        )
     return report_store(report, rendered)
 
 

@@ -54,6 +54,7 @@ from . import services
 from .access import resolve_session
 from .models import Report, SignableReport
 from .rendering import content_fingerprint, render_report
+from .replica import report_reads
 from .services import check_access, spec_or_error
 
 SIGNABLE_KINDS: dict[str, tuple[Role, ...]] = SignableReport.ROLES
@@ -560,19 +561,20 @@ def signed_copy_render(report_id: int) -> Report:
             progress=max(1, min(99, percent)), message=message
         )
 
-    rendered = render_report(
-        spec,
-        casino=report.casino,
-        params=original.params,
-        lang=original.lang,
-        paper=original.paper,
-        serial=original.serial,  # the signed document's own number, as a re-print
-        generated_by=str(report.requested_by),
-        copy_of=original.serial,
-        progress=progress,
-        overlay={"signed": block},
-        banner_text=banner,
-    )
+    with report_reads(report, original.params):  # issue 18 §4: the replica if fresh
+        rendered = render_report(
+            spec,
+            casino=report.casino,
+            params=original.params,
+            lang=original.lang,
+            paper=original.paper,
+            serial=original.serial,  # the signed document's own number, as a re-print
+            generated_by=str(report.requested_by),
+            copy_of=original.serial,
+            progress=progress,
+            overlay={"signed": block},
+            banner_text=banner,
+        )
     if rendered.content_sha256 != doc.content_sha256:
         # The data changed after the signatures: do not print them over other content.
         report_fail(report.pk, _content_changed(doc).message(original.lang))

@@ -125,6 +125,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
+# A read replica (issue 18 §4, casino/db_router.py): a PostgreSQL streaming standby of the
+# primary. Report renderings and the archive export read from it when its lag guard
+# (reports/replica.py) finds it has seen what they need; everything else uses the primary.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL and DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL,
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
+    # Tests mirror the primary: no second test database is created on a read-only standby.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["casino.db_router.ReplicaRouter"]
+MESA_REPLICA_WAIT_SECONDS = float(os.environ.get("MESA_REPLICA_WAIT_SECONDS", "1.0"))
+
 # Two database roles (issue 12 §4, casino/dbroles.py): DATABASE_URL is the app role, which
 # owns nothing; DATABASE_MIGRATE_URL is the owner of the schema, used only by the commands
 # that change the schema or its grants, run through manage.py. Ignored on SQLite.
@@ -224,6 +239,12 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
     # issue 15 §6: the version in the media type (Accept: application/json; version=1)
     "DEFAULT_VERSIONING_CLASS": "casino.api.versioning.MediaTypeVersioning",
+    # ... or in Mesa's own media type (Accept: application/vnd.mesa+json; version=1)
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "casino.api.versioning.VendorJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "casino.api.pagination.Pagination",
     "PAGE_SIZE": 50,
@@ -239,8 +260,10 @@ SPECTACULAR_SETTINGS = {
         "the codes and their meanings are the enum ErrorCode (docs/api.md). "
         "Request bodies are JSON; lists that grow are paginated. "
         "Send the role you act in with the X-Mesa-Role header when you hold several. "
-        "API version 1: pin it with Accept: application/json; version=1 (without it you "
-        "get the current version; another answers 406 API_VERSION_UNSUPPORTED). Fields "
+        "API version 1: pin it with Accept: application/json; version=1, or with Mesa's "
+        "own media type, Accept: application/vnd.mesa+json; version=1 (the same bodies, "
+        "answered under that type; without a version you get the current one; another "
+        "answers 406 API_VERSION_UNSUPPORTED). Fields "
         "marked deprecated are old names kept for version 1 (docs/api.md, changelog)."
     ),
     "VERSION": "1.0.0",
@@ -315,6 +338,23 @@ MESA_REPORT_STALL_MINUTES = int(os.environ.get("MESA_REPORT_STALL_MINUTES", "5")
 CELERY_BEAT_SCHEDULE = {
     "reports-watchdog": {"task": "reports.watchdog", "schedule": 60.0},
 }
+# Three queues (issue 18 §4), so a long import never delays a sheet to sign: production runs
+# one worker per queue (docker-compose.yml, `-Q`); a worker started without -Q (dev, tests,
+# drills) consumes all three. Every task is named here: tests/reliability/test_replica_queues.py
+# fails on a task without a queue.
+MESA_TASK_QUEUES = {
+    "reports.render": "reports",
+    "reports.render_signed_copy": "reports",
+    "hands.import_hands": "imports",
+    "hands.revalidate_hands": "imports",
+    "reports.watchdog": "default",  # re-queues stalled renders: never behind them
+    "casino.ping": "default",
+}
+CELERY_TASK_DEFAULT_QUEUE = "default"
+from kombu import Queue  # noqa: E402
+
+CELERY_TASK_QUEUES = [Queue(name) for name in sorted(set(MESA_TASK_QUEUES.values()))]
+CELERY_TASK_ROUTES = {task: {"queue": queue} for task, queue in MESA_TASK_QUEUES.items()}
 
 LOGGING = {
     "version": 1,

@@ -51,6 +51,9 @@ if _cache_url.startswith(("redis://", "rediss://")):
             "KEY_PREFIX": "mesa",
         }
     }
+    # Several web processes behind one address (issue 18 §4): sessions read from the shared
+    # Redis, written through to the database, so a Redis restart logs nobody out.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
