@@ -1529,6 +1529,67 @@ DOMAIN: dict[str, Meaning] = {
         "Indique el origen de la lista (el regulador).",
         "Give the list's source (the regulator).",
     ),
+    # Issue 17 §4: the procedure records (PREP-01, OPEN-17, SHUF-01/04/08, GAME-04/13).
+    "ANTE_INVALID": Meaning(
+        "Con «ciegas y ante» indique el importe del ante (GAME-04).",
+        "With 'blinds and an ante' give the ante amount (GAME-04).",
+    ),
+    "CHECKLIST_ALREADY_SIGNED": Meaning(
+        "La lista de preparación de esta jornada ya está firmada.",
+        "This gaming day's preparation checklist is already signed.",
+    ),
+    "CHECKLIST_ITEM_MISSING": Meaning(
+        "Confirme cada punto de la lista antes de firmarla (PREP-01).",
+        "Confirm every item of the checklist before signing it (PREP-01).",
+    ),
+    "CUT_INVALID": Meaning(
+        "Indique quién cortó o que el corte fue rechazado, no las dos cosas (SHUF-08).",
+        "Say who cut or that the cut was declined, not both (SHUF-08).",
+    ),
+    "CUT_NOT_OFFERED_TO_SEAT": Meaning(
+        "El corte se ofrece solo al jugador antes del botón (asiento …); si lo rechaza corta el croupier (SHUF-08).",
+        "The cut is offered only to the player before the button (seat …); if they decline the croupier cuts (SHUF-08).",
+    ),
+    "CUT_SEAT_INVALID": Meaning(
+        "El corte lo hace un jugador de la mano: indique su asiento (SHUF-08).",
+        "The cut is made by a player in the hand: give the seat (SHUF-08).",
+    ),
+    "FORCED_BETS_MISMATCH": Meaning(
+        "La mesa juega con ante de …; la mano puso … (GAME-04).",
+        "The table plays an ante of …; the hand posted … (GAME-04).",
+    ),
+    "FORCED_BETS_INVALID": Meaning(
+        "Apuestas forzadas desconocidas: dos ciegas, una ciega o ciegas y ante (GAME-04).",
+        "Unknown forced bets: two blinds, one blind or blinds and an ante (GAME-04).",
+    ),
+    "MIXED_SWITCH_INVALID": Meaning(
+        "El cambio de estructura es cada 1 a 100 manos, o vacío: una vuelta (GAME-13).",
+        "The structure switch is every 1 to 100 hands, or empty: one orbit (GAME-13).",
+    ),
+    "PLAYERS_PRESENT_INVALID": Meaning(
+        "Indique cuántos jugadores hay en la mesa (un número entero hasta los asientos de la mesa).",
+        "Say how many players are at the table (a whole number up to the table's seats).",
+    ),
+    "PLAY_NOT_ANNOUNCED": Meaning(
+        "Antes de la primera mano avise al supervisor o al jefe de mesa que el juego comienza (OPEN-17, SHUF-01).",
+        "Before the first hand tell the supervisor or the pit boss that play begins (OPEN-17, SHUF-01).",
+    ),
+    "PREPARATION_CHECKLIST_MISSING": Meaning(
+        "La gerencia aún no firmó la lista de preparación de la jornada (PREP-01).",
+        "Management has not yet signed the gaming day's preparation checklist (PREP-01).",
+    ),
+    "PREPARATION_NOT_SHIFT_MANAGER": Meaning(
+        "La lista de preparación la firma el gerente de turno (PREP-01).",
+        "The preparation checklist is signed by the shift manager (PREP-01).",
+    ),
+    "SHUFFLE_PROCEDURE_INVALID": Meaning(
+        "El procedimiento de mezcla es un texto de hasta 1000 caracteres (SHUF-04).",
+        "The shuffle procedure is a text of at most 1000 characters (SHUF-04).",
+    ),
+    "TOO_FEW_PLAYERS": Meaning(
+        "El juego empieza con al menos dos jugadores en la mesa (OPEN-17, SHUF-01).",
+        "Play begins with at least two players at the table (OPEN-17, SHUF-01).",
+    ),
 }
 
 VALIDATION: dict[str, Meaning] = {

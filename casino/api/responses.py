@@ -1,9 +1,27 @@
-"""One rule for the answer to a create (issue 15 §4).
+"""One rule for the answer to a POST (issue 15 §4).
 
-A POST that creates a record answers 201 Created (202 Accepted when the work is queued:
-a report, an import, a re-validation), with ``Location`` naming the new record's own URL
-when it has one. An action on an existing record (``/{id}/move/``, ``/{id}/close/``…)
-answers 200 with the record's new state.
+The last word of the path says which kind of POST it is, and the kind fixes the answer:
+
+- **A create**: a POST to a collection, named by a noun for what it adds (``/tables/``,
+  ``/sessions/{id}/events/``, ``/cage/sessions/{id}/buyins/``, ``/hands/{id}/corrections/``)
+  answers 201 Created, or 202 Accepted when the work is queued (a report, an import, a
+  re-validation), with ``Location`` naming the new record's own URL when it has one. A
+  find-or-register that finds the record already there answers 200 (``/players/``).
+- **An action**: a POST that does something to the record the path names, named by a verb
+  or an act (``/{id}/sign/``, ``/{id}/void/``, ``/{id}/reverse/``, ``/{id}/lift/``,
+  ``/{id}/finish/``, ``/{id}/copies/``, ``/{id}/move/``, ``/{id}/close/``…) answers 200 with
+  the record's new state or the action's result; 202 with ``Location`` when it queues work
+  (``/reports/{id}/reprint/``); 204 when there is nothing to answer (``/auth/logout/``).
+
+An action answers 200 even when it writes a row of its own, as the append-only records do: a
+reversal is a new transaction, a lift a new sanction or exclusion entry, a signature a new
+signature row, a finished live hand a hand record with its own URL (``/api/hands/{id}/``).
+The client addressed the record it acted on, not a collection; the new row is the action's
+result, in the body with its id. So the kind is read from the URL alone, as an integrator
+reads it: :data:`ACTIONS` and :data:`COLLECTIONS` name every last word of a POST path, and
+``tests/casino/test_api_schema_rules.py`` holds the schema to them (a new POST must be
+named in one of the two). Signing is an action everywhere: ``/sign/`` and
+``/reports/{id}/signatures/`` (which answers the report's signing state) both answer 200.
 
 A create view inherits :class:`CreatesMixin` and names its detail route; the mixin adds
 the header in ``finalize_response``, so a retried request replayed from its
@@ -21,6 +39,105 @@ from rest_framework.response import Response
 
 LOCATION = "Location"
 CREATED_STATUSES = frozenset({201, 202})
+
+#: The last word of every POST path that acts on the record the path names: 200 (202 queued).
+ACTIONS = frozenset(
+    {
+        "acknowledge",
+        "abandon",
+        "actions",  # a poker action applied to the live hand: its new state
+        "button-draw",
+        "cancel",
+        "checklist-override",
+        "close",
+        "closing",
+        "confirm",
+        "copies",  # where a printed copy of the sheet went
+        "count",
+        "decide",
+        "empty-bank",
+        "escalate",
+        "final-control",
+        "finish",
+        "last-hand",
+        "lift",
+        "logout",
+        "move",
+        "override",
+        "pin-unlock",
+        "reduce",
+        "reprint",
+        "resume",
+        "return",
+        "reverse",
+        "review",
+        "rotate-deck",
+        "seat",
+        "sign",
+        "signatures",  # signs the report, answers its signing state
+        "signed-copy",
+        "start-play",
+        "status",
+        "suspend",
+        "token",
+        "undo",
+        "void",
+    }
+)
+#: The last word of every POST path that adds a record to a collection: 201 (202 queued).
+COLLECTIONS = frozenset(
+    {
+        "buyins",
+        "cash-outs",
+        "checklists",
+        "closing-checklist",
+        "colour-changes",
+        "corrections",
+        "dealer-changes",
+        "deck-deliveries",
+        "deck-stores",
+        "departures",
+        "drop-counts",
+        "events",
+        "exclusion-lists",
+        "exclusions",
+        "explanations",
+        "gaming-days",
+        "hands",
+        "imports",
+        "in-hand-changes",
+        "incidents",
+        "key-handouts",
+        "live",
+        "players",
+        "preparation-checklist",  # the gaming day's (issue 17 §4)
+        "proposals",
+        "reports",
+        "revalidations",
+        "sanctions",
+        "seats",
+        "sessions",
+        "settings",
+        "shift-changes",
+        "slips",
+        "supervisor-relief",
+        "table-ops-settings",
+        "tables",
+        "tip-changes",
+        "vip-referrals",
+        "waiting-list",
+    }
+)
+
+
+def post_kind(path: str) -> str:
+    """``"action"`` or ``"create"`` for a POST path, from its last word ("" if unnamed)."""
+    last = [part for part in path.strip("/").split("/") if not part.startswith("{")][-1]
+    if last in ACTIONS:
+        return "action"
+    if last in COLLECTIONS:
+        return "create"
+    return ""
 
 
 def _dig(data: Any, path: str) -> Any:

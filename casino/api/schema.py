@@ -31,6 +31,7 @@ from casino.roles import Role
 
 from .idempotency import HEADER as IDEMPOTENCY_HEADER
 from .responses import CREATED_STATUSES, LOCATION
+from .versioning import VENDOR_MEDIA_TYPE
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 #: Components of the header parameters: one enum each, not one per operation in a client.
@@ -136,6 +137,12 @@ class MesaAutoSchema(AutoSchema):
             )
         )
         return params
+
+    def map_renderers(self, attribute: str) -> list[Any]:
+        # The vendor type (casino.api.versioning) names the same bodies as application/json:
+        # the schema's description says so once, not every answer twice.
+        vendor = {VENDOR_MEDIA_TYPE, "mesa-json"}
+        return [m for m in super().map_renderers(attribute) if m not in vendor]
 
     def _has_body(self) -> bool:
         return self.method in ("POST", "PUT", "PATCH") and self.get_request_serializer() is not None

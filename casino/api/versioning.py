@@ -1,22 +1,55 @@
 """The API's version, in the media type (issue 15 §6).
 
-A client pins the version it was written for in ``Accept``:
-``Accept: application/json; version=1``. Without a version it gets the current one (1).
+A client pins the version it was written for in ``Accept``, with the plain JSON type or
+Mesa's own: ``Accept: application/json; version=1`` or
+``Accept: application/vnd.mesa+json; version=1``. The body is the same JSON either way;
+who asks for the vendor type gets it back in ``Content-Type``, with the version served
+(``application/vnd.mesa+json; version=1``). Without a version it gets the current one (1).
 A version the server does not serve answers 406 ``API_VERSION_UNSUPPORTED`` with the
-versions it does serve in ``details.allowed``. The URLs stay ``/api/...`` in every
-version; ``docs/api.md`` keeps the change policy and the changelog.
+versions it does serve in ``details.allowed``, whichever of the two types named it. The
+URLs stay ``/api/...`` in every version; ``docs/api.md`` keeps the change policy and the
+changelog.
+
+The schema lists ``application/json`` only: the vendor type names the same bodies, and a
+second content type on every answer would double the document and the generated client's
+code. The schema's description names the vendor type.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rest_framework.renderers import JSONRenderer
 from rest_framework.versioning import AcceptHeaderVersioning
 
 from casino.errors import DomainError
 
 CURRENT = "1"
 SERVED = (CURRENT,)
+VENDOR_MEDIA_TYPE = "application/vnd.mesa+json"
+
+
+class VendorJSONRenderer(JSONRenderer):
+    """JSON under Mesa's own media type (``REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"]``).
+
+    Content negotiation picks it only for a client that names the vendor type in
+    ``Accept``; its answer says the type and the version it was served in."""
+
+    media_type = VENDOR_MEDIA_TYPE
+    format = "mesa-json"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: dict[str, Any] | None = None,
+    ) -> bytes:
+        context = renderer_context or {}
+        response, request = context.get("response"), context.get("request")
+        version = getattr(request, "version", None) or CURRENT
+        if response is not None and response.content_type is None:
+            response["Content-Type"] = f"{VENDOR_MEDIA_TYPE}; version={version}"
+        return super().render(data, accepted_media_type, renderer_context)
 
 
 class MediaTypeVersioning(AcceptHeaderVersioning):

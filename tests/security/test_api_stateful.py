@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from typing import Any
 
@@ -53,6 +54,12 @@ STEPS = int(os.environ.get("MESA_STATEFUL_STEPS", "8"))
 #: The main resources: tables, sessions, cage transactions and slips, hands.
 MAIN = r"^/api/(tables|sessions|cage/(sessions|transactions|slips|slip-voids)|hands)(/|$)"
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
+#: Session-scoped writes the run must call (issue 15 "Done when"): the reach cannot vanish.
+REACHED = ("POST /api/cage/sessions/{id}/buyins/", "POST /api/sessions/{id}/events/")
+SESSION_SCOPED = re.compile(r"^POST /api/(cage/|hands/)?sessions/\{id\}/")
+#: How many of the session's writes the run calls at least (it called 7 of 35 before they
+#: hung off the list of tables, about 20 since).
+MIN_SESSION_WRITES = 12
 
 
 @pytest.fixture
@@ -72,8 +79,6 @@ def in_test_transaction():  # type: ignore[no-untyped-def]
 
 def _roles_for(path: str, method: str) -> list[Role]:
     """The roles the permission matrix allows for the operation (the auditor otherwise)."""
-    import re
-
     sample = re.sub(r"\{[^}]+\}", "1", path)
     try:
         name = resolve(sample).url_name
@@ -83,17 +88,23 @@ def _roles_for(path: str, method: str) -> list[Role]:
     return sorted(roles, key=lambda r: r.value) or [Role.AUDITOR]
 
 
-#: The links between the main resources (OpenAPI links): the tables lead to a table, a
-#: table to its session and every operation on it, a session's card to its transactions,
-#: a page of hands or slips to every operation on one. schemathesis' own inference links
-#: any integer to any ``{id}`` (a reason's code to a hand), which drowns these.
+#: The links between the main resources (OpenAPI links): the tables lead to a table and
+#: to its live session and every operation on it (buy-ins, events, seats...), a session's
+#: card to its transactions, a page of hands or slips to every operation on one.
+#: schemathesis' own inference links any integer to any ``{id}`` (a reason's code to a
+#: hand), which drowns these. The session's operations hang off the list of tables, a
+#: root of the run, not off one table: one hop further, the budget reached them about once
+#: in 400 calls and never the buy-ins (``REACHED`` holds the run to them).
 LINKS = [
     ("/api/tables/", "200", "/0/id", "/api/tables/{id}/"),
-    ("/api/tables/{id}/", "200", "/session/id", "/api/sessions/{id}/"),
-    ("/api/tables/{id}/", "200", "/session/id", "/api/cage/sessions/{id}/"),
-    ("/api/tables/{id}/", "200", "/session/id", "/api/hands/sessions/{id}/"),
+    ("/api/tables/", "200", "/0/session/id", "/api/sessions/{id}/"),
+    ("/api/tables/", "200", "/0/session/id", "/api/cage/sessions/{id}/"),
+    ("/api/tables/", "200", "/0/session/id", "/api/hands/sessions/{id}/"),
     ("/api/cage/sessions/{id}/table-card/", "200", "/entries/0/id", "/api/cage/transactions/"),
     ("/api/hands/", "200", "/results/0/id", "/api/hands/{id}/"),
+    # The writes the run must reach (REACHED) from a second root too: the hand's session.
+    ("/api/hands/", "200", "/results/0/session", "/api/cage/sessions/{id}/buyins/"),
+    ("/api/hands/", "200", "/results/0/session", "/api/sessions/{id}/events/"),
     ("/api/cage/slips/", "200", "/results/0/id", "/api/cage/slips/{id}/"),
 ]
 
@@ -233,4 +244,14 @@ def test_stateful_run_over_the_main_resources(
         chained,
     )
     assert stats["requests"] >= EXAMPLES
+    assert stats["5xx"] == 0
+    unreached = [op for op in REACHED if op not in called]
+    assert not unreached, f"the run no longer reaches {unreached}"
+    writes = sorted(op for op in called if SESSION_SCOPED.match(op))
+    print(
+        "session writes called:",
+        len(writes),
+        [(op, stats[f"{op} 2xx"], stats[f"{op} 4xx"]) for op in writes],
+    )
+    assert len(writes) >= MIN_SESSION_WRITES, writes
     assert chained, "no linked call succeeded: the links are not followed"

@@ -17,7 +17,7 @@ from tables.checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import OpeningLine, OpeningSheet, TableSession
 from tests.casino.test_api import assert_error_shape
 
-from .conftest import open_session
+from .conftest import count_lines, open_session
 from .openapi import assert_matches_schema
 
 pytestmark = pytest.mark.django_db
@@ -200,3 +200,49 @@ def test_the_version_is_chosen_in_the_media_type(staff, api, table):  # issue 15
     assert future.status_code == 406
     assert_error_shape(future.json(), "API_VERSION_UNSUPPORTED", "Accept")
     assert future.json()["details"] == {"allowed": ["1"]}
+
+
+VENDOR = "application/vnd.mesa+json"
+
+
+def test_the_vendor_media_type_pins_the_version_and_is_answered_in_kind(staff, api, table):
+    # issue 15 §6: Accept: application/vnd.mesa+json; version=1 (casino/api/versioning.py)
+    client = api(staff["auditor"], Role.AUDITOR)
+    plain = client.get("/api/tables/", HTTP_ACCEPT="application/json; version=1")
+    assert plain["Content-Type"] == "application/json"
+    vendor = client.get("/api/tables/", HTTP_ACCEPT=f"{VENDOR}; version=1")
+    assert vendor.status_code == 200
+    assert vendor["Content-Type"] == f"{VENDOR}; version=1"
+    assert vendor.json() == plain.json() and vendor.json()[0]["id"] == table.pk
+    # Without a version: the current one, named in the answer.
+    bare = client.get(f"/api/tables/{table.pk}/", HTTP_ACCEPT=VENDOR)
+    assert bare.status_code == 200 and bare["Content-Type"] == f"{VENDOR}; version=1"
+    # A version the server does not serve: the same refusal as with application/json.
+    future = client.get("/api/tables/", HTTP_ACCEPT=f"{VENDOR}; version=2")
+    assert future.status_code == 406 and future["Content-Type"].startswith(VENDOR)
+    assert_error_shape(future.json(), "API_VERSION_UNSUPPORTED", "Accept")
+    assert future.json()["details"] == {"allowed": ["1"]}
+    # An error of a write comes back in the type asked for, in the one error shape.
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    refused = manager.post("/api/tables/", {}, format="json", HTTP_ACCEPT=f"{VENDOR}; version=1")
+    assert refused.status_code == 400 and refused["Content-Type"] == f"{VENDOR}; version=1"
+    assert refused.json()["code"] and refused.json()["message"]["en"]
+    # Another vendor's type is not served.
+    assert client.get("/api/tables/", HTTP_ACCEPT="application/vnd.other+json").status_code == 406
+
+
+def test_a_signature_is_an_action_and_answers_200(staff, api, gaming_day, table):
+    # issue 15 §4 (casino/api/responses.py): a POST to /{id}/sign/ acts on the sheet; it
+    # answered 201 before, as if it created a record of its own.
+    session = open_session(staff, table)
+    sheet = OpeningSheet.objects.get(session=session)
+    sup = api(staff["supervisor"], Role.SUPERVISOR)
+    counted = sup.post(
+        f"/api/openings/{sheet.pk}/count/", {"lines": count_lines(sheet)}, format="json"
+    )
+    assert counted.status_code == 200, counted.json()
+    body = {"role": "croupier", "signer": "croupier", "pin": "1234"}
+    signed = sup.post(f"/api/openings/{sheet.pk}/sign/", body, format="json")
+    assert signed.status_code == 200, signed.json()
+    assert "Location" not in signed and signed.json()["sheet"]["id"] == sheet.pk
+    assert_matches_schema(signed, "post")
