@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.errors import NotFound, PermissionRefused
+from casino.formatting import active_lang
 from casino.models import Casino, Denomination, GamingDay
 from casino.roles import Perm, Role
 from tables.models import FloatPar, Table, TableSession
@@ -659,15 +660,16 @@ def slip_number(slip: Slip) -> str:
     return f"{slip.year}-{slip.number:06d}"
 
 
-def slip_number_label(slip: Slip, lang: str = "es") -> str:
+def slip_number_label(slip: Slip, lang: str | None = None) -> str:
     """The slip's number as forms and pages print it, in the manual's words:
     "Relleno N.º 2026-000123", "Crédito N.º 2026-000007" ("Fill no. …" in English).
+    ``lang`` defaults to the request's language (``casino.formatting.active_lang``).
 
     The stored serial (``Slip.serial``, series FILL / CREDIT) stays the machine's
     reference (API, audit trail); only the words shown change (issue 14 §5).
     """
     fill = slip.kind == SlipKind.FILL
-    if lang == "en":
+    if (lang or active_lang()) == "en":
         return f"{'Fill' if fill else 'Credit'} no. {slip_number(slip)}"
     return f"{'Relleno' if fill else 'Crédito'} N.º {slip_number(slip)}"
 
@@ -689,16 +691,34 @@ def closing_slip_adjustments(session: TableSession) -> dict[int, int]:
 
 
 _SLIP_STATUS_TEXT = {
-    "requested": ("pedido, sin emitir por la caja", "requested, not issued by the cage"),
-    "issued": ("emitido, sin traer a la mesa", "issued, not carried to the table"),
-    "carried": ("traído, sin recibir en la mesa", "carried, not received at the table"),
-    "void_pending": ("anulación sin confirmar", "void not confirmed"),
+    # The table's side of a fill: the chips come to the table.
+    (SlipKind.FILL, "requested"): (
+        "pedido, sin emitir por la caja",
+        "requested, not issued by the cage",
+    ),
+    (SlipKind.FILL, "issued"): ("emitido, sin traer a la mesa", "issued, not carried to the table"),
+    (SlipKind.FILL, "carried"): (
+        "traído, sin recibir en la mesa",
+        "carried, not received at the table",
+    ),
+    # A credit's: the chips leave the table. Once security has carried them, what is
+    # left (the cage's confirmation) is not the table's work.
+    (SlipKind.CREDIT, "requested"): (
+        "pedido, sin firmar por el croupier y el supervisor",
+        "requested, not signed by the croupier and the supervisor",
+    ),
+    (SlipKind.CREDIT, "issued"): (
+        "firmado en la mesa, sin retirar por seguridad",
+        "signed at the table, not yet taken by security",
+    ),
 }
+_VOID_PENDING_TEXT = ("anulación sin confirmar", "void not confirmed")
 
 
 def pending_table_work(session: TableSession) -> list[dict[str, Any]]:
-    """The cage's work still open at a table (ROLE-04): fill and credit slips not yet
-    received by the croupier and the supervisor (and not void).
+    """The cage's work still open at a table (ROLE-04): fills not yet received at the
+    table, credits whose chips security has not yet taken from it, and voids waiting for
+    their confirmation.
 
     Registered with ``tables.hooks``: a dealer change warns about each, so the outgoing
     croupier hands it over. Buy-ins, changes and cash-outs are recorded whole, in one
@@ -710,19 +730,20 @@ def pending_table_work(session: TableSession) -> list[dict[str, Any]]:
     )
     for slip in slips:
         status = slip_status(slip)
-        if status in ("void", "received"):
+        if status == "void_pending":
+            es, en = _VOID_PENDING_TEXT
+        elif (slip.kind, status) in _SLIP_STATUS_TEXT:
+            es, en = _SLIP_STATUS_TEXT[(slip.kind, status)]
+        else:  # void, received, or a credit already carried to the cage
             continue
-        es, en = _SLIP_STATUS_TEXT.get(status, (status, status))
-        kind_es = "Reposición" if slip.kind == SlipKind.FILL else "Devolución"
-        kind_en = "Fill" if slip.kind == SlipKind.FILL else "Credit"
         out.append(
             {
                 "code": "SLIP_PENDING",
                 "message": {
-                    "es": f"{kind_es} {slip.serial} pendiente ({es}): infórmelo al croupier "
-                    "entrante (ROLE-04).",
-                    "en": f"{kind_en} {slip.serial} still open ({en}): tell the incoming "
-                    "croupier (ROLE-04).",
+                    "es": f"{slip_number_label(slip, 'es')} pendiente ({es}): infórmelo al "
+                    "croupier entrante (ROLE-04).",
+                    "en": f"{slip_number_label(slip, 'en')} still open ({en}): tell the "
+                    "incoming croupier (ROLE-04).",
                 },
                 "details": {"slip": slip.serial, "kind": slip.kind, "status": status},
             }

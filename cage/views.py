@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
+from casino.formatting import active_lang
 from casino.forms import refusal, refuse
 from casino.models import GamingDay, User
 from casino.pages import page_view
@@ -314,7 +315,7 @@ def slips(request: HttpRequest) -> HttpResponse:
     actor = _actor(request)
     if not (actor.can(Perm.VIEW_CAGE) or actor.can(Perm.CARRY_SLIP)):
         require(actor, Perm.VIEW_CAGE)
-    lang = "en" if (get_language() or "es").startswith("en") else "es"
+    lang = active_lang()
     open_slips = [
         (
             slip,
@@ -386,7 +387,9 @@ def slip_request(request: HttpRequest) -> HttpResponse:
         purpose=request.POST.get("purpose", "play"),
         note=request.POST.get("note", ""),
     )
-    messages.success(request, _("Slip %(serial)s requested.") % {"serial": slip.serial})
+    messages.success(
+        request, _("%(slip)s requested.") % {"slip": selectors.slip_number_label(slip)}
+    )
     return redirect(reverse("cage:slips"))
 
 
@@ -403,9 +406,13 @@ def slip_sign(request: HttpRequest, pk: int) -> HttpResponse:
         actor=actor, slip=slip, role=role, signer=signer, pin=request.POST.get("pin") or None
     )
     if result.locked:
-        messages.success(request, _("Slip %(serial)s complete.") % {"serial": slip.serial})
+        messages.success(
+            request, _("%(slip)s complete.") % {"slip": selectors.slip_number_label(slip)}
+        )
     else:
-        messages.success(request, _("Slip %(serial)s signed.") % {"serial": slip.serial})
+        messages.success(
+            request, _("%(slip)s signed.") % {"slip": selectors.slip_number_label(slip)}
+        )
     return redirect(reverse("cage:slips"))
 
 
@@ -428,7 +435,9 @@ def void_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     if void is None:
         raise DomainError("NOT_FOUND", "Anulación no encontrada.", "Void not found.", status=404)
     services.slip_void_confirm(actor=actor, void=void)
-    messages.success(request, _("Slip %(serial)s void.") % {"serial": void.slip.serial})
+    messages.success(
+        request, _("%(slip)s void.") % {"slip": selectors.slip_number_label(void.slip)}
+    )
     return redirect(reverse("cage:slips"))
 
 

@@ -25,6 +25,15 @@ SEPARATORS = {"es": (".", ","), "en": (",", ".")}  # (thousands, decimal)
 _AMOUNT = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})(?!\w|[.,]\d|-\d)")
 
 
+def active_lang() -> str:
+    """``"en"`` or ``"es"``: the language of the request being answered (the one
+    ``LocaleMiddleware`` activated), Spanish by default. Pages, messages and reports pick
+    their words with it; there is no other copy of this choice."""
+    from django.utils.translation import get_language
+
+    return "en" if (get_language() or "es").startswith("en") else "es"
+
+
 def es(text: Any) -> str:
     """``text`` (a lazy label: a state's, a role's) in Spanish, whatever the request's
     language: the Spanish half of a bilingual message (issue 15: no English state or role

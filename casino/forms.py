@@ -23,7 +23,9 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import Resolver404, resolve
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
+
+from casino.formatting import active_lang as _lang
 
 from .errors import DomainError
 
@@ -115,10 +117,6 @@ def field_label(name: str | None) -> str:
         # stacks_<id> / loose_<id> / note-<value>: named by their kind
         label = FIELD_LABELS.get(re.split(r"[_-]\d", name)[0])
     return str(label) if label is not None else name.replace("_", " ").capitalize()
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class Perm(models.TextChoices):
     OPEN_SESSION = "open_session", _("Open a table session and record its opening count")
     CLOSE_SESSION = "close_session", _("Close a table session and record its closing count")
     SUSPEND_SESSION = "suspend_session", _("Suspend or resume a table")
+    INSPECT_TABLE = "inspect_table", _("Inspect a closed table and release its croupier")
     RECORD_DEALER_CHANGE = "record_dealer_change", _("Record dealer changes")
     ACKNOWLEDGE_DISCREPANCY = "acknowledge_discrepancy", _("Acknowledge count discrepancies")
     RECORD_SURVEILLANCE = "record_surveillance", _("Record surveillance authorisations")
@@ -68,6 +69,9 @@ class Perm(models.TextChoices):
     VIEW_EXCLUSIONS = "view_exclusions", _("View exclusions and refused attempts")
     RECORD_EXCLUSION = "record_exclusion", _("Record or lift a self-exclusion")
     IMPORT_EXCLUSION_LIST = "import_exclusion_list", _("Import a regulator's exclusion list")
+    # SEAT-12, RPT-14: the supervisor refers a player for VIP membership; management reads.
+    REFER_VIP = "refer_vip", _("Refer a player for VIP membership")
+    VIEW_VIP_REFERRALS = "view_vip_referrals", _("View the VIP referral list")
     # the incident log (issue 17 §3; ROLE-06, AUTH-01)
     VIEW_INCIDENTS = "view_incidents", _("View the incident log")
     RECORD_INCIDENT = "record_incident", _("Record, escalate, decide and close incidents")
@@ -125,6 +129,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.MANAGE_SEATING,
             P.VIEW_PLAYERS,  # issue 17 §1: the name only
             P.REGISTER_PLAYER,
+            P.REFER_VIP,  # SEAT-12
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
         }
@@ -136,6 +141,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.OPEN_SESSION,
             P.CLOSE_SESSION,
             P.SUSPEND_SESSION,
+            P.INSPECT_TABLE,  # CLOSE-14, CLOSE-15: the pit boss, not the supervisor
             P.RECORD_DEALER_CHANGE,
             P.ACKNOWLEDGE_DISCREPANCY,
             P.DECK_RECEIVE,
@@ -156,6 +162,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.READ_PLAYER_IDENTITY,
             P.VIEW_EXCLUSIONS,
             P.RECORD_EXCLUSION,
+            P.REFER_VIP,  # SEAT-12, RPT-14
+            P.VIEW_VIP_REFERRALS,
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
         }
@@ -169,6 +177,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.OPEN_GAMING_DAY,
             P.CLOSE_GAMING_DAY,
             P.SUSPEND_SESSION,
+            P.INSPECT_TABLE,
             P.ACKNOWLEDGE_DISCREPANCY,
             P.DECK_FINAL_CONTROL,
             P.IMPOSE_SANCTION,
@@ -184,6 +193,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_EXCLUSIONS,
             P.RECORD_EXCLUSION,
             P.IMPORT_EXCLUSION_LIST,
+            P.VIEW_VIP_REFERRALS,  # RPT-14
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
         }
@@ -212,6 +222,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
     Role.AUDITOR: frozenset(
         _READ_ALL
         | {P.REQUEST_REPORT, P.VIEW_PLAYERS, P.VIEW_EXCLUSIONS}  # issue 17: no identity
+        | {P.VIEW_VIP_REFERRALS}  # RPT-14
         | {P.VIEW_INCIDENTS}
     ),
 }

@@ -257,7 +257,6 @@ class DaySimulator:
         ts.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
         ts.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
         world.packs = [red, blue]
-        ts.session_start_play(actor=sup, session=world.session)
 
     def _decks_return(self, world: TableWorld, skip_last: bool) -> list[str]:
         from tables import services as ts
@@ -351,9 +350,14 @@ class DaySimulator:
         world.stacks[seat] = world.stacks.get(seat, D("0")) + amount
 
     def _seat_players(self, world: TableWorld) -> None:
+        from tables import services as ts
+
         seats = self.rng.sample(range(1, 10), self.rng.randint(4, 6))
         for seat in sorted(seats):
             self._buyin(world, seat, self.rng.choice(BUYINS), rebuy=False)
+        # OPEN-17, SHUF-01: the supervisor is told play begins, with the players present.
+        sup = self.staff[world.table.number - 1][0]
+        ts.session_start_play(actor=sup, session=world.session, players_present=len(seats))
 
     def _between_hands(self, world: TableWorld) -> None:
         sup = self.staff[world.table.number - 1][0]

@@ -188,6 +188,10 @@ VIOLATIONS: dict[str, tuple[Promise, Promise | None]] = {
         _("Missed blinds not posted"),
         _("A returning player must post the blinds he missed."),
     ),
+    "FORCED_BETS_MISMATCH": (  # GAME-04, issue 17 §4
+        _("Forced bets differ from the table's"),
+        _("The hand did not post the table's ante or blinds."),
+    ),
 }
 
 FINDINGS: dict[str, tuple[Promise, Promise | None]] = {

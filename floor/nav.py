@@ -78,6 +78,13 @@ ENTRIES: tuple[NavEntry, ...] = (
     NavEntry("tables:sanctions", _("Sanctions"), _can(Perm.VIEW_SANCTIONS), ("/tables/sanctions",)),
     NavEntry("hands:list", _("Hands"), _can(Perm.VIEW_HANDS), ("/hands/",)),
     NavEntry("reports:list", _("Reports"), _can(Perm.VIEW_REPORTS), ("/reports/",)),
+    # Issue 17 §2: the buy-ins and seatings refused to an excluded or under-age player.
+    NavEntry(
+        "floor:refused-attempts",
+        _("Refused attempts"),
+        _can(Perm.VIEW_EXCLUSIONS),
+        ("/floor/refused",),
+    ),
     NavEntry("floor:audit", _("Audit trail"), _can(Perm.VIEW_AUDIT), ("/floor/audit",)),
 )
 

@@ -14,13 +14,13 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cage import selectors as cage_selectors
 from cage.models import SlipVoid
 from casino import selectors as casino_selectors
 from casino.access import Actor, require
+from casino.formatting import active_lang as _lang
 from casino.models import AuditEvent, GamingDay
 from casino.roles import Perm, Role
 from hands import presenters as hand_presenters
@@ -37,10 +37,6 @@ from tables.models import (
 )
 
 READY_TO_ROTATE = (PackState.INSPECTED, PackState.RESERVE, PackState.RESTED)
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
 
 
 def sees_books(actor: Actor) -> bool:
@@ -374,7 +370,8 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                 QueueItem(
                     kind="void",
                     pk=void.pk,
-                    title=_("Void of slip %(serial)s") % {"serial": void.slip.serial},
+                    title=_("Void: %(slip)s")
+                    % {"slip": cage_selectors.slip_number_label(void.slip)},
                     table=str(void.slip.table),
                     url=reverse("cage:slips"),
                     detail=f"{void.reason} · {void.requested_by}",
@@ -701,3 +698,27 @@ def my_tables(actor: Actor) -> list[TableSession]:
         ]
         return live
     return list(live.select_related("table").order_by("table__number"))
+
+
+# --- refused attempts (issue 17 §2) ------------------------------------------------------------
+
+
+def refused_attempts(actor: Actor) -> QuerySet[Any]:
+    """The buy-ins and seatings refused to an excluded or under-age player, newest first,
+    in the viewer's scope (``tables.selectors.players.exclusion_hits``, as the API lists them)."""
+    from tables.selectors.players import exclusion_hits
+
+    return exclusion_hits(actor)
+
+
+def seated_players(session: TableSession | None) -> list[Any]:
+    """The registered players seated at ``session`` now, by seat (SEAT-12: who may be
+    referred for VIP membership from the table screen)."""
+    if session is None:
+        return []
+    return [
+        seat.player
+        for seat in session.seats.filter(player__isnull=False)
+        .select_related("player")
+        .order_by("seat")
+    ]

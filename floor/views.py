@@ -22,7 +22,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_date
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -31,6 +30,7 @@ from cage import services as cage_services
 from cage.models import Slip, SlipVoid, TransactionKind
 from casino.access import Actor, require
 from casino.errors import DomainError, NotFound, ValidationFailed
+from casino.formatting import active_lang as _lang
 from casino.formatting import money
 from casino.forms import refuse
 from casino.models import AuditEvent, GamingDay, User
@@ -45,10 +45,6 @@ from tables import services as table_services
 from . import proposals, selectors
 
 View = Callable[..., HttpResponse]
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
 
 
 # The kernel's page guard (casino.pages): an htmx request gets the refusal in place; a
@@ -144,6 +140,8 @@ def table_screen(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         "can_fill": actor.can(Perm.REQUEST_FILL),
         "can_sanction": actor.can(Perm.PROPOSE_SANCTION) or actor.can(Perm.IMPOSE_SANCTION),
         "can_seat": actor.can(Perm.MANAGE_SEATING),
+        # SEAT-12: the registered players seated now, for the VIP referral form.
+        "vip_players": selectors.seated_players(session) if actor.can(Perm.REFER_VIP) else [],
         "sees_books": selectors.sees_books(actor),
         "here": reverse("floor:table", args=[table.pk]),
     }
@@ -386,6 +384,23 @@ def waiting(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     return _done(request, reverse("floor:table", args=[session.table_id]))
 
 
+@floor_page
+@require_POST
+def vip_referral(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """Refer a seated player for VIP membership from the table screen (SEAT-12)."""
+    from tables.services.players import vip_referral_record
+
+    session = table_selectors.access_session(actor, pk, Perm.REFER_VIP)
+    player = table_selectors.access_player(actor, request.POST.get("player"), Perm.REFER_VIP)
+    vip_referral_record(
+        actor=actor, player=player, session=session, reason=request.POST.get("reason", "")
+    )
+    messages.success(
+        request, _("%(name)s is referred for VIP membership.") % {"name": player.display_name}
+    )
+    return _done(request, reverse("floor:table", args=[session.table_id]))
+
+
 def _int(value: Any) -> int | None:
     try:
         return int(str(value).strip())
@@ -452,9 +467,9 @@ def _void(request: HttpRequest, actor: Actor, pk: int) -> str:
     require(actor, Perm.VOID_SLIP)
     void = SlipVoid.objects.filter(pk=pk, slip__casino=actor.casino).select_related("slip").first()
     if void is None:
-        raise ValidationFailed("NOT_FOUND", "Anulación no encontrada.", "Void not found.")
+        raise NotFound("NOT_FOUND", "Anulación no encontrada.", "Void not found.")
     cage_services.slip_void_confirm(actor=actor, void=void)
-    return _("Slip %(serial)s void.") % {"serial": void.slip.serial}
+    return _("%(slip)s void.") % {"slip": cage_selectors.slip_number_label(void.slip)}
 
 
 def _slip(request: HttpRequest, actor: Actor, pk: int) -> str:
@@ -470,10 +485,12 @@ def _slip(request: HttpRequest, actor: Actor, pk: int) -> str:
         actor=actor, slip=slip, role=role, signer=signer, pin=request.POST.get("pin") or None
     )
     if result.locked:
-        return _("Slip %(serial)s complete.") % {"serial": slip.serial}
+        return _("%(slip)s complete.") % {"slip": cage_selectors.slip_number_label(slip)}
     if role == Role.CROUPIER:
-        return _("Slip %(serial)s: the croupier's signature is recorded.") % {"serial": slip.serial}
-    return _("Slip %(serial)s signed.") % {"serial": slip.serial}
+        return _("%(slip)s: the croupier's signature is recorded.") % {
+            "slip": cage_selectors.slip_number_label(slip)
+        }
+    return _("%(slip)s signed.") % {"slip": cage_selectors.slip_number_label(slip)}
 
 
 def _shift_change(request: HttpRequest, actor: Actor, pk: int) -> str:
@@ -704,6 +721,16 @@ def day(request: HttpRequest, actor: Actor) -> HttpResponse:
     )
 
 
+# --- refused attempts (issue 17 §2) -----------------------------------------------------------
+
+
+@floor_page
+def refused_attempts(request: HttpRequest, actor: Actor) -> HttpResponse:
+    """The buy-ins and seatings refused to an excluded or under-age player, newest first."""
+    page = Paginator(selectors.refused_attempts(actor), 50).get_page(request.GET.get("page"))
+    return render(request, "floor/refused_attempts.html", {"actor": actor, "page": page})
+
+
 # --- the audit trail -------------------------------------------------------------------------
 
 
@@ -748,6 +775,8 @@ __all__ = [
     "proposal",
     "queue",
     "queue_act",
+    "refused_attempts",
     "table_screen",
     "tables",
+    "vip_referral",
 ]

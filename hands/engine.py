@@ -49,6 +49,7 @@ from decimal import Decimal
 from typing import Any
 
 from casino.errors import ValidationFailed
+from hands.cut import normalise_cut
 from poker import phh as _phh
 from poker.cards import CardError, button_draw_winner, format_card, parse_card
 from poker.evaluator import describe as _describe
@@ -398,6 +399,9 @@ def normalise(data: Mapping[str, Any], *, defaults: Mapping[str, Any]) -> dict[s
     }
     if data.get("carry_in"):
         record["carry_in"] = normalise_carried(data["carry_in"])
+    cut = normalise_cut(data.get("cut"), (s["seat"] for s in seats), record["button"])
+    if cut is not None:  # SHUF-08: only when the recorder was told
+        record["cut"] = cut
     return record
 
 

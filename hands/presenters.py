@@ -5,22 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.utils.translation import get_language
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from casino.access import Actor
+from casino.formatting import active_lang as _lang
 from casino.roles import Role
 from tables import selectors as table_selectors
 from tables.models import TableSession
+from tables.procedure import shuffle_procedure
 
 from . import engine, selectors
 from .labels import irregularity_label, outcome_label
 from .models import Hand, HandReview
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
-
 
 LIST_RELATED = ("table", "gaming_day", "dealer", "recorded_by", "settings", "verdict", "review")
 
@@ -251,4 +248,8 @@ def hand_start_rows(actor: Actor, session: TableSession) -> dict[str, Any]:
         "croupiers": User.objects.filter(
             casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value
         ).order_by("username"),
+        # SHUF-04: the house's shuffle, shown where the hand starts.
+        "shuffle_procedure": shuffle_procedure(
+            table_selectors.settings_for_hand(session, timezone.now())
+        ),
     }

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
+from casino.formatting import active_lang as _lang
 from casino.pages import page_view
 from casino.roles import Perm
 from casino.views import acting_actor
@@ -23,6 +24,7 @@ from tables import services as table_services
 from tables.models import SeatStatus
 
 from . import presenters, selectors, services
+from .cut import seat_before_button
 from .models import HandStatus
 from .services.live import live_hand_act_many
 
@@ -32,10 +34,6 @@ def _actor(request: HttpRequest) -> Actor:
     if actor is None:
         raise PermissionRefused("NO_ROLE", "Sin rol.", "No role.")
     return actor
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
 
 
 def _fail(request: HttpRequest, err: DomainError) -> None:
@@ -296,7 +294,11 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
             live = services.live_hand_start(
                 actor=actor,
                 session=session,
-                data={"button": int(request.POST.get("button") or 0), "seats": seats},
+                data={
+                    "button": int(request.POST.get("button") or 0),
+                    "seats": seats,
+                    **_cut_posted(request, seats),
+                },
                 dealer=request.POST.get("dealer") or None,
             )
         except DomainError as err:
@@ -311,6 +313,18 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
         "hands/live_start.html",
         {"session": session, **presenters.hand_start_rows(actor, session)},
     )
+
+
+def _cut_posted(request: HttpRequest, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """SHUF-08: the page offers the cut only to the player before the button (or the
+    dealer's cut when declined), so it names no seat; the recorder works it out."""
+    choice = request.POST.get("cut", "")
+    if choice == "declined":
+        return {"cut": {"declined": True}}
+    if choice == "player" and seats:
+        button = int(request.POST.get("button") or 0)
+        return {"cut": {"seat": seat_before_button([s["seat"] for s in seats], button)}}
+    return {}
 
 
 def _money(value: Any) -> str:

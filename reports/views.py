@@ -7,20 +7,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor
 from casino.errors import DomainError
+from casino.formatting import active_lang as _lang
 from casino.roles import Perm
 from casino.views import acting_actor
 
 from . import export, selectors, services
 from .registry import all_specs
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
 
 
 def _reader(actor: Actor) -> None:

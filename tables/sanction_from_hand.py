@@ -62,8 +62,9 @@ def proposes_sanction(irregularity: Any) -> bool:
     return bool(ruling.get("sanctions")) or _get(irregularity, "outcome") == "sanction_proposal"
 
 
-def initial_values(hand: Any, irregularity: Any) -> dict[str, str]:
-    """The form's fields from the hand (``hands.models.Hand``) and one of its irregularities."""
+def initial_values(hand: Any, irregularity: Any = None) -> dict[str, str]:
+    """The form's fields from the hand (``hands.models.Hand``) and one of its irregularities,
+    or from the hand alone (HREC-10: any hand record offers the form, with its reference)."""
     sanctions = (_get(irregularity, "ruling") or {}).get("sanctions") or [{}]
     proposal = sanctions[0]
     seat = proposal.get("seat") or _get(irregularity, "seat")
@@ -81,18 +82,23 @@ def initial_values(hand: Any, irregularity: Any) -> dict[str, str]:
         "conduct_text": engine_code if conduct == "other" else "",
         "hand_number": hand.number,
         "players_in_hand": hand.players_dealt,
-        "reason": _("Hand %(number)s at table %(table)s (record %(id)s): %(kind)s.")
-        % {
-            "number": hand.number,
-            "table": hand.table.number,
-            "id": hand.pk,
-            "kind": _get(irregularity, "kind"),
-        },
+        "reason": (
+            _("Hand %(number)s at table %(table)s (record %(id)s): %(kind)s.")
+            % {
+                "number": hand.number,
+                "table": hand.table.number,
+                "id": hand.pk,
+                "kind": _get(irregularity, "kind"),
+            }
+            if irregularity is not None
+            else _("Hand %(number)s at table %(table)s (record %(id)s).")
+            % {"number": hand.number, "table": hand.table.number, "id": hand.pk}
+        ),
     }
     return {k: str(v) for k, v in values.items() if v not in (None, "")}
 
 
-def form_url(hand: Any, irregularity: Any) -> str:
+def form_url(hand: Any, irregularity: Any = None) -> str:
     query = {INITIAL_PREFIX + k: v for k, v in initial_values(hand, irregularity).items()}
     return f"{reverse('tables:sanctions')}?{urlencode(query)}#impose"
 

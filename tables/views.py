@@ -429,7 +429,12 @@ def _closing_checklist(request: HttpRequest, actor: Actor, pk: int) -> str:
 
 @action("start-play")
 def _start(request: HttpRequest, actor: Actor, pk: int) -> str:
-    services.session_start_play(actor=actor, session=_session(actor, pk))
+    services.session_start_play(
+        actor=actor,
+        session=_session(actor, pk),
+        # OPEN-17, SHUF-01: the players present when the supervisor is told.
+        players_present=_int(request.POST.get("players_present"), "players_present"),
+    )
     return _("Play started.")
 
 

@@ -232,7 +232,7 @@ class ReverseView(APIView):
     @extend_schema(
         tags=TAG_TABLE,
         request=s.CageReasonInputSerializer,
-        responses={201: s.TableTransactionSerializer, **ERRORS},
+        responses={200: s.TableTransactionSerializer, **ERRORS},
         summary="Correct a mistake with a reversing entry that points at the original",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -244,7 +244,7 @@ class ReverseView(APIView):
             tx = services.transaction_reverse(
                 actor=actor, transaction_=original, reason=data["reason"]
             )
-            return _created(s.TableTransactionSerializer(tx).data)
+            return Response(s.TableTransactionSerializer(tx).data)
 
         return idempotent(request, handle)
 
@@ -367,7 +367,7 @@ class SlipVoidView(APIView):
     @extend_schema(
         tags=TAG_SLIPS,
         request=s.CageReasonInputSerializer,
-        responses={201: s.SlipSerializer, **ERRORS},
+        responses={200: s.SlipSerializer, **ERRORS},
         summary="Ask to void a slip, with a reason (a second person confirms)",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -377,7 +377,7 @@ class SlipVoidView(APIView):
 
         def handle() -> Response:
             services.slip_void_request(actor=actor, slip=slip, reason=data["reason"])
-            return _created(s.SlipSerializer(selectors.slips_for(actor.casino, pk=pk).get()).data)
+            return Response(s.SlipSerializer(selectors.slips_for(actor.casino, pk=pk).get()).data)
 
         return idempotent(request, handle)
 
@@ -386,7 +386,7 @@ class SlipVoidConfirmView(APIView):
     @extend_schema(
         tags=TAG_SLIPS,
         request=None,
-        responses={201: s.SlipSerializer, **ERRORS},
+        responses={200: s.SlipSerializer, **ERRORS},
         summary="The second, independent signer confirms a void",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -398,7 +398,7 @@ class SlipVoidConfirmView(APIView):
         def handle() -> Response:
             services.slip_void_confirm(actor=actor, void=void)
             slip = selectors.slips_for(actor.casino, pk=void.slip_id).get()
-            return _created(s.SlipSerializer(slip).data)
+            return Response(s.SlipSerializer(slip).data)
 
         return idempotent(request, handle)
 

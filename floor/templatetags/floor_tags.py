@@ -8,18 +8,14 @@ from typing import Any
 
 from django import template
 from django.utils import timezone
-from django.utils.translation import get_language
 
 from casino import formatting
+from casino.formatting import active_lang as _lang
 from casino.views import acting_actor
 
 from ..nav import NavLink, menu
 
 register = template.Library()
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
 
 
 @register.simple_tag(takes_context=True)
@@ -88,6 +84,15 @@ def role_label(value: str) -> str:
         return str(Role(value).label)
     except ValueError:
         return str(value or "")
+
+
+@register.filter
+def slip_label(slip: Any) -> str:
+    """A fill or credit slip's number in the manual's words ("Relleno N.º 2026-000005"),
+    in the active language (``cage.selectors.slip_number_label``)."""
+    from cage.selectors import slip_number_label
+
+    return slip_number_label(slip)
 
 
 @register.filter

@@ -147,6 +147,13 @@ class HandResultSerializer(serializers.Serializer):
     finishing_stacks = serializers.DictField(child=_money(min_value=ZERO), required=False)
 
 
+class HandCutInputSerializer(serializers.Serializer):
+    """SHUF-08: who cut (the seat before the button) or the cut declined, dealer cut."""
+
+    seat = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    declined = serializers.BooleanField(required=False, default=False)
+
+
 class HandSetupSerializer(serializers.Serializer):
     session = serializers.IntegerField()
     dealer = serializers.CharField(max_length=150, required=False, allow_blank=True)
@@ -154,6 +161,7 @@ class HandSetupSerializer(serializers.Serializer):
     structure = serializers.ChoiceField(choices=engine.STRUCTURES, required=False)
     blinds = HandBlindsSerializer(required=False)
     seats = HandSeatInputSerializer(many=True, min_length=2, max_length=10)
+    cut = HandCutInputSerializer(required=False, allow_null=True)  # SHUF-08
 
 
 class HandInputSerializer(HandSetupSerializer):

@@ -60,7 +60,7 @@ def _fixer_perm(actor: Actor) -> Perm:
 def _hand_args(data: dict[str, Any]) -> dict[str, Any]:
     record = {
         k: s.plain(data[k])
-        for k in ("button", "structure", "blinds", "seats", "actions", "result")
+        for k in ("button", "structure", "blinds", "seats", "actions", "result", "cut")
         if k in data
     }
     return {
@@ -188,7 +188,10 @@ class HandReplayView(APIView):
         return Response(s.HandReplaySerializer(presenters.replay(hand)).data)
 
 
-class HandCorrectView(APIView):
+class HandCorrectView(CreatesMixin, APIView):
+    # A POST to the hand's corrections: a new hand record, with its own URL (issue 15 §4).
+    location_route = "api-hands-detail"
+
     @extend_schema(
         tags=TAG,
         request=s.HandCorrectionInputSerializer,
@@ -215,7 +218,7 @@ class HandOverrideView(APIView):
     @extend_schema(
         tags=TAG,
         request=s.HandOverrideInputSerializer,
-        responses={201: s.HandCorrectionOutSerializer, **ERRORS},
+        responses={200: s.HandCorrectionOutSerializer, **ERRORS},
         description="The staff decision stands as recorded (HREC-07, AUTH-04), with a reason.",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -234,9 +237,7 @@ class HandOverrideView(APIView):
                 "created_by": c.created_by.username,
                 "created_at": c.created_at,
             }
-            return Response(
-                s.HandCorrectionOutSerializer(body).data, status=status.HTTP_201_CREATED
-            )
+            return Response(s.HandCorrectionOutSerializer(body).data)
 
         return idempotent(request, handle)
 
@@ -286,7 +287,9 @@ class LiveHandStartView(CreatesMixin, APIView):
         data = parse(s.HandSetupSerializer, request.data)
         session = selectors.access_session(actor, data["session"], Perm.LOG_HAND)
         record = {
-            k: s.plain(data[k]) for k in ("button", "structure", "blinds", "seats") if k in data
+            k: s.plain(data[k])
+            for k in ("button", "structure", "blinds", "seats", "cut")  # SHUF-08: the cut
+            if k in data
         }
 
         def handle() -> Response:
@@ -343,7 +346,9 @@ class LiveHandFinishView(APIView):
     @extend_schema(
         tags=TAG,
         request=s.LiveFinishInputSerializer,
-        responses={201: s.HandDetailSerializer, **ERRORS},
+        responses={200: s.HandDetailSerializer, **ERRORS},
+        description="Finish the live hand: an action on it, so 200 with the hand record it "
+        "became (its own URL: /api/hands/{id}/).",
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.LOG_HAND)
@@ -355,7 +360,7 @@ class LiveHandFinishView(APIView):
                 actor=actor, live=live, result=data.get("result"), notes=data.get("notes", "")
             )
             body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
-            return Response(body, status=status.HTTP_201_CREATED)
+            return Response(body)
 
         return idempotent(request, handle)
 
@@ -528,7 +533,7 @@ class ButtonDrawView(APIView):
     @extend_schema(
         tags=SEATING,
         request=s.SeatingButtonDrawInputSerializer,
-        responses={201: s.SeatingButtonDrawSerializer, **ERRORS},
+        responses={200: s.SeatingButtonDrawSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
@@ -536,7 +541,7 @@ class ButtonDrawView(APIView):
         data = parse(s.SeatingButtonDrawInputSerializer, request.data)
         draw = services.button_draw_record(actor=actor, session=session, cards=data["cards"])
         body = {"id": draw.pk, "cards": draw.cards, "winner_seat": draw.winner_seat, "at": draw.at}
-        return Response(s.SeatingButtonDrawSerializer(body).data, status=status.HTTP_201_CREATED)
+        return Response(s.SeatingButtonDrawSerializer(body).data)
 
 
 class WaitingListView(APIView):

@@ -23,6 +23,7 @@ from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
 from tables.models import TableSession
+from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import hand_begin, hand_end
 
 from .. import engine, selectors
@@ -31,6 +32,7 @@ from .incidents import deck_faults_from_hand
 from .recording import (
     SessionBook,
     admit,
+    forced_defaults,
     lock_session,
     post_rakes,
     prepare,
@@ -45,15 +47,25 @@ def _rules(book: SessionBook, record: dict[str, Any], at: datetime) -> engine.Ru
     return engine.rules_for(settings, chip_unit=book.unit, structure=record["structure"])
 
 
-def _defaults(settings: Any, structure: str) -> dict[str, Any]:
-    return {
-        "small": settings.small_blind,
-        "big": settings.big_blind,
-        "ante": settings.ante,
-        "small_bet": settings.small_bet if structure == "limit" else None,
-        "big_bet": settings.big_bet if structure == "limit" else None,
-        "structure": structure,
-    }
+MIXED_FIRST = "no_limit"  # GAME-13: a mixed session starts with its no-limit round
+MIXED_OTHER = {"no_limit": "limit", "limit": "no_limit"}
+
+
+def mixed_structure_next(session: TableSession, settings: Any, *, players: int) -> str:
+    """The structure of the next hand at a mixed table (GAME-13, OQ-35): rounds of
+    ``mixed_switch_every_hands`` hands (empty: one orbit, the players dealt in), starting
+    with no-limit, then limit, and so on. The logger may still name the structure."""
+    every = settings.mixed_switch_every_hands or max(players, 2)
+    recent = list(
+        Hand.objects.filter(session=session, revision_of__isnull=True)
+        .order_by("-number")
+        .values_list("structure", flat=True)[:every]
+    )
+    if not recent:
+        return MIXED_FIRST
+    last = recent[0]
+    run = next((k for k, x in enumerate(recent) if x != last), len(recent))
+    return MIXED_OTHER.get(last, MIXED_FIRST) if run >= every else last
 
 
 def live_hand_start(
@@ -86,15 +98,11 @@ def live_hand_start(
         structure = data.get("structure") or settings.variant
         if settings.variant != "mixed":
             structure = settings.variant
-        elif structure == "mixed":
-            raise ValidationFailed(
-                "STRUCTURE_REQUIRED",
-                "En una mesa mixta indique si la mano es con límite o sin límite (GAME-13).",
-                "At a mixed table say whether the hand is limit or no-limit (GAME-13).",
-                field="structure",
-            )
+        elif structure == "mixed":  # GAME-13: the table's switch interval decides
+            structure = mixed_structure_next(s, settings, players=len(data.get("seats") or ()))
         record = engine.normalise(
-            {**data, "structure": structure, "actions": []}, defaults=_defaults(settings, structure)
+            {**data, "structure": structure, "actions": []},
+            defaults=forced_defaults(settings, structure),
         )
         if book.carry:  # POT-09: the pot a void hand left, shown while the hand is live
             record["carry_in"] = engine.normalise_carried(book.carry)
@@ -103,6 +111,9 @@ def live_hand_start(
             if seat.get("player") is not None and int(seat["player"]) in penalised:
                 seat["penalised"] = True  # SANC-13
         engine.live_state(record, _rules(book, record, now))  # bad input: 400 now
+        if book.max_number == 0:  # OPEN-17, SHUF-01: play begins is told before hand 1
+            play_begins_for_first_hand(actor=actor, session=s, players=len(record["seats"]))
+            book.announced = True
         dealer_user = book.dealer(dealer)
         try:
             with transaction.atomic():

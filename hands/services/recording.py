@@ -32,6 +32,7 @@ from casino.models import User
 from casino.roles import Perm, Role, role_has
 from tables.models import (
     AbsentPlayerPolicy,
+    ForcedBets,
     NewPlayerEntry,
     Player,
     SeatEvent,
@@ -41,6 +42,7 @@ from tables.models import (
 )
 from tables.selectors import require_assigned, seat_rows
 from tables.services import lock_session
+from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import SeatState, seats_write_after_hands
 
 from .. import engine, selectors
@@ -245,6 +247,8 @@ class SessionBook:
         self._all_movements: dict[int, Decimal] | None = None
         self._versions: list[TableSettings] | None = None
         self._on_duty: tuple[User | None] | None = None
+        # OPEN-17, SHUF-01: "play begins" checked once, for the session's first hand.
+        self.announced = False
 
     @property
     def prev_blinds(self) -> tuple[int, int] | None:
@@ -435,14 +439,7 @@ def prepare(
             "At a mixed table say whether the hand was played limit or no-limit (GAME-13).",
             field="structure",
         )
-    defaults = {
-        "small": settings.small_blind,
-        "big": settings.big_blind,
-        "ante": settings.ante,
-        "small_bet": settings.small_bet if structure == "limit" else None,
-        "big_bet": settings.big_bet if structure == "limit" else None,
-        "structure": structure,
-    }
+    defaults = forced_defaults(settings, structure)
     record = engine.normalise({**data, "structure": structure}, defaults=defaults)
     carry_notes = _carry_in(book, record, number, revision_of)
     seats_in = record["seats"]
@@ -493,6 +490,8 @@ def prepare(
     violations.extend(_continuity_checks(book, record, number, started, revision_of))
     violations.extend(_seating_checks(book, record, settings, number, revision_of))
     violations.extend(carry_notes)
+    if source != HandSource.IMPORT:  # a PHH file carries its own game's forced bets
+        violations.extend(_forced_bets_checks(record, settings))
     if penalised:
         seats_text = ", ".join(str(s) for s in sorted(penalised))
         violations.append(
@@ -533,6 +532,51 @@ def prepare(
         },
         penalised=penalised,
     )
+
+
+def forced_defaults(settings: TableSettings, structure: str) -> dict[str, Any]:
+    """The forced bets a hand at this table posts unless it says otherwise (GAME-04,
+    GAME-05): one blind posts only the big blind; an ante only with ``ante`` > 0."""
+    one_blind = settings.forced_bets == ForcedBets.ONE_BLIND
+    return {
+        "small": ZERO if one_blind else settings.small_blind,
+        "big": settings.big_blind,
+        "ante": settings.ante,
+        "small_bet": settings.small_bet if structure == "limit" else None,
+        "big_bet": settings.big_bet if structure == "limit" else None,
+        "structure": structure,
+    }
+
+
+def _forced_bets_checks(
+    record: dict[str, Any], settings: TableSettings
+) -> list[engine.ViolationData]:
+    """GAME-04: the hand posted the table's forced bets: its ante (missing or not the
+    table's) and, at a one-blind table, no small blind."""
+    out = []
+    blinds = record["blinds"]
+    ante = Decimal(blinds.get("ante") or 0)
+    if ante != settings.ante:
+        want = f"{settings.ante:.2f}" if settings.ante else "0"
+        out.append(
+            _violation(
+                "FORCED_BETS_MISMATCH",
+                f"La mesa juega con ante de {want}; la mano puso {ante:.2f} (GAME-04).",
+                f"The table plays an ante of {want}; the hand posted {ante:.2f} (GAME-04).",
+                field_name="blinds.ante",
+            )
+        )
+    small = Decimal(blinds.get("small") or 0)
+    if settings.forced_bets == ForcedBets.ONE_BLIND and small:
+        out.append(
+            _violation(
+                "FORCED_BETS_MISMATCH",
+                "La mesa juega con una sola ciega: la mano no pone ciega chica (GAME-04).",
+                "The table plays one blind: the hand posts no small blind (GAME-04).",
+                field_name="blinds.small",
+            )
+        )
+    return out
 
 
 def _carry_in(
@@ -978,7 +1022,14 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
 
     Called right after :func:`prepare`, before the next hand of a batch is prepared,
     so that sequence and continuity checks of that next hand see this one.
+    The session's first hand needs "play begins" told to the supervisor or pit boss
+    (OPEN-17, SHUF-01): ``tables.services.procedure.play_begins_for_first_hand``.
     """
+    if p.revision_of is None and book.max_number == 0 and not book.announced:
+        play_begins_for_first_hand(
+            actor=actor, session=book.session, players=len(p.record["seats"])
+        )
+        book.announced = True
     if p.revision_of is None:
         book.add_number(p.number)
     touched = book.touched

@@ -200,7 +200,7 @@ class ReportSignaturesView(APIView):
     @extend_schema(
         tags=["reports"],
         request=ReportSignInputSerializer,
-        responses={201: ReportSigningSerializer, **ERRORS},
+        responses={200: ReportSigningSerializer, **ERRORS},
         description="Sign an archived closing report in a role the sheet names (RPT-06: "
         "supervisor, then pit boss; RPT-07: pit boss; RPT-14: supervisor hands over, pit boss "
         "receives). Someone else signs on this terminal with `signer` and `pin`. A report "
@@ -232,7 +232,7 @@ class ReportSignaturesView(APIView):
                 override_reason=data.get("override_reason", ""),
             )
             out = signing.signing_status(report, _lang(request))
-            return Response(ReportSigningSerializer(out).data, status=status.HTTP_201_CREATED)
+            return Response(ReportSigningSerializer(out).data)
 
         return idempotent(request, handle)
 

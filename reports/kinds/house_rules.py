@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import translation
+
 from casino.roles import Role
 from poker import profiles as engine_profiles
 from poker.rulings_catalogue import all_rules, get_entry
+from tables.procedure import problem_gambling_help
 from tables.selectors import ops_settings
 
 from ..params import RulesetParams
@@ -262,12 +265,16 @@ def build(ctx: BuildContext) -> dict[str, Any]:
         )
     profile = engine_profiles.get_profile(ruleset)
     # GEN-08, CONDUCT-07: the casino's min_player_age, not a printed constant (issue 17).
-    min_age = ops_settings(ctx.casino).min_player_age
+    ops = ops_settings(ctx.casino)
+    min_age = ops.min_player_age
+    with translation.override(ctx.lang):  # CONDUCT-07: the casino's text, or the default's
+        help_text = problem_gambling_help(ops)
     return {
         "ruleset": ruleset.value.upper(),
         "rules": rules,
         "profile": profile,
         "min_player_age": min_age,
+        "problem_gambling_help": help_text,
     }
 
 

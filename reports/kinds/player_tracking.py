@@ -10,8 +10,8 @@ seat, arrival (first buy-in) and departure (as recorded), buy-ins and re-buys,
 cash-outs (colour-ups), the stack taken when leaving, hands played and the
 sanctions. A player's stay at a seat runs from their first buy-in to their
 recorded departure; a player who changes seat has one line per seat. Then the
-VIP players seen (``Player.is_vip``) and blank lines for the supervisor's VIP
-referrals: the data model has no referral record, so they are written by hand.
+VIP players seen (``Player.is_vip``), the VIP referrals recorded at the session
+(``tables.VipReferral``, SEAT-12) and blank lines for referrals written by hand.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from cage import selectors as cage_selectors
 from cage.models import SeatDeparture, TableTransaction, TransactionKind
 from casino.access import Actor
 from hands.models import HandSeat, HandStatus
-from tables.models import Player, SanctionEntry, TableSession
+from tables.models import Player, SanctionEntry, TableSession, VipReferral
 
 from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text
@@ -189,6 +189,19 @@ def tracking_data(session: TableSession, lang: str) -> dict[str, Any]:
         }
         for p in Player.objects.filter(pk__in=vip_ids).order_by("display_name")
     ]
+    # SEAT-12: the referrals recorded at this session, with the seats the player used.
+    referrals = [
+        {
+            "player": r.player.display_name,
+            "seats": ", ".join(str(s.seat) for s in stays if s.player_id == r.player_id),
+            "reason": r.reason,
+            "at": r.at,
+            "by": name(r.referred_by),
+        }
+        for r in VipReferral.objects.filter(session=session)
+        .select_related("player", "referred_by")
+        .order_by("at", "id")
+    ]
     return {
         "session": session,
         "table": session.table,
@@ -204,6 +217,7 @@ def tracking_data(session: TableSession, lang: str) -> dict[str, Any]:
         "players": len({s.player_id or s.player or f"#{s.seat}" for s in stays}),
         "totals": totals,
         "vips": vips,
+        "referrals": referrals,
         "referral_lines": range(REFERRAL_LINES),
     }
 

@@ -26,7 +26,7 @@ from casino.api.parsing import parse
 from casino.api.query import query_choice, query_int
 from casino.api.serializers import ErrorSerializer
 from casino.errors import NotFound
-from casino.roles import Perm
+from casino.roles import Perm, Role
 
 from ..models import (
     DocumentType,
@@ -36,8 +36,9 @@ from ..models import (
     ExclusionList,
     HitReason,
     Player,
+    VipReferral,
 )
-from ..selectors import access_player
+from ..selectors import access_player, access_session
 from ..selectors import players as sel
 from ..services import players as svc
 from .serializers import choice
@@ -103,7 +104,7 @@ class ExclusionSerializer(serializers.Serializer):
     in_force = serializers.BooleanField()
     reason = serializers.CharField(allow_blank=True)
     recorded_by = serializers.CharField()
-    role = serializers.CharField()
+    role = choice(choices=Role.choices)
     at = serializers.DateTimeField()
 
 
@@ -153,7 +154,7 @@ class ExclusionHitSerializer(serializers.Serializer):
     session = serializers.IntegerField(allow_null=True)
     seat = serializers.IntegerField(allow_null=True)
     by = serializers.CharField()
-    role = serializers.CharField()
+    role = choice(choices=Role.choices)
     at = serializers.DateTimeField()
 
 
@@ -352,8 +353,9 @@ class ExclusionLiftView(APIView):
     @extend_schema(
         tags=TAGS,
         request=ExclusionLiftInputSerializer,
-        description="Lift an exclusion: a new row linked to it (a house ban: management).",
-        responses={201: ExclusionSerializer, **ERRORS},
+        description="Lift an exclusion: a new row linked to it (a house ban: management). "
+        "An action on the exclusion: 200 with the new row, whose URL is /api/exclusions/{id}/.",
+        responses={200: ExclusionSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_EXCLUSION)
@@ -362,10 +364,7 @@ class ExclusionLiftView(APIView):
 
         def handle() -> Response:
             row = svc.exclusion_lift(actor=actor, exclusion=exclusion, reason=data["reason"])
-            return _created(
-                ExclusionSerializer(_exclusion(row)).data,
-                reverse("api-tables-exclusion", args=[row.pk]),
-            )
+            return Response(ExclusionSerializer(_exclusion(row)).data)
 
         return idempotent(request, handle)
 
@@ -421,3 +420,80 @@ class ExclusionHitListView(APIView):
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_EXCLUSIONS)
         return paginated(request, self, sel.exclusion_hits(actor), ExclusionHitSerializer, _hit)
+
+
+# --- VIP referrals (SEAT-12, RPT-14) ------------------------------------------------------
+
+
+class VipReferralSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    table = serializers.IntegerField()
+    table_name = serializers.CharField()
+    session = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField()
+    by = serializers.CharField()
+    role = choice(choices=Role.choices)
+    at = serializers.DateTimeField()
+
+
+class VipReferralInputSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    session = serializers.IntegerField(help_text="The table session the player is seen at.")
+    reason = serializers.CharField(max_length=2000, allow_blank=True)
+
+
+def _referral(r: VipReferral) -> dict[str, Any]:
+    return {
+        "id": r.pk,
+        "player": r.player_id,
+        "player_name": r.player.display_name,
+        "table": r.table_id,
+        "table_name": str(r.table),
+        "session": r.session_id,
+        "reason": r.reason,
+        "by": r.referred_by.username,
+        "role": r.role,
+        "at": r.at,
+    }
+
+
+class VipReferralListView(APIView):
+    pagination_class = Pagination
+
+    @extend_schema(
+        tags=TAGS,
+        parameters=[OpenApiParameter("player", OpenApiTypes.INT)],
+        description="The VIP referral list, newest first (RPT-14: pit boss, shift manager, "
+        "auditor).",
+        responses={200: VipReferralSerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        actor = _actor(request, Perm.VIEW_VIP_REFERRALS)
+        rows = sel.vip_referrals(actor, player=query_int(request.query_params, "player"))
+        return paginated(request, self, rows, VipReferralSerializer, _referral)
+
+    @extend_schema(
+        tags=TAGS,
+        request=VipReferralInputSerializer,
+        description="Refer a player for VIP membership from a table's session (SEAT-12): "
+        "its supervisor or a pit boss of its sector. Append-only, audited.",
+        responses={201: VipReferralSerializer, **ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        actor = _actor(request, Perm.REFER_VIP)
+        data = parse(VipReferralInputSerializer, request.data)
+        player = access_player(actor, data["player"], Perm.REFER_VIP)
+        session = access_session(actor, data["session"], Perm.REFER_VIP)
+
+        def handle() -> Response:
+            row = svc.vip_referral_record(
+                actor=actor, player=player, session=session, reason=data["reason"]
+            )
+            return _created(
+                VipReferralSerializer(_referral(row)).data,
+                reverse("api-tables-vip-referrals") + f"?player={player.pk}",
+            )
+
+        return idempotent(request, handle)

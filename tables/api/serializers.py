@@ -22,6 +22,7 @@ from casino.roles import Role
 
 from ..models import (
     AbsentPlayerPolicy,
+    ForcedBets,
     NewPlayerEntry,
     PackState,
     RakeCapScope,
@@ -354,6 +355,12 @@ class SessionEventInputSerializer(serializers.Serializer):
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+class StartPlayInputSerializer(serializers.Serializer):
+    players_present = serializers.IntegerField(
+        required=False, allow_null=True, help_text="OPEN-17, SHUF-01: at least two."
+    )
+
+
 class TableSettingsInputSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
     effective_from = serializers.DateTimeField(required=False, allow_null=True)
@@ -379,6 +386,14 @@ class TableSettingsInputSerializer(serializers.Serializer):
     absent_player_policy = choice(choices=AbsentPlayerPolicy.choices, required=False)
     rebuy_only_when_busted = serializers.BooleanField(required=False)
     rebuy_amounts = serializers.ListField(child=money(), required=False, max_length=10)
+    # Issue 17 §4: GAME-04, SHUF-04, GAME-13 (OQ-35).
+    forced_bets = choice(choices=ForcedBets.choices, required=False, help_text="GAME-04.")
+    shuffle_procedure = serializers.CharField(
+        required=False, allow_blank=True, help_text="SHUF-04; blank = the manual's shuffle."
+    )
+    mixed_switch_every_hands = serializers.IntegerField(
+        required=False, allow_null=True, help_text="GAME-13, OQ-35; empty = one orbit."
+    )
 
 
 class TableCreateInputSerializer(TableSettingsInputSerializer):
@@ -418,6 +433,11 @@ class TableSettingsSerializer(serializers.Serializer):
     rebuy_amounts = serializers.ListField(child=money())
     # RAKE-07: the casino's rounding this version carries (set through the ops settings).
     rake_rounding = choice(choices=RakeRounding.choices)
+    forced_bets = choice(choices=ForcedBets.choices)  # GAME-04
+    shuffle_procedure = serializers.CharField(
+        help_text="SHUF-04: the house's text or the manual's."
+    )
+    mixed_switch_every_hands = serializers.IntegerField(allow_null=True)  # GAME-13, OQ-35
 
 
 class OpsSettingsSerializer(serializers.Serializer):
@@ -431,6 +451,8 @@ class OpsSettingsSerializer(serializers.Serializer):
     sanction_lookback_days = serializers.IntegerField()
     rake_rounding = choice(choices=RakeRounding.choices, help_text="RAKE-07, OQ-04.")
     min_player_age = serializers.IntegerField(help_text="GEN-08.")
+    problem_gambling_help = serializers.CharField(help_text="CONDUCT-07.")
+    require_preparation_checklist = serializers.BooleanField(help_text="PREP-01.")
 
 
 class OpsSettingsInputSerializer(serializers.Serializer):
@@ -447,6 +469,10 @@ class OpsSettingsInputSerializer(serializers.Serializer):
         help_text="RAKE-07, OQ-04: every table gets a new settings version.",
     )
     min_player_age = serializers.IntegerField(required=False, min_value=0, help_text="GEN-08.")
+    problem_gambling_help = serializers.CharField(
+        required=False, allow_blank=True, max_length=600, help_text="CONDUCT-07."
+    )
+    require_preparation_checklist = serializers.BooleanField(required=False, help_text="PREP-01.")
 
 
 # --- sheets ---------------------------------------------------------------------------------

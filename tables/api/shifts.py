@@ -166,7 +166,7 @@ class ShiftChangeSignView(APIView):
         request=ShiftChangeSignInputSerializer,
         description="One of the three signatures: outgoing supervisor, pit boss (the shift "
         "manager only as an override with a reason), incoming supervisor.",
-        responses={201: ShiftChangeSignResultSerializer, **ERRORS},
+        responses={200: ShiftChangeSignResultSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
@@ -195,6 +195,6 @@ class ShiftChangeSignView(APIView):
                     "shift_change": shift_change_view(fresh, lang),
                 }
             ).data
-            return Response(body, status=status.HTTP_201_CREATED)
+            return Response(body)
 
         return idempotent(request, handle)

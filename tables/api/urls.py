@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import opening as op
 from . import players as pl
+from . import procedure as pr
 from . import shifts as sh
 from . import views as v
 
@@ -20,6 +21,12 @@ urlpatterns = [
     path("checklists/", op.ChecklistCatalogueView.as_view(), name="api-tables-checklists"),
     path("tables/<int:pk>/sessions/", v.SessionOpenView.as_view(), name="api-tables-session-open"),
     path("table-ops-settings/", v.OpsSettingsView.as_view(), name="api-tables-ops-settings"),
+    # PREP-01 (issue 17 §4): the management's checklist of the open gaming day
+    path(
+        "preparation-checklist/",
+        pr.PreparationChecklistView.as_view(),
+        name="api-tables-preparation-checklist",
+    ),
     path("sessions/<int:pk>/", v.SessionDetailView.as_view(), name="api-tables-session"),
     path(
         "sessions/<int:pk>/readiness/",
@@ -188,6 +195,7 @@ urlpatterns = [
         name="api-tables-exclusion-list",
     ),
     path("exclusion-hits/", pl.ExclusionHitListView.as_view(), name="api-tables-exclusion-hits"),
+    path("vip-referrals/", pl.VipReferralListView.as_view(), name="api-tables-vip-referrals"),
     # keys
     path("key-handouts/", v.KeyListView.as_view(), name="api-tables-keys"),
     path("key-handouts/<int:pk>/return/", v.KeyReturnView.as_view(), name="api-tables-key-return"),

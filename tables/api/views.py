@@ -306,9 +306,12 @@ def _session_action(
 
 SessionStartPlayView = _session_action(
     Perm.OPEN_SESSION,
-    None,
-    lambda a, ses, d: services.session_start_play(actor=a, session=ses),
-    "Start play: OPEN → IN PLAY when the table is ready (OPEN-12, DECK-04).",
+    s.StartPlayInputSerializer,
+    lambda a, ses, d: services.session_start_play(
+        actor=a, session=ses, players_present=d.get("players_present")
+    ),
+    "Start play: OPEN → IN PLAY when the table is ready (OPEN-12, DECK-04); the "
+    "supervisor or pit boss is told that play begins, with the players present (OPEN-17).",
 )
 SessionSuspendView = _session_action(
     Perm.SUSPEND_SESSION,
@@ -441,15 +444,19 @@ def _event_action(
     call: Callable[[Actor, TableSession, dict[str, Any]], Any],
     doc: str,
     name: str,
+    *,
+    action: bool = False,
 ) -> type[APIView]:
-    """A POST on a session that records one event and answers with it."""
+    """A POST on a session that records one event and answers with it: 201, or 200 for an
+    action on the session (casino.api.responses)."""
+    answer = 200 if action else 201
 
     class View(APIView):
         @extend_schema(
             tags=TABLES,
             request=input_serializer,
             description=doc,
-            responses={201: s.SessionEventSerializer, **ERRORS},
+            responses={answer: s.SessionEventSerializer, **ERRORS},
         )
         def post(self, request: Request, pk: int) -> Response:
             actor = _actor(request, perm)
@@ -458,7 +465,9 @@ def _event_action(
 
             def handle() -> Response:
                 event = call(actor, session, data)
-                return _out(s.SessionEventSerializer, presenters.session_event(event), created=True)
+                return _out(
+                    s.SessionEventSerializer, presenters.session_event(event), created=not action
+                )
 
             return idempotent(request, handle)
 
@@ -482,6 +491,7 @@ PrepOverrideView = _event_action(
     lambda a, ses, d: services.prep_override(actor=a, session=ses, reason=d["reason"]),
     "The pit boss lets the opening start without the checklists, with a reason (PREP-05).",
     "PrepOverrideView",
+    action=True,
 )
 ClosingChecklistView = _event_action(
     Perm.CLOSE_SESSION,
@@ -574,7 +584,7 @@ def _sheet_views(model: SheetModel, part: str) -> tuple[type[APIView], ...]:
             request=s.SheetSignInputSerializer,
             description="One signature: croupier (PIN on the supervisor's "
             "terminal), supervisor, pit boss — three people (ROLE-13, ROLE-14).",
-            responses={201: s.SignResultSerializer, **ERRORS},
+            responses={200: s.SignResultSerializer, **ERRORS},
         )
         def post(self, request: Request, pk: int) -> Response:
             actor = _actor(request, Perm.VIEW_TABLES)
@@ -602,7 +612,6 @@ def _sheet_views(model: SheetModel, part: str) -> tuple[type[APIView], ...]:
                 )
                 return _out(
                     s.SignResultSerializer,
-                    created=True,
                     data={
                         "role": result.signature.role,
                         "signer": result.signature.signer.username,
@@ -619,7 +628,7 @@ def _sheet_views(model: SheetModel, part: str) -> tuple[type[APIView], ...]:
             tags=SHEETS,
             request=s.CopyInputSerializer,
             description="Record where a printed copy went (OPEN-13, CLOSE-10).",
-            responses={201: s.CopySerializer, **ERRORS},
+            responses={200: s.CopySerializer, **ERRORS},
         )
         def post(self, request: Request, pk: int) -> Response:
             actor = _actor(request, count_perm)
@@ -630,7 +639,7 @@ def _sheet_views(model: SheetModel, part: str) -> tuple[type[APIView], ...]:
                 deposit = services.sheet_copy_deposit(
                     actor=actor, sheet=sheet, copy=data["copy"], note=data["note"]
                 )
-                return _out(s.CopySerializer, presenters.copy_deposit(deposit), created=True)
+                return _out(s.CopySerializer, presenters.copy_deposit(deposit))
 
             return idempotent(request, handle)
 
@@ -670,7 +679,7 @@ class ClosingEmptyBankView(APIView):
         request=s.EmptyBankInputSerializer,
         description="Supervisor and croupier (PIN) confirm the rack was emptied "
         "and every chip counted (CLOSE-06).",
-        responses={201: s.SessionEventSerializer, **ERRORS},
+        responses={200: s.SessionEventSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.CLOSE_SESSION)
@@ -682,7 +691,7 @@ class ClosingEmptyBankView(APIView):
             event = services.closing_confirm_empty_bank(
                 actor=actor, sheet=sheet, croupier=croupier, pin=data["pin"]
             )
-            return _out(s.SessionEventSerializer, presenters.session_event(event), created=True)
+            return _out(s.SessionEventSerializer, presenters.session_event(event))
 
         return idempotent(request, handle)
 
@@ -995,7 +1004,7 @@ class DeckFinalControlView(APIView):
         request=s.FinalControlInputSerializer,
         description="The shift manager's final control of the day (DECK-16, "
         "DECK-19); refused while any pack is unaccounted for.",
-        responses={201: s.FinalControlSerializer, **ERRORS},
+        responses={200: s.FinalControlSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.DECK_FINAL_CONTROL)
@@ -1009,7 +1018,6 @@ class DeckFinalControlView(APIView):
             control.refresh_from_db()
             return _out(
                 s.FinalControlSerializer,
-                created=True,
                 data={
                     "id": control.pk,
                     "store": store.pk,
@@ -1181,7 +1189,7 @@ class SanctionLiftView(APIView):
         tags=SANCTIONS,
         request=s.LiftInputSerializer,
         description="Lift: a new linked entry with a reason; the original stays.",
-        responses={201: s.SanctionDetailSerializer, **ERRORS},
+        responses={200: s.SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.IMPOSE_SANCTION)
@@ -1190,7 +1198,7 @@ class SanctionLiftView(APIView):
 
         def handle() -> Response:
             services.sanction_lift(actor=actor, sanction=entry, reason=data["reason"])
-            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry), created=True)
+            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry))
 
         return idempotent(request, handle)
 
@@ -1199,7 +1207,7 @@ class SanctionReduceView(APIView):
     @extend_schema(
         tags=SANCTIONS,
         request=s.ReduceInputSerializer,
-        responses={201: s.SanctionDetailSerializer, **ERRORS},
+        responses={200: s.SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.IMPOSE_SANCTION)
@@ -1214,7 +1222,7 @@ class SanctionReduceView(APIView):
                 vueltas=data.get("vueltas"),
                 reason=data["reason"],
             )
-            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry), created=True)
+            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry))
 
         return idempotent(request, handle)
 

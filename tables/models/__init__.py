@@ -4,6 +4,7 @@ from .core import (
     AbsentPlayerPolicy,
     DealerChange,
     DocumentType,
+    ForcedBets,
     NewPlayerEntry,
     OpsSettings,
     Player,
@@ -20,7 +21,15 @@ from .core import (
 from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
 from .floats import FloatPar
 from .keys import KeyHandout, KeyReturn
-from .players import Exclusion, ExclusionHit, ExclusionKind, ExclusionList, HitReason
+from .players import (
+    Exclusion,
+    ExclusionHit,
+    ExclusionKind,
+    ExclusionList,
+    HitReason,
+    VipReferral,
+)
+from .procedure import PreparationChecklist
 from .sanctions import SanctionEntry, SanctionLevel
 from .seating import Seat, SeatEvent, SeatStatus, WaitingEntry
 from .sheets import (
@@ -44,6 +53,7 @@ __all__ = [
     "DocumentType",
     "Exclusion",
     "ExclusionHit",
+    "VipReferral",
     "ExclusionKind",
     "ExclusionList",
     "DeckEvent",
@@ -56,6 +66,7 @@ __all__ = [
     "HitReason",
     "KeyHandout",
     "KeyReturn",
+    "ForcedBets",
     "NewPlayerEntry",
     "OpeningLine",
     "OpeningSheet",
@@ -63,6 +74,7 @@ __all__ = [
     "Pack",
     "PackState",
     "Player",
+    "PreparationChecklist",
     "RakeCapScope",
     "RakeMode",
     "RakeRounding",

@@ -66,6 +66,19 @@ class AbsentPlayerPolicy(models.TextChoices):
     MISSED_BLINDS = "missed_blinds", _("Missed blinds are posted on return")
 
 
+class ForcedBets(models.TextChoices):
+    """The forced bets of a table (GEN-04's ``forced_bets``, GAME-04).
+
+    The manual also allows several blinds and an ante without blinds (``MULTI_BLIND``,
+    ``ANTE``): not built (the engine would need a bring-in or a third blind), see
+    docs/requirements-status.toml.
+    """
+
+    TWO_BLINDS = "two_blinds", _("Two blinds")
+    ONE_BLIND = "one_blind", _("One blind")
+    BLINDS_PLUS_ANTE = "blinds_plus_ante", _("Two blinds and an ante")
+
+
 class Table(models.Model):
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="tables")
     sector = models.ForeignKey(
@@ -156,6 +169,16 @@ class TableSettings(models.Model):
     # BUYIN-04: the fixed re-buy amounts of the game (money strings), empty = any.
     rebuy_only_when_busted = models.BooleanField(default=False)
     rebuy_amounts = models.JSONField(default=list, blank=True)
+    # Issue 17 §4, game settings (from the next hand). GAME-04: which forced bets the
+    # table posts (the ante amount is ``ante``, the spec's ante_amount). SHUF-04: the
+    # house's shuffle as management sets it; blank = the manual's default
+    # (tables.procedure.DEFAULT_SHUFFLE). GAME-13, OQ-35: hands per structure at a
+    # mixed table; empty = one orbit (the players dealt in).
+    forced_bets = models.CharField(
+        max_length=20, choices=ForcedBets.choices, default=ForcedBets.TWO_BLINDS
+    )
+    shuffle_procedure = models.TextField(blank=True, default="")
+    mixed_switch_every_hands = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("table settings")
@@ -325,6 +348,12 @@ class OpsSettings(models.Model):
     rake_rounding = models.CharField(
         max_length=16, choices=RakeRounding.choices, default=RakeRounding.DOWN_TO_MIN_CHIP
     )
+    # CONDUCT-07: where a player finds help for problem gambling, printed on the house
+    # rules; blank = the generic text (tables.procedure.DEFAULT_HELP), to be set by the
+    # casino with its jurisdiction's service and phone or web address.
+    problem_gambling_help = models.TextField(blank=True, default="")
+    # PREP-01: whether a table may open only after the day's management checklist.
+    require_preparation_checklist = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("table operations settings")

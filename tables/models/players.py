@@ -149,3 +149,30 @@ class ExclusionHit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_reason_display()} · {self.get_where_display()} · {self.player_id}"
+
+
+@immutability.append_only
+class VipReferral(models.Model):
+    """A supervisor's referral of a player for VIP membership (SEAT-12, RPT-14).
+
+    Append-only: the player can be assessed and told about the membership; the referral
+    itself is never edited.
+    """
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="vip_referrals")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField()
+    referred_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("VIP referral")
+        verbose_name_plural = _("VIP referrals")
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["casino", "at"])]
+
+    def __str__(self) -> str:
+        return f"VIP · {self.player_id} · {self.table_id}"

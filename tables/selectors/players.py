@@ -8,9 +8,9 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from casino.access import Actor, require
 from casino.errors import NotFound
-from casino.roles import Perm
+from casino.roles import Perm, Role
 
-from ..models import Exclusion, ExclusionHit, ExclusionList, Player
+from ..models import Exclusion, ExclusionHit, ExclusionList, Player, VipReferral
 
 
 def players(actor: Actor, *, name: str | None = None) -> QuerySet[Player]:
@@ -81,12 +81,21 @@ def access_exclusion(actor: Actor, pk: int, perm: Perm = Perm.VIEW_EXCLUSIONS) -
 
 
 def exclusion_hits(actor: Actor) -> QuerySet[ExclusionHit]:
+    """The refused buy-ins and seatings, newest first: the one list behind the API and the
+    floor page. Surveillance, the shift manager and the auditor see the room's; a pit boss
+    with sectors sees those at his sectors' tables and at tables in no sector (the scope of
+    ``floor.selectors.tables_in_scope``)."""
     require(actor, Perm.VIEW_EXCLUSIONS)
-    return (
-        ExclusionHit.objects.filter(casino_id=actor.user.casino_id)
-        .select_related("player", "table", "actor", "exclusion")
-        .order_by("-at", "-id")
-    )
+    hits = ExclusionHit.objects.filter(casino_id=actor.user.casino_id)
+    if actor.role == Role.PIT_BOSS:
+        sectors = list(actor.user.sectors.values_list("pk", flat=True))
+        if sectors:
+            hits = hits.filter(
+                Q(table__isnull=True)
+                | Q(table__sector_id__in=sectors)
+                | Q(table__sector__isnull=True)
+            )
+    return hits.select_related("player", "table", "actor", "exclusion").order_by("-at", "-id")
 
 
 def exclusion_lists(actor: Actor) -> QuerySet[ExclusionList]:
@@ -94,3 +103,12 @@ def exclusion_lists(actor: Actor) -> QuerySet[ExclusionList]:
     return ExclusionList.objects.filter(casino_id=actor.user.casino_id).order_by(
         "source", "-version"
     )
+
+
+def vip_referrals(actor: Actor, *, player: int | None = None) -> QuerySet[VipReferral]:
+    """The VIP referral list (SEAT-12, RPT-14), newest first."""
+    require(actor, Perm.VIEW_VIP_REFERRALS)
+    qs = VipReferral.objects.filter(casino_id=actor.user.casino_id)
+    if player is not None:
+        qs = qs.filter(player_id=player)
+    return qs.select_related("player", "table", "referred_by").order_by("-at", "-id")

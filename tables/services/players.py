@@ -47,7 +47,9 @@ from ..models import (
     Player,
     SanctionEntry,
     TableSession,
+    VipReferral,
 )
+from ..selectors.assignment import require_at
 from ..selectors.players import age_on, exclusions_in_force
 from ..selectors.sessions import ops_settings
 from ._common import require_text
@@ -193,6 +195,46 @@ def player_identity_read(*, actor: Actor, player: Player, purpose: str = "") -> 
     return {f: getattr(player, f) for f in IDENTITY_FIELDS}
 
 
+# --- VIP referrals (SEAT-12, RPT-14) ----------------------------------------------------
+
+
+def vip_referral_record(
+    *, actor: Actor, player: Player, session: TableSession, reason: str
+) -> VipReferral:
+    """Refer a player for VIP membership from a table's session (SEAT-12); append-only,
+    audited. Only who works the table may refer from it (``require_at``: its supervisor,
+    or a pit boss of its sector)."""
+    require(actor, Perm.REFER_VIP)
+    same_casino(actor, player)
+    same_casino(actor, session)
+    reason = require_text(
+        reason,
+        code="REASON_REQUIRED",
+        field="reason",
+        es="Indique el motivo de la derivación.",
+        en="Give the reason for the referral.",
+    )
+    require_at(actor, session=session)
+    with transaction.atomic():
+        row = VipReferral.objects.create(
+            casino=actor.casino,
+            player=player,
+            table_id=session.table_id,
+            session=session,
+            reason=reason,
+            referred_by=actor.user,
+            role=actor.role.value,
+        )
+        audit_record(
+            actor=actor,
+            action="player.vip_referral",
+            obj=row,
+            after={"player": player.pk, "table": session.table_id, "session": session.pk},
+            reason=reason,
+        )
+    return row
+
+
 # --- exclusions -------------------------------------------------------------------------
 
 
@@ -326,31 +368,57 @@ def exclusion_lift(*, actor: Actor, exclusion: Exclusion, reason: str) -> Exclus
                 "The exclusion was already lifted.",
                 field="exclusion",
             )
-        row = Exclusion.objects.create(
-            casino_id=original.casino_id,
-            kind=original.kind,
-            player=original.player,
-            document_type=original.document_type,
-            document_number=original.document_number,
-            full_name=original.full_name,
-            starts_on=_today() if _today() >= original.starts_on else original.starts_on,
-            ends_on=None,
-            source=original.source,
-            sanction=original.sanction,
-            lifts=original,
-            reason=reason,
-            recorded_by=actor.user,
-            role=actor.role.value,
-        )
-        audit_record(
-            actor=actor,
-            action="exclusion.lift",
-            obj=row,
-            before={"exclusion": original.pk, "lifted": False},
-            after={"lifted": True},
-            reason=reason,
-        )
+        row = _lift_row(actor, original, reason)
     return row
+
+
+def _lift_row(actor: Actor, original: Exclusion, reason: str) -> Exclusion:
+    """The lifting row of ``original`` (locked by the caller) and its audit event."""
+    row = Exclusion.objects.create(
+        casino_id=original.casino_id,
+        kind=original.kind,
+        player=original.player,
+        document_type=original.document_type,
+        document_number=original.document_number,
+        full_name=original.full_name,
+        starts_on=_today() if _today() >= original.starts_on else original.starts_on,
+        ends_on=None,
+        source=original.source,
+        sanction=original.sanction,
+        lifts=original,
+        reason=reason,
+        recorded_by=actor.user,
+        role=actor.role.value,
+    )
+    audit_record(
+        actor=actor,
+        action="exclusion.lift",
+        obj=row,
+        before={"exclusion": original.pk, "lifted": False},
+        after={"lifted": True},
+        reason=reason,
+    )
+    return row
+
+
+def exclusion_house_ban_lift(
+    *, actor: Actor, sanction: SanctionEntry, reason: str
+) -> Exclusion | None:
+    """Lift the house ban of an expulsion when the ledger lifts or reduces it (issue 17 §2).
+
+    Called by ``sanction_lift`` and ``sanction_reduce`` inside their transaction, after
+    their own authority check (an expulsion is management's, SANC-02), so the sanction and
+    its ban cannot disagree. Append-only: a new lifting row; a ban already lifted by hand
+    is left as it is. Returns the lifting row, or None when there was no ban in force.
+    """
+    ban = (
+        Exclusion.objects.select_for_update()
+        .filter(sanction=sanction, kind=ExclusionKind.HOUSE_BAN, lifts__isnull=True)
+        .first()
+    )
+    if ban is None or Exclusion.objects.filter(lifts=ban).exists():
+        return None
+    return _lift_row(actor, ban, reason)
 
 
 LIST_COLUMNS = ("document_type", "document_number", "full_name", "starts_on", "ends_on")

@@ -37,7 +37,7 @@ from ..models import Player, SanctionEntry, SanctionLevel, Table, TableSession
 from ..models.sanctions import NOTICE_SERIES
 from ..selectors.sanctions import sanction_effective, sanction_suggestion
 from ._common import current_gaming_day, lock, require_at_table, require_text
-from .players import exclusion_house_ban
+from .players import exclusion_house_ban, exclusion_house_ban_lift
 
 K = SanctionEntry.Kind
 L = SanctionLevel
@@ -518,6 +518,8 @@ def sanction_lift(*, actor: Actor, sanction: SanctionEntry, reason: str) -> Sanc
             after={"lifted": True},
             reason=reason,
         )
+        if effective.level == L.EXPULSION:  # issue 17 §2: the ban goes with its expulsion
+            exclusion_house_ban_lift(actor=actor, sanction=imposition, reason=reason)
     return entry
 
 
@@ -586,4 +588,6 @@ def sanction_reduce(
             after={"level": new_step.level, "vueltas": new_step.vueltas},
             reason=reason,
         )
+        if effective.level == L.EXPULSION:  # reduced below an expulsion: no longer barred
+            exclusion_house_ban_lift(actor=actor, sanction=imposition, reason=reason)
     return entry

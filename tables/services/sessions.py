@@ -46,6 +46,7 @@ from ._common import (
 )
 from .counts import closing_sheet_create, opening_sheet_create
 from .decks import rotate_packs
+from .procedure import check_players_present, play_begins_event, require_preparation
 
 E = SessionEvent.Kind
 
@@ -112,6 +113,7 @@ def session_open(
                 details={"session": live.pk, "status": live.status},
             )
         _refuse_if_dealing_elsewhere(croupier)
+        require_preparation(actor, day)  # PREP-01, when the casino asks for it
         settings = table.settings_at()
         if settings is None:
             raise Conflict(
@@ -150,9 +152,17 @@ def session_open(
     return session
 
 
-def session_start_play(*, actor: Actor, session: TableSession) -> TableSession:
-    """OPEN → IN PLAY, only when the table is ready (issue 5 §2, OPEN-12, DECK-04)."""
+def session_start_play(
+    *, actor: Actor, session: TableSession, players_present: int | None = None
+) -> TableSession:
+    """OPEN → IN PLAY, only when the table is ready (issue 5 §2, OPEN-12, DECK-04).
+
+    The supervisor or pit boss who records it is the one told that play begins (OPEN-17,
+    SHUF-01): the event names them, the croupier on duty and the players present (at
+    least two, when given; ``tables.services.procedure``)."""
     require(actor, Perm.OPEN_SESSION)
+    if players_present is not None:
+        players_present = check_players_present(players_present, session)
     with transaction.atomic():
         session = lock_session(session, actor)
         require_at_table(actor, session=session)
@@ -166,7 +176,7 @@ def session_start_play(*, actor: Actor, session: TableSession) -> TableSession:
                 details={"reasons": [r.code for r in reasons]},
             )
         session_move(actor, session, S.IN_PLAY, action="session.start_play")
-        record_event(actor, session, E.PLAY_STARTED)
+        play_begins_event(actor, session, players_present=players_present, how="start_play")
     return session
 
 
@@ -497,8 +507,10 @@ ATTESTATIONS: dict[str, tuple[Perm, Role | None, tuple[str, ...]]] = {
         None,
         (S.OPEN, S.IN_PLAY, S.SUSPENDED, S.CLOSED),
     ),
-    E.TABLE_INSPECTED: (Perm.CLOSE_SESSION, None, (S.CLOSED,)),
-    E.CROUPIER_RELEASED: (Perm.SUSPEND_SESSION, Role.CROUPIER, (S.CLOSING, S.CLOSED)),
+    # CLOSE-14: the pit boss examines the closed table (not the supervisor who closed it).
+    E.TABLE_INSPECTED: (Perm.INSPECT_TABLE, None, (S.CLOSED,)),
+    # CLOSE-15: management releases the croupier; the event's time is the release time.
+    E.CROUPIER_RELEASED: (Perm.INSPECT_TABLE, Role.CROUPIER, (S.CLOSING, S.CLOSED)),
 }
 VERIFIER_ROLES = (Role.SUPERVISOR, Role.PIT_BOSS)
 

@@ -18,6 +18,7 @@ from casino.roles import Perm
 
 from ..models import (
     AbsentPlayerPolicy,
+    ForcedBets,
     NewPlayerEntry,
     OpsSettings,
     RakeCapScope,
@@ -46,6 +47,10 @@ GAME_FIELDS = (
     # Seating policies (SEAT-05, SEAT-06, OQ-07): who may be dealt in from the next hand.
     "new_player_entry",
     "absent_player_policy",
+    # Issue 17 §4: GAME-04 forced bets, SHUF-04 shuffle, GAME-13 / OQ-35 switch interval.
+    "forced_bets",
+    "shuffle_procedure",
+    "mixed_switch_every_hands",
 )
 FINANCIAL_FIELDS = (
     "min_buyin",
@@ -83,7 +88,7 @@ def _invalid(code: str, es: str, en: str, field: str) -> ValidationFailed:
     return ValidationFailed(code, es, en, field=field)
 
 
-def validate_table_settings(values: dict[str, Any]) -> None:
+def validate_table_settings(values: dict[str, Any], asked: frozenset[str] = frozenset()) -> None:
     """Refuse settings that contradict each other or the jurisdiction (GEN-04, RAKE-03)."""
     if values.get("variant") not in Variant.values:
         raise _invalid(
@@ -121,6 +126,7 @@ def validate_table_settings(values: dict[str, Any]) -> None:
             "Unknown absent player rule (SEAT-06).",
             "absent_player_policy",
         )
+    _validate_procedure_settings(values, asked)
     for name in MONEY_FIELDS:
         value = values.get(name)
         if value is not None and (not isinstance(value, Decimal) or value < 0):
@@ -202,6 +208,58 @@ def validate_table_settings(values: dict[str, Any]) -> None:
         )
 
 
+def _validate_procedure_settings(values: dict[str, Any], asked: frozenset[str]) -> None:
+    """Issue 17 §4: forced bets (GAME-04), shuffle text (SHUF-04), switch interval (GAME-13).
+
+    An ante with two blinds is "blinds and an ante": a change of the ante alone moves
+    the forced bets between the two (the ante amount was a setting before forced_bets).
+    Asking for "blinds and an ante" with no ante is refused.
+    """
+    forced = values.setdefault("forced_bets", ForcedBets.TWO_BLINDS)
+    if forced not in ForcedBets.values:
+        raise _invalid(
+            "FORCED_BETS_INVALID",
+            "Apuestas forzadas desconocidas: dos ciegas, una ciega o ciegas y ante (GAME-04).",
+            "Unknown forced bets: two blinds, one blind or blinds and an ante (GAME-04).",
+            "forced_bets",
+        )
+    ante = values.get("ante")
+    if not isinstance(ante, Decimal):
+        return  # refused below (AMOUNT_INVALID)
+    if forced in (ForcedBets.TWO_BLINDS, ForcedBets.BLINDS_PLUS_ANTE) and not (
+        forced == ForcedBets.BLINDS_PLUS_ANTE and "forced_bets" in asked
+    ):
+        forced = values["forced_bets"] = (
+            ForcedBets.BLINDS_PLUS_ANTE if ante > 0 else ForcedBets.TWO_BLINDS
+        )
+    if forced == ForcedBets.BLINDS_PLUS_ANTE and ante <= 0:
+        raise _invalid(
+            "ANTE_INVALID",
+            "Con «ciegas y ante» indique el importe del ante (GAME-04).",
+            "With 'blinds and an ante' give the ante amount (GAME-04).",
+            "ante",
+        )
+    text = values.setdefault("shuffle_procedure", "")
+    if not isinstance(text, str) or len(text) > 1000:
+        raise _invalid(
+            "SHUFFLE_PROCEDURE_INVALID",
+            "El procedimiento de mezcla es un texto de hasta 1000 caracteres (SHUF-04).",
+            "The shuffle procedure is a text of at most 1000 characters (SHUF-04).",
+            "shuffle_procedure",
+        )
+    values["shuffle_procedure"] = text.strip()
+    every = values.setdefault("mixed_switch_every_hands", None)
+    if every is not None and (
+        isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= 100
+    ):
+        raise _invalid(
+            "MIXED_SWITCH_INVALID",
+            "El cambio de estructura es cada 1 a 100 manos, o vacío: una vuelta (GAME-13).",
+            "The structure switch is every 1 to 100 hands, or empty: one orbit (GAME-13).",
+            "mixed_switch_every_hands",
+        )
+
+
 def _rebuy_amounts(amounts: Any) -> list[str]:
     """BUYIN-04: the fixed re-buy amounts, distinct positive money amounts, stored as
     strings with two decimals (exact, never float), in increasing order."""
@@ -266,6 +324,9 @@ def spec_defaults(
         "is_tournament": is_tournament,
         "rebuy_only_when_busted": False,  # OQ-27
         "rebuy_amounts": [],  # BUYIN-04: any amount
+        "forced_bets": ForcedBets.TWO_BLINDS,  # GAME-04
+        "shuffle_procedure": "",  # SHUF-04: blank = the manual's (tables.procedure)
+        "mixed_switch_every_hands": None,  # GAME-13, OQ-35: one orbit
     }
 
 
@@ -320,7 +381,7 @@ def table_create(
     }
     if small_blind is not None:
         values["small_blind"] = small_blind
-    validate_table_settings(values)
+    validate_table_settings(values, frozenset(settings))
     with transaction.atomic():
         if Table.objects.filter(casino=casino, number=number).exists():
             raise Conflict(
@@ -393,7 +454,7 @@ def table_settings_change(
             )
         )
         values.update(changes)
-        validate_table_settings(values)
+        validate_table_settings(values, frozenset(changes))
         last = table.settings_versions.aggregate(v=Max("version"))["v"] or 0
         version = TableSettings.objects.create(
             table=table,
@@ -426,6 +487,8 @@ OPS_FIELDS = (
     "sanction_lookback_days",
     "rake_rounding",  # RAKE-07, OQ-04
     "min_player_age",  # GEN-08
+    "problem_gambling_help",  # CONDUCT-07
+    "require_preparation_checklist",  # PREP-01
 )
 
 
@@ -481,6 +544,21 @@ def ops_settings_change(*, actor: Actor, reason: str, **changes: Any) -> OpsSett
             "El umbral debe ser un importe no negativo.",
             "The threshold must be a non-negative amount.",
             "discrepancy_report_min_value",
+        )
+    help_text = changes.get("problem_gambling_help")
+    if help_text is not None and (not isinstance(help_text, str) or len(help_text) > 600):
+        raise _invalid(
+            "SETTING_INVALID",
+            "La ayuda para el juego problemático es un texto de hasta 600 caracteres.",
+            "The problem gambling help is a text of at most 600 characters.",
+            "problem_gambling_help",
+        )
+    if not isinstance(changes.get("require_preparation_checklist", False), bool):
+        raise _invalid(
+            "SETTING_INVALID",
+            "Debe ser verdadero o falso.",
+            "Must be true or false.",
+            "require_preparation_checklist",
         )
     if "rake_rounding" in changes and changes["rake_rounding"] not in RakeRounding.values:
         raise _invalid(

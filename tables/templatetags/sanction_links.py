@@ -28,3 +28,16 @@ def sanction_link(context: Any, hand: Any, irregularity: Any) -> SafeString:
     return format_html(
         '<a class="button" href="{}">{}</a>', form_url(hand, irregularity), _("Propose a sanction")
     )
+
+
+@register.simple_tag(takes_context=True)
+def hand_sanction_link(context: Any, hand: Any) -> SafeString:
+    """HREC-10: from any hand record, the sanction form filled with the hand's reference
+    (its session, number and players), for whoever may propose or impose one."""
+    request = context.get("request")
+    actor = acting_actor(request) if request is not None else None
+    if actor is None or not (actor.can(Perm.PROPOSE_SANCTION) or actor.can(Perm.IMPOSE_SANCTION)):
+        return mark_safe("")
+    return format_html(
+        '<a class="button" href="{}">{}</a>', form_url(hand), _("Propose a sanction for this hand")
+    )

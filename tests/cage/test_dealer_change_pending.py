@@ -14,6 +14,7 @@ from decimal import Decimal
 import pytest
 
 from cage import services
+from cage.selectors import slip_number_label
 from casino.access import acting_as
 from casino.models import AuditEvent
 from casino.roles import Role
@@ -65,7 +66,8 @@ def test_role_04_a_slip_not_received_at_the_table_is_a_warning(staff, playing):
     (pending,) = change.pending
     assert pending["code"] == "SLIP_PENDING"
     assert pending["details"] == {"slip": slip.serial, "kind": "fill", "status": "issued"}
-    assert slip.serial in pending["message"]["es"] and "ROLE-04" in pending["message"]["en"]
+    assert slip_number_label(slip, "es") in pending["message"]["es"]
+    assert "ROLE-04" in pending["message"]["en"]
     event = AuditEvent.objects.filter(action="session.dealer_change").latest("id")
     assert event.after["warnings"] == ["SLIP_PENDING"]
     # Once the slip is received at the table, the next change has nothing to warn about.
@@ -101,7 +103,41 @@ def test_role_04_every_open_slip_is_listed_and_a_void_one_is_not(staff, playing)
         (first.serial, "requested"),
         (second.serial, "requested"),
     ]
-    assert "Devolución" in change.pending[1]["message"]["es"]
+    # Issue 14 §5: the slip is named in the manual's words.
+    assert change.pending[1]["message"]["es"].startswith("Crédito N.º ")
+    assert change.pending[0]["message"]["en"].startswith("Fill no. ")
+
+
+def test_role_04_a_credit_stops_being_the_tables_work_once_security_has_carried_it(staff, playing):  # type: ignore[no-untyped-def]
+    """CLOSE-07's credit order: pit boss, croupier, supervisor, security, then the cage
+    confirms. Signed at the table but not taken by security, the chips are still at the
+    table: a warning. Carried to the cage, only the cage's confirmation is left, which the
+    incoming croupier has nothing to do with: no warning, though the slip is not complete."""
+    session, red, blue = playing
+    credit = services.slip_request(
+        actor=acting_as(staff["pit_boss"], Role.PIT_BOSS),
+        session=session,
+        kind="credit",
+        lines=[(D("25"), 4)],
+    )
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    services.slip_sign(
+        actor=sup, slip=credit, role=Role.CROUPIER, signer=staff["croupier"], pin="1234"
+    )
+    services.slip_sign(actor=sup, slip=credit, role=Role.SUPERVISOR)
+    change = _change(staff, session, "croupier2", blue)
+    assert [(p["details"]["slip"], p["details"]["status"]) for p in change.pending] == [
+        (credit.serial, "issued")
+    ]
+    assert "sin retirar por seguridad" in change.pending[0]["message"]["es"]
+
+    services.slip_sign(
+        actor=acting_as(staff["security"], Role.SECURITY), slip=credit, role=Role.SECURITY
+    )
+    credit.refresh_from_db()
+    assert not credit.is_locked  # the cage has not confirmed it yet
+    back = _change(staff, session, "croupier", red)
+    assert back.warnings == [] and back.pending == []
 
 
 def test_role_04_nothing_open_means_no_warning(staff, playing):

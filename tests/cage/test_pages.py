@@ -7,6 +7,7 @@ import pytest
 
 from cage import services
 from cage.models import DropCount, Slip, TableTransaction
+from cage.selectors import slip_number_label
 from casino.access import ROLE_SESSION_KEY, acting_as
 from casino.inbox import items_for
 from casino.roles import Role
@@ -129,7 +130,10 @@ def test_slip_queue_by_role(client, opened, staff):  # item 11, CLOSE-07
         follow=True,
     )
     slip = Slip.objects.get()
-    assert f"Vale {slip.serial} pedido y firmado." in resp.content.decode()  # issue 8: "vale"
+    # Issue 14 §5: the confirmation names the slip in the manual's words ("Relleno N.º
+    # 2026-000001 pedido y firmado."), not by its stored series (FILL-2026-…).
+    assert f"{slip_number_label(slip)} pedido y firmado." in resp.content.decode()
+    assert slip.serial not in resp.content.decode()
     cashier_actor = acting_as(staff["cage_cashier"], Role.CAGE_CASHIER)
     assert [i.kind for i in items_for(cashier_actor)] == ["cage.slip.cage_cashier"]  # inbox
     client.logout()
@@ -148,7 +152,7 @@ def test_slip_queue_by_role(client, opened, staff):  # item 11, CLOSE-07
         f"/cage/slips/{slip.pk}/sign/", {"role": "croupier", "signer": "croupier", "pin": "1234"}
     )
     resp = client.post(f"/cage/slips/{slip.pk}/sign/", {"role": "supervisor"}, follow=True)
-    assert f"Vale {slip.serial} completo." in resp.content.decode()
+    assert f"{slip_number_label(slip)} completo." in resp.content.decode()
     slip.refresh_from_db()
     assert slip.is_locked
 

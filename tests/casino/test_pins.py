@@ -105,7 +105,7 @@ def test_the_lock_runs_out_after_its_period_and_a_right_pin_then_signs(staff, sh
         pin_locked_until=timezone.now() - timedelta(seconds=1)
     )
     signed = sign_croupier(staff, sheet, "1234")
-    assert signed.status_code == 201, signed.json()
+    assert signed.status_code == 200, signed.json()
     assert Signature.objects.filter(signer=croupier, role="croupier").count() == 1
 
 
@@ -116,7 +116,7 @@ def test_a_right_pin_resets_the_count_of_consecutive_failures(staff, sheet):
         assert sign_croupier(staff, sheet, "0000").json()["code"] == "PIN_INVALID"
     croupier.refresh_from_db()
     assert croupier.pin_failures == 4
-    assert sign_croupier(staff, sheet, "1234").status_code == 201
+    assert sign_croupier(staff, sheet, "1234").status_code == 200
     croupier.refresh_from_db()
     assert croupier.pin_failures == 0
     sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
@@ -169,12 +169,12 @@ def test_a_pit_boss_unlocks_the_pin_with_a_reason_audited(staff, sheet):
     again = RoleClient(staff["pit_boss"], Role.PIT_BOSS).post(url, body, format="json")
     assert again.status_code == 409
     assert_error_shape(again.json(), "PIN_NOT_LOCKED")
-    assert sign_croupier(staff, sheet, "1234").status_code == 201
+    assert sign_croupier(staff, sheet, "1234").status_code == 200
 
 
 def test_an_already_signed_role_answers_the_same_to_a_right_and_a_wrong_pin(staff, sheet):
     # issue 12 §3: "state and role checks come before the PIN": no oracle
-    assert sign_croupier(staff, sheet, "1234").status_code == 201
+    assert sign_croupier(staff, sheet, "1234").status_code == 200
     right = sign_croupier(staff, sheet, "1234")
     wrong = sign_croupier(staff, sheet, "4321")
     assert right.status_code == wrong.status_code == 409

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from cage import services as cage
 from cage.models import SlipVoid, TableTransaction
+from cage.selectors import slip_number_label
 from casino.models import AuditEvent
 from casino.roles import Role
 from floor.selectors import signing_queue
@@ -76,7 +77,7 @@ def test_void_confirmed_by_a_second_person_in_place(staff, in_play, clients):  #
     done = manager.post(
         reverse("floor:queue-act", args=["void", void.pk]), {"dom_id": dom_id}, **HX
     ).content.decode()
-    assert f"Vale {slip.serial} anulado." in done
+    assert f"{slip_number_label(slip)} anulado." in done
 
 
 def test_invalid_hand_reviewed_in_place(staff, in_play, clients):  # HREC-07

@@ -73,7 +73,7 @@ def test_fill_travels_through_the_queues_step_by_step(staff, in_play, clients):
     assert "20 × 100,00" in html and "hace 0 min" in html  # lines and age
     assert "Emitir como Cajero de caja principal" in html
     done = post(cashier, slip, {"role": "cage_cashier"}).content.decode()
-    assert f"Vale {slip.serial} firmado." in done and f'id="{dom_id}"' in done
+    assert f"{slip_number_label(slip)} firmado." in done and f'id="{dom_id}"' in done
     assert slip.signed_roles() == {"pit_boss", "cage_cashier"}
     assert dom_id not in queue_ids(staff, "cage_cashier")
 
@@ -83,7 +83,8 @@ def test_fill_travels_through_the_queues_step_by_step(staff, in_play, clients):
     html = guard.get(reverse("floor:queue")).content.decode()
     assert "Llevar como Oficial de seguridad" in html
     assert (
-        f"Vale {slip.serial} firmado." in post(guard, slip, {"role": "security"}).content.decode()
+        f"{slip_number_label(slip)} firmado."
+        in post(guard, slip, {"role": "security"}).content.decode()
     )
     assert dom_id not in queue_ids(staff, "security")
 
@@ -101,7 +102,7 @@ def test_fill_travels_through_the_queues_step_by_step(staff, in_play, clients):
     assert "Recibir como Supervisor de mesa" in html and "PIN del croupier" not in html
     assert dom_id in queue_ids(staff, "supervisor")
     final = post(sup, slip, {"role": "supervisor"}).content.decode()
-    assert f"Vale {slip.serial} completo." in final
+    assert f"{slip_number_label(slip)} completo." in final
     slip.refresh_from_db()
     assert slip.is_locked
     assert slip.signed_roles() == {"pit_boss", "cage_cashier", "security", "croupier", "supervisor"}
@@ -139,7 +140,7 @@ def test_credit_travels_table_first_and_the_cage_receives_last(staff, in_play, c
     assert f'id="{dom_id}"' in html and "Recibir como Cajero de caja principal" in html
     assert "Emitir como" not in html
     done = post(cashier, credit, {"role": "cage_cashier"}).content.decode()
-    assert f"Vale {credit.serial} completo." in done
+    assert f"{slip_number_label(credit)} completo." in done
     credit.refresh_from_db()
     assert credit.is_locked
     order = list(credit.signatures().order_by("signed_at", "pk").values_list("role", flat=True))

@@ -21,6 +21,10 @@ def body(session, **extra):
 
 @pytest.mark.parametrize("role", ["supervisor", "croupier"])
 def test_supervisors_and_croupiers_log_hands(staff, api, ready_session, role):
+    # OPEN-17, SHUF-01: the supervisor starts play before the croupier's first hand.
+    start = f"/api/sessions/{ready_session.pk}/start-play/"
+    if role == "croupier":
+        api(staff["supervisor"]).post(start, {"players_present": 3}, format="json")
     response = api(staff[role]).post(URL, body(ready_session), format="json")
     assert response.status_code == 201, response.json()
     data = response.json()

@@ -52,6 +52,9 @@ def test_a_croupier_logs_hands_only_where_on_duty(staff, api, ready_session):
     data = {"session": ready_session.pk, **showdown_hand()}
     refused(api(staff["croupier2"]).post(URL, data, format="json"), "NOT_CROUPIER_ON_DUTY")
     assert rows() == before
+    # OPEN-17, SHUF-01: the supervisor starts play before the croupier's first hand.
+    start = f"/api/sessions/{ready_session.pk}/start-play/"
+    api(staff["supervisor"]).post(start, {"players_present": 3}, format="json")
     assert api(staff["croupier"]).post(URL, data, format="json").status_code == 201
 
 

@@ -287,7 +287,7 @@ def test_a_live_hand_shows_the_carried_pot_and_stores_it(staff, api, sup, ready_
     for seat in (5, 1):
         client.post(f"/api/hands/live/{live_id}/actions/", {"action": "fold", "seat": seat})
     done = client.post(f"/api/hands/live/{live_id}/finish/", {}, format="json")
-    assert done.status_code == 201, done.json()
+    assert done.status_code == 200, done.json()
     hand = Hand.objects.get(pk=done.json()["id"])
     assert hand.status == "valid", _codes(hand)
     assert _codes(hand, "warning") == []  # the live record's carry is the books'

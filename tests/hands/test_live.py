@@ -29,6 +29,9 @@ def act(client, live_id, **action):
 
 
 def test_the_live_hand_offers_the_next_legal_actions(staff, api, ready_session):
+    # OPEN-17, SHUF-01: the supervisor is told play begins before the croupier's first hand.
+    sup = api(staff["supervisor"])
+    sup.post(f"/api/sessions/{ready_session.pk}/start-play/", {"players_present": 3}, format="json")
     client = api(staff["croupier"])
     response = start(client, ready_session)
     assert response.status_code == 201, response.json()
@@ -61,7 +64,7 @@ def test_a_full_hand_logged_live_is_stored_on_finish(staff, api, ready_session):
         state = act(client, live, **action).json()
     assert state["phase"] == "over" and state["complete"]
     done = client.post(f"{START}{live}/finish/", {}, format="json")
-    assert done.status_code == 201, done.json()
+    assert done.status_code == 200, done.json()
     hand = Hand.objects.get()
     assert (hand.number, hand.status, hand.source) == (1, "valid", "live")
     assert hand.rake == 1  # 3 % of 65 = 1.95, rounded down to the 1.00 chip (RAKE-07)

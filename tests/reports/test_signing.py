@@ -132,7 +132,7 @@ def test_pit_boss_signs_with_a_pin_on_the_supervisors_terminal(day, staff, api):
     report = archived(staff["supervisor"], S, "control_sheet", {"session": day.session.pk})
     client = api(staff["supervisor"], S)
     url = reverse("api-reports-signatures", args=[report.pk])
-    assert client.post(url, {}, format="json").status_code == 201  # the supervisor
+    assert client.post(url, {}, format="json").status_code == 200  # the supervisor
     before = counts()
     wrong = client.post(
         url, {"role": "pit_boss", "signer": "pit_boss", "pin": "0000"}, format="json"
@@ -142,7 +142,7 @@ def test_pit_boss_signs_with_a_pin_on_the_supervisors_terminal(day, staff, api):
     assert missing.status_code == 400 and missing.json()["code"] == "PIN_REQUIRED"
     assert counts() == before
     ok = client.post(url, {"role": "pit_boss", "signer": "pit_boss", "pin": "1234"}, format="json")
-    assert ok.status_code == 201, ok.json()
+    assert ok.status_code == 200, ok.json()
     body = ok.json()
     assert body["locked"] is True and body["missing_roles"] == []
     boss = [s for s in body["signatures"] if s["role"] == "pit_boss"][0]
@@ -349,7 +349,7 @@ def test_sector_sheet_is_signed_by_a_pit_boss_of_the_sector(day, staff, api):  #
         assert (response.status_code, response.json()["code"]) == (403, code)
     assert counts() == before
     response = api(staff["pit_boss"], P).post(url, {}, format="json")
-    assert response.status_code == 201 and response.json()["locked"] is True
+    assert response.status_code == 200 and response.json()["locked"] is True
     doc = SignableReport.objects.get(report=report)
     assert doc.sector.code == "P1" and doc.session is None
     assert [s.role for s in doc.signatures()] == ["pit_boss"]
@@ -473,7 +473,7 @@ def test_the_shift_manager_signs_the_pit_boss_line_only_with_a_reason(day, staff
     # issue 12 §1, CLOSE-11: the shift manager stands in for the pit boss as an override
     report = archived(staff["supervisor"], S, "control_sheet", {"session": day.session.pk})
     url = reverse("api-reports-signatures", args=[report.pk])
-    assert api(staff["supervisor"], S).post(url, {}, format="json").status_code == 201
+    assert api(staff["supervisor"], S).post(url, {}, format="json").status_code == 200
     manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
     before = counts()
     for body in ({"role": "pit_boss"}, {"role": "pit_boss", "override_reason": "ya"}):
@@ -484,7 +484,7 @@ def test_the_shift_manager_signs_the_pit_boss_line_only_with_a_reason(day, staff
     assert counts() == before
     reason = "El jefe de sector se retiró enfermo antes del cierre"
     signed = manager.post(url, {"role": "pit_boss", "override_reason": reason}, format="json")
-    assert signed.status_code == 201, signed.json()
+    assert signed.status_code == 200, signed.json()
     assert signed.json()["locked"] is True
     doc = SignableReport.objects.get(report=report)
     event = AuditEvent.objects.get(
@@ -518,6 +518,6 @@ def test_a_relief_supervisor_signs_the_control_sheet_and_the_relieved_one_does_n
     assert old.status_code == 403 and old.json()["code"] == "REPORT_SIGNER_NOT_NAMED"
     assert counts() == before
     new = api(staff["supervisor2"], S).post(url, {}, format="json")
-    assert new.status_code == 201, new.json()
+    assert new.status_code == 200, new.json()
     (line,) = [s for s in new.json()["signatures"] if s["role"] == "supervisor"]
     assert line["signer"] == "supervisor2"

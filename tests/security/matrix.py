@@ -142,6 +142,9 @@ API: list[Entry] = [
     ),
     _e("api-tables-ops-settings", "GET", TABLES_READ),
     _e("api-tables-ops-settings", "POST", ONLY({M}), body={"reason": "x"}),
+    # PREP-01 (issue 17 §4): the day's checklist, read by all, signed by the shift manager.
+    _e("api-tables-preparation-checklist", "GET", TABLES_READ),
+    _e("api-tables-preparation-checklist", "POST", ONLY({M}), body={"spaces_inspected": True}),
     _e("api-tables-session", "GET", TABLES_READ, obj=SESSION),
     _e("api-tables-session-readiness", "GET", TABLES_READ, obj=SESSION),
     _e("api-tables-session-start-play", "POST", FLOOR, obj=SESSION),
@@ -196,7 +199,7 @@ API: list[Entry] = [
     _e(
         "api-tables-session-event",
         "POST",
-        FLOOR,
+        BOSSES,  # CLOSE-14: the pit boss inspects, not the supervisor
         obj=SESSION,
         variant="table_inspected",
         body={"kind": "table_inspected"},
@@ -442,6 +445,14 @@ API: list[Entry] = [
     ),
     _e("api-tables-exclusion-list", "GET", EXCLUSIONS_READ, obj="tables.ExclusionList"),
     _e("api-tables-exclusion-hits", "GET", EXCLUSIONS_READ),
+    # SEAT-12, RPT-14: the supervisor (or the sector's pit boss) refers; management reads.
+    _e("api-tables-vip-referrals", "GET", ONLY({P, M, A})),
+    _e(
+        "api-tables-vip-referrals",
+        "POST",
+        ONLY({S, P}),
+        body={"player": "$player", "session": "$session", "reason": "x"},
+    ),
     # tables: keys (OPEN-01: the shift manager, pit bosses and supervisors keep the keys)
     _e("api-tables-keys", "GET", TABLES_READ),
     _e(
@@ -626,11 +637,21 @@ FLOOR_PAGES: list[Entry] = [
     _e("floor:proposal", "GET", CAGE_READ, obj=SESSION),
     _e("floor:phh", "POST", FLOOR, obj=SESSION, body={"content": "variant = 'NT'"}),
     _e("floor:waiting", "POST", FLOOR, obj=SESSION, body={"op": "add", "name": "Eva"}),
+    # SEAT-12: a VIP referral from the table screen (its supervisor or the sector's pit boss).
+    _e(
+        "floor:vip-referral",
+        "POST",
+        FLOOR,
+        obj=SESSION,
+        body={"player": "$player", "reason": "Juega seguido"},
+    ),
     _e("floor:queue", "GET", ALL),
     # The queue's poll: the roles whose menu offers the queue (issue 13 §8).
     _e("floor:queue-live", "GET", ONLY({S, P, M, X, K})),
     _e("floor:day", "GET", ONLY({M, A})),  # the master report's figures (RPT-07, RPT-17)
     _e("floor:audit", "GET", ONLY({M, V, A})),
+    # Issue 17 §2: the refused buy-ins and seatings (a pit boss: his sectors' tables).
+    _e("floor:refused-attempts", "GET", EXCLUSIONS_READ),
 ]
 
 

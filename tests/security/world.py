@@ -23,7 +23,7 @@ from casino.models import GamingDay
 from casino.roles import Role
 from hands import engine
 from hands.models import ImportJob, LiveHand, RevalidationRun
-from hands.services.live import _defaults
+from hands.services.recording import forced_defaults
 from reports.models import Report
 from tables.models import WaitingEntry
 from tests.reports.scenario import Day, make_table, play_day, prep_checklists, seats
@@ -62,7 +62,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     settings = session.settings
     record = engine.normalise(
         {"button": 1, "seats": seats({1: 500, 3: 500, 5: 500}), "actions": []},
-        defaults=_defaults(settings, settings.variant),
+        defaults=forced_defaults(settings, settings.variant),
     )
     record["structure"] = settings.variant
     LiveHand.objects.create(
@@ -103,6 +103,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     to_sign = _shift_changes(staff, in_play)
     _players_and_exclusions(staff, in_play)
     incident = _incident(staff)
+    _preparation_checklist(staff)
     world = World(day=day, gaming_day=gaming_day)
     world.ids["session:in_play"] = in_play.pk
     world.ids["signable:shift_change"] = to_sign.pk
@@ -254,6 +255,19 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
             actor=boss, session=session, incoming=incoming, reason=reason
         )
     return session
+
+
+def _preparation_checklist(staff: dict[str, Any]) -> Any:
+    """The day's management checklist (PREP-01, issue 17 §4), signed by the shift manager."""
+    from tables.services.procedure import preparation_checklist_record
+
+    return preparation_checklist_record(
+        actor=acting_as(staff["shift_manager"], Role.SHIFT_MANAGER),
+        spaces_inspected=True,
+        cards_checked=True,
+        documents_compared=True,
+        deficiencies="Mesa 10: paño cambiado",
+    )
 
 
 def _shift_pattern(staff: dict[str, Any], casino: Any, gaming_day: GamingDay) -> Any:
@@ -424,3 +438,10 @@ def _players_and_exclusions(staff: dict[str, Any], session: Any) -> None:
             )
         except Conflict:
             pass  # refused: the attempt is the record
+    # SEAT-12: the supervisor refers the player for VIP membership (append-only).
+    registry.vip_referral_record(
+        actor=acting_as(staff["supervisor"], Role.SUPERVISOR),
+        player=player,
+        session=session,
+        reason="Juega seguido en mesas altas",
+    )

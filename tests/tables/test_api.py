@@ -77,6 +77,17 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
             Perm.OPEN_SESSION,
         ),
         ("get", "/api/table-ops-settings/", {}, Perm.VIEW_TABLES),
+        # PREP-01 (issue 17 §4): the day's management checklist
+        ("get", "/api/preparation-checklist/", {}, Perm.VIEW_TABLES),
+        ("post", "/api/preparation-checklist/", {"spaces_inspected": True}, Perm.MANAGE_SETTINGS),
+        # SEAT-12 (issue 17): the VIP referral list
+        ("get", "/api/vip-referrals/", {}, Perm.VIEW_VIP_REFERRALS),
+        (
+            "post",
+            "/api/vip-referrals/",
+            {"player": pl, "session": ses, "reason": "Juega cada semana"},
+            Perm.REFER_VIP,
+        ),
         (
             "post",
             "/api/table-ops-settings/",
@@ -372,19 +383,19 @@ def test_open_count_sign_through_the_api(staff, api, gaming_day, table, store):
         {"role": "croupier", "signer": "croupier", "pin": "1234"},
         format="json",
     )
-    assert sign.status_code == 201 and sign.json()["method"] == "pin"
+    assert sign.status_code == 200 and sign.json()["method"] == "pin"
     assert_matches_schema(sign, "post")
     assert (
         sup.post(
             f"/api/openings/{sheet_id}/sign/", {"role": "supervisor"}, format="json"
         ).status_code
-        == 201
+        == 200
     )
     twice = sup.post(f"/api/openings/{sheet_id}/sign/", {"role": "supervisor"}, format="json")
     assert twice.status_code == 409
     assert_error_shape(twice.json(), "ROLE_ALREADY_SIGNED", "role")
     last = boss.post(f"/api/openings/{sheet_id}/sign/", {"role": "pit_boss"}, format="json")
-    assert last.status_code == 201 and last.json()["locked"] is True
+    assert last.status_code == 200 and last.json()["locked"] is True
     state = sup.get(f"/api/tables/{table.pk}/")
     assert state.json()["status"] == "open"
     assert_matches_schema(state)
@@ -573,7 +584,7 @@ def test_sanctions_through_the_api(staff, api, gaming_day, table, player):
         {"reason": "Apelación aceptada"},
         format="json",
     )
-    assert lifted.status_code == 201 and lifted.json()["effective"]["lifted"] is True
+    assert lifted.status_code == 200 and lifted.json()["effective"]["lifted"] is True
     assert_matches_schema(lifted, "post")
     seating = sup.get(f"/api/players/{player.pk}/sanctions/")
     assert [e["kind"] for e in seating.json()["history"]] == [

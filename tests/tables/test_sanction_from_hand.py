@@ -98,7 +98,11 @@ def test_hrec_10_the_ruling_links_to_the_sanction_form_filled_from_the_hand(
     boss = client_for(staff["pit_boss"], Role.PIT_BOSS)
 
     detail = boss.get(reverse("hands:detail", args=[hand.pk])).content.decode()
-    links = re.findall(r'href="(/tables/sanctions/\?[^"]+)"', detail)
+    links = [
+        link
+        for link in re.findall(r'href="(/tables/sanctions/\?[^"]+)"', detail)
+        if "new_conduct" in unescape(link)
+    ]
     assert len(links) == 1, "the irregularity's ruling is no link to the sanction form"
 
     page = boss.get(unescape(links[0]))
@@ -143,4 +147,30 @@ def test_hrec_10_a_ruling_without_a_sanction_is_no_link(staff, casino, gaming_da
     )
     boss = client_for(staff["pit_boss"], Role.PIT_BOSS)
     detail = boss.get(reverse("hands:detail", args=[hand.pk])).content.decode()
-    assert "/tables/sanctions/?" not in detail
+    links = [unescape(x) for x in re.findall(r'href="(/tables/sanctions/\?[^"]+)"', detail)]
+    # Only the hand's own link (below), none from the ruling: it proposes no conduct.
+    assert len(links) == 1 and "new_conduct" not in links[0]
+
+
+def test_hrec_10_any_hand_record_offers_the_sanction_form_with_its_reference(
+    staff, casino, gaming_day, sector
+):
+    """HREC-10: from a hand with no irregularity at all, the supervisor opens the sanction
+    form filled with the hand's session, number and players, and proposes one from it."""
+    session = ready_for_hands(staff, casino, sector, 7)
+    hand = hands.hand_log(
+        actor=acting_as(staff["supervisor"], Role.SUPERVISOR), session=session, data=showdown_hand()
+    )
+    sup = client_for(staff["supervisor"], Role.SUPERVISOR)
+    detail = sup.get(reverse("hands:detail", args=[hand.pk])).content.decode()
+    assert "Proponer una sanción por esta mano" in detail
+    (link,) = re.findall(r'href="(/tables/sanctions/\?[^"]+)"', detail)
+    page = sup.get(unescape(link))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f'value="{hand.number}"' in html and f'value="{hand.players_dealt}"' in html
+    assert f"Mano {hand.number} en la mesa 7 (registro {hand.pk})." in html
+    # The croupier may log hands but not propose sanctions: no link for him.
+    croupier = client_for(staff["croupier"], Role.CROUPIER)
+    page = croupier.get(reverse("hands:detail", args=[hand.pk])).content.decode()
+    assert "/tables/sanctions/?" not in page

@@ -34,6 +34,7 @@ from hands.engine import profile_for
 from poker.cards import BUTTON_DRAW_SUIT_ORDER
 from poker.model import MIN_PLAYERS
 from tables.models import Table
+from tables.procedure import DEFAULT_SHUFFLE, shuffle_procedure
 
 pytestmark = pytest.mark.django_db
 
@@ -128,6 +129,15 @@ CHECKS: dict[str, Check] = {
     "min_players_to_deal": lambda t: [(MIN_PLAYERS, 2)],
     "sb_amount / bb_amount": lambda t: [(t.version.small_blind, BB / 2), (t.version.big_blind, BB)],
     "ante_amount": lambda t: [(t.version.ante, 0)],
+    # GAME-04: two blinds, no ante (issue 17 §4).
+    "forced_bets": lambda t: [(t.version.forced_bets, "two_blinds")],
+    # SHUF-04: blank = the manual's shuffle (tables.procedure), shown where a hand starts.
+    "shuffle_procedure": lambda t: [
+        (t.version.shuffle_procedure, ""),
+        (shuffle_procedure(t.version), str(DEFAULT_SHUFFLE)),
+    ],
+    # GAME-13, OQ-35: empty = one orbit (the players dealt in).
+    "mixed_switch_every_hands": lambda t: [(t.version.mixed_switch_every_hands, None)],
     "straddle_allowed": lambda t: [
         (t.version.straddle_allowed, t.ruleset == "manual"),
         (t.profile.straddle_allowed, t.ruleset == "manual"),
@@ -197,14 +207,11 @@ CHECKS: dict[str, Check] = {
 }
 # Rows that are not a table's setting in Mesa, with where the rule lives instead.
 NOT_A_SETTING: dict[str, str] = {
-    "forced_bets": "two blinds and an optional ante are the only forced bets modelled",
     "seat_assignment": "free seating for cash games; no seat draw is modelled (no tournaments)",
     "float_par": "no default: the casino enters each table's par per denomination",
     "float_low_threshold": "no default: casino-set (cage policy float_low_pct, empty)",
     "cut_group_size": "a property of the denomination (casino.chips.Denomination), fixed",
     "button_draw_method": "one card dealt per seat is the only method the recorder offers",
-    "shuffle_procedure": "a procedure text, not a setting the system applies",
-    "mixed_switch_every_hands": "not in this test: MIXED tables are not one of its structures",
     "cash_sanction_scale": "the sanction levels of tables.models.SanctionLevel, fixed",
     "sanction_authority": "the permission enums (casino.roles), fixed (SANC-02)",
     "advance_per_table": "tournaments are not modelled",

@@ -13,6 +13,7 @@ from cage.models import DropCount, Slip, TableTransaction
 from casino.models import AuditEvent
 from tables.models import TableSession
 from tests.cage.scenario import CLOSING, count_drop, play_worked_example
+from tests.tables.openapi import assert_matches_schema
 
 D = Decimal
 BUYIN = {
@@ -151,7 +152,11 @@ def test_departure_and_reversal(opened, staff, api):
     resp = pit.post(
         f"/api/cage/transactions/{tx['id']}/reverse/", {"reason": "duplicada"}, format="json"
     )
-    assert resp.status_code == 201 and resp.json()["reverses"] == tx["id"]
+    # issue 15 §4: a reversal is an action on the transaction: 200, the reversing entry in
+    # the body (it has no URL of its own), as the schema says.
+    assert resp.status_code == 200 and resp.json()["reverses"] == tx["id"]
+    assert "Location" not in resp
+    assert_matches_schema(resp, "post")
     again = pit.post(f"/api/cage/transactions/{tx['id']}/reverse/", {"reason": "x"}, format="json")
     assert_error(again, 409, "ALREADY_REVERSED")
 
@@ -225,12 +230,12 @@ def test_slip_route_through_the_api(opened, staff, api):  # CLOSE-07, GEN-10
     resp = api(staff["pit_boss2"]).post(
         f"/api/cage/slips/{slip['id']}/void/", {"reason": "error"}, format="json"
     )
-    assert resp.status_code == 201 and resp.json()["status"] == "void_pending"
+    assert resp.status_code == 200 and resp.json()["status"] == "void_pending"
     void_id = resp.json()["void"]["id"]
     same = api(staff["pit_boss2"]).post(f"/api/cage/slip-voids/{void_id}/confirm/")
     assert_error(same, 409, "VOID_SIGNER_NOT_INDEPENDENT")
     done = api(staff["shift_manager"]).post(f"/api/cage/slip-voids/{void_id}/confirm/")
-    assert done.status_code == 201 and done.json()["status"] == "void"
+    assert done.status_code == 200 and done.json()["status"] == "void"
 
 
 @pytest.mark.django_db
