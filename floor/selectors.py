@@ -35,6 +35,7 @@ from tables.models import (
     Table,
     TableSession,
 )
+from tables.selectors.access import sector_scope
 
 READY_TO_ROTATE = (PackState.INSPECTED, PackState.RESERVE, PackState.RESTED)
 
@@ -74,10 +75,9 @@ def tables_in_scope(actor: Actor, everything: bool = False) -> QuerySet[Table]:
     """
     require(actor, Perm.VIEW_TABLES)
     qs = Table.objects.filter(casino=actor.casino, is_active=True).select_related("sector")
-    if actor.role == Role.PIT_BOSS and not everything:
-        sectors = list(actor.user.sectors.values_list("pk", flat=True))
-        if sectors:
-            qs = qs.filter(Q(sector_id__in=sectors) | Q(sector__isnull=True))
+    scope = None if everything else sector_scope(actor, table="")
+    if scope is not None:
+        qs = qs.filter(scope)
     return qs.order_by("number")
 
 

@@ -19,7 +19,7 @@ from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 from casino.access import Actor, require
 from casino.errors import DomainError, NotFound
 from casino.models import User
-from casino.roles import Perm, Role
+from casino.roles import Perm
 from tables.models import (
     NewPlayerEntry,
     Player,
@@ -29,6 +29,7 @@ from tables.models import (
     TableSettings,
     WaitingEntry,
 )
+from tables.selectors.access import sector_scope
 from tables.selectors.assignment import require_assigned_for
 from tables.selectors.seating import SeatPlan, seat_plan
 
@@ -325,10 +326,9 @@ def filter_hands(
 def unresolved_invalid_hands(actor: Actor) -> QuerySet[Hand]:
     """Invalid hands without a signed review: the pit boss's queue (issue 4 §3)."""
     qs = filter_hands(Hand.objects.filter(casino_id=actor.user.casino_id), unresolved=True)
-    if actor.role == Role.PIT_BOSS:
-        sectors = list(actor.user.sectors.values_list("pk", flat=True))
-        if sectors:
-            qs = qs.filter(table__sector_id__in=sectors)
+    scope = sector_scope(actor)
+    if scope is not None:
+        qs = qs.filter(scope)
     return qs.select_related("table").order_by("recorded_at")
 
 

@@ -28,6 +28,7 @@ from casino.models import Casino, GamingDay
 from casino.roles import Role
 from casino.selectors import open_gaming_day, shift_in, shifts_of_day
 from tables.models import SupervisorRelief, Table, TableSession
+from tables.selectors.access import sector_covers
 from tables.selectors.shifts import supervision_periods
 
 ALL_SEEING = (Role.SHIFT_MANAGER, Role.AUDITOR)
@@ -102,16 +103,12 @@ def _refused(es: str, en: str) -> PermissionRefused:
     return PermissionRefused("REPORT_OUT_OF_SCOPE", es, en)
 
 
-def pit_boss_covers(actor: Actor, table: Table) -> bool:
-    return table.sector_id is None or table.sector.pit_bosses.filter(pk=actor.user.pk).exists()
-
-
 def require_session_scope(actor: Actor, session: TableSession) -> None:
     """RPT-17 for one session's documents (sheets, table card, slips, hands)."""
     if actor.role in ALL_SEEING:
         return
     if actor.role == Role.PIT_BOSS:
-        if pit_boss_covers(actor, session.table):
+        if sector_covers(actor, session.table):
             return
         raise _refused(
             f"La mesa {session.table.number} no es de su sector.",
@@ -137,7 +134,7 @@ def require_table_scope(
         return
     table = table_by_number(casino, table_number)
     if actor.role == Role.PIT_BOSS:
-        if pit_boss_covers(actor, table):
+        if sector_covers(actor, table):
             return
         raise _refused(
             f"La mesa {table.number} no es de su sector.",

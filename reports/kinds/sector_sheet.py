@@ -27,8 +27,9 @@ from casino.models import Casino, GamingDay, Sector
 from casino.roles import Role
 from hands.models import Hand, HandStatus
 from tables.models import Discrepancy, OpeningSheet, TableSession
+from tables.selectors.access import sector_covers
 
-from ..access import ALL_SEEING, gaming_day_for, pit_boss_covers
+from ..access import ALL_SEEING, gaming_day_for
 from ..formatting import day as day_text
 from ..params import DateParams
 from ..registry import BuildContext, ReportSpec, register
@@ -258,7 +259,7 @@ def access(actor: Actor, params: dict[str, Any]) -> None:
         )
     # Without a sector: every table of the day; only if each one is the pit boss's to see.
     sessions = TableSession.objects.filter(gaming_day=day).select_related("table__sector")
-    if all(pit_boss_covers(actor, s.table) for s in sessions):
+    if all(sector_covers(actor, s.table) for s in sessions):
         return
     raise ValidationFailed(
         "SECTOR_REQUIRED",

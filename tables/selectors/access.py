@@ -144,3 +144,24 @@ def staff_user(actor: Actor, username: str | None, *, field: str) -> User | None
             field=field,
         )
     return user
+
+
+def sector_scope(actor: Actor, table: str = "table") -> models.Q | None:
+    """The tables a pit boss answers for (RPT-17, issue 8 §2), as a filter on ``table``
+    (the field that names the table; ``""`` on a query of tables): a table of a sector he is
+    pit boss of, or a table in no sector (a small room has none). ``None`` for every other
+    role: their scope is the casino. The floor, the hand queue, the refused attempts and the
+    reports all read this one rule."""
+    if actor.role != Role.PIT_BOSS:
+        return None
+    prefix = f"{table}__" if table else ""
+    return models.Q(**{f"{prefix}sector__isnull": True}) | models.Q(
+        **{f"{prefix}sector__pit_bosses": actor.user}
+    )
+
+
+def sector_covers(actor: Actor, table: Table) -> bool:
+    """``sector_scope`` for one table."""
+    if actor.role != Role.PIT_BOSS or table.sector_id is None:
+        return True
+    return table.sector.pit_bosses.filter(pk=actor.user.pk).exists()

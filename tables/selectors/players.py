@@ -8,9 +8,10 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from casino.access import Actor, require
 from casino.errors import NotFound
-from casino.roles import Perm, Role
+from casino.roles import Perm
 
 from ..models import Exclusion, ExclusionHit, ExclusionList, Player, VipReferral
+from .access import sector_scope
 
 
 def players(actor: Actor, *, name: str | None = None) -> QuerySet[Player]:
@@ -83,18 +84,12 @@ def access_exclusion(actor: Actor, pk: int, perm: Perm = Perm.VIEW_EXCLUSIONS) -
 def exclusion_hits(actor: Actor) -> QuerySet[ExclusionHit]:
     """The refused buy-ins and seatings, newest first: the one list behind the API and the
     floor page. Surveillance, the shift manager and the auditor see the room's; a pit boss
-    with sectors sees those at his sectors' tables and at tables in no sector (the scope of
-    ``floor.selectors.tables_in_scope``)."""
+    sees those at the tables of his scope (``access.sector_scope``) and those at no table."""
     require(actor, Perm.VIEW_EXCLUSIONS)
     hits = ExclusionHit.objects.filter(casino_id=actor.user.casino_id)
-    if actor.role == Role.PIT_BOSS:
-        sectors = list(actor.user.sectors.values_list("pk", flat=True))
-        if sectors:
-            hits = hits.filter(
-                Q(table__isnull=True)
-                | Q(table__sector_id__in=sectors)
-                | Q(table__sector__isnull=True)
-            )
+    scope = sector_scope(actor)
+    if scope is not None:
+        hits = hits.filter(Q(table__isnull=True) | scope)
     return hits.select_related("player", "table", "actor", "exclusion").order_by("-at", "-id")
 
 

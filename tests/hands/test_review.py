@@ -151,3 +151,24 @@ def test_the_shift_manager_reviews_only_as_an_override_with_a_reason(
     event = AuditEvent.objects.get(action="hand_review.sign")
     assert event.after["override"] == {"stands_in_for": "pit_boss", "by": "shift_manager"}
     assert event.reason == reason
+
+
+def test_one_sector_scope_for_the_queue_the_floor_and_the_reports(invalid_hand, staff):
+    # RPT-17: a pit boss answers for his sectors' tables and for the tables in no sector.
+    # The hand queue, the floor and the reports read one rule (tables.selectors.access):
+    # the queue used to leave out a table in no sector once its pit boss had a sector.
+    from casino.models import Sector
+    from floor.selectors import tables_in_scope
+    from tables.selectors.access import sector_covers
+
+    table = invalid_hand.table
+    other = act(staff["pit_boss2"], Role.PIT_BOSS)
+    Sector.objects.create(casino=table.casino, name="Salón B").pit_bosses.add(other.user)
+    assert table.sector is not None and not table.sector.pit_bosses.filter(pk=other.user.pk)
+    for sector in (table.sector, None):
+        table.sector = sector
+        table.save(update_fields=["sector"])
+        covered = sector is None
+        assert (invalid_hand in unresolved_invalid_hands(other)) is covered
+        assert (table in tables_in_scope(other)) is covered
+        assert sector_covers(other, table) is covered
