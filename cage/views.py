@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -235,7 +234,7 @@ def buyin(request: HttpRequest, pk: int) -> HttpResponse:
         _("Buy-in of %(amount)s recorded at seat %(seat)s.")
         % {"amount": tx.amount, "seat": tx.seat},
     )
-    lang = get_language() or "es"
+    lang = active_lang()
     for notice in result.warnings:
         messages.warning(request, notice.message(lang))
     return redirect(back)
@@ -273,7 +272,7 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request, _("Change recorded: %(amount)s.") % {"amount": result.transaction.amount}
     )
-    lang = get_language() or "es"
+    lang = active_lang()
     for notice in result.warnings:
         messages.warning(request, notice.message(lang))
     return redirect(reverse("cage:session", args=[pk]))
@@ -502,7 +501,7 @@ def reconciliation(request: HttpRequest, pk: int) -> HttpResponse:
             "findings": [(f, explanations.get(f.key)) for f in rec.findings],
             "can_explain": actor.can(Perm.EXPLAIN_VARIANCE),
             "variance": VARIANCE,
-            "lang": get_language() or "es",
+            "lang": active_lang(),
         },
     )
 
@@ -544,7 +543,7 @@ def day(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             "day": gaming_day,
             "result": result,
             "findings": result.all_findings,
-            "lang": get_language() or "es",
+            "lang": active_lang(),
         },
     )
 

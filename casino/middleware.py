@@ -8,9 +8,10 @@ from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from casino.errors import Conflict, DomainError, ValidationFailed
+from casino.formatting import active_lang
 
 
 class CasinoTimezoneMiddleware:
@@ -73,7 +74,7 @@ def _is_page_post(request: HttpRequest) -> bool:
 
 def _refused_page(request: HttpRequest, err: DomainError) -> HttpResponse:
     """A refusal in the floor's way: the message and code, in the page's language."""
-    message = err.message(translation.get_language() or "es")
+    message = err.message(active_lang())
     context = {"message": message, "code": err.code}
     if getattr(request, "htmx", False):
         # htmx swaps only 2xx answers: the partial shows in place (as floor/views.py does).
@@ -198,7 +199,7 @@ class FormTokenMiddleware:
         err = form_already_submitted()
         if not location:
             return _refused_page(request, err)
-        messages.warning(request, err.message(translation.get_language() or "es"))
+        messages.warning(request, err.message(active_lang()))
         if getattr(request, "htmx", False):
             response = HttpResponse(status=204)
             response["HX-Redirect"] = location

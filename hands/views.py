@@ -9,13 +9,13 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.dateparse import parse_date
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
 from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
+from casino.formatting import active_lang
 from casino.formatting import active_lang as _lang
 from casino.pages import page_view
 from casino.roles import Perm
@@ -37,7 +37,7 @@ def _actor(request: HttpRequest) -> Actor:
 
 
 def _fail(request: HttpRequest, err: DomainError) -> None:
-    messages.error(request, err.message(get_language() or "es"))
+    messages.error(request, err.message(active_lang()))
 
 
 # The kernel's page guard (casino.pages): the hand recorder's forms handle their own
@@ -485,7 +485,7 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
                 _fail(request, err)
                 return redirect("hands:live", pk=live.pk)
             live.refresh_from_db()
-            context = _live_context(live, error=err.message(get_language() or "es"))
+            context = _live_context(live, error=err.message(active_lang()))
             return render(request, "hands/_live_panel.html", context)
         if stored is not None and not htmx:
             messages.success(request, _("Hand %(number)s stored.") % {"number": stored.number})

@@ -16,11 +16,11 @@ someone else still owes, and the readiness conflicts of a table that should be p
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from casino.access import Actor
 from casino.errors import PermissionRefused
+from casino.formatting import active_lang
 from casino.inbox import InboxItem
 from casino.roles import Perm, Role
 from casino.scoping import check_assignment
@@ -61,7 +61,7 @@ def sheets_waiting(actor: Actor) -> list[InboxItem]:
             if item.kind == "opening"
             else _("Sign the closing sheet %(serial)s of %(table)s")
         ) % {"serial": sheet.serial, "table": sheet.table}
-        lang = get_language() or "es"
+        lang = active_lang()
         detail = " ".join(b.message(lang) for b in item.blockers)
         items.append(
             InboxItem(
@@ -135,7 +135,7 @@ def alerts(actor: Actor) -> list[InboxItem]:
         return []
     if actor.user.casino_id is None:
         return []
-    lang = get_language() or "es"
+    lang = active_lang()
     return [
         InboxItem(
             kind=f"deck.alert.{a.code.lower()}",
@@ -316,7 +316,7 @@ def _pack_blockers(actor: Actor, session: TableSession) -> list[InboxItem]:
 
 
 def _readiness_blockers(actor: Actor, session: TableSession) -> list[InboxItem]:
-    lang = get_language() or "es"
+    lang = active_lang()
     url = reverse("floor:table", args=[session.table_id]) + "#main"
     items = []
     conflicts = session_ready_for_play(session)

@@ -10,12 +10,12 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
 from casino.errors import ValidationFailed
+from casino.formatting import active_lang as _lang
 from casino.formdata import ticked
 from casino.models import User
 from casino.pages import page_view
@@ -46,10 +46,6 @@ from .models import (
 from .sanction_from_hand import initial_from_query
 
 View = Callable[..., HttpResponse]
-
-
-def _lang() -> str:
-    return get_language() or "es"
 
 
 # The kernel's page guard (casino.pages): a refused form shows again on its page.

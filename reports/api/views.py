@@ -20,6 +20,7 @@ from casino.api.parsing import parse
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.errors import ValidationFailed
+from casino.formatting import active_lang
 from casino.models import User
 from casino.roles import Perm
 from reports import export, selectors, services, signing
@@ -181,10 +182,6 @@ class ReportReprintView(CreatesMixin, APIView):
         return Response(ReportSerializer(copy).data, status=status.HTTP_202_ACCEPTED)
 
 
-def _lang(request: Request) -> str:
-    return "en" if (request.LANGUAGE_CODE or "es").startswith("en") else "es"
-
-
 class ReportSignaturesView(APIView):
     """The signatures of a control sheet, sector sheet or player tracking sheet (CLOSE-11)."""
 
@@ -193,9 +190,7 @@ class ReportSignaturesView(APIView):
         actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
         report = selectors.access_report(actor, pk)
         services.check_access(actor, services.spec_or_error(report.kind), report.params)
-        return Response(
-            ReportSigningSerializer(signing.signing_status(report, _lang(request))).data
-        )
+        return Response(ReportSigningSerializer(signing.signing_status(report, active_lang())).data)
 
     @extend_schema(
         tags=["reports"],
@@ -231,7 +226,7 @@ class ReportSignaturesView(APIView):
                 pin=data.get("pin"),
                 override_reason=data.get("override_reason", ""),
             )
-            out = signing.signing_status(report, _lang(request))
+            out = signing.signing_status(report, active_lang())
             return Response(ReportSigningSerializer(out).data)
 
         return idempotent(request, handle)

@@ -21,6 +21,7 @@ from casino.api.parsing import parse
 from casino.api.renames import OLD_DENOMINATION, field_names
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
+from casino.formatting import active_lang
 from casino.models import Signature
 from casino.roles import Perm, Role
 
@@ -96,10 +97,6 @@ def _actor(request: Request, perm: Perm) -> Actor:
     return actor_for(request.user, perm, request.headers.get(ROLE_HEADER))
 
 
-def _lang(request: Request) -> str:
-    return "en" if (getattr(request, "LANGUAGE_CODE", "") or "").startswith("en") else "es"
-
-
 def _out(data: Any, *, created: bool = False) -> Response:
     return Response(
         ShiftChangeSerializer(data).data,
@@ -114,7 +111,7 @@ class SessionShiftChangesView(CreatesMixin, APIView):
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         session = selectors.access_session(actor, pk)
-        lang = _lang(request)
+        lang = active_lang()
         return Response(
             ShiftChangeSerializer(
                 [shift_change_view(c, lang) for c in shift_changes(session)], many=True
@@ -136,7 +133,7 @@ class SessionShiftChangesView(CreatesMixin, APIView):
         incoming = selectors.staff_member(
             actor, data["incoming"], Role.SUPERVISOR, field="incoming"
         )
-        lang = _lang(request)
+        lang = active_lang()
 
         def handle() -> Response:
             with field_names({"denomination": "denomination_id"}):
@@ -157,7 +154,7 @@ class ShiftChangeDetailView(APIView):
     @extend_schema(tags=TAGS, responses={200: ShiftChangeSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
-        return _out(shift_change_view(access_shift_change(actor, pk), _lang(request)))
+        return _out(shift_change_view(access_shift_change(actor, pk), active_lang()))
 
 
 class ShiftChangeSignView(APIView):
@@ -173,7 +170,7 @@ class ShiftChangeSignView(APIView):
         data = parse(ShiftChangeSignInputSerializer, request.data)
         change = access_shift_change(actor, pk)
         signer = selectors.staff_user(actor, data.get("signer"), field="signer")
-        lang = _lang(request)
+        lang = active_lang()
 
         def handle() -> Response:
             result = shift_change_sign(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
+
+from casino.formatting import active_lang
 
 register = template.Library()
 
@@ -13,7 +14,7 @@ register = template.Library()
 @register.filter
 def in_lang(obj: Any) -> str:
     """A DomainError or an alert in the active language (they carry Spanish and English)."""
-    lang = get_language() or "es"
+    lang = active_lang()
     message = getattr(obj, "message", None)
     if callable(message):
         return str(message(lang))

@@ -134,6 +134,21 @@ def test_the_other_formatters_call_the_one():
         assert floor_money(amount) == money(amount, "en")
 
 
+# --- one language choice -------------------------------------------------------------------
+
+# The request's language read by hand (``get_language()``, ``request.LANGUAGE_CODE``): the
+# choice of Spanish or English is ``casino.formatting.active_lang``'s, nobody else's.
+_LANG = re.compile(r"get_language\(|\.LANGUAGE_CODE\b")
+
+
+def test_the_language_is_chosen_in_one_place():
+    offenders = _offenders(_LANG, "casino/formatting.py")
+    assert offenders == [], (
+        "The request's language is casino.formatting.active_lang(); read elsewhere:\n"
+        + "\n".join(offenders)
+    )
+
+
 # --- one page-view guard -------------------------------------------------------------------
 
 _GUARD_NAMES = re.compile(r"^\s*def (page|_page|_guard|floor_page|page_view)\(", re.M)
