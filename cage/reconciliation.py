@@ -1148,6 +1148,7 @@ def _integrity_findings(
 ) -> list[Finding]:
     """Keyed seals and creating audit events against the stored rows (issue 12 §5)."""
     findings = []
+    sealing.chain_flush()  # links deferred in this transaction count (issue 18 §3)
     legacy_ok = not ChainLink.objects.filter(gaming_day_id=session.gaming_day_id).exists()
     tx_after = _creating_events(TableTransaction, [tx.pk for tx in txs], ("record", "reverse"))
     for tx in txs:

@@ -26,7 +26,8 @@ import base64
 import binascii
 import hashlib
 import hmac
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -224,6 +225,11 @@ def chain_append(records: Iterable[models.Model], *, gaming_day_id: int | None =
     Called inside the service's transaction, after the rows are written, so the
     links commit or roll back with them. Records without a casino or a gaming day
     (and no open day to fall back on) are not chained.
+
+    Inside :func:`chain_deferred` (the API's idempotent writes) the record seals are
+    taken now but the links are written by :func:`chain_flush` at the end of the
+    transaction, so the day's lock is held for the last statements only; the call then
+    returns ``[]``.
     """
     rows = [r for r in records if r is not None]
     if not rows:
@@ -233,6 +239,35 @@ def chain_append(records: Iterable[models.Model], *, gaming_day_id: int | None =
         day_id = gaming_day_id
     if casino_id is None or day_id is None:
         return []
+    ring = keyring()
+    items = [
+        (record_type(obj), str(obj.pk), current_record_seal(obj, key_id=ring.current_id))
+        for obj in rows
+    ]
+    pending = getattr(connection, _PENDING, None)
+    if pending is not None and connection.in_atomic_block:
+        # A savepoint rolled back drops this entry's on-commit marker (Django removes the
+        # callbacks of a rolled-back savepoint): the flush skips what was rolled back.
+        marker = _Marker()
+        transaction.on_commit(marker)
+        pending.append((casino_id, day_id, items, marker))
+        return []
+    return _write_links(casino_id, day_id, items)
+
+
+class _Marker:
+    """A no-op on-commit callback: present in ``connection.run_on_commit`` while the
+    savepoint that queued a deferred append is alive."""
+
+    def __call__(self) -> None:
+        return None
+
+
+_PENDING = "mesa_chain_pending"
+
+
+def _write_links(casino_id: int, day_id: int, items: list[tuple[str, str, str]]) -> list:
+    """Take the day's lock, read the head and write the links of ``items`` after it."""
     ring = keyring()
     key = ring.keys[ring.current_id]
     with transaction.atomic(savepoint=False):
@@ -249,18 +284,16 @@ def chain_append(records: Iterable[models.Model], *, gaming_day_id: int | None =
         )
         seq, prev = head if head else (0, "")
         links = []
-        for obj in rows:
+        for rtype, rid, rseal in items:
             seq += 1
-            rtype = record_type(obj)
-            rseal = current_record_seal(obj, key_id=ring.current_id)
-            link = link_hash(key, prev, rtype, obj.pk, rseal)
+            link = link_hash(key, prev, rtype, rid, rseal)
             links.append(
                 ChainLink(
                     casino_id=casino_id,
                     gaming_day_id=day_id,
                     seq=seq,
                     record_type=rtype,
-                    record_id=str(obj.pk),
+                    record_id=rid,
                     record_seal=rseal,
                     prev=prev,
                     link=link,
@@ -272,7 +305,46 @@ def chain_append(records: Iterable[models.Model], *, gaming_day_id: int | None =
     return links
 
 
+@contextmanager
+def chain_deferred() -> Iterator[None]:
+    """Within one transaction: defer the chain's links to the end (issue 18 §3).
+
+    Every audited write of a casino's day queues behind the day's chain lock, held
+    until commit. Taken at the first audit event, the lock covered the rest of the
+    service, the response and the idempotency record; deferred, it covers the head
+    read, the insert of the links and the commit. Same links, same order, same
+    transaction. Use it inside ``transaction.atomic()``; nested uses join the outer.
+    """
+    if getattr(connection, _PENDING, None) is not None:
+        yield
+        return
+    setattr(connection, _PENDING, [])
+    try:
+        yield
+        chain_flush()
+    finally:
+        setattr(connection, _PENDING, None)
+
+
+def chain_flush() -> None:
+    """Write the deferred links now (readers of the chain call it first), days in id
+    order so two transactions take the day locks in one order."""
+    pending = getattr(connection, _PENDING, None)
+    if not pending:
+        return
+    alive = {id(func) for _sids, func, _robust in connection.run_on_commit}
+    entries = [e for e in pending if id(e[3]) in alive]
+    pending.clear()
+    by_day: dict[int, tuple[int, list[tuple[str, str, str]]]] = {}
+    for casino_id, day_id, items, _marker in entries:
+        by_day.setdefault(day_id, (casino_id, []))[1].extend(items)
+    for day_id in sorted(by_day):
+        casino_id, items = by_day[day_id]
+        _write_links(casino_id, day_id, items)
+
+
 def chain_head(gaming_day_id: int) -> ChainLink | None:
+    chain_flush()
     return ChainLink.objects.filter(gaming_day_id=gaming_day_id).order_by("-seq").first()
 
 
@@ -299,6 +371,7 @@ def verify_chain(gaming_day_id: int) -> tuple[list[ChainLink], ChainBreak | None
     Returns the links and the first break (a gap in ``seq``, a ``prev`` that is not
     the previous link, a link that does not recompute, or a key id not configured).
     """
+    chain_flush()
     links = list(ChainLink.objects.filter(gaming_day_id=gaming_day_id).order_by("seq"))
     ring = keyring()
     expected_seq, prev = 1, ""

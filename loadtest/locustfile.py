@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from gevent.lock import Semaphore
-from locust import HttpUser, between, events, task
+from locust import FastHttpUser, between, events, task
 
 PLAN = json.loads(Path(os.environ["MESA_LOAD_PLAN"]).read_text())
 LOG_PATH = Path(os.environ.get("MESA_LOAD_LOG", "/tmp/mesa-load-log.json"))
@@ -53,7 +53,9 @@ class Table:
 TABLES = [Table(t) for t in PLAN["tables"]]
 
 
-class Supervisor(HttpUser):
+class Supervisor(FastHttpUser):
+    # FastHttpUser (geventhttpclient): the client shares the two cores with the server, and
+    # costs a fraction of HttpUser's CPU per request, so the run measures the server.
     wait_time = between(*THINK)
 
     def on_start(self) -> None:
@@ -89,7 +91,7 @@ class Supervisor(HttpUser):
                     response.failure(f"{response.status_code}: {response.text[:200]}")
                     return None
                 response.success()
-                answer = response.json()
+                answer: dict[str, Any] = response.json()
             break
         if self.rng.random() < REPLAY_SHARE:
             again = self.client.post(path, data=data, headers=headers, name=f"{name} (replay)")
@@ -185,6 +187,23 @@ class Supervisor(HttpUser):
                 "rake": str(answer.get("rake") or "0"),
             }
         )
+
+
+class Probe(FastHttpUser):
+    """The reference of ``run.py --saturate``: the cheapest authenticated API request
+    (``GET /api/me/``: token, role header, middleware, DRF, two queries), as fast as the
+    users can, to show what the machine serves at that moment."""
+
+    wait_time = between(*THINK)
+
+    def on_start(self) -> None:
+        index = next(_users)
+        who = PLAN["supervisors"][index % len(PLAN["supervisors"])]
+        self.headers = {"Authorization": f"Token {who['token']}", "X-Mesa-Role": "supervisor"}
+
+    @task
+    def me(self) -> None:
+        self.client.get("/api/me/", headers=self.headers, name="reference: GET /api/me/")
 
 
 @events.test_stop.add_listener

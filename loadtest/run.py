@@ -5,10 +5,14 @@
 Against the throwaway PostgreSQL and Redis of ``scripts/testenv.py`` (loopback only):
 
 1. migrates with the production settings and prepares the floor (``loadtest/floor.py``);
-2. starts gunicorn on 127.0.0.1 (``--workers``, sync) and a Celery worker, both with the
-   production settings (DEBUG off);
+2. starts gunicorn on 127.0.0.1 (``--workers``, sync, default two per core as in
+   ``docker-compose.yml``) and a Celery worker, both with the production settings (DEBUG off);
 3. runs locust headless (``loadtest/locustfile.py``): ``--users`` supervisors posting
-   buy-ins, colour changes and complete hands, for ``--duration`` seconds;
+   buy-ins, colour changes and complete hands, for ``--duration`` seconds; with
+   ``--saturate`` (think time 0.1-0.3 s) it first runs the same run's reference, the same
+   users on the same server asking ``GET /api/me/`` for ``--reference-duration`` seconds,
+   and prints the scenario's req/s and buy-in p95 next to it with the load average (the
+   two cores are shared: a figure without its reference says little);
 4. stops the servers, closes every table from what the clients know happened, runs
    ``manage.py reconcile_day --json`` and counts the records per idempotency key;
 5. prints throughput and p50/p95/p99 per request and the verdicts.
@@ -42,6 +46,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 TARGETS_MS = {"buy-in": 100, "complete hand": 150}
+# Issue 18 §3: sync workers, one request each; a request waits on PostgreSQL for about
+# half its time, so two per core keep both cores busy (measured in docs/benchmarks.md).
+WORKERS = 2 * (os.cpu_count() or 2)
 
 
 def free_port() -> int:
@@ -202,12 +209,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=int, default=120, help="seconds of load")
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--tables", type=int, default=6)
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers")
+    parser.add_argument(
+        "--workers", type=int, default=WORKERS, help=f"gunicorn sync workers ({WORKERS})"
+    )
+    parser.add_argument(
+        "--saturate",
+        action="store_true",
+        help="think time 0.1-0.3 s (unless MESA_LOAD_THINK_* is set) and, before the "
+        "scenario, a reference: GET /api/me/ by the same users on the same server",
+    )
+    parser.add_argument("--reference-duration", type=int, default=20)
     parser.add_argument("--spawn-rate", type=float, default=10)
     parser.add_argument("--hands", type=int, default=400, help="hands prepared per table")
     parser.add_argument("--fault", choices=["db-restart"], help="inject a fault mid-run")
     parser.add_argument("--logs", help="folder for the logs (default: a temporary one)")
     args = parser.parse_args(argv)
+    if args.saturate:
+        os.environ.setdefault("MESA_LOAD_THINK_MIN", "0.1")
+        os.environ.setdefault("MESA_LOAD_THINK_MAX", "0.3")
 
     workdir = Path(args.logs or tempfile.mkdtemp(prefix="mesa-load-"))
     workdir.mkdir(parents=True, exist_ok=True)
@@ -275,39 +294,34 @@ def main(argv: list[str] | None = None) -> int:
     )
     log_path = workdir / "accepted.json"
     fault_log: list[str] = []
+    reference_load: list[float] = []
     try:
         wait_http(f"{base}/health")
+        if args.saturate:
+            # The same run's reference: what the machine serves now (see --saturate).
+            reference_load.append(os.getloadavg()[0])
+            locust(
+                args,
+                base,
+                plan_path,
+                workdir / "reference",
+                workdir / "reference.json",
+                user_class="Probe",
+                duration=args.reference_duration,
+            )
+        reference_load.append(os.getloadavg()[0])  # the scenario's start
         fault = None
         if args.fault == "db-restart":
             fault = threading.Timer(args.duration / 3, _restart_db, args=(fault_log, base))
             fault.start()
-        load = subprocess.run(  # noqa: S603
-            [
-                str(BIN / "locust"),
-                "-f",
-                str(ROOT / "loadtest" / "locustfile.py"),
-                "--headless",
-                "--users",
-                str(args.users),
-                "--spawn-rate",
-                str(args.spawn_rate),
-                "--run-time",
-                f"{args.duration}s",
-                "--host",
-                base,
-                "--csv",
-                str(workdir / "locust"),
-                "--only-summary",
-                "--stop-timeout",
-                "15",
-                "--loglevel",
-                "WARNING",
-            ],
-            env={**os.environ, "MESA_LOAD_PLAN": str(plan_path), "MESA_LOAD_LOG": str(log_path)},
-            cwd=ROOT,
-            stdout=(workdir / "locust.log").open("wb"),
-            stderr=subprocess.STDOUT,
-            check=False,
+        load = locust(
+            args,
+            base,
+            plan_path,
+            workdir / "locust",
+            log_path,
+            user_class="Supervisor",
+            duration=args.duration,
         )
         if fault is not None:
             fault.join()
@@ -315,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         stop(web)
         stop(worker)
     stats = read_stats(workdir / "locust")
+    reference = read_stats(workdir / "reference") if args.saturate else None
     result = json.loads(log_path.read_text())
     accepted, counters = result["accepted"], result["counters"]
 
@@ -338,9 +353,14 @@ def main(argv: list[str] | None = None) -> int:
         check=False,
     )
     if reconcile.returncode != 0:
-        problems.append(f"reconcile_day exit {reconcile.returncode}: {reconcile.stdout[-1500:]}")
+        problems.append(
+            f"reconcile_day exit {reconcile.returncode}: {reconcile.stdout[-1500:]}"
+            f"{reconcile.stderr[-1500:]}"
+        )
 
     print(report(args, stats, accepted, counters, fault_log, load.returncode))
+    if reference is not None:
+        print(saturation(args, stats, reference, reference_load))
     errors = sum(s["failures"] for n, s in stats.items() if n != "Aggregated")
     unexpected = errors - counters["retries_503"]
     if unexpected or counters["failed"]:
@@ -366,6 +386,75 @@ def main(argv: list[str] | None = None) -> int:
         print(f"PROBLEM: {p}")
     print(f"logs in {workdir}")
     return 1 if problems else 0
+
+
+def locust(
+    args: argparse.Namespace,
+    base: str,
+    plan_path: Path,
+    prefix: Path,
+    log_path: Path,
+    *,
+    user_class: str,
+    duration: int,
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(  # noqa: S603
+        [
+            str(BIN / "locust"),
+            "-f",
+            str(ROOT / "loadtest" / "locustfile.py"),
+            user_class,
+            "--headless",
+            "--users",
+            str(args.users),
+            "--spawn-rate",
+            str(args.spawn_rate),
+            "--run-time",
+            f"{duration}s",
+            "--host",
+            base,
+            "--csv",
+            str(prefix),
+            "--only-summary",
+            "--stop-timeout",
+            "15",
+            "--loglevel",
+            "WARNING",
+        ],
+        env={**os.environ, "MESA_LOAD_PLAN": str(plan_path), "MESA_LOAD_LOG": str(log_path)},
+        cwd=ROOT,
+        stdout=(prefix.parent / f"{prefix.name}.log").open("wb"),
+        stderr=subprocess.STDOUT,
+        check=False,
+    )
+
+
+def saturation(
+    args: argparse.Namespace,
+    stats: dict[str, dict[str, float]],
+    reference: dict[str, dict[str, float]],
+    reference_load: list[float],
+) -> str:
+    """The scenario's throughput and buy-in p95 next to the same run's reference."""
+    ref = reference.get("Aggregated", {"rps": 0.0, "p50": 0.0, "p95": 0.0, "failures": 0})
+    agg, buyin = stats["Aggregated"], stats.get("buy-in", {"p95": 0.0, "rps": 0.0})
+    share = agg["rps"] / ref["rps"] if ref["rps"] else 0.0
+    return "\n".join(
+        [
+            "",
+            f"saturation ({args.users} users, think {os.environ['MESA_LOAD_THINK_MIN']}-"
+            f"{os.environ['MESA_LOAD_THINK_MAX']} s, gunicorn {args.workers} sync workers):",
+            f"  reference GET /api/me/: {ref['rps']:.1f} req/s, p50 {ref['p50']:.0f} ms, "
+            f"p95 {ref['p95']:.0f} ms, {ref['failures']} failures, {args.reference_duration} s "
+            f"(load average {reference_load[0]:.2f} -> {reference_load[1]:.2f})",
+            f"  scenario: {agg['rps']:.1f} req/s ({share:.0%} of the reference), "
+            f"buy-in p95 {buyin['p95']:.0f} ms, complete hand p95 "
+            f"{stats.get('complete hand', {}).get('p95', 0):.0f} ms "
+            f"(load average {reference_load[-1]:.2f} -> {os.getloadavg()[0]:.2f})",
+            "  target: 150 req/s with a buy-in p95 < 100 ms: "
+            + ("met" if agg["rps"] >= 150 and buyin["p95"] < 100 else "MISSED"),
+        ]
+    )
 
 
 def _restart_db(fault_log: list[str], base: str) -> None:

@@ -23,6 +23,7 @@ from rest_framework.response import Response
 
 from casino.errors import Conflict, ValidationFailed
 from casino.models import IdempotencyRecord, canonical_json
+from casino.sealing import chain_deferred
 
 HEADER = "Idempotency-Key"
 
@@ -65,8 +66,11 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
                 status=record.status_code or 200,
                 headers={"Idempotent-Replayed": "true"},
             )
-        response = handler()
-        record.status_code = response.status_code
-        record.response = json.loads(JSONRenderer().render(response.data) or b"null")
-        record.save(update_fields=["status_code", "response"])
+        # Issue 18 §3: the day's evidence chain is appended last, so its lock (every audited
+        # write of the casino's day waits for it) is held only for the links and the commit.
+        with chain_deferred():
+            response = handler()
+            record.status_code = response.status_code
+            record.response = json.loads(JSONRenderer().render(response.data) or b"null")
+            record.save(update_fields=["status_code", "response"])
     return response

@@ -7,6 +7,8 @@ on duty (the latest dealer change), and the pit bosses of the table's sector.
 
 from __future__ import annotations
 
+from django.db.models import OuterRef, Subquery
+
 from casino.access import Actor
 from casino.errors import PermissionRefused
 from casino.models import Sector, User
@@ -37,16 +39,28 @@ def _sector_pit_boss_ids(table: Table) -> frozenset[int]:
 
 
 def session_assignment(session: TableSession) -> Assignment:
-    """The supervisor, croupier on duty and sector pit bosses of ``session`` now."""
-    relief = SupervisorRelief.objects.filter(session_id=session.pk).order_by("-at", "-id").first()
-    supervisor_id = relief.incoming_id if relief else session.supervisor_id
-    change = DealerChange.objects.filter(session_id=session.pk).order_by("-at", "-id").first()
-    table = session.table
+    """The supervisor, croupier on duty and sector pit bosses of ``session`` now.
+
+    One query (every write asks it, issue 18 §3): the latest relief and dealer change as
+    subqueries, the sector's pit bosses by a left join (one row each, or one row of none).
+    """
+    latest = ("-at", "-id")
+    relief = SupervisorRelief.objects.filter(session_id=OuterRef("pk")).order_by(*latest)
+    change = DealerChange.objects.filter(session_id=OuterRef("pk")).order_by(*latest)
+    rows = list(
+        TableSession.objects.filter(pk=session.pk)
+        .annotate(
+            relief_in=Subquery(relief.values("incoming_id")[:1]),
+            dealer_in=Subquery(change.values("incoming_id")[:1]),
+        )
+        .values_list("relief_in", "dealer_in", "table__sector__pit_bosses")
+    )
+    relief_in, dealer_in = rows[0][:2] if rows else (None, None)
     return Assignment(
-        table_label=str(table.number),
-        supervisor_ids=frozenset({supervisor_id}),
-        croupier_ids=frozenset({change.incoming_id}) if change else frozenset(),
-        pit_boss_ids=_sector_pit_boss_ids(table),
+        table_label=str(session.table.number),
+        supervisor_ids=frozenset({relief_in or session.supervisor_id}),
+        croupier_ids=frozenset({dealer_in}) if dealer_in else frozenset(),
+        pit_boss_ids=frozenset(r[2] for r in rows if r[2] is not None),
     )
 
 
