@@ -30,6 +30,7 @@ sample of days).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -39,6 +40,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from django.apps import apps
@@ -48,11 +50,21 @@ from django.db.models import Max
 from django.utils import timezone
 
 from casino import sealing
-from casino.models import AuditEvent, ChainLink, GamingDay, SerialCounter, Signature
+from casino.models import (
+    AuditEvent,
+    ChainLink,
+    GamingDay,
+    SerialCounter,
+    Signature,
+    content_hash,
+)
 
 # Apps whose rows are not part of a gaming day (permissions, sessions, migrations...).
 SKIPPED_APPS = {"admin", "auth", "contenttypes", "sessions", "django_celery_results"}
 HAND_REF = re.compile(r"^hand:(\d+)$")
+# The per-hand rows, copied by PostgreSQL itself (``INSERT … SELECT``): nothing in them
+# is sealed, numbered or signed, so a copy is the template's row with ids and dates moved.
+SQL_COPIED = {"hands.hand", "hands.handverdict", "hands.handseat", "hands.handviolation"}
 
 
 @dataclass
@@ -142,31 +154,49 @@ def _insert(model: type[models.Model], objs: list[Any]) -> None:
 
 
 class _Ids:
-    """New primary keys: the table's sequence on PostgreSQL, max + 1 elsewhere."""
+    """Blocks of new primary keys: the table's own sequence on PostgreSQL, max + 1 elsewhere.
+
+    A copy's ids are the template's plus a fixed offset per table and per day, so a
+    reference is moved by arithmetic, in Python and in SQL alike. The block is taken
+    from the sequence (``nextval`` over ``generate_series``: the app role may use a
+    sequence but not ``setval`` it) and must come out contiguous.
+    """
 
     def __init__(self) -> None:
         self.next: dict[type[models.Model], int] = {}
 
-    def take(self, model: type[models.Model], n: int) -> list[int]:
-        if n == 0:
-            return []
+    def block(self, model: type[models.Model], n: int) -> int:
+        """The first id of ``n`` consecutive new ids."""
         table = model._meta.db_table
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute(
-                    "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                    "SELECT min(v), max(v), count(*) FROM (SELECT nextval("
+                    "pg_get_serial_sequence(%s, 'id')) AS v FROM generate_series(1, %s)) s",
                     [table, n],
                 )
-                return [r[0] for r in cursor.fetchall()]
+                first, last, count = cursor.fetchone()
+            if last - first + 1 != count:  # another writer took ids in between
+                raise RuntimeError(f"{table}: the id block {first}..{last} is not contiguous")
+            return int(first)
         start = self.next.get(model)
         if start is None:
             start = (model._base_manager.aggregate(m=Max("pk"))["m"] or 0) + 1
         self.next[model] = start + n
-        return list(range(start, start + n))
+        return start
 
 
 # The serial series of each numbered model: (series of the counter, year field, number field).
+_SERIAL_FIELDS: dict[type[models.Model], tuple[str | None, str, str] | None] = {}
+
+
 def _serial_fields(model: type[models.Model]) -> tuple[str | None, str, str] | None:
+    if model not in _SERIAL_FIELDS:
+        _SERIAL_FIELDS[model] = _find_serial_fields(model)
+    return _SERIAL_FIELDS[model]
+
+
+def _find_serial_fields(model: type[models.Model]) -> tuple[str | None, str, str] | None:
     names = {f.name for f in model._meta.concrete_fields}
     if {"series", "year", "number"} <= names:
         return (None, "year", "number")  # the row names its own series (slips)
@@ -189,12 +219,22 @@ def _serial_fields(model: type[models.Model]) -> tuple[str | None, str, str] | N
 class Template:
     """The rows one simulated day wrote, ready to be copied to other dates."""
 
-    def __init__(self, casino_id: int, day: GamingDay, before: dict[type[models.Model], int]):
+    def __init__(
+        self,
+        casino_id: int,
+        day: GamingDay,
+        before: dict[type[models.Model], int],
+        until: dict[type[models.Model], int] | None = None,
+    ):
         self.casino_id = casino_id
         self.day = day
+        self.before = before
+        self.until = until or _max_ids()  # the last row of the template, per table
         self.rows: dict[type[models.Model], list[dict[str, Any]]] = {}
         for model in _models():
-            qs = model._base_manager.filter(pk__gt=before.get(model, 0)).order_by("pk")
+            qs = model._base_manager.filter(
+                pk__gt=before.get(model, 0), pk__lte=self.until.get(model, 0)
+            ).order_by("pk")
             rows = list(qs.values())
             if rows and model is not SerialCounter:  # numbers continue; see _renumber
                 self.rows[model] = rows
@@ -222,23 +262,47 @@ class Template:
             self.sig_current[row["id"]] = docs.get(key) == row["content_hash"]
 
 
+_SIGNABLE: dict[type[models.Model], bool] = {}
+
+
 def _is_signable(model: type[models.Model]) -> bool:
+    if model not in _SIGNABLE:
+        _SIGNABLE[model] = _find_signable(model)
+    return _SIGNABLE[model]
+
+
+def _find_signable(model: type[models.Model]) -> bool:
     return hasattr(model, "signing_payload") and any(
         f.name == "locked_at" for f in model._meta.concrete_fields
     )
 
 
 class HistoryCopier:
-    """Copies a template day to other dates (one transaction per date)."""
+    """Copies a template day to other dates, several dates per transaction.
 
-    def __init__(self, template: Template, *, seed: int) -> None:
+    On PostgreSQL the per-hand rows (:data:`SQL_COPIED`) are copied by the database
+    itself, ``INSERT … SELECT`` from the template's rows for every date of the batch
+    at once (:meth:`_sql_copy`); Python writes only what is keyed or sequential: the
+    seals, the serial numbers, the documents' hashes and locks, the signatures, the
+    audit events (their ``before``/``after`` ids) and the evidence chain.
+    """
+
+    def __init__(self, template: Template, *, seed: int, sql: bool | None = None) -> None:
         self.t = template
         self.rng = random.Random(seed)
         self.ids = _Ids()
         self.order = self._insert_order()
         self.ct_model = {ct.pk: ct.model_class() for ct in ContentType.objects.all()}
         self.label_model = {m._meta.label_lower: m for m in _models()}
+        self.hand_model = self.label_model["hands.hand"]
+        self.link_fields = ChainLink._meta.concrete_fields
+        self._plans: dict[type[models.Model], list[tuple[str, str, Any]]] = {}
         self.counters: dict[tuple[str, int], int] = {}
+        # The template's id range per table: a copy's id is the template's plus an offset.
+        self.span = {m: (min(ids), max(ids)) for m, ids in template.ids.items()}
+        use_sql = connection.vendor == "postgresql" if sql is None else sql
+        self.sql_models = [m for m in self.order if use_sql and self._sql_copyable(m)]
+        self.py_models = [m for m in self.order if m not in self.sql_models]
         # OPEN-06: each copy's opening is compared with the table's closing of the day
         # before (the template's first opening had none and used the par).
         self.closing_model = self.label_model["tables.closingsheet"]
@@ -253,91 +317,231 @@ class HistoryCopier:
         late = (Signature, AuditEvent, ChainLink)
         return [m for m in self.t.rows if m not in late]
 
-    # ------------------------------------------------------------------ one day
+    def _sql_copyable(self, model: type[models.Model]) -> bool:
+        """Rows the database can copy alone: no seal, no number, no lock, no moved JSON."""
+        if model._meta.label_lower not in SQL_COPIED:
+            return False
+        if hasattr(model, "compute_seal") or _is_signable(model) or _serial_fields(model):
+            raise RuntimeError(f"{model._meta.label}: keyed rows cannot be copied in SQL")
+        stamp = f"{self.t.day.business_date:%Y%m%d}"
+        for f in model._meta.concrete_fields:
+            if isinstance(f, models.JSONField):
+                for row in self.t.rows[model]:
+                    value = row[f.attname]
+                    if isinstance(value, list) and any(
+                        isinstance(v, str) and stamp in v for v in value
+                    ):
+                        raise RuntimeError(f"{model._meta.label}.{f.name} carries the date")
+        return True
+
+    # ------------------------------------------------------------------ days
 
     def copy_to(self, business_date: date) -> tuple[GamingDay, int]:
-        delta = timedelta(days=(business_date - self.t.day.business_date).days)
+        return self.copy_days([business_date])[0]
+
+    def copy_days(self, dates: list[date]) -> list[tuple[GamingDay, int]]:
+        """Copy the template to each of ``dates`` (in order) in one transaction.
+
+        Each step runs for every date of the batch before the next one, so each table
+        gets one ``COPY`` per batch: the rows, then the documents' hashes read back,
+        the signatures and the locks, then the audit events and the evidence chains.
+        """
         with transaction.atomic():
-            maps = {
-                m: dict(zip(sorted(ids), self.ids.take(m, len(ids)), strict=True))
-                for m, ids in self.t.ids.items()
+            n = len(dates)
+            # One block of ids per table for the whole batch; day j takes its j-th part.
+            self.base = {
+                m: self.ids.block(m, (hi - lo + 1) * n) for m, (lo, hi) in self.span.items()
             }
-            self.maps = maps
-            self.delta = delta
-            self.stamp = f"{self.t.day.business_date:%Y%m%d}"
-            self.new_stamp = f"{business_date:%Y%m%d}"
-            self.serials: dict[tuple[str, int, int], int] = {}
+            sql_rows = self._sql_copy(dates)
             self._lock_at: dict[tuple[type[models.Model], int], datetime] = {}
-            objs: dict[type[models.Model], list[models.Model]] = {}
             locks: dict[type[models.Model], list[int]] = defaultdict(list)
-            for model in self.order:
-                objs[model] = [self._copy_row(model, r, locks) for r in self.t.rows[model]]
-            self._seal(objs)
-            total = 0
-            for model in self.order:
-                _insert(model, objs[model])
-                total += len(objs[model])
-            hashes = self._document_hashes(locks)
-            sigs = [self._copy_signature(r, hashes) for r in self.t.rows.get(Signature, [])]
-            _insert(Signature, sigs)
+            days = list(enumerate(dates))
+            objs: list[dict[type[models.Model], list[models.Model]]] = []
+            for j, business_date in days:
+                self._day(j, business_date)
+                objs.append(
+                    {
+                        m: [self._copy_row(m, r, locks) for r in self.t.rows[m]]
+                        for m in self.py_models
+                    }
+                )
+                self._seal(objs[-1])
+                self.last_closing = {
+                    r["table_id"]: self._ref(self.closing_model, r["id"])
+                    for r in self.t.rows.get(self.closing_model, [])
+                }
+            for model in self.py_models:
+                _insert(model, [o for day_objs in objs for o in day_objs[model]])
+            hashes = self._document_hashes(days)
+            sigs = []
+            for j, business_date in days:
+                self._day(j, business_date)
+                sigs.append(
+                    [self._copy_signature(r, hashes) for r in self.t.rows.get(Signature, [])]
+                )
+            _insert(Signature, [s for day_sigs in sigs for s in day_sigs])
             self._lock(locks, hashes)
-            events = [self._copy_row(AuditEvent, r, locks) for r in self.t.rows.get(AuditEvent, [])]
-            _insert(AuditEvent, events)
-            links = self._chain(objs, sigs, events)
-            _insert(ChainLink, links)
-            total += len(sigs) + len(events) + len(links)
+            events, links = [], []
+            for j, business_date in days:
+                self._day(j, business_date)
+                events.append(
+                    [self._copy_row(AuditEvent, r, locks) for r in self.t.rows.get(AuditEvent, [])]
+                )
+                links.append(self._chain(objs[j], sigs[j], events[j]))
+            _insert(AuditEvent, [e for day_events in events for e in day_events])
+            _insert(ChainLink, [x for day_links in links for x in day_links])
             self._save_counters()
-            self.last_closing = {
-                r["table_id"]: maps[self.closing_model][r["id"]]
-                for r in self.t.rows.get(self.closing_model, [])
-            }
-            day = GamingDay.objects.get(pk=maps[GamingDay][self.t.day.pk])
-        return day, total
+            ids = [self._shifts(j)[GamingDay] + self.t.day.pk for j, _d in days]
+            gaming_days = GamingDay.objects.in_bulk(ids)
+        out = []
+        for j, _d in days:
+            rows = sum(len(x) for x in objs[j].values()) + len(sigs[j])
+            rows += len(events[j]) + len(links[j]) + sql_rows // n
+            out.append((gaming_days[ids[j]], rows))
+        return out
+
+    def _day(self, j: int, business_date: date) -> None:
+        """Set the moves of day ``j`` of the batch: its id offsets, its date, its numbers."""
+        self.shift = self._shifts(j)
+        self.delta = timedelta(days=(business_date - self.t.day.business_date).days)
+        self.stamp = f"{self.t.day.business_date:%Y%m%d}"
+        self.new_stamp = f"{business_date:%Y%m%d}"
+        self.serials: dict[tuple[str, int, int], int] = {}
+
+    def _shifts(self, j: int) -> dict[type[models.Model], int]:
+        """What day ``j`` of the batch adds to a template id, per table."""
+        return {m: self.base[m] + j * (hi - lo + 1) - lo for m, (lo, hi) in self.span.items()}
+
+    def _sql_copy(self, dates: list[date]) -> int:
+        """``INSERT … SELECT`` of :attr:`sql_models` for every date of the batch at once."""
+        if not self.sql_models:
+            return 0
+        deltas = [(d - self.t.day.business_date).days for d in dates]
+        stamp = f"{self.t.day.business_date:%Y%m%d}"
+        hand = self.label_model["hands.hand"]
+        total = 0
+        with connection.cursor() as cursor:
+            for model in self.sql_models:
+                lo, hi = self.span[model]
+                cols: list[str] = []
+                exprs: list[str] = []
+                params: list[Any] = []
+                stamped = {
+                    f.attname
+                    for f in model._meta.concrete_fields
+                    if isinstance(f, models.CharField | models.TextField)
+                    and any(stamp in (r[f.attname] or "") for r in self.t.rows[model])
+                }
+                for f in model._meta.concrete_fields:
+                    col = f'"{f.column}"'
+                    cols.append(col)
+                    if f.primary_key:
+                        exprs.append(self._sql_ref(model, f"t.{col}", params))
+                    elif f.is_relation and f.related_model in self.span:
+                        exprs.append(self._sql_ref(f.related_model, f"t.{col}", params))
+                    elif isinstance(f, models.DateTimeField):
+                        exprs.append(f"t.{col} + g.delta * interval '1 day'")
+                    elif isinstance(f, models.DateField):
+                        exprs.append(f"t.{col} + g.delta")
+                    elif isinstance(f, models.UUIDField):
+                        exprs.append(f"md5(t.{col}::text || ':' || g.delta)::uuid")
+                    elif f.name == "hand_ref":
+                        moved = self._sql_ref(hand, f"substr(t.{col}, 6)::bigint", params)
+                        exprs.append(
+                            f"CASE WHEN t.{col} ~ '^hand:[0-9]+$' "
+                            f"THEN 'hand:' || ({moved}) ELSE t.{col} END"
+                        )
+                    elif f.attname in stamped:
+                        exprs.append(
+                            f"replace(t.{col}, %s, to_char(%s::date + g.delta, 'YYYYMMDD'))"
+                        )
+                        params += [stamp, self.t.day.business_date]
+                    else:
+                        exprs.append(f"t.{col}")
+                table = model._meta.db_table
+                # Names come from the models' metadata; every value is a parameter.
+                sql = (
+                    f'INSERT INTO "{table}" ({", ".join(cols)}) SELECT {", ".join(exprs)} '  # noqa: S608
+                    f'FROM "{table}" t CROSS JOIN unnest(%s::int[], %s::int[]) AS g(j, delta) '
+                    f"WHERE t.id BETWEEN %s AND %s ORDER BY g.j, t.id"
+                )
+                cursor.execute(sql, [*params, list(range(len(dates))), deltas, lo, hi])
+                total += cursor.rowcount
+        return total
+
+    def _sql_ref(self, model: type[models.Model], expr: str, params: list[Any]) -> str:
+        """SQL moving a reference to ``model``'s template rows to day ``g.j``'s copy."""
+        lo, hi = self.span[model]
+        params += [lo, hi, self.base[model] - lo, hi - lo + 1]
+        return f"CASE WHEN {expr} BETWEEN %s AND %s THEN {expr} + %s + g.j * %s ELSE {expr} END"
 
     def _ref(self, model: type[models.Model] | None, value: Any) -> Any:
         if model is None or value is None:
             return value
-        mapping = self.maps.get(model)
-        if mapping is None:
+        span = self.span.get(model)
+        if span is None:
             return value
         try:
             key = int(value)
         except (TypeError, ValueError):
             return value
-        new = mapping.get(key)
-        if new is None:
+        if not span[0] <= key <= span[1]:
             return value
+        new = key + self.shift[model]
         return str(new) if isinstance(value, str) else new
+
+    def _plan(self, model: type[models.Model]) -> list[tuple[str, str, Any]]:
+        """How each column of ``model`` moves to a copy: ``(attname, kind, related model)``."""
+        plan = self._plans.get(model)
+        if plan is None:
+            plan = []
+            for f in model._meta.concrete_fields:
+                if f.primary_key:
+                    continue
+                if f.is_relation and f.related_model is not None:
+                    kind = "ref" if f.related_model in self.span else "keep"
+                elif isinstance(f, models.DateTimeField | models.DateField):
+                    kind = "date"
+                elif isinstance(f, models.UUIDField):
+                    kind = "uuid"
+                elif f.name == "hand_ref":
+                    kind = "hand_ref"
+                elif isinstance(f, models.CharField | models.TextField | models.JSONField):
+                    kind = "text"  # may carry the template's date (a pack's number)
+                else:
+                    kind = "keep"
+                if kind != "keep":
+                    plan.append((f.attname, kind, f.related_model))
+            self._plans[model] = plan
+        return plan
 
     def _copy_row(
         self, model: type[models.Model], row: dict[str, Any], locks: dict[Any, list[int]]
     ) -> models.Model:
         new = dict(row)
-        new["id"] = self.maps[model][row["id"]]
-        for f in model._meta.concrete_fields:
-            value = new.get(f.attname)
+        new["id"] = self._ref(model, row["id"])
+        for attname, kind, related in self._plan(model):
+            value = new[attname]
             if value is None:
                 continue
-            if f.is_relation and f.related_model is not None:
-                new[f.attname] = self._ref(f.related_model, value)
-            elif isinstance(f, models.DateTimeField):
-                new[f.attname] = value + self.delta
-            elif isinstance(f, models.DateField):
-                new[f.attname] = value + self.delta
-            elif isinstance(f, models.UUIDField):
-                new[f.attname] = uuid.UUID(int=self.rng.getrandbits(128), version=4)
-            elif f.name == "hand_ref" and isinstance(value, str):
-                m = HAND_REF.match(value)
+            if kind == "ref":
+                new[attname] = self._ref(related, value)
+            elif kind == "date":
+                new[attname] = value + self.delta
+            elif kind == "uuid":
+                new[attname] = uuid.UUID(int=self.rng.getrandbits(128), version=4)
+            elif kind == "hand_ref":
+                m = HAND_REF.match(value) if isinstance(value, str) else None
                 if m:
-                    hand = self.label_model["hands.hand"]
-                    new[f.attname] = f"hand:{self._ref(hand, int(m.group(1)))}"
-            elif isinstance(value, str) and self.stamp in value:
-                # Names that carry the date (a pack's number, "R20261201-3") carry the copy's.
-                new[f.attname] = value.replace(self.stamp, self.new_stamp)
+                    new[attname] = f"hand:{self._ref(self.hand_model, int(m.group(1)))}"
+            elif isinstance(value, str):
+                if self.stamp in value:
+                    # Names that carry the date (a pack's number, "R20261201-3") carry the copy's.
+                    new[attname] = value.replace(self.stamp, self.new_stamp)
             elif isinstance(value, list) and any(
                 isinstance(v, str) and self.stamp in v for v in value
             ):
-                new[f.attname] = [
+                new[attname] = [
                     v.replace(self.stamp, self.new_stamp) if isinstance(v, str) else v
                     for v in value
                 ]
@@ -355,7 +559,7 @@ class HistoryCopier:
             self._lock_at[(model, new["id"])] = new["locked_at"]
             new["locked_at"] = None
             new["locked_hash"] = ""
-        return model(**new)
+        return model(*[new[f.attname] for f in model._meta.concrete_fields])
 
     def _remap_json(self, target: type[models.Model] | None, data: Any) -> Any:
         if not isinstance(data, dict) or target is None:
@@ -423,14 +627,27 @@ class HistoryCopier:
         for entry in by_label.get("cage.rakeentry", []):
             entry.seal = entry.compute_seal()
 
-    def _document_hashes(self, locks: dict[Any, list[int]]) -> dict[tuple[int, int], str]:
-        """The signing hash of every copied document, read back with its lines."""
+    def _document_hashes(self, days: list[tuple[int, date]]) -> dict[tuple[int, int], str]:
+        """The signing hash of every copied document of the batch, read back with its lines.
+
+        A slip's chain link seals the same content (``Slip.signing_payload``), so the
+        payloads are kept for :meth:`_chain` instead of being read twice.
+        """
         hashes = {}
+        self.payloads: dict[tuple[str, int], Any] = {}
         for model in self.t.signables:
             ct = ContentType.objects.get_for_model(model)
-            new_ids = [self.maps[model][i] for i in self.t.ids[model]]
-            for obj in model._base_manager.filter(pk__in=new_ids):
-                hashes[(ct.pk, obj.pk)] = obj.signing_hash()
+            label = model._meta.label_lower
+            new_ids = [i + self._shifts(j)[model] for j, _d in days for i in self.t.ids[model]]
+            lines = [
+                rel.get_accessor_name()
+                for rel in model._meta.related_objects
+                if rel.one_to_many and rel.related_model in self.span
+            ]
+            for obj in model._base_manager.filter(pk__in=new_ids).prefetch_related(*lines):
+                payload = obj.signing_payload()
+                self.payloads[(label, obj.pk)] = payload
+                hashes[(ct.pk, obj.pk)] = content_hash(payload)
         return hashes
 
     def _copy_signature(self, row: dict[str, Any], hashes: dict[tuple[int, int], str]) -> Any:
@@ -443,11 +660,21 @@ class HistoryCopier:
         return sig
 
     def _lock(self, locks: dict[Any, list[int]], hashes: dict[tuple[int, int], str]) -> None:
+        """Lock the signed documents, as signing does: one UPDATE per table on PostgreSQL."""
         for model, ids in locks.items():
             ct = ContentType.objects.get_for_model(model)
-            for pk in ids:
-                model._base_manager.filter(pk=pk).update(
-                    locked_at=self._lock_at[(model, pk)], locked_hash=hashes[(ct.pk, pk)]
+            values = [(pk, self._lock_at[(model, pk)], hashes[(ct.pk, pk)]) for pk in ids]
+            if connection.vendor != "postgresql":
+                for pk, at, digest in values:
+                    model._base_manager.filter(pk=pk).update(locked_at=at, locked_hash=digest)
+                continue
+            table = model._meta.db_table
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f'UPDATE "{table}" AS d SET locked_at = v.at, locked_hash = v.digest '  # noqa: S608
+                    "FROM unnest(%s::bigint[], %s::timestamptz[], %s::text[]) AS v(id, at, digest) "
+                    "WHERE d.id = v.id",
+                    [[v[0] for v in values], [v[1] for v in values], [v[2] for v in values]],
                 )
 
     def _chain(
@@ -462,37 +689,34 @@ class HistoryCopier:
         for lst in (*objs.values(), sigs, events):
             for obj in lst:
                 by_key[(obj._meta.label_lower, obj.pk)] = obj
-        slips = [o for (label, _pk), o in by_key.items() if label == "cage.slip"]
-        fresh = (
-            {o.pk: o for o in type(slips[0])._base_manager.filter(pk__in=[o.pk for o in slips])}
-            if slips
-            else {}
-        )
         links = []
         prev = ""
         for row in self.t.rows.get(ChainLink, []):
             model = self.label_model[row["record_type"]]
             new_id = self._ref(model, int(row["record_id"]))
-            obj = fresh.get(new_id) if row["record_type"] == "cage.slip" else None
-            obj = obj or by_key[(row["record_type"], new_id)]
             key_id = row["key_id"] if ring.key(row["key_id"]) else ring.current_id
-            rseal = sealing.current_record_seal(obj, key_id=key_id)
+            payload = self.payloads.get((row["record_type"], new_id))
+            if payload is not None and sealing.PAYLOADS.get(row["record_type"]) is getattr(
+                model, "signing_payload", None
+            ):
+                # A document chained by its signing content (a slip), as read back above.
+                rseal = sealing.seal(payload, key_id=key_id)
+            else:
+                obj = by_key[(row["record_type"], new_id)]
+                rseal = sealing.current_record_seal(obj, key_id=key_id)
             link = sealing.link_hash(ring.keys[key_id], prev, row["record_type"], new_id, rseal)
-            links.append(
-                ChainLink(
-                    id=self.maps[ChainLink][row["id"]],
-                    casino_id=row["casino_id"],
-                    gaming_day_id=self._ref(GamingDay, row["gaming_day_id"]),
-                    seq=row["seq"],
-                    record_type=row["record_type"],
-                    record_id=str(new_id),
-                    record_seal=rseal,
-                    prev=prev,
-                    link=link,
-                    key_id=key_id,
-                    created_at=row["created_at"] + self.delta,
-                )
-            )
+            new = {
+                **row,
+                "id": self._ref(ChainLink, row["id"]),
+                "gaming_day_id": self._ref(GamingDay, row["gaming_day_id"]),
+                "record_id": str(new_id),
+                "record_seal": rseal,
+                "prev": prev,
+                "link": link,
+                "key_id": key_id,
+                "created_at": row["created_at"] + self.delta,
+            }
+            links.append(ChainLink(*[new[f.attname] for f in self.link_fields]))
             prev = link
         return links
 
@@ -510,64 +734,80 @@ def build_history(
     end: date | None = None,
     log: Callable[[str], None] = lambda _m: None,
     code_prefix: str = "hist",
+    days_per_batch: int = 8,
+    stage: str = "all",
+    state_file: Path | None = None,
 ) -> HistoryReport:
-    """``days`` consistent gaming days per casino, the last on ``end`` (default yesterday)."""
-    from casino.services import gaming_day_close
-    from demo.simulation import DaySimulator
-    from tables import services as ts
-    from tables.models import DeckStore
+    """``days`` consistent gaming days per casino, the last on ``end`` (default yesterday).
 
+    ``stage`` splits a long build in two runs over one database: ``"template"`` plays
+    the template days and writes where they start in ``state_file``; ``"copies"`` reads
+    it and copies them (``"all"``, the default, does both in one run).
+    """
     if days < 1 or casinos < 1:
         raise ValueError("at least one casino and one day")
+    if stage not in ("all", "template", "copies"):
+        raise ValueError(f"unknown stage {stage!r}")
+    if stage != "all" and state_file is None:
+        raise ValueError("a stage needs a state file")
     last = end or (timezone.localdate() - timedelta(days=1))
     first = last - timedelta(days=days - 1)
+    state = json.loads(state_file.read_text()) if stage == "copies" and state_file else {}
     codes, day_ids = [], []
     template_s = copy_s = 0.0
     rows = hands = 0
     for c in range(1, casinos + 1):
         code = f"{code_prefix}{c}"
         codes.append(code)
-        start = timezone.make_aware(datetime.combine(first, datetime.min.time())) + timedelta(
-            hours=10
-        )
         t0 = time.perf_counter()
-        with clock_at(start):
-            sim = DaySimulator(
-                tables=tables, hands=hands_per_table, seed=seed + c, casino_code=code
-            )
-            sim._setup()  # staff, tables, chips: shared by every day, not copied
-            if not DeckStore.objects.filter(casino=sim.casino, code="SIM").exists():
-                ts.deck_store_create(actor=sim.manager, code="SIM", name="Depósito")
-            if GamingDay.objects.filter(casino=sim.casino).exists():
-                raise RuntimeError(f"casino {code} already has gaming days")
-            before = _max_ids()
-            report = sim.run()
-            gaming_day_close(actor=sim.manager, gaming_day=report.gaming_day)
-        template = Template(sim.casino.pk, GamingDay.objects.get(pk=report.gaming_day.pk), before)
-        template_s += time.perf_counter() - t0
+        if stage == "copies":
+            saved = state[code]
+            before = {apps.get_model(label): pk for label, pk in saved["before"].items()}
+            until = {apps.get_model(label): pk for label, pk in saved["until"].items()}
+            day = GamingDay.objects.get(pk=saved["day"])
+            template = Template(saved["casino"], day, before, until)
+            template_s += saved["seconds"]
+            first = day.business_date
+        else:
+            template = _play_template(code, first, tables, hands_per_table, seed + c)
+            template_s += time.perf_counter() - t0
+            state[code] = {
+                "casino": template.casino_id,
+                "day": template.day.pk,
+                "before": {m._meta.label_lower: pk for m, pk in template.before.items()},
+                "until": {m._meta.label_lower: pk for m, pk in template.until.items()},
+                "seconds": time.perf_counter() - t0,
+            }
         for model, model_rows in template.rows.items():
             log(f"  {model._meta.label_lower}: {len(model_rows)}")
         day_ids.append(template.day.pk)
         hands += template.hands
         log(
             f"{code} {first}: template day through the services, {template.hands} hands, "
-            f"{sum(len(r) for r in template.rows.values())} rows, {time.perf_counter() - t0:.1f} s"
+            f"{sum(len(r) for r in template.rows.values())} rows, "
+            f"{state.get(code, {}).get('seconds', 0.0):.1f} s"
         )
+        if stage == "template":
+            continue
         copier = HistoryCopier(template, seed=seed + 1000 * c)
         t1 = time.perf_counter()
-        for k in range(1, days):
+        later = [first + timedelta(days=k) for k in range(1, days)]
+        for at in range(0, len(later), days_per_batch):
+            batch = later[at : at + days_per_batch]
             d0 = time.perf_counter()
-            day, n = copier.copy_to(first + timedelta(days=k))
+            copied = copier.copy_days(batch)
+            n = sum(rows for _day, rows in copied)
             rows += n
-            hands += template.hands
-            day_ids.append(day.pk)
+            hands += template.hands * len(batch)
+            day_ids += [day.pk for day, _rows in copied]
             spent = time.perf_counter() - d0
-            if k == 1 or k % 10 == 0 or k == days - 1:
-                log(
-                    f"{code} {day.business_date}: day {k + 1}/{days}, {n} rows in {spent:.2f} s "
-                    f"({n / spent:,.0f} rows/s)"
-                )
+            log(
+                f"{code} {batch[0]}..{batch[-1]}: days {at + 2}-{at + 1 + len(batch)}/{days}, "
+                f"{n:,} rows in {spent:.2f} s ({n / spent:,.0f} rows/s)"
+            )
         copy_s += time.perf_counter() - t1
+    if stage == "template" and state_file is not None:
+        state_file.write_text(json.dumps(state, indent=1))
     return HistoryReport(
         casinos=codes,
         days=days,
@@ -577,3 +817,24 @@ def build_history(
         hands=hands,
         gaming_days=day_ids,
     )
+
+
+def _play_template(code: str, first: date, tables: int, hands: int, seed: int) -> Template:
+    """Casino ``code``'s first day, played through every service with the clock on ``first``."""
+    from casino.services import gaming_day_close
+    from demo.simulation import DaySimulator
+    from tables import services as ts
+    from tables.models import DeckStore
+
+    start = timezone.make_aware(datetime.combine(first, datetime.min.time())) + timedelta(hours=10)
+    with clock_at(start):
+        sim = DaySimulator(tables=tables, hands=hands, seed=seed, casino_code=code)
+        sim._setup()  # staff, tables, chips: shared by every day, not copied
+        if not DeckStore.objects.filter(casino=sim.casino, code="SIM").exists():
+            ts.deck_store_create(actor=sim.manager, code="SIM", name="Depósito")
+        if GamingDay.objects.filter(casino=sim.casino).exists():
+            raise RuntimeError(f"casino {code} already has gaming days")
+        before = _max_ids()
+        report = sim.run()
+        gaming_day_close(actor=sim.manager, gaming_day=report.gaming_day)
+    return Template(sim.casino.pk, GamingDay.objects.get(pk=report.gaming_day.pk), before)

@@ -15,12 +15,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
-from cage.models import Slip
+from cage.models import RakeEntry, Slip
 from cage.reconciliation import INFO, reconcile_day
 from casino.models import GamingDay, SerialCounter
 from casino.sealing import verify_chain
-from hands.models import Hand
+from hands.models import Hand, HandSeat, HandVerdict
 from tables.models import ClosingSheet, OpeningSheet
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +45,7 @@ def test_a_history_of_four_days_is_consistent() -> None:  # CLOSE-16, OPEN-06, G
     assert "rows/s" in out.getvalue()
     _every_day_reconciles()
     _each_day_has_the_template_hands_per_table()
+    _the_copied_hands_have_their_own_ids_dates_and_references()
     _serial_numbers_continue_without_a_gap_or_a_repeat()
 
 
@@ -79,6 +81,48 @@ def _each_day_has_the_template_hands_per_table() -> None:
     for k in range(DAYS):
         d = END - timedelta(days=k)
         assert {t: n for (dd, t), n in per_day_table.items() if dd == d} == template, d
+
+
+def _the_copied_hands_have_their_own_ids_dates_and_references() -> None:
+    """Days 2-4 are one batch copied by PostgreSQL (``INSERT … SELECT``, issue 18 §1).
+
+    Each day's hands are new rows (their own ids), moved by whole days, and every
+    reference (session, gaming day, verdict, seats, the rake posting's ``hand:<id>``)
+    stays inside that day; the content (pots, rake, the record) is the template's.
+    """
+    hands = list(
+        Hand.objects.filter(casino__code="hist1").select_related("session", "gaming_day", "table")
+    )
+    by_day: dict[date, dict[tuple[int, int], Hand]] = {}
+    for hand in hands:
+        assert hand.session.gaming_day_id == hand.gaming_day_id, hand.pk
+        assert hand.session.table_id == hand.table_id, hand.pk
+        day = hand.gaming_day.business_date
+        assert timezone.localtime(hand.started_at).date() == day, hand.pk
+        by_day.setdefault(day, {})[(hand.table.number, hand.number)] = hand
+    assert len(by_day) == DAYS
+    first = END - timedelta(days=DAYS - 1)
+    template = by_day[first]
+    ids = [h.pk for h in hands]
+    assert len(set(ids)) == len(ids) == DAYS * len(template)
+    for day, day_hands in by_day.items():
+        assert day_hands.keys() == template.keys(), day
+        for key, hand in day_hands.items():
+            model = template[key]
+            assert hand.started_at - model.started_at == day - first
+            assert (hand.pot_total, hand.rake, hand.record) == (
+                model.pot_total,
+                model.rake,
+                model.record,
+            )
+    seats = HandSeat.objects.filter(hand__casino__code="hist1")
+    assert seats.count() == DAYS * HandSeat.objects.filter(hand__in=template.values()).count()
+    verdicts = HandVerdict.objects.filter(hand__casino__code="hist1")
+    assert sorted(v.hand_id for v in verdicts) == sorted(ids)
+    by_id = {h.pk: h for h in hands}
+    for entry in RakeEntry.objects.filter(casino__code="hist1", hand_ref__startswith="hand:"):
+        hand = by_id[int(entry.hand_ref[5:])]
+        assert (hand.session_id, hand.number) == (entry.session_id, entry.hand_number)
 
 
 def _serial_numbers_continue_without_a_gap_or_a_repeat() -> None:

@@ -8,6 +8,7 @@ bulk inserts (``demo.history``). Prints progress and the rows per second.
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
@@ -28,6 +29,17 @@ class Command(BaseCommand):
             "--end", type=date.fromisoformat, default=None, help="Last day (default yesterday)."
         )
         parser.add_argument("--prefix", default="hist", help="Casino codes: PREFIX1, PREFIX2...")
+        parser.add_argument(
+            "--days-per-batch", type=int, default=8, help="Days copied per transaction."
+        )
+        parser.add_argument(
+            "--stage",
+            choices=("all", "template", "copies"),
+            default="all",
+            help="Split a long build: 'template' plays the first days and writes --state; "
+            "'copies' reads it and copies them.",
+        )
+        parser.add_argument("--state", type=Path, default=None, help="The stages' state file.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         report = build_history(
@@ -38,6 +50,9 @@ class Command(BaseCommand):
             seed=options["seed"],
             end=options["end"],
             code_prefix=options["prefix"],
+            days_per_batch=options["days_per_batch"],
+            stage=options["stage"],
+            state_file=options["state"],
             log=lambda m: self.stdout.write(m),
         )
         self.stdout.write(
