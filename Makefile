@@ -6,6 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 PYTEST_ARGS ?=
+# make load LOAD_ARGS="--saturate --duration 60": the saturation run and its reference
+LOAD_ARGS ?=
 # Two pytest processes (pytest-xdist), whole modules to each (issue 16 §6; docs/testing.md):
 # module- and session-scoped fixtures are built at most once per worker. In file order (no
 # reorder by size), so a folder's modules stay together on a worker (the report tests' shared
@@ -48,10 +50,11 @@ test: $(VENV)/.installed-test
 	status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s in all (installs excluded)"; exit $$status
 
-# The edit-test loop: the engine and the services, no browser, no fuzzing, no worker.
+# The edit-test loop: the engine and the services, no browser, no fuzzing, no worker, no slow
+# test; at most 100 hypothesis examples a property (HYPOTHESIS_PROFILE=check, tests/conftest.py).
 check: $(VENV)/.installed-test
 	@start=$$(date +%s); \
-	$(BIN)/python scripts/testenv.py -- $(BIN)/pytest $(XDIST) -q -m "not e2e and not celery and not slow" \
+	HYPOTHESIS_PROFILE=check $(BIN)/python scripts/testenv.py -- $(BIN)/pytest $(XDIST) -q -m "not e2e and not celery and not slow" \
 	  --ignore=tests/e2e --ignore=tests/security/test_fuzz_api.py --ignore=tests/reliability \
 	  --ignore=tests/reports tests/poker tests/casino tests/tables tests/cage tests/hands $(PYTEST_ARGS); \
 	status=$$?; echo "make check: $$(( $$(date +%s) - start )) s"; exit $$status
@@ -63,7 +66,7 @@ lint: $(VENV)/.installed-test
 
 load: $(VENV)/.installed-test
 	./scripts/system-deps.sh
-	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m loadtest.run
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m loadtest.run $(LOAD_ARGS)
 
 drills: $(VENV)/.installed-test
 	./scripts/system-deps.sh

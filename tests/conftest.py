@@ -16,14 +16,33 @@ from tests.helpers import PASSWORD, RoleClient, make_staff, money  # noqa: F401
 # CI (.ci/run) replays the same examples on every run, so a green main stays green and a
 # failure is reproducible; `make test` on a workstation explores new examples each time.
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+# `make check` only (the edit-test loop, issue 16 §6): at most CHECK_EXAMPLES examples per
+# property, new ones each run, the tests' own counts included (a test's @settings would
+# otherwise win over a profile). `make test` and CI keep every test's own count.
+CHECK_EXAMPLES = 100
+hypothesis_settings.register_profile("check", max_examples=CHECK_EXAMPLES)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+def _cap_examples_for_check(items) -> None:  # type: ignore[no-untyped-def]
+    if os.environ.get("HYPOTHESIS_PROFILE") != "check":
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is not None and own.max_examples > CHECK_EXAMPLES:
+            test._hypothesis_internal_use_settings = hypothesis_settings(  # type: ignore[union-attr]
+                own, max_examples=CHECK_EXAMPLES
+            )
+
+
 def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
-    """Under pytest-xdist (make test, docs/testing.md "Suite time"), the modules with a
-    ``slow`` test go first, so that no worker is left alone with a long module at the end
-    (the API fuzzing alone takes some 4 minutes). The order within a module is kept, and a
-    single-process run keeps the plain file order."""
+    """``make check``: fewer hypothesis examples (above). Under pytest-xdist (make test,
+    docs/testing.md "Suite time"), the modules with a ``slow`` test go first, so that no
+    worker is left alone with a long module at the end (the API fuzzing alone takes some 4
+    minutes). The order within a module is kept, and a single-process run keeps the plain
+    file order."""
+    _cap_examples_for_check(items)
     if not hasattr(config, "workerinput"):
         return
     slow_modules = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
@@ -199,10 +218,95 @@ def _use_db_role(url_variable: str) -> None:
     connection.settings_dict.update(USER=parsed["USER"], PASSWORD=parsed["PASSWORD"])
 
 
+# --- One migration for the two workers (make check / make test, docs/testing.md) -------
+# Under pytest-xdist each worker would build its own test database by running every
+# migration (some 30-40 s of both cores at once). Instead the first worker to need a
+# database migrates its own and copies it as a template (CREATE DATABASE ... TEMPLATE, a
+# file copy of the same schema, triggers, grants and rows); the other waits on a lock and
+# starts from that copy (pytest-django's keepdb: Django's migrate then finds nothing to do).
+# A single-process run, SQLite or a cluster without the owner role, builds as before;
+# MESA_TEST_DB_TEMPLATE=0 makes each worker migrate its own, to compare.
+_TEMPLATE = "test_mesa_xdist_template"
+_clone: dict[str, object] = {"lock": None, "first": False, "cloned": False}
+
+
+def _owner_connection():  # type: ignore[no-untyped-def]
+    import psycopg
+
+    return psycopg.connect(os.environ["DATABASE_MIGRATE_URL"], dbname="postgres", autocommit=True)
+
+
+def _clone_or_claim_template(config) -> None:  # type: ignore[no-untyped-def]
+    """Before the database setup of an xdist worker: copy the template if another worker made
+    it, else hold the lock until this worker has migrated and made it."""
+    import fcntl
+    import tempfile
+
+    from django.db import connection
+
+    if not hasattr(config, "workerinput") or connection.vendor != "postgresql":
+        return
+    if not os.environ.get("DATABASE_MIGRATE_URL") or config.getvalue("reuse_db"):
+        return
+    if os.environ.get("MESA_TEST_DB_TEMPLATE", "1") == "0":  # each worker migrates, to compare
+        return
+    port = os.environ.get("MESA_TEST_PG_PORT", "0")
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    path = os.path.join(tempfile.gettempdir(), f"mesa-testdb-{port}-{run}.lock")
+    lock = open(path, "a")  # noqa: SIM115 - held until the template exists
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    name = connection.creation._get_test_db_name()
+    with _owner_connection() as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [_TEMPLATE]).fetchone()
+        if found:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_TEMPLATE}"')
+            _clone["cloned"] = True
+    if _clone["cloned"]:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        lock.close()
+    else:
+        _clone.update(lock=lock, first=True)
+
+
+def _publish_template() -> None:
+    """After the first worker's migrations: its database, copied as the template."""
+    import fcntl
+
+    from django.db import connection, connections
+
+    lock = _clone["lock"]
+    if lock is None:
+        return
+    import psycopg
+
+    try:
+        connections.close_all()
+        with _owner_connection() as conn:
+            conn.execute(
+                f'CREATE DATABASE "{_TEMPLATE}" TEMPLATE "{connection.settings_dict["NAME"]}"'
+            )
+    except psycopg.Error as exc:  # no copy (another session on the source): the other migrates
+        import warnings
+
+        warnings.warn(f"test database template not made: {exc}", stacklevel=1)
+    finally:
+        fcntl.flock(lock, fcntl.LOCK_UN)  # type: ignore[arg-type]
+        lock.close()  # type: ignore[attr-defined]
+        _clone["lock"] = None
+
+
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):  # type: ignore[no-untyped-def]
+def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_suffix):  # type: ignore[no-untyped-def]
     # pytest-django creates test_<name> and migrates it through the default alias: as the owner.
     _use_db_role("DATABASE_MIGRATE_URL")
+    _clone_or_claim_template(request.config)
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request, django_db_modify_db_settings):  # type: ignore[no-untyped-def]
+    """pytest-django's (``--reuse-db``), or true for a worker whose database is the copy."""
+    return bool(request.config.getvalue("reuse_db")) or bool(_clone["cloned"])
 
 
 def _install_test_helpers() -> None:
@@ -258,6 +362,7 @@ def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-unty
         yield
         return
     with django_db_blocker.unblock():
+        _publish_template()
         _use_db_role("DATABASE_URL")  # from here on, the app role
         if os.environ.get("DATABASE_MIGRATE_URL"):
             _install_test_helpers()

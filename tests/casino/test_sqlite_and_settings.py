@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = textwrap.dedent(
@@ -53,6 +55,9 @@ SCRIPT = textwrap.dedent(
 )
 
 
+# slow: a subprocess migrates a fresh SQLite database (some 15 s idle); make test runs it,
+# make check does not (docs/testing.md "Suite time").
+@pytest.mark.slow
 def test_sqlite_refuses_changes_to_locked_and_append_only_rows(tmp_path):  # issue 2 "done when"
     env = {
         **os.environ,
