@@ -295,6 +295,7 @@ SANCTION_STATUSES: dict[str, tuple[Promise, Promise | None]] = {
     "active": (_("In force"), None),
     "served": (_("Served"), None),
     "lifted": (_("Lifted"), None),
+    "appealed": (_("Appealed: waiting for the decision"), None),
 }
 
 _CHOICES = (

@@ -475,6 +475,24 @@ def normalise_action(a: Mapping[str, Any]) -> dict[str, Any]:
     return entry
 
 
+def record_with_irregularity(
+    record: Mapping[str, Any], *, at: int, irregularity: Mapping[str, Any]
+) -> dict[str, Any]:
+    """HREC-10: the hand's record with an irregularity declared before its action ``at``
+    (``len(actions)`` = after the last one), for a linked correction of the hand; the
+    engine rules on it as on one declared live (IRREG-14)."""
+    actions = [dict(a) for a in record.get("actions") or ()]
+    if not 0 <= at <= len(actions):
+        raise _bad(
+            "ACTION_INDEX_INVALID",
+            f"La posición {at} no está en la mano (0 a {len(actions)}).",
+            f"Position {at} is not in the hand (0 to {len(actions)}).",
+            "at",
+        )
+    entry = {"action": "irregularity", "irregularity": _json_safe(dict(irregularity))}
+    return {**_json_safe(dict(record)), "actions": [*actions[:at], entry, *actions[at:]]}
+
+
 def _json_safe(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(k): _json_safe(v) for k, v in value.items()}

@@ -25,6 +25,7 @@ from tables.models import SeatStatus
 
 from . import presenters, selectors, services
 from .cut import seat_before_button
+from .labels import IRREGULARITY_GROUPS
 from .models import HandStatus
 from .services.live import live_hand_act_many
 
@@ -104,6 +105,7 @@ def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "irregularities": irregularities,
             "can_review": actor.can(Perm.REVIEW_HAND),
             "can_correct": actor.can(Perm.LOG_HAND) or actor.can(Perm.REVIEW_HAND),
+            "irregularity_groups": IRREGULARITY_GROUPS,
             "needs_review": hand.status == HandStatus.INVALID
             and not data["resolved"]
             and hand.revision_of_id is None,
@@ -171,6 +173,10 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get("op") == "override":
             services.hand_override(actor=actor, hand=hand, reason=request.POST.get("reason", ""))
             messages.success(request, _("The correction entry was recorded."))
+        elif request.POST.get("op") == "irregularity":
+            revision = _raise_irregularity(request, actor, hand)
+            messages.success(request, _("The irregularity is recorded in a linked revision."))
+            return redirect("hands:detail", pk=revision.pk)
         elif request.POST.get("op") == "review":
             correction = int(request.POST.get("correction") or 0)
             services.hand_review(
@@ -184,6 +190,29 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as err:
         _fail(request, err)
     return redirect("hands:detail", pk=hand.pk)
+
+
+def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
+    """HREC-10, IRREG-14: the form's irregularity goes into a linked revision of the hand,
+    through the same service as ``POST /api/hands/{id}/corrections/`` (hand_correct)."""
+    from . import engine
+
+    p = request.POST
+    facts: dict[str, Any] = {"kind": p.get("kind", "")}
+    if p.get("seat", "").isdigit():
+        facts["seat"] = int(p["seat"])
+    for box in ("first_or_second_card", "exposed_by_dealer", "deliberate"):
+        if box in p:  # an unticked box sends nothing
+            facts[box] = True
+    if p.get("override_reason", "").strip():
+        facts["override_reason"] = p["override_reason"].strip()
+    at = p.get("at", "")
+    data = engine.record_with_irregularity(
+        hand.record,
+        at=int(at) if at.isdigit() else len(hand.record.get("actions") or ()),
+        irregularity=facts,
+    )
+    return services.hand_correct(actor=actor, hand=hand, data=data, reason=p.get("reason", ""))
 
 
 @_guard

@@ -280,6 +280,7 @@ def sanction_entry(e: SanctionEntry) -> dict[str, Any]:
         "notice": e.notice,
         "amends": e.amends_id,
         "proposal": e.proposal_id,
+        "appeal": e.appeal_id,
         "player": e.player_id,
         "player_label": e.player_label,
         "conduct": e.conduct_code,
@@ -319,6 +320,7 @@ def effective(eff: EffectiveSanction) -> dict[str, Any]:
         "lifted": eff.lifted,
         "status": eff.status(),
         "last_amendment": eff.last_amendment.pk if eff.last_amendment else None,
+        "pending_appeal": eff.pending_appeal.pk if eff.pending_appeal else None,
     }
 
 

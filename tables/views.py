@@ -754,6 +754,29 @@ def _reduce(request: HttpRequest, actor: Actor, pk: int) -> str:
     return _("Sanction reduced.")
 
 
+@action("appeal")
+def _appeal(request: HttpRequest, actor: Actor, pk: int) -> str:
+    services.sanction_appeal(
+        actor=actor,
+        sanction=selectors.access_sanction(actor, pk),
+        grounds=request.POST.get("grounds", ""),
+    )
+    return _("Appeal recorded: the sanction stays in force until it is decided.")
+
+
+@action("decide_appeal")
+def _decide_appeal(request: HttpRequest, actor: Actor, pk: int) -> str:
+    services.sanction_appeal_decide(
+        actor=actor,
+        appeal=selectors.access_sanction(actor, pk),
+        outcome=request.POST.get("outcome", ""),
+        level=request.POST.get("level") or None,
+        vueltas=_int(request.POST.get("vueltas"), "vueltas"),
+        reason=request.POST.get("reason", ""),
+    )
+    return _("Appeal decided.")
+
+
 # --- shift changes (issue 14 §3) ----------------------------------------------------------
 
 

@@ -33,6 +33,30 @@ DOMAIN: dict[str, Meaning] = {
         "Regla de jugadores ausentes desconocida (SEAT-06).",
         "Unknown absent player rule (SEAT-06).",
     ),
+    "ACTION_INDEX_INVALID": Meaning(
+        "La posición … no está en la mano (0 a …).",
+        "Position … is not in the hand (0 to …).",
+    ),
+    "APPEAL_DECIDED": Meaning(
+        "La apelación ya fue resuelta.",
+        "The appeal was already decided.",
+    ),
+    "APPEAL_OUTCOME_INVALID": Meaning(
+        "La decisión es confirmar, reducir o levantar.",
+        "The decision is upheld, reduced or lifted.",
+    ),
+    "APPEAL_PENDING": Meaning(
+        "La sanción ya tiene una apelación sin resolver.",
+        "The sanction already has an appeal waiting for its decision.",
+    ),
+    "GROUNDS_REQUIRED": Meaning(
+        "Indique los motivos de la apelación.",
+        "Give the grounds of the appeal.",
+    ),
+    "NOT_AN_APPEAL": Meaning(
+        "Solo se resuelve una apelación.",
+        "Only an appeal is decided.",
+    ),
     "ACCOUNT_LOCKED": Meaning(
         "Demasiados intentos fallidos: la cuenta está bloqueada temporalmente.",
         "Too many failed attempts: the account is temporarily locked.",

@@ -87,6 +87,7 @@ ACTIONS = frozenset(
 #: The last word of every POST path that adds a record to a collection: 201 (202 queued).
 COLLECTIONS = frozenset(
     {
+        "appeals",  # a player's appeal of a sanction (SANC-01)
         "buyins",
         "cash-outs",
         "checklists",

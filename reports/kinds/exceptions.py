@@ -17,7 +17,8 @@ from cage.reconciliation import INFO, reconcile_day
 from casino.access import Actor
 from casino.models import GamingDay
 from casino.roles import Role
-from hands.models import HandCorrection
+from hands.labels import irregularity_label, outcome_label
+from hands.models import HandCorrection, HandIrregularity
 
 from ..access import period
 from ..formatting import day as day_text
@@ -26,6 +27,7 @@ from ..registry import BuildContext, ReportSpec, register
 from ._causes import cause_rows
 from ._common import bilingual, name
 from .gaming_day import _unsigned
+from .irregularities import rules_text
 
 # Finding kind -> section of the report.
 SECTIONS = (
@@ -139,6 +141,30 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
                     f"contra el motor ({name(correction.created_by)}): {correction.reason}",
                     f"Hand {correction.original.number}: the staff decision was kept over the "
                     f"engine ({name(correction.created_by)}): {correction.reason}",
+                ),
+                "amount": None,
+                "explanation": "",
+            }
+        )
+    # HREC-07, AUTH-04: a ruling of the engine the staff decided against, with the reason.
+    for irr in (
+        HandIrregularity.objects.filter(hand__gaming_day=day)
+        .exclude(override_reason="")
+        .select_related("hand__table", "decided_by")
+        .order_by("hand__table__number", "hand__number", "action_index", "id")
+    ):
+        what = f"{irregularity_label(irr.kind)} → {outcome_label(irr.outcome)}"
+        rules = rules_text(irr.rule_ids, lang)
+        sections["overrides"].append(
+            {
+                "table": irr.hand.table.number,
+                "kind": bilingual(lang, "Fallo del motor no aplicado", "Engine ruling overridden"),
+                "message": bilingual(
+                    lang,
+                    f"Mano {irr.hand.number}: {what} ({rules}); decidió "
+                    f"{name(irr.decided_by)}: {irr.override_reason}",
+                    f"Hand {irr.hand.number}: {what} ({rules}); decided by "
+                    f"{name(irr.decided_by)}: {irr.override_reason}",
                 ),
                 "amount": None,
                 "explanation": "",

@@ -39,11 +39,14 @@ KINDS = {
     K.IMPOSITION: ("Sanción", "Imposition"),
     K.LIFT: ("Levantamiento", "Lift"),
     K.REDUCTION: ("Reducción", "Reduction"),
+    K.APPEAL: ("Apelación", "Appeal"),
+    K.UPHELD: ("Confirmada en apelación", "Upheld on appeal"),
 }
 STATUS = {
     "active": ("vigente", "active"),
     "served": ("cumplida", "served"),
     "lifted": ("levantada", "lifted"),
+    "appealed": ("apelada", "appealed"),
 }
 
 

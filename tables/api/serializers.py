@@ -37,8 +37,11 @@ from ..models import (
 )
 from ..services import ATTESTATIONS
 
-#: SANC-01: a sanction in force is active, served or lifted (``EffectiveSanction.status``).
-SANCTION_STATUSES = ["active", "served", "lifted"]
+#: SANC-01: a sanction in force is active, served or lifted, or appealed while its appeal
+#: waits for the decision (``EffectiveSanction.status``).
+SANCTION_STATUSES = ["active", "served", "lifted", "appealed"]
+#: SANC-01: the decision on an appeal (``tables.services.sanctions.APPEAL_OUTCOMES``).
+APPEAL_OUTCOMES = ["upheld", "reduced", "lifted"]
 SHEET_PARTS = ["opening", "closing"]
 #: The three who sign an opening or closing sheet (ROLE-13, ROLE-14).
 SHEET_SIGNING_ROLES = [Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS]
@@ -642,6 +645,9 @@ class SanctionEntrySerializer(serializers.Serializer):
     notice = serializers.CharField()
     amends = serializers.IntegerField(allow_null=True)
     proposal = serializers.IntegerField(allow_null=True)
+    appeal = serializers.IntegerField(
+        allow_null=True, help_text="A decision on appeal: the appeal entry it answers."
+    )
     player = serializers.IntegerField(allow_null=True)
     player_label = serializers.CharField()
     conduct = serializers.CharField()
@@ -680,6 +686,9 @@ class EffectiveSanctionSerializer(serializers.Serializer):
     lifted = serializers.BooleanField()
     status = choice(choices=SANCTION_STATUSES)
     last_amendment = serializers.IntegerField(allow_null=True)
+    pending_appeal = serializers.IntegerField(
+        allow_null=True, help_text="The appeal waiting for its decision (SANC-01)."
+    )
 
 
 class SanctionDetailSerializer(serializers.Serializer):
@@ -722,6 +731,17 @@ class ReduceInputSerializer(serializers.Serializer):
     level = choice(choices=SanctionLevel.choices)
     vueltas = serializers.IntegerField(required=False, allow_null=True)
     reason = serializers.CharField(allow_blank=True)
+
+
+class AppealInputSerializer(serializers.Serializer):
+    grounds = serializers.CharField(allow_blank=True, help_text="The player's grounds.")
+
+
+class AppealDecisionInputSerializer(serializers.Serializer):
+    outcome = choice(choices=APPEAL_OUTCOMES)
+    reason = serializers.CharField(allow_blank=True)
+    level = choice(choices=SanctionLevel.choices, required=False, allow_null=True)
+    vueltas = serializers.IntegerField(required=False, allow_null=True)
 
 
 class StepSerializer(serializers.Serializer):

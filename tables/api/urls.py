@@ -169,6 +169,16 @@ urlpatterns = [
         name="api-tables-sanction-reduce",
     ),
     path(
+        "sanctions/<int:pk>/appeals/",
+        v.SanctionAppealView.as_view(),
+        name="api-tables-sanction-appeal",
+    ),
+    path(
+        "sanctions/<int:pk>/decide/",
+        v.SanctionAppealDecideView.as_view(),
+        name="api-tables-sanction-appeal-decide",
+    ),
+    path(
         "players/<int:pk>/sanctions/",
         v.PlayerSanctionsView.as_view(),
         name="api-tables-player-sanctions",

@@ -1227,6 +1227,60 @@ class SanctionReduceView(APIView):
         return idempotent(request, handle)
 
 
+class SanctionAppealView(CreatesMixin, APIView):
+    location_route = "api-tables-sanction"
+    location_id = "entry.id"
+
+    @extend_schema(
+        tags=SANCTIONS,
+        request=s.AppealInputSerializer,
+        description="The player's appeal of an imposed sanction, with its grounds (SANC-01): "
+        "a new entry linked to the imposition; the sanction is 'appealed' until decided.",
+        responses={201: s.SanctionDetailSerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.PROPOSE_SANCTION)  # the floor takes it (SANC-02)
+        entry = selectors.access_sanction(actor, pk)
+        data = parse(s.AppealInputSerializer, request.data)
+
+        def handle() -> Response:
+            appeal = services.sanction_appeal(actor=actor, sanction=entry, grounds=data["grounds"])
+            return _out(
+                s.SanctionDetailSerializer, presenters.sanction_detail(appeal), created=True
+            )
+
+        return idempotent(request, handle)
+
+
+class SanctionAppealDecideView(APIView):
+    @extend_schema(
+        tags=SANCTIONS,
+        request=s.AppealDecisionInputSerializer,
+        description="Decide an appeal (the path names the appeal entry): upheld, reduced or "
+        "lifted, with a reason, by whoever may impose the sanction's level (SANC-02). "
+        "Answers the appealed sanction.",
+        responses={200: s.SanctionDetailSerializer, **ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.IMPOSE_SANCTION)
+        appeal = selectors.access_sanction(actor, pk)
+        data = parse(s.AppealDecisionInputSerializer, request.data)
+
+        def handle() -> Response:
+            services.sanction_appeal_decide(
+                actor=actor,
+                appeal=appeal,
+                outcome=data["outcome"],
+                reason=data["reason"],
+                level=data.get("level"),
+                vueltas=data.get("vueltas"),
+            )
+            imposition = appeal.amends or appeal
+            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(imposition))
+
+        return idempotent(request, handle)
+
+
 class SanctionSuggestionView(APIView):
     @extend_schema(
         tags=SANCTIONS,

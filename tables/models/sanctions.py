@@ -3,7 +3,9 @@
 Append-only. A supervisor's proposal, a pit boss's or manager's imposition
 and any later lift or reduction are each a :class:`SanctionEntry`; a lift or
 reduction points at the imposition it amends (``amends``) and leaves it
-untouched (GEN-09).
+untouched (GEN-09). An appeal (SANC-01 "appealed") is an entry too, linked to the
+imposition; its decision (upheld, or a lift or reduction) points at the appeal it
+answers (``appeal``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class SanctionEntry(models.Model):
         IMPOSITION = "imposition", _("Imposition")
         LIFT = "lift", _("Lift")
         REDUCTION = "reduction", _("Reduction")
+        APPEAL = "appeal", _("Appeal")
+        UPHELD = "upheld", _("Upheld on appeal")
 
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -50,6 +54,10 @@ class SanctionEntry(models.Model):
     )
     proposal = models.ForeignKey(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="impositions"
+    )
+    # UPHELD, and a LIFT or REDUCTION decided on appeal: the APPEAL entry it answers.
+    appeal = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="decisions"
     )
     # Sanction notices are numbered (GEN-10); only impositions get a number.
     serial_year = models.PositiveIntegerField(null=True, blank=True)
@@ -118,8 +126,19 @@ class SanctionEntry(models.Model):
                 name="sanction_vueltas_1_4",
             ),
             models.CheckConstraint(
-                condition=~Q(kind__in=["lift", "reduction"]) | Q(amends__isnull=False),
+                condition=~Q(kind__in=["lift", "reduction", "appeal", "upheld"])
+                | Q(amends__isnull=False),
                 name="sanction_amendment_links",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="upheld") | Q(appeal__isnull=False),
+                name="sanction_upheld_answers_an_appeal",
+            ),
+            # One decision per appeal (upheld, lifted or reduced).
+            models.UniqueConstraint(
+                fields=["appeal"],
+                condition=Q(appeal__isnull=False),
+                name="sanction_one_decision_per_appeal",
             ),
         ]
 

@@ -37,6 +37,8 @@ class EffectiveSanction:
     hands_total: int | None
     lifted: bool
     last_amendment: SanctionEntry | None
+    #: SANC-01: the player's appeal not yet decided (the sanction stays in force meanwhile).
+    pending_appeal: SanctionEntry | None = None
 
     @property
     def step(self) -> Step:
@@ -58,7 +60,15 @@ class EffectiveSanction:
         return hand_number > self.imposition.starts_after_hand
 
     def status(self, hands_served: int | None = None) -> str:
-        """SANC-01 status: ``active``, ``served`` or ``lifted``."""
+        """SANC-01 status on the ledger: ``appealed`` while an appeal waits for its decision,
+        else the standing (``active``, ``served`` or ``lifted``)."""
+        if self.pending_appeal is not None:
+            return "appealed"
+        return self.standing(hands_served)
+
+    def standing(self, hands_served: int | None = None) -> str:
+        """Whether the penalty runs: ``active``, ``served`` or ``lifted`` (an appeal does
+        not suspend it)."""
         if self.lifted:
             return "lifted"
         if self.level in ROUND_LEVELS:
@@ -74,7 +84,11 @@ class EffectiveSanction:
 
 
 def sanction_effective(imposition: SanctionEntry) -> EffectiveSanction:
-    amendment = SanctionEntry.objects.filter(amends=imposition).order_by("-at", "-id").first()
+    amendment = (
+        SanctionEntry.objects.filter(amends=imposition, kind__in=(K.LIFT, K.REDUCTION))
+        .order_by("-at", "-id")
+        .first()
+    )
     source = imposition if amendment is None or amendment.kind == K.LIFT else amendment
     return EffectiveSanction(
         imposition=imposition,
@@ -83,6 +97,17 @@ def sanction_effective(imposition: SanctionEntry) -> EffectiveSanction:
         hands_total=source.hands_total,
         lifted=amendment is not None and amendment.kind == K.LIFT,
         last_amendment=amendment,
+        pending_appeal=pending_appeal(imposition),
+    )
+
+
+def pending_appeal(imposition: SanctionEntry) -> SanctionEntry | None:
+    """The imposition's appeal that has no decision yet (SANC-01), if any."""
+    return (
+        SanctionEntry.objects.filter(amends=imposition, kind=K.APPEAL, decisions__isnull=True)
+        .select_related("issued_by")
+        .order_by("-at", "-id")
+        .first()
     )
 
 
@@ -120,7 +145,7 @@ def active_sanctions(
     out = []
     for entry in qs:
         effective = sanction_effective(entry)
-        if effective.status() != "active":
+        if effective.standing() != "active":  # an appeal does not suspend the penalty
             continue
         if hand_number is not None and not effective.in_effect_for_hand(hand_number):
             continue

@@ -20,7 +20,14 @@ from .decks import (
     perm_for_move,
 )
 from .keys import key_hand_out, key_return
-from .sanctions import sanction_impose, sanction_lift, sanction_propose, sanction_reduce
+from .sanctions import (
+    sanction_appeal,
+    sanction_appeal_decide,
+    sanction_impose,
+    sanction_lift,
+    sanction_propose,
+    sanction_reduce,
+)
 from .seating import (
     seat_set_status,
     seat_sit,
@@ -75,6 +82,8 @@ __all__ = [
     "perm_for_move",
     "prep_checklist_record",
     "prep_override",
+    "sanction_appeal",
+    "sanction_appeal_decide",
     "sanction_impose",
     "sanction_lift",
     "sanction_propose",

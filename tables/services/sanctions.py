@@ -1,7 +1,9 @@
-"""The sanctions ledger: propose, impose, lift, reduce (§8.6, seed 001, SANC-01..14).
+"""The sanctions ledger: propose, impose, lift, reduce, appeal (§8.6, seed 001, SANC-01..14).
 
 Append-only: a lift or a reduction is a new entry linked to the imposition,
-which stays as it was (GEN-09). Authority follows SANC-02: the pit boss
+which stays as it was (GEN-09). An appeal is an entry linked to the imposition; its
+decision (upheld, reduced or lifted) is one more entry linked to the appeal, taken by
+whoever may impose the sanction's level (SANC-02). Authority follows SANC-02: the pit boss
 imposes warnings and rounds; management the removal, disqualification and
 expulsion. A penalty starts after the hand unless immediate removal is chosen
 with a reason (SANC-09).
@@ -483,43 +485,54 @@ def sanction_lift(*, actor: Actor, sanction: SanctionEntry, reason: str) -> Sanc
     """Lift a sanction: a new entry by a pit boss or manager with a reason; the original
     stays untouched (issue 5 §5)."""
     require(actor, Perm.IMPOSE_SANCTION)
-    reason = require_text(
+    reason = _reason(reason)
+    with transaction.atomic():
+        imposition = _lock_imposition(actor, sanction)
+        return _lift(actor, imposition, reason)
+
+
+def _reason(reason: str) -> str:
+    return require_text(
         reason,
         code="REASON_REQUIRED",
         field="reason",
         es="Indique el motivo.",
         en="Give the reason.",
     )
-    with transaction.atomic():
-        imposition = _lock_imposition(actor, sanction)
-        effective = sanction_effective(imposition)
-        _authority(actor, effective.level)
-        if effective.lifted:
-            raise Conflict(
-                "SANCTION_ALREADY_LIFTED",
-                "La sanción ya fue levantada.",
-                "The sanction was already lifted.",
-            )
-        entry = _amendment(
-            actor,
-            imposition,
-            K.LIFT,
-            reason,
-            level=effective.level,
-            vueltas=effective.vueltas,
-            players_in_hand=imposition.players_in_hand,
-            hands_total=effective.hands_total,
+
+
+def _lift(
+    actor: Actor, imposition: SanctionEntry, reason: str, appeal: SanctionEntry | None = None
+) -> SanctionEntry:
+    effective = sanction_effective(imposition)
+    _authority(actor, effective.level)
+    if effective.lifted:
+        raise Conflict(
+            "SANCTION_ALREADY_LIFTED",
+            "La sanción ya fue levantada.",
+            "The sanction was already lifted.",
         )
-        audit_record(
-            actor=actor,
-            action="sanction.lift",
-            obj=entry,
-            before={"imposition": imposition.pk, "level": effective.level},
-            after={"lifted": True},
-            reason=reason,
-        )
-        if effective.level == L.EXPULSION:  # issue 17 §2: the ban goes with its expulsion
-            exclusion_house_ban_lift(actor=actor, sanction=imposition, reason=reason)
+    entry = _amendment(
+        actor,
+        imposition,
+        K.LIFT,
+        reason,
+        level=effective.level,
+        vueltas=effective.vueltas,
+        players_in_hand=imposition.players_in_hand,
+        hands_total=effective.hands_total,
+        appeal=appeal,
+    )
+    audit_record(
+        actor=actor,
+        action="sanction.lift",
+        obj=entry,
+        before={"imposition": imposition.pk, "level": effective.level},
+        after={"lifted": True, "appeal": appeal.pk if appeal else None},
+        reason=reason,
+    )
+    if effective.level == L.EXPULSION:  # issue 17 §2: the ban goes with its expulsion
+        exclusion_house_ban_lift(actor=actor, sanction=imposition, reason=reason)
     return entry
 
 
@@ -533,61 +546,200 @@ def sanction_reduce(
 ) -> SanctionEntry:
     """Reduce a sanction to a lighter step of its scale (a new linked entry)."""
     require(actor, Perm.IMPOSE_SANCTION)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo.",
-        en="Give the reason.",
+    reason = _reason(reason)
+    with transaction.atomic():
+        imposition = _lock_imposition(actor, sanction)
+        return _reduce(actor, imposition, level, vueltas, reason)
+
+
+def _reduce(
+    actor: Actor,
+    imposition: SanctionEntry,
+    level: str,
+    vueltas: int | None,
+    reason: str,
+    appeal: SanctionEntry | None = None,
+) -> SanctionEntry:
+    effective = sanction_effective(imposition)
+    _authority(actor, effective.level)
+    if effective.lifted:
+        raise Conflict(
+            "SANCTION_ALREADY_LIFTED",
+            "La sanción ya fue levantada.",
+            "The sanction was already lifted.",
+        )
+    ctx = _Context(
+        CONDUCT_BY_CODE.get(imposition.conduct_code, CONDUCT_BY_CODE["other"]),
+        imposition.player,
+        imposition.player_description,
+        imposition.table,
+        imposition.session,
+        imposition.ruleset,
+        imposition.is_tournament,
+        imposition.gaming_day,
+    )
+    players = imposition.players_in_hand
+    if level in ROUND_LEVELS and players is None:
+        raise ValidationFailed(
+            "PLAYERS_IN_HAND_INVALID",
+            "La sanción original no registra los jugadores de la mano: no se puede pasar a "
+            "vueltas.",
+            "The original sanction has no players-in-hand figure: it cannot become rounds.",
+            field="level",
+        )
+    fields = _step_fields(ctx, level, vueltas, players)
+    scale = ladder(is_tournament=imposition.is_tournament, ruleset=imposition.ruleset)
+    new_step = Step(fields["level"], fields["vueltas"])
+    if position(new_step, scale) >= position(effective.step, scale):
+        raise ValidationFailed(
+            "REDUCTION_NOT_LIGHTER",
+            f"«{new_step.label()}» no es más leve que «{effective.step.label()}».",
+            f"'{new_step.label()}' is not lighter than '{effective.step.label()}'.",
+            field="level",
+        )
+    entry = _amendment(actor, imposition, K.REDUCTION, reason, appeal=appeal, **fields)
+    audit_record(
+        actor=actor,
+        action="sanction.reduce",
+        obj=entry,
+        before={"level": effective.level, "vueltas": effective.vueltas},
+        after={
+            "level": new_step.level,
+            "vueltas": new_step.vueltas,
+            "appeal": appeal.pk if appeal else None,
+        },
+        reason=reason,
+    )
+    if effective.level == L.EXPULSION:  # reduced below an expulsion: no longer barred
+        exclusion_house_ban_lift(actor=actor, sanction=imposition, reason=reason)
+    return entry
+
+
+# --- appeals (SANC-01 "appealed") ---------------------------------------------------------
+
+APPEAL_OUTCOMES = ("upheld", "reduced", "lifted")
+
+
+def sanction_appeal(*, actor: Actor, sanction: SanctionEntry, grounds: str) -> SanctionEntry:
+    """Record the player's appeal of an imposed sanction, with its grounds: a new entry
+    linked to the imposition, by the staff member who takes it (SANC-01). The penalty stays
+    in force until the appeal is decided; one appeal waits at a time. The floor takes it
+    (who proposes sanctions: the supervisor, the pit boss) and escalates it (SANC-02)."""
+    require(actor, Perm.PROPOSE_SANCTION)
+    grounds = require_text(
+        grounds,
+        code="GROUNDS_REQUIRED",
+        field="grounds",
+        es="Indique los motivos de la apelación.",
+        en="Give the grounds of the appeal.",
     )
     with transaction.atomic():
         imposition = _lock_imposition(actor, sanction)
         effective = sanction_effective(imposition)
-        _authority(actor, effective.level)
         if effective.lifted:
             raise Conflict(
                 "SANCTION_ALREADY_LIFTED",
                 "La sanción ya fue levantada.",
                 "The sanction was already lifted.",
             )
-        ctx = _Context(
-            CONDUCT_BY_CODE.get(imposition.conduct_code, CONDUCT_BY_CODE["other"]),
-            imposition.player,
-            imposition.player_description,
-            imposition.table,
-            imposition.session,
-            imposition.ruleset,
-            imposition.is_tournament,
-            imposition.gaming_day,
+        if effective.pending_appeal is not None:
+            raise Conflict(
+                "APPEAL_PENDING",
+                "La sanción ya tiene una apelación sin resolver.",
+                "The sanction already has an appeal waiting for its decision.",
+                details={"appeal": effective.pending_appeal.pk},
+            )
+        entry = _amendment(
+            actor,
+            imposition,
+            K.APPEAL,
+            grounds,
+            level=effective.level,
+            vueltas=effective.vueltas,
+            players_in_hand=imposition.players_in_hand,
+            hands_total=effective.hands_total,
         )
-        players = imposition.players_in_hand
-        if level in ROUND_LEVELS and players is None:
-            raise ValidationFailed(
-                "PLAYERS_IN_HAND_INVALID",
-                "La sanción original no registra los jugadores de la mano: no se puede pasar a "
-                "vueltas.",
-                "The original sanction has no players-in-hand figure: it cannot become rounds.",
-                field="level",
-            )
-        fields = _step_fields(ctx, level, vueltas, players)
-        scale = ladder(is_tournament=imposition.is_tournament, ruleset=imposition.ruleset)
-        new_step = Step(fields["level"], fields["vueltas"])
-        if position(new_step, scale) >= position(effective.step, scale):
-            raise ValidationFailed(
-                "REDUCTION_NOT_LIGHTER",
-                f"«{new_step.label()}» no es más leve que «{effective.step.label()}».",
-                f"'{new_step.label()}' is not lighter than '{effective.step.label()}'.",
-                field="level",
-            )
-        entry = _amendment(actor, imposition, K.REDUCTION, reason, **fields)
         audit_record(
             actor=actor,
-            action="sanction.reduce",
+            action="sanction.appeal",
             obj=entry,
-            before={"level": effective.level, "vueltas": effective.vueltas},
-            after={"level": new_step.level, "vueltas": new_step.vueltas},
+            before={"imposition": imposition.pk, "status": effective.status()},
+            after={"status": "appealed"},
+            reason=grounds,
+        )
+    return entry
+
+
+def sanction_appeal_decide(
+    *,
+    actor: Actor,
+    appeal: SanctionEntry,
+    outcome: str,
+    reason: str,
+    level: str | None = None,
+    vueltas: int | None = None,
+) -> SanctionEntry:
+    """Decide an appeal: ``upheld`` (the sanction stands), ``reduced`` (to ``level``) or
+    ``lifted``. Whoever may impose the sanction's level decides (SANC-02: the pit boss for
+    warnings and rounds, management for removal, disqualification and expulsion); the
+    decision is a new entry linked to the appeal, with a reason."""
+    require(actor, Perm.IMPOSE_SANCTION)
+    if outcome not in APPEAL_OUTCOMES:
+        raise ValidationFailed(
+            "APPEAL_OUTCOME_INVALID",
+            "La decisión es confirmar, reducir o levantar.",
+            "The decision is upheld, reduced or lifted.",
+            field="outcome",
+            details={"allowed": list(APPEAL_OUTCOMES)},
+        )
+    if outcome == "reduced" and not level:
+        raise ValidationFailed(
+            "LEVEL_REQUIRED",
+            "Indique la sanción reducida.",
+            "Give the reduced sanction.",
+            field="level",
+        )
+    reason = _reason(reason)
+    same_casino(actor, appeal)
+    with transaction.atomic():
+        appeal = SanctionEntry.objects.select_for_update().get(pk=appeal.pk)
+        if appeal.kind != K.APPEAL or appeal.amends_id is None:
+            raise ValidationFailed(
+                "NOT_AN_APPEAL",
+                "Solo se resuelve una apelación.",
+                "Only an appeal is decided.",
+                field="appeal",
+            )
+        imposition = _lock_imposition(actor, appeal.amends)
+        if appeal.decisions.exists():
+            raise Conflict(
+                "APPEAL_DECIDED",
+                "La apelación ya fue resuelta.",
+                "The appeal was already decided.",
+            )
+        if outcome == "lifted":
+            return _lift(actor, imposition, reason, appeal=appeal)
+        if outcome == "reduced":
+            return _reduce(actor, imposition, str(level), vueltas, reason, appeal=appeal)
+        effective = sanction_effective(imposition)
+        _authority(actor, effective.level)
+        entry = _amendment(
+            actor,
+            imposition,
+            K.UPHELD,
+            reason,
+            level=effective.level,
+            vueltas=effective.vueltas,
+            players_in_hand=imposition.players_in_hand,
+            hands_total=effective.hands_total,
+            appeal=appeal,
+        )
+        audit_record(
+            actor=actor,
+            action="sanction.appeal_upheld",
+            obj=entry,
+            before={"appeal": appeal.pk, "status": "appealed"},
+            after={"level": effective.level, "vueltas": effective.vueltas},
             reason=reason,
         )
-        if effective.level == L.EXPULSION:  # reduced below an expulsion: no longer barred
-            exclusion_house_ban_lift(actor=actor, sanction=imposition, reason=reason)
     return entry

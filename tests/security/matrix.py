@@ -388,6 +388,22 @@ API: list[Entry] = [
         obj="tables.SanctionEntry",
         body={"level": "warning", "reason": "x"},
     ),
+    # SANC-01: a player's appeal, taken by the floor (who proposes); decided by the bosses
+    # (the level's authority, SANC-02: a severe level by management only).
+    _e(
+        "api-tables-sanction-appeal",
+        "POST",
+        FLOOR,
+        obj="tables.SanctionEntry",
+        body={"grounds": "x"},
+    ),
+    _e(
+        "api-tables-sanction-appeal-decide",
+        "POST",
+        BOSSES,
+        obj="tables.SanctionEntry",
+        body={"outcome": "upheld", "reason": "x"},
+    ),
     _e("api-tables-player-sanctions", "GET", SANCTIONS_READ, obj="tables.Player"),
     # hands: the incident log (issue 17 §3; ROLE-06, AUTH-01): read by the floor,
     # surveillance and the auditor; recorded and held by the escalation path's four levels
@@ -736,6 +752,13 @@ ACTIONS: list[Entry] = [
     _act("propose", FLOOR, None, body={"conduct": "disruptive", "reason": "x"}),
     _act("lift", BOSSES, "tables.SanctionEntry", body={"reason": "x"}),
     _act("reduce", BOSSES, "tables.SanctionEntry", body={"level": "warning", "reason": "x"}),
+    _act("appeal", FLOOR, "tables.SanctionEntry", body={"grounds": "x"}),
+    _act(
+        "decide_appeal",
+        BOSSES,
+        "tables.SanctionEntry",
+        body={"outcome": "upheld", "reason": "x"},
+    ),
 ]
 
 # Django's admin answers to ``is_staff``, which no Mesa role grants: every role and

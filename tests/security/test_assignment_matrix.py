@@ -69,10 +69,14 @@ NOT_TABLE_BOUND: dict[str, str] = {
     "api-tables-sanction-propose": "the room's sanctions ledger (no table named)",
     "api-tables-sanction-lift": "the room's sanctions ledger",
     "api-tables-sanction-reduce": "the room's sanctions ledger",
+    "api-tables-sanction-appeal": "the room's sanctions ledger (SANC-01 appeal)",
+    "api-tables-sanction-appeal-decide": "the room's sanctions ledger (SANC-01 appeal)",
     "tables:act[impose]": "the room's sanctions ledger (no table named)",
     "tables:act[propose]": "the room's sanctions ledger (no table named)",
     "tables:act[lift]": "the room's sanctions ledger",
     "tables:act[reduce]": "the room's sanctions ledger",
+    "tables:act[appeal]": "the room's sanctions ledger (SANC-01 appeal)",
+    "tables:act[decide_appeal]": "the room's sanctions ledger (SANC-01 appeal)",
     # A void is a second person's control: any pit boss or the shift manager who signed
     # nothing on the slip confirms it (CLOSE-07), whatever the sector.
     "api-cage-slip-void": "a void is the room's second-person control (CLOSE-07)",

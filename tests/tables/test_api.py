@@ -217,6 +217,15 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
             {"level": "warning", "reason": "x"},
             Perm.IMPOSE_SANCTION,
         ),
+        # SANC-01: an appeal (the floor takes it); deciding one (the world's sanction is no
+        # appeal: a boss gets 400 NOT_AN_APPEAL, never 403).
+        ("post", f"/api/sanctions/{san}/appeals/", {"grounds": "x"}, Perm.PROPOSE_SANCTION),
+        (
+            "post",
+            f"/api/sanctions/{san}/decide/",
+            {"outcome": "upheld", "reason": "x"},
+            Perm.IMPOSE_SANCTION,
+        ),
         ("get", f"/api/players/{pl}/sanctions/", {}, Perm.VIEW_SANCTIONS),
         # issue 17 §1, §2: the player registry and exclusions
         ("get", "/api/players/", {}, Perm.VIEW_PLAYERS),
