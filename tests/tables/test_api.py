@@ -260,6 +260,7 @@ def endpoints(w) -> list[tuple[str, str, dict, Perm]]:
     ]
 
 
+@pytest.mark.slow  # about 20 s: in make test, not in the make check loop (issue 16 §6)
 def test_every_endpoint_per_role_allowed_or_refused(staff, api, world):
     # issue 5 §6 "done when": API tests for each endpoint per role (allowed and refused)
     checked = 0
