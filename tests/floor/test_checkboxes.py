@@ -20,7 +20,7 @@ from django.urls import reverse
 from casino.access import acting_as
 from casino.roles import Role
 from hands import services as hands
-from hands.models import LiveHand
+from hands.models import HandIrregularity, LiveHand
 from tables import services as tables
 from tables.checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS
 from tables.models import DeckStore, Pack, PackState, SanctionEntry, SanctionLevel, TableSession
@@ -252,6 +252,33 @@ def _hand_list(staff: dict[str, Any], casino: Any, session: TableSession) -> Non
     link = reverse("hands:detail", args=[hand.pk])
     assert link in page.get(reverse("hands:list"), {"table": ""}).content.decode()
     assert link not in page.get(reverse("hands:list"), {"unresolved": "1"}).content.decode()
+
+
+@case(("hands/detail.html", "first_or_second_card"))
+def _raise_irregularity(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
+    # HREC-10, MISDEAL-02: a card exposed by the dealer, "among the first two dealt" unticked,
+    # is one exposed card (replaced by the burn card), not a misdeal
+    data = showdown_hand()
+    data["result"] = {"rake": "2.00"}  # invalid (the engine computes 1.00): a correction is due
+    hand = hands.hand_log(
+        actor=acting_as(staff["supervisor"], Role.SUPERVISOR), session=session, data=data
+    )
+    post(
+        staff,
+        "supervisor",
+        reverse("hands:resolve", args=[hand.pk]),
+        {
+            "op": "irregularity",
+            "kind": "dealer_exposed_card",
+            "seat": "3",
+            "at": "0",
+            "override_reason": "",
+            "reason": "Carta expuesta por el croupier",
+        },
+    )
+    irregularity = HandIrregularity.objects.get(hand__correction_entry__original=hand)
+    assert irregularity.facts.get("first_or_second_card", False) is False
+    assert irregularity.outcome == "replace_card_with_burn"
 
 
 @case(("hands/live_start.html", "in_*"))

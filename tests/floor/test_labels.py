@@ -60,8 +60,9 @@ def slip_statuses() -> set[str]:
 
 
 def sanction_statuses() -> set[str]:
+    # status() (``appealed``, SANC-01) and the standing it falls back on (standing()).
     text = _read("tables", "selectors", "sanctions.py").split("def status(", 1)[1]
-    return set(re.findall(r'return "([a-z_]+)"', text.split("\n    def ", 1)[0]))
+    return set(re.findall(r'return "([a-z_]+)"', text.split("\n\n\ndef ", 1)[0]))
 
 
 def _has_spanish(kind: str, code: str) -> bool:
@@ -78,7 +79,7 @@ def test_the_source_is_read():
     assert {"CONTINUITY_MISMATCH", "BUTTON_NOT_MOVED_ONE_SEAT"} <= recorder_codes()
     assert {"DROP_COUNTS_DISAGREE", "DROP_NOT_COUNTED", "TABLES_EXCEPTION"} <= finding_codes()
     assert {"SESSION_NOT_CLOSED", "PACK_NOT_RETURNED"} <= finding_codes()
-    assert sanction_statuses() == {"active", "served", "lifted"}
+    assert sanction_statuses() == {"appealed", "active", "served", "lifted"}
     assert {"requested", "issued", "carried", "received", "void", "void_pending"} == (
         slip_statuses()
     )
