@@ -41,6 +41,12 @@ DOMAIN: dict[str, Meaning] = {
         "La apelación ya fue resuelta.",
         "The appeal was already decided.",
     ),
+    "APPEAL_NOT_INDEPENDENT": Meaning(
+        "Quien impuso la sanción no resuelve su apelación: la resuelve otro jefe de sector o "
+        "la gerencia.",
+        "Whoever imposed the sanction does not decide its appeal: another pit boss or "
+        "management decides it.",
+    ),
     "APPEAL_OUTCOME_INVALID": Meaning(
         "La decisión es confirmar, reducir o levantar.",
         "The decision is upheld, reduced or lifted.",

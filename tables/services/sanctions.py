@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import GamingDay
 from casino.roles import Perm
 from casino.serials import serial_next
@@ -37,7 +37,7 @@ from ..conduct import (
 )
 from ..models import Player, SanctionEntry, SanctionLevel, Table, TableSession
 from ..models.sanctions import NOTICE_SERIES
-from ..selectors.sanctions import sanction_effective, sanction_suggestion
+from ..selectors.sanctions import EffectiveSanction, sanction_effective, sanction_suggestion
 from ._common import current_gaming_day, lock, require_at_table, require_text
 from .players import exclusion_house_ban, exclusion_house_ban_lift
 
@@ -469,6 +469,29 @@ def _amendment(
     )
 
 
+def _restate(
+    actor: Actor,
+    imposition: SanctionEntry,
+    effective: EffectiveSanction,
+    kind: str,
+    reason: str,
+    appeal: SanctionEntry | None = None,
+) -> SanctionEntry:
+    """An amendment that leaves the penalty as it stands (a lift, an appeal, an appeal
+    upheld): it restates the sanction in force, so the entry reads alone."""
+    return _amendment(
+        actor,
+        imposition,
+        kind,
+        reason,
+        level=effective.level,
+        vueltas=effective.vueltas,
+        players_in_hand=imposition.players_in_hand,
+        hands_total=effective.hands_total,
+        appeal=appeal,
+    )
+
+
 def _lock_imposition(actor: Actor, sanction: SanctionEntry) -> SanctionEntry:
     same_casino(actor, sanction)
     if sanction.kind != K.IMPOSITION:
@@ -512,17 +535,7 @@ def _lift(
             "La sanción ya fue levantada.",
             "The sanction was already lifted.",
         )
-    entry = _amendment(
-        actor,
-        imposition,
-        K.LIFT,
-        reason,
-        level=effective.level,
-        vueltas=effective.vueltas,
-        players_in_hand=imposition.players_in_hand,
-        hands_total=effective.hands_total,
-        appeal=appeal,
-    )
+    entry = _restate(actor, imposition, effective, K.LIFT, reason, appeal=appeal)
     audit_record(
         actor=actor,
         action="sanction.lift",
@@ -649,16 +662,7 @@ def sanction_appeal(*, actor: Actor, sanction: SanctionEntry, grounds: str) -> S
                 "The sanction already has an appeal waiting for its decision.",
                 details={"appeal": effective.pending_appeal.pk},
             )
-        entry = _amendment(
-            actor,
-            imposition,
-            K.APPEAL,
-            grounds,
-            level=effective.level,
-            vueltas=effective.vueltas,
-            players_in_hand=imposition.players_in_hand,
-            hands_total=effective.hands_total,
-        )
+        entry = _restate(actor, imposition, effective, K.APPEAL, grounds)
         audit_record(
             actor=actor,
             action="sanction.appeal",
@@ -711,6 +715,17 @@ def sanction_appeal_decide(
                 field="appeal",
             )
         imposition = _lock_imposition(actor, appeal.amends)
+        if imposition.issued_by_id == actor.user.pk:
+            # Segregation of duties: an appeal is heard by someone other than the one who
+            # imposed the sanction (another pit boss, or management).
+            raise PermissionRefused(
+                "APPEAL_NOT_INDEPENDENT",
+                "Quien impuso la sanción no resuelve su apelación: la resuelve otro jefe de "
+                "sector o la gerencia.",
+                "Whoever imposed the sanction does not decide its appeal: another pit boss "
+                "or management decides it.",
+                field="appeal",
+            )
         if appeal.decisions.exists():
             raise Conflict(
                 "APPEAL_DECIDED",
@@ -723,17 +738,7 @@ def sanction_appeal_decide(
             return _reduce(actor, imposition, str(level), vueltas, reason, appeal=appeal)
         effective = sanction_effective(imposition)
         _authority(actor, effective.level)
-        entry = _amendment(
-            actor,
-            imposition,
-            K.UPHELD,
-            reason,
-            level=effective.level,
-            vueltas=effective.vueltas,
-            players_in_hand=imposition.players_in_hand,
-            hands_total=effective.hands_total,
-            appeal=appeal,
-        )
+        entry = _restate(actor, imposition, effective, K.UPHELD, reason, appeal=appeal)
         audit_record(
             actor=actor,
             action="sanction.appeal_upheld",

@@ -1,6 +1,6 @@
 """A sanction appealed (SANC-01 status "appealed"): the appeal and its decision are new
 ledger entries linked to the sanction; the decision is taken by whoever may impose the
-sanction's level (SANC-02). Through the API, the sanction page's forms and the PDF."""
+sanction's level (SANC-02), never by the one who imposed it. Through the API, the sanction page's forms and the PDF."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from casino.roles import Role
 from tables.models import SanctionEntry
 from tests.casino.test_api import assert_error_shape
 from tests.floor.conftest import client_for
+from tests.helpers import make_staff
 from tests.pg_roles import as_owner
 from tests.reports.conftest import pdf_text, render
 
@@ -63,6 +64,14 @@ def test_sanc_01_an_appeal_is_recorded_and_decided_upheld_through_the_api(
     decide = f"/api/sanctions/{appeal['id']}/decide/"
     refused = sup.post(decide, {"outcome": "upheld", "reason": "x"}, format="json")
     assert refused.status_code == 403
+    # Nor does the pit boss who imposed it: another pit boss or management hears the appeal
+    # (segregation of duties), and the refusal changes nothing.
+    rows = SanctionEntry.objects.count()
+    own = boss.post(decide, {"outcome": "lifted", "reason": "Me equivoqué"}, format="json")
+    assert own.status_code == 403, own.json()
+    assert_error_shape(own.json(), "APPEAL_NOT_INDEPENDENT", "appeal")
+    assert SanctionEntry.objects.count() == rows
+    boss = api(staff["pit_boss2"], Role.PIT_BOSS)
     no_level = boss.post(decide, {"outcome": "reduced", "reason": "x"}, format="json")
     assert no_level.status_code == 400 and no_level.json()["field"] == "level"
     upheld = boss.post(
@@ -76,7 +85,7 @@ def test_sanc_01_an_appeal_is_recorded_and_decided_upheld_through_the_api(
     assert (decision["kind"], decision["appeal"], decision["issued_by"]) == (
         "upheld",
         appeal["id"],
-        "pit_boss",
+        "pit_boss2",
     )
     twice = boss.post(decide, {"outcome": "lifted", "reason": "x"}, format="json")
     assert twice.status_code == 409 and twice.json()["code"] == "APPEAL_DECIDED"
@@ -95,7 +104,7 @@ def test_sanc_01_an_appeal_is_recorded_and_decided_upheld_through_the_api(
 
 
 def test_sanc_01_a_severe_sanction_appealed_is_decided_by_management(
-    staff, api, gaming_day, table, player
+    staff, api, gaming_day, table, player, casino
 ):
     session = open_table(staff, table)
     manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
@@ -109,6 +118,11 @@ def test_sanc_01_a_severe_sanction_appealed_is_decided_by_management(
     # A removal is management's to impose (SANC-02), so management decides its appeal.
     refused = boss.post(decide, {"outcome": "lifted", "reason": "x"}, format="json")
     assert refused.status_code == 403
+    # The manager who imposed it does not hear it: another manager does.
+    own = manager.post(decide, {"outcome": "lifted", "reason": "x"}, format="json")
+    assert own.status_code == 403 and own.json()["code"] == "APPEAL_NOT_INDEPENDENT"
+    other = make_staff(casino, "shift_manager2", Role.SHIFT_MANAGER)
+    manager = api(other, Role.SHIFT_MANAGER)
     reduced = manager.post(
         decide,
         {"outcome": "reduced", "level": "warning", "reason": "Primera vez"},
@@ -118,7 +132,7 @@ def test_sanc_01_a_severe_sanction_appealed_is_decided_by_management(
     effective = reduced.json()["effective"]
     assert (effective["level"], effective["status"]) == ("warning", "served")
     reduction = SanctionEntry.objects.get(kind="reduction", amends_id=sanction)
-    assert reduction.appeal.kind == "appeal" and reduction.issued_by == staff["shift_manager"]
+    assert reduction.appeal.kind == "appeal" and reduction.issued_by == other
 
 
 def test_sanc_01_appeal_through_the_sanction_page_and_on_the_ledger(
@@ -140,7 +154,11 @@ def test_sanc_01_appeal_through_the_sanction_page_and_on_the_ledger(
     assert "Apelada" in html  # the status, in Spanish
     decide = reverse("tables:act", args=["decide_appeal", appeal.pk])
     assert decide not in html  # the supervisor sees who decides, not the form
-    boss = client_for(staff["pit_boss"], Role.PIT_BOSS)
+    imposer = client_for(staff["pit_boss"], Role.PIT_BOSS)
+    html = imposer.get(page).content.decode()
+    assert decide not in html  # nor the pit boss who imposed it: he is told who decides
+    assert "Usted impuso esta sanción" in html
+    boss = client_for(staff["pit_boss2"], Role.PIT_BOSS)
     html = boss.get(page).content.decode()
     form = form_data(html, decide)
     form.update(outcome="lifted", reason="El video le da la razón")
