@@ -28,6 +28,12 @@ def _call_amount(state) -> str:
     return next(o["amount"] for o in state["options"] if o["action"] == "call")
 
 
+def _raise_to_at_least(state) -> str:
+    # The blinds posted are in the record already; the minimum raise is the rules' big
+    # blind over the bet, so it alone shows which version's rules judge the hand.
+    return next(o["min"] for o in state["options"] if o["action"] == "raise")
+
+
 def test_shuf_06_a_hand_begins_at_the_first_riffle_and_keeps_its_blind_level(
     staff, api, ready_session
 ):
@@ -36,7 +42,7 @@ def test_shuf_06_a_hand_begins_at_the_first_riffle_and_keeps_its_blind_level(
     first = _start(sup, ready_session)  # the first riffle: the hand begins now
     assert first.status_code == 201, first.json()
     live = first.json()
-    assert _call_amount(live) == "10.00"
+    assert (_call_amount(live), _raise_to_at_least(live)) == ("10.00", "20.00")
     # A new blind level is published while the hand is being dealt.
     level = manager.post(
         f"/api/tables/{ready_session.table_id}/settings/",
@@ -47,7 +53,15 @@ def test_shuf_06_a_hand_begins_at_the_first_riffle_and_keeps_its_blind_level(
     # The hand that had begun keeps the level in force at its first riffle ...
     state = sup.get(f"{LIVE}{live['id']}/").json()
     assert state["next_seat"] == 5 and _call_amount(state) == "10.00"
-    for action in ({"action": "fold", "seat": 5}, {"action": "fold", "seat": 1}):
+    assert _raise_to_at_least(state) == "20.00"  # BB 10's minimum raise, not BB 20's (30)
+    state = sup.post(
+        f"{LIVE}{live['id']}/actions/",
+        {"action": "raise", "seat": 5, "amount": "20"},
+        format="json",
+    )
+    assert state.status_code == 200, state.json()  # a raise of BB 10 stands after the change
+    state = state.json()
+    for action in ({"action": "fold", "seat": 1}, {"action": "fold", "seat": 3}):
         state = sup.post(f"{LIVE}{live['id']}/actions/", action, format="json").json()
     assert state["phase"] == "over", state
     done = sup.post(f"{LIVE}{live['id']}/finish/", {}, format="json")
@@ -60,7 +74,7 @@ def test_shuf_06_a_hand_begins_at_the_first_riffle_and_keeps_its_blind_level(
     # The next hand begins after the change: the new level applies from its first riffle.
     second = _start(sup, ready_session)
     assert second.status_code == 201, second.json()
-    assert _call_amount(second.json()) == "20.00"
+    assert (_call_amount(second.json()), _raise_to_at_least(second.json())) == ("20.00", "40.00")
 
 
 def test_auth_03_players_have_no_say_staff_decide_the_irregularity(
