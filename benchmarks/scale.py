@@ -16,6 +16,13 @@ hands through the API, records buy-ins through the API, opens the table screen,
 the signing queue and the sector overview, plays live-hand actions, and it
 reconciles the last gaming day of the room and renders its master report. It
 prints each figure with the one-day baseline and the ratio (target <= 1.2x).
+
+Then, on the history alone (``--no-period`` skips it): the exceptions report of one table
+over its last day, its last month and all its history (target: a month within 10 s); the
+re-validation of the last month's hands (``hands.services.revalidation_run``, the body of
+``manage.py revalidate``); a backup of the whole database (``pg_dump -Fc``) and its
+restore into a new database (``pg_restore -j 2``), with the sizes; and the database size
+per room-year (the size over the days built, times 365).
 The defaults come from ``MESA_SCALE_DAYS``, ``MESA_SCALE_TABLES``, ``MESA_SCALE_HANDS``.
 """
 
@@ -159,6 +166,99 @@ def hot_paths(tag: str, offset: int, requests: int, day: Any) -> dict[str, float
     return figures
 
 
+def _period_figures(day: Any) -> list[tuple[str, float, str]]:
+    """The reports of one table over a day, a month and the history; a month re-validated."""
+    from datetime import timedelta
+
+    from casino.access import acting_as
+    from casino.models import GamingDay, User
+    from casino.roles import Role
+    from hands import services as hands
+    from reports.registry import get_spec
+    from reports.rendering import render_report
+    from tables.models import Table
+
+    casino = day.casino
+    first = GamingDay.objects.filter(casino=casino).order_by("business_date").first()
+    table = Table.objects.filter(casino=casino).order_by("number").first()
+    spec = get_spec("exceptions")
+    out: list[tuple[str, float, str]] = []
+    spans = {
+        "a day": day.business_date,
+        "a month": day.business_date - timedelta(days=29),
+        "the history": first.business_date,
+    }
+    for label, start in spans.items():
+        params = {
+            "table": table.number,
+            "date_from": start.isoformat(),
+            "date_to": day.business_date.isoformat(),
+        }
+        seconds = _timed(
+            lambda params=params: render_report(
+                spec, casino=casino, params=params, lang="es", serial="INF-SCALE"
+            )
+        )
+        days = (day.business_date - start).days + 1
+        out.append((f"exceptions report, one table, {label}", seconds * 1000, f"{days} days"))
+    manager = User.objects.filter(casino=casino, groups__name=Role.SHIFT_MANAGER.value).first()
+    actor = acting_as(manager, Role.SHIFT_MANAGER)
+    run = hands.revalidation_create(
+        actor=actor, date_from=spans["a month"], date_to=day.business_date, enqueue=False
+    )
+    seconds = _timed(lambda: hands.revalidation_run(run.pk))
+    run.refresh_from_db()
+    rate = run.total / seconds if seconds else 0.0
+    out.append(
+        (
+            "re-validation of a month",
+            seconds * 1000,
+            f"{run.total:,} hands, {rate:,.0f} hands/s, {run.status}",
+        )
+    )
+    return out
+
+
+def _backup_restore(workdir: str) -> list[tuple[str, float, str]]:
+    """pg_dump -Fc of the database, then pg_restore into a new one (both timed)."""
+    import subprocess
+    from pathlib import Path
+
+    from django.db import connection
+
+    bindir = Path(os.environ["MESA_TEST_PG_BINDIR"])
+    url = os.environ["MESA_TEST_PG_SUPERUSER_URL"]
+    dump = Path(workdir) / "mesa-scale.dump"
+    connection.close()  # the dump reads a consistent snapshot; nothing else writes now
+    start = time.perf_counter()
+    subprocess.run([str(bindir / "pg_dump"), "-Fc", "-f", str(dump), url], check=True)  # noqa: S603
+    dumped = time.perf_counter() - start
+    target = url.rsplit("/", 1)[0] + "/mesa_restore"
+    subprocess.run(  # noqa: S603
+        [str(bindir / "createdb"), "-T", "template0", "mesa_restore", "--maintenance-db", url],
+        check=True,
+    )
+    start = time.perf_counter()
+    subprocess.run(  # noqa: S603
+        [str(bindir / "pg_restore"), "-j", "2", "--no-owner", "-d", target, str(dump)],
+        check=True,
+    )
+    restored = time.perf_counter() - start
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_size_pretty(pg_database_size('mesa_restore'))")
+        size = cursor.fetchone()[0]
+    connection.close()
+    subprocess.run(  # noqa: S603
+        [str(bindir / "dropdb"), "mesa_restore", "--maintenance-db", url], check=True
+    )
+    megabytes = dump.stat().st_size / 1e6
+    dump.unlink()
+    return [
+        ("backup (pg_dump -Fc)", dumped * 1000, f"dump {megabytes:,.0f} MB"),
+        ("restore (pg_restore -j 2)", restored * 1000, f"restored database {size}"),
+    ]
+
+
 def _analyze() -> None:
     from django.db import connection
 
@@ -181,6 +281,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=int(env("MESA_SCALE_TABLES", "4")))
     parser.add_argument("--hands", type=int, default=int(env("MESA_SCALE_HANDS", "60")))
     parser.add_argument("--requests", type=int, default=40, help="timed requests per path")
+    parser.add_argument(
+        "--no-period", action="store_true", help="skip the period reports, re-validation, backup"
+    )
     args = parser.parse_args()
     _django()
     from casino.models import GamingDay
@@ -220,6 +323,22 @@ def main() -> None:
         ratio = after[name] / value if value else float("nan")
         mark = "ok" if ratio <= 1.2 else "OVER"
         log(f"{name:28s} {value:8.1f}ms {after[name]:8.1f}ms {ratio:6.2f}x  {mark}")
+    log(f"load average {os.getloadavg()[0]:.2f}")
+    if args.no_period:
+        return
+    figures = _period_figures(day)
+    log(f"database {_size()} for {args.days + 1} days of {args.tables} tables")
+    workdir = os.environ.get("MESA_TEST_WORKDIR") or "/tmp"
+    figures += _backup_restore(workdir)
+    for name, ms, note in figures:
+        log(f"{name:40s} {ms:12,.0f} ms  {note}")
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_database_size(current_database())")
+        size = int(cursor.fetchone()[0])
+    per_year = size / (args.days + 1) * 365 / 1e9
+    log(f"database size per room-year (this room's size x 365 / days): {per_year:.1f} GB")
     log(f"load average {os.getloadavg()[0]:.2f}")
 
 

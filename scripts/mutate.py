@@ -91,7 +91,15 @@ MODULES = [
     Module("cage/services/transactions.py", ("tests/cage",)),
     Module("cage/services/common.py", ("tests/cage",)),
     Module("cage/services/policy.py", ("tests/cage",)),
-    Module("casino/signatures.py", ("tests/casino/test_signatures.py", "tests/security")),
+    Module(
+        "casino/signatures.py",
+        (
+            "tests/casino/test_signatures.py",
+            "tests/casino/test_pins.py",
+            "tests/security/test_segregation.py",
+            "tests/tables/test_opening.py",
+        ),
+    ),
     Module("casino/access.py", ("tests/security", "tests/casino/test_roles.py")),
     Module("tables/services/decks.py", ("tests/tables",)),
     Module("tables/services/sanctions.py", ("tests/tables",)),
