@@ -77,6 +77,15 @@ def test_signing_in_a_role_not_held_is_refused(staff, sheet):
         )
     assert err.value.code == "ROLE_NOT_HELD"
     assert err.value.status_code == 403
+    # The form shows it on the role chosen, and says who lacks which role (a mutant run
+    # found the wording and the field untested).
+    assert err.value.field == "role"
+    assert err.value.message_es == (
+        "Supervisor no tiene el rol «Jefe de sector» y no puede firmar con él."
+    )
+    assert err.value.message_en == (
+        "Supervisor does not hold the role 'pit_boss' and cannot sign in it."
+    )
     assert counts() == before
 
 
