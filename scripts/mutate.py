@@ -100,9 +100,27 @@ MODULES = [
             "tests/tables/test_opening.py",
         ),
     ),
-    Module("casino/access.py", ("tests/security", "tests/casino/test_roles.py")),
-    Module("tables/services/decks.py", ("tests/tables",)),
-    Module("tables/services/sanctions.py", ("tests/tables",)),
+    Module(
+        "casino/access.py",
+        (
+            "tests/casino/test_roles.py",
+            "tests/casino/test_mutants_access.py",
+            "tests/casino/test_api.py",
+            "tests/security/test_fixes.py",
+        ),
+    ),
+    Module(
+        "tables/services/decks.py",
+        ("tests/tables/test_decks.py", "tests/tables/test_deck_end_of_day.py"),
+    ),
+    Module(
+        "tables/services/sanctions.py",
+        (
+            "tests/tables/test_sanctions.py",
+            "tests/tables/test_sanction_appeals.py",
+            "tests/tables/test_sanction_from_hand.py",
+        ),
+    ),
     Module("hands/services/recording.py", ("tests/hands",)),
 ]
 BY_PATH = {m.path: m for m in MODULES}
