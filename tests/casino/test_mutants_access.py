@@ -128,8 +128,10 @@ def test_actor_for_without_a_role_refuses_none_and_asks_among_several(casino):
         "(supervisor, pit_boss)."
     )
     # Exactly one of the user's roles grants it: that one, without asking.
-    assert actor_for(both, Perm.ACKNOWLEDGE_DISCREPANCY).role is Role.PIT_BOSS
-    assert actor_for(both, Perm.RECORD_BUYIN).role is Role.SUPERVISOR
+    chosen = actor_for(both, Perm.ACKNOWLEDGE_DISCREPANCY)
+    assert (chosen.user, chosen.role) == (both, Role.PIT_BOSS)
+    chosen = actor_for(both, Perm.RECORD_BUYIN)
+    assert (chosen.user, chosen.role) == (both, Role.SUPERVISOR)
 
 
 def test_another_casinos_record_is_not_found_and_ones_own_is(casino):
