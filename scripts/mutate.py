@@ -111,7 +111,11 @@ MODULES = [
     ),
     Module(
         "tables/services/decks.py",
-        ("tests/tables/test_decks.py", "tests/tables/test_deck_end_of_day.py"),
+        (
+            "tests/tables/test_decks.py",
+            "tests/tables/test_deck_end_of_day.py",
+            "tests/tables/test_mutants_decks.py",
+        ),
     ),
     Module(
         "tables/services/sanctions.py",
