@@ -115,6 +115,10 @@ MODULES = [
             "tests/tables/test_decks.py",
             "tests/tables/test_deck_end_of_day.py",
             "tests/tables/test_mutants_decks.py",
+            "tests/tables/test_full_day.py",
+            "tests/tables/test_readiness.py",
+            "tests/tables/test_unticked_boxes.py",
+            "tests/tables/test_api.py",
         ),
     ),
     Module(
