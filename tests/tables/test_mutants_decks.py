@@ -195,3 +195,279 @@ def test_deck_13_a_damaged_pack_is_replaced_by_its_colour_and_needs_no_reason(
     services.deck_move(actor=sup, pack=red, to=P.WITHDRAWN)  # no reason: the damage is it
     event = DeckEvent.objects.get(pack=red, to_state=P.WITHDRAWN)
     assert event.data == {"was": P.DAMAGED, "complete": True}
+
+
+def _refusal(err, code, field, es, en):
+    e = err.value
+    assert (e.code, e.field, e.message_es, e.message_en) == (code, field, es, en)
+
+
+def test_deck_10_a_complete_pack_rests_at_the_table_an_incomplete_one_does_not(
+    staff, gaming_day, table, store
+):
+    session = open_table(staff, table)
+    red, _blue = ready_decks(staff, session, store)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    events = DeckEvent.objects.count()
+    with pytest.raises(ValidationFailed) as err:
+        services.deck_move(actor=sup, pack=red, to=P.RESTED, complete=False)
+    _refusal(
+        err,
+        "PACK_INCOMPLETE",
+        "complete",
+        "Un mazo incompleto no descansa: retírelo del juego.",
+        "An incomplete pack does not rest: withdraw it.",
+    )
+    session.hand_in_progress = True
+    session.save(update_fields=["hand_in_progress"])
+    with pytest.raises(Conflict) as busy:
+        services.deck_move(actor=sup, pack=red, to=P.RESTED)
+    assert busy.value.code == "HAND_IN_PROGRESS"
+    assert DeckEvent.objects.count() == events
+    session.hand_in_progress = False
+    session.save(update_fields=["hand_in_progress"])
+    services.deck_move(
+        actor=sup, pack=red, to=P.RESTED, with_user=staff["croupier"], note="Contado: 52"
+    )
+    red.refresh_from_db()
+    assert (red.state, red.session_id) == (P.RESTED, session.pk)  # rests at the table
+    event = DeckEvent.objects.get(pack=red, to_state=P.RESTED)
+    assert (event.session, event.with_user, event.note, event.data) == (
+        session,
+        staff["croupier"],
+        "Contado: 52",
+        {"complete": True},
+    )
+
+
+def test_deck_13_a_damaged_card_is_described_and_the_pack_stays_at_the_table(
+    staff, gaming_day, table, store
+):
+    session = open_table(staff, table)
+    red, _blue = ready_decks(staff, session, store)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    with pytest.raises(ValidationFailed) as err:
+        services.deck_move(actor=sup, pack=red, to=P.DAMAGED, note=" ")
+    _refusal(
+        err,
+        "NOTE_REQUIRED",
+        "note",
+        "Describa la carta dañada o marcada.",
+        "Describe the damaged or marked card.",
+    )
+    services.deck_move(
+        actor=sup,
+        pack=red,
+        to=P.DAMAGED,
+        note="Dorso marcado",
+        hand_number=7,
+        with_user=staff["croupier"],
+    )
+    red.refresh_from_db()
+    assert (red.state, red.session_id) == (P.DAMAGED, session.pk)
+    event = DeckEvent.objects.get(pack=red, to_state=P.DAMAGED)
+    assert (event.session, event.with_user, event.hand_number, event.note) == (
+        session,
+        staff["croupier"],
+        7,
+        "Dorso marcado",
+    )
+
+
+def test_deck_07_a_rejection_describes_the_card_and_keeps_both_faces_checked(
+    staff, gaming_day, table, store
+):
+    session = open_table(staff, table)
+    (red,) = deliver(staff, store, ("R1", "rojo"))
+    boss = act(staff["pit_boss"], Role.PIT_BOSS)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    services.deck_move(actor=boss, pack=red, to=P.ISSUED, session=session)
+    with pytest.raises(ValidationFailed) as err:
+        services.deck_move(actor=sup, pack=red, to=P.REJECTED, face_up_ok=False)
+    _refusal(
+        err,
+        "NOTE_REQUIRED",
+        "note",
+        "Describa la carta imperfecta.",
+        "Describe the imperfect card.",
+    )
+    services.deck_move(
+        actor=sup, pack=red, to=P.REJECTED, face_up_ok=True, face_down_ok=False, note="Dorso"
+    )
+    event = DeckEvent.objects.get(pack=red, to_state=P.REJECTED)
+    assert (event.session, event.with_user, event.note) == (session, staff["croupier"], "Dorso")
+    assert event.data == {"face_up_ok": True, "face_down_ok": False}
+    red.refresh_from_db()
+    assert red.session_id is None
+
+
+def test_deck_15_18_classified_then_finished_before_a_witness_of_the_casino(
+    staff, gaming_day, table, store, casino
+):
+    session = open_table(staff, table)
+    red, blue = ready_decks(staff, session, store)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    security = act(staff["security"], Role.SECURITY)
+    for pack in (red, blue):
+        services.deck_move(actor=sup, pack=pack, to=P.RETURNED, with_user=staff["croupier"])
+    services.deck_move(
+        actor=sup, pack=red, to=P.DISCARD, with_user=staff["pit_boss"], complete=False
+    )
+    services.deck_move(actor=sup, pack=blue, to=P.REPLACEMENT, note="Para reponer")
+    red.refresh_from_db()
+    blue.refresh_from_db()
+    assert (red.state, blue.state, red.session_id) == (P.DISCARD, P.REPLACEMENT, None)
+    event = DeckEvent.objects.get(pack=red, to_state=P.DISCARD)
+    assert (event.with_user, event.data, event.session) == (
+        staff["pit_boss"],
+        {"complete": False},
+        None,
+    )
+    assert DeckEvent.objects.get(pack=blue, to_state=P.REPLACEMENT).note == "Para reponer"
+    with pytest.raises(ValidationFailed) as method:
+        services.deck_move(actor=security, pack=red, to=P.CANCELLED, with_user=staff["pit_boss"])
+    _refusal(
+        method,
+        "METHOD_REQUIRED",
+        "note",
+        "Indique el método de cancelación o destrucción.",
+        "Give the cancellation or destruction method.",
+    )
+    other = Casino.objects.create(code="OTRO", name="Otro casino")
+    stranger = make_staff(other, "ajeno", Role.PIT_BOSS)
+    for witness in (None, staff["security"], stranger):
+        with pytest.raises(ValidationFailed) as err:
+            services.deck_move(
+                actor=security, pack=red, to=P.CANCELLED, note="Perforado", with_user=witness
+            )
+        _refusal(
+            err,
+            "WITNESS_REQUIRED",
+            "with_user",
+            "Indique un testigo distinto de quien destruye.",
+            "Name a witness other than the person destroying the pack.",
+        )
+    services.deck_move(
+        actor=security, pack=red, to=P.CANCELLED, note="Perforado", with_user=staff["pit_boss"]
+    )
+    red.refresh_from_db()
+    assert (red.state, red.session_id) == (P.CANCELLED, None)
+    done = DeckEvent.objects.get(pack=red, to_state=P.CANCELLED)
+    assert (done.actor, done.with_user, done.note, done.session) == (
+        staff["security"],
+        staff["pit_boss"],
+        "Perforado",
+        None,
+    )
+
+
+def test_deck_03_a_pack_received_waits_for_the_signed_receipt_a_reusable_one_is_stored(
+    staff, gaming_day, table, store
+):
+    receipt = services.deck_delivery_record(
+        actor=act(staff["security"], Role.SECURITY),
+        store=store,
+        packs=[{"serial": "R7", "colour": "rojo"}],
+    )
+    (fresh,) = Pack.objects.filter(receipt=receipt)
+    boss = act(staff["pit_boss"], Role.PIT_BOSS)
+    with pytest.raises(Conflict) as err:
+        services.deck_move(actor=boss, pack=fresh, to=P.STORED)
+    e = err.value
+    assert (e.code, e.details) == ("RECEIPT_NOT_SIGNED", {"receipt": receipt.pk})
+    assert e.message_es == (
+        "Los mazos entran al depósito cuando el jefe de sector firma la constancia."
+    )
+    assert e.message_en == "Packs enter the store when the pit boss signs the receipt."
+    session = open_table(staff, table)
+    red, _blue = ready_decks(staff, session, store)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    services.deck_move(actor=sup, pack=red, to=P.RETURNED, with_user=staff["croupier"])
+    services.deck_move(actor=sup, pack=red, to=P.REUSABLE)
+    services.deck_move(actor=boss, pack=red, to=P.STORED, note="Al gabinete")
+    red.refresh_from_db()
+    assert (red.state, red.session_id) == (P.STORED, None)
+    event = DeckEvent.objects.get(pack=red, from_state=P.REUSABLE, to_state=P.STORED)
+    assert (event.actor, event.note, event.session) == (staff["pit_boss"], "Al gabinete", None)
+
+
+def test_deck_09_rotation_refusals_say_what_is_wrong(staff, gaming_day, table, store):
+    session = open_table(staff, table)
+    red, blue = ready_decks(staff, session, store)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    (red2,) = deliver(staff, store, ("R2", "rojo"))
+    with pytest.raises(ValidationFailed) as away:
+        services.deck_rotate(actor=sup, session=session, incoming_pack=red2)
+    assert (away.value.code, away.value.field) == ("PACK_NOT_AT_TABLE", "incoming_pack")
+    assert away.value.message_es == "El mazo R2 no está en esta mesa."
+    assert away.value.message_en == "Pack R2 is not at this table."
+    services.deck_move(actor=sup, pack=red, to=P.RESTED)
+    with pytest.raises(Conflict) as none:
+        services.deck_rotate(actor=sup, session=session, incoming_pack=blue)
+    assert (none.value.code, none.value.message_es, none.value.message_en) == (
+        "NO_PACK_IN_PLAY",
+        "Ningún mazo está en juego en la mesa.",
+        "No pack is in play at the table.",
+    )
+    services.deck_move(actor=sup, pack=blue, to=P.IN_PLAY)
+    services.deck_rotate(actor=sup, session=session, incoming_pack=red, note="Cambio de croupier")
+    rested = DeckEvent.objects.get(pack=blue, to_state=P.RESTED)
+    # The croupier on duty checks the outgoing pack; the note is the reason.
+    assert rested.with_user == staff["croupier"]
+    assert rested.data == {"reason": "Cambio de croupier", "complete": True}
+    assert rested.related_pack == red
+    came_in = DeckEvent.objects.filter(pack=red, to_state=P.IN_PLAY).latest("id")
+    assert (came_in.related_pack, came_in.data) == (blue, rested.data)
+
+
+def test_deck_09_a_pack_not_ready_or_of_the_same_colour_does_not_rotate_in(
+    staff, gaming_day, table, store
+):
+    session = open_table(staff, table)
+    red, blue = ready_decks(staff, session, store)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    boss = act(staff["pit_boss"], Role.PIT_BOSS)
+    services.deck_move(actor=sup, pack=blue, to=P.RETURNED)
+    (green,) = deliver(staff, store, ("V1", "verde"))
+    services.deck_move(actor=boss, pack=green, to=P.ISSUED, session=session)
+    with pytest.raises(Conflict) as err:
+        services.deck_rotate(actor=sup, session=session, incoming_pack=green)
+    e = err.value
+    assert (e.code, e.field, e.details) == (
+        "ROTATION_PACK_NOT_READY",
+        "incoming_pack",
+        {"state": P.ISSUED},
+    )
+    assert e.message_es == "El mazo V1 no está listo para entrar (estado «issued»)."
+    assert e.message_en == "Pack V1 is not ready to come in (state 'issued')."
+    green.refresh_from_db()
+    red.refresh_from_db()
+    assert (green.state, red.state) == (P.ISSUED, P.IN_PLAY)
+
+
+def test_deck_16_the_final_control_needs_the_count_and_is_signed_once(staff, gaming_day, store):
+    manager = act(staff["shift_manager"], Role.SHIFT_MANAGER)
+    deliver(staff, store, ("R1", "rojo"))
+    with pytest.raises(ValidationFailed) as err:
+        services.deck_final_control_sign(actor=manager, store=store, counted_serials="R1")
+    _refusal(
+        err, "COUNTED_REQUIRED", "counted", "Indique los mazos contados.", "List the packs counted."
+    )
+    with pytest.raises(Conflict) as short:
+        services.deck_final_control_sign(actor=manager, store=store, counted_serials=["ZZ"])
+    assert short.value.message_es == (
+        "Hay mazos sin justificar: R1 (missing_from_count); desconocidos: ZZ"
+    )
+    assert short.value.message_en == "Packs unaccounted for: R1 (missing_from_count); unknown: ZZ"
+    control = services.deck_final_control_sign(actor=manager, store=store, counted_serials=["R1"])
+    assert control.counted_serials == ["R1"] and control.created_by == staff["shift_manager"]
+    with pytest.raises(Conflict) as again:
+        services.deck_final_control_sign(actor=manager, store=store, counted_serials=["R1"])
+    assert (again.value.code, again.value.message_es, again.value.message_en) == (
+        "FINAL_CONTROL_DONE",
+        "El control final de hoy ya está firmado.",
+        "Today's final control is already signed.",
+    )
+    # Another store's control the same day is its own.
+    other = services.deck_store_create(actor=manager, code="OTRO", name="Otro")
+    assert services.deck_final_control_sign(actor=manager, store=other, counted_serials=[])
