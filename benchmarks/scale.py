@@ -17,8 +17,9 @@ the signing queue and the sector overview, plays live-hand actions, and it
 reconciles the last gaming day of the room and renders its master report. It
 prints each figure with the one-day baseline and the ratio (target <= 1.2x).
 
-Then, on the history alone (``--no-period`` skips it): the exceptions report of one table
-over its last day, its last month and all its history (target: a month within 10 s); the
+Then, on the history alone (``--no-period`` skips it): the audit (exceptions) report over
+the last day, the last month and all the history (target: a month within 10 s; it covers
+the room, since it reconciles each day, so its ``table`` parameter changes nothing); the
 re-validation of the last month's hands (``hands.services.revalidation_run``, the body of
 ``manage.py revalidate``); a backup of the whole database (``pg_dump -Fc``) and its
 restore into a new database (``pg_restore -j 2``), with the sizes; and the database size
@@ -167,7 +168,7 @@ def hot_paths(tag: str, offset: int, requests: int, day: Any) -> dict[str, float
 
 
 def _period_figures(day: Any) -> list[tuple[str, float, str]]:
-    """The reports of one table over a day, a month and the history; a month re-validated."""
+    """The audit report over a day, a month and the history; a month re-validated."""
     from datetime import timedelta
 
     from casino.access import acting_as
@@ -200,7 +201,7 @@ def _period_figures(day: Any) -> list[tuple[str, float, str]]:
             )
         )
         days = (day.business_date - start).days + 1
-        out.append((f"exceptions report, one table, {label}", seconds * 1000, f"{days} days"))
+        out.append((f"audit (exceptions) report, {label}", seconds * 1000, f"{days} days"))
     manager = User.objects.filter(casino=casino, groups__name=Role.SHIFT_MANAGER.value).first()
     actor = acting_as(manager, Role.SHIFT_MANAGER)
     run = hands.revalidation_create(

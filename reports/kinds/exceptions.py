@@ -20,7 +20,7 @@ from casino.roles import Role
 from hands.labels import irregularity_label, outcome_label
 from hands.models import HandCorrection, HandIrregularity
 
-from ..access import period
+from ..access import period, table_by_number
 from ..formatting import day as day_text
 from ..params import OptionalPeriodParams
 from ..registry import BuildContext, ReportSpec, register
@@ -98,6 +98,7 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
                 "amount": cause.amount,
                 "explanation": cause.status,
                 "pending": cause.pending,
+                "cause": True,
             }
         )
     for finding in recon.all_findings:
@@ -173,6 +174,13 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
     return sections, len(causes)
 
 
+def _table_number(label: Any) -> int | None:
+    """The table number of a line's table column: ``7``, ``"7"``, ``"7 (s. 2)"``; ``"—"``
+    (the room's) is none."""
+    head = str(label).split(" ", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
 def iter_days(
     casino: Any, params: dict[str, Any], lang: str, progress: Any
 ) -> Iterator[dict[str, Any]]:
@@ -182,9 +190,18 @@ def iter_days(
             casino=casino, business_date__gte=start, business_date__lte=end
         ).order_by("business_date")
     )
+    number = params.get("table")
     for index, day in enumerate(days):
         progress(10 + 40 * index // max(1, len(days)), f"day {day.business_date}")
         sections, causes = _day_items(day, lang)
+        if number:
+            # One table's audit: its own lines only (the room's, such as a numbering gap or
+            # the deck control, have no table and are left to the room's report).
+            sections = {
+                key: [item for item in items if _table_number(item["table"]) == int(number)]
+                for key, items in sections.items()
+            }
+            causes = sum(1 for items in sections.values() for item in items if item.get("cause"))
         yield {
             "day": day,
             "sections": [
@@ -204,6 +221,9 @@ def build(ctx: BuildContext) -> dict[str, Any]:
         if start == end
         else f"{day_text(start, ctx.lang)} – {day_text(end, ctx.lang)}"
     )
+    if ctx.params.get("table"):
+        table = table_by_number(ctx.casino, ctx.params["table"])  # 404 for a table not there
+        scope = f"{bilingual(ctx.lang, 'Mesa', 'Table')} {table.number} · {scope}"
     return {
         "start": start,
         "end": end,

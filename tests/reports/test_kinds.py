@@ -409,3 +409,22 @@ def test_master_report_reads_hands_in_aggregate(staff, casino, gaming_day, secto
         play(1)
     many, total = queries()
     assert total == 6 and many == few
+
+
+def test_the_audit_report_of_one_table_lists_only_that_tables_lines(day, casino, tmp_path):
+    # RPT-13 with the period's optional table (OptionalPeriodParams): the table asked is
+    # honoured, not ignored. Table 7 holds every cause of the day; table 8 none of them.
+    from casino.errors import NotFound
+
+    from .scenario import make_table
+
+    date = day.session.gaming_day.business_date.isoformat()
+    seven = text_of(render("exceptions", casino, {"date": date, "table": 7}), tmp_path)
+    assert "3 causas" in seven and "Mesa 7" in seven
+    make_table(casino, day.session.table.sector, number=8)
+    eight = text_of(render("exceptions", casino, {"date": date, "table": 8}), tmp_path)
+    assert "Mesa 8" in eight and "sin causas de diferencia ni excepciones" in eight
+    assert "Diferencia en la caja de drop" not in squash(eight)
+    with pytest.raises(NotFound) as err:
+        render("exceptions", casino, {"date": date, "table": 9})
+    assert err.value.code == "TABLE_NOT_FOUND"
