@@ -214,7 +214,8 @@ def _period_figures(day: Any) -> list[tuple[str, float, str]]:
         (
             "re-validation of a month",
             seconds * 1000,
-            f"{run.total:,} hands, {rate:,.0f} hands/s, {run.status}",
+            f"{run.total:,} hands, {rate:,.0f} hands/s, {run.status}, "
+            f"{run.differences_count} verdicts differ",
         )
     )
     return out
