@@ -72,6 +72,11 @@ def test_sanc_01_an_appeal_is_recorded_and_decided_upheld_through_the_api(
     assert_error_shape(own.json(), "APPEAL_NOT_INDEPENDENT", "appeal")
     assert SanctionEntry.objects.count() == rows
     boss = api(staff["pit_boss2"], Role.PIT_BOSS)
+    unknown = boss.post(decide, {"outcome": "pardoned", "reason": "x"}, format="json")
+    assert unknown.status_code == 400
+    assert_error_shape(unknown.json(), "APPEAL_OUTCOME_INVALID", "outcome")
+    assert unknown.json()["details"] == {"allowed": ["upheld", "reduced", "lifted"]}
+    assert SanctionEntry.objects.count() == rows
     no_level = boss.post(decide, {"outcome": "reduced", "reason": "x"}, format="json")
     assert no_level.status_code == 400 and no_level.json()["field"] == "level"
     upheld = boss.post(

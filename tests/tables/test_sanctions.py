@@ -264,6 +264,25 @@ def test_proposal_then_imposition_and_mandatory_report(staff, gaming_day, table,
             proposal=proposal,
         )
     assert err.value.code == "PROPOSAL_ALREADY_DECIDED"
+    # An imposition is not a proposal: imposing "from" it is refused, and nothing is written.
+    rows = SanctionEntry.objects.count()
+    with pytest.raises(ValidationFailed) as not_one:
+        impose(
+            staff,
+            "shift_manager",
+            Role.SHIFT_MANAGER,
+            conduct_code=None,
+            level=L.REMOVAL,
+            proposal=entry,
+        )
+    e = not_one.value
+    assert (e.code, e.field, e.message_es, e.message_en) == (
+        "NOT_A_PROPOSAL",
+        "proposal",
+        "Eso no es una propuesta de sanción.",
+        "That is not a sanction proposal.",
+    )
+    assert SanctionEntry.objects.count() == rows
 
 
 def test_repeat_offences_escalate(staff, gaming_day, table, player):  # SANC-07
