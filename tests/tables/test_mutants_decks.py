@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from casino.models import AuditEvent, Casino, Sector
 from casino.roles import Role
 from tables import services
@@ -471,3 +471,58 @@ def test_deck_16_the_final_control_needs_the_count_and_is_signed_once(staff, gam
     # Another store's control the same day is its own.
     other = services.deck_store_create(actor=manager, code="OTRO", name="Otro")
     assert services.deck_final_control_sign(actor=manager, store=other, counted_serials=[])
+
+
+def test_deck_09_rotation_in_play_and_while_suspended_and_only_by_who_works_the_table(
+    staff, gaming_day, table, store, casino
+):
+    session = open_table(staff, table)
+    red, blue = ready_decks(staff, session, store)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    boss = act(staff["pit_boss"], Role.PIT_BOSS)
+    # Another supervisor of the casino, not this table's: refused, nothing moves (issue 12 §1).
+    with pytest.raises(PermissionRefused):
+        services.deck_rotate(
+            actor=act(staff["supervisor2"], Role.SUPERVISOR), session=session, incoming_pack=blue
+        )
+    blue.refresh_from_db()
+    assert blue.state == P.RESERVE
+    services.session_start_play(actor=sup, session=session)
+    session.refresh_from_db()
+    assert session.status == "in_play"
+    services.deck_rotate(actor=sup, session=session, incoming_pack=blue)  # in play: yes
+    services.session_suspend(
+        actor=boss,
+        session=session,
+        reason="Corte de luz",
+        float_locked=True,
+        cards_handed_to=staff["pit_boss"],
+    )
+    session.refresh_from_db()
+    assert session.status == "suspended"
+    services.deck_rotate(actor=sup, session=session, incoming_pack=red)  # suspended: yes
+    red.refresh_from_db()
+    assert red.state == P.IN_PLAY
+
+
+def test_deck_07_a_croupier_rejects_a_pack_with_the_supervisor_named(
+    staff, gaming_day, table, store
+):
+    session = open_table(staff, table)
+    (red,) = deliver(staff, store, ("R1", "rojo"))
+    services.deck_move(
+        actor=act(staff["pit_boss"], Role.PIT_BOSS), pack=red, to=P.ISSUED, session=session
+    )
+    croupier = act(staff["croupier"], Role.CROUPIER)
+    with pytest.raises(ValidationFailed) as err:  # alone: the supervisor must be named
+        services.deck_move(actor=croupier, pack=red, to=P.REJECTED, note="Dorso marcado")
+    assert (err.value.code, err.value.field) == ("INSPECTOR_REQUIRED", "with_user")
+    services.deck_move(
+        actor=croupier,
+        pack=red,
+        to=P.REJECTED,
+        note="Dorso marcado",
+        with_user=staff["supervisor"],
+    )
+    event = DeckEvent.objects.get(pack=red, to_state=P.REJECTED)
+    assert (event.actor, event.with_user) == (staff["croupier"], staff["supervisor"])
