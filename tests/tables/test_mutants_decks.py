@@ -15,7 +15,7 @@ from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFaile
 from casino.models import AuditEvent, Casino, Sector
 from casino.roles import Role
 from tables import services
-from tables.models import DeckEvent, DeckStore, Pack, PackState
+from tables.models import DeckEvent, DeckFinalControl, DeckStore, Pack, PackState
 from tests.helpers import make_staff
 
 from .conftest import act, deliver, open_table, ready_decks
@@ -526,3 +526,55 @@ def test_deck_07_a_croupier_rejects_a_pack_with_the_supervisor_named(
     )
     event = DeckEvent.objects.get(pack=red, to_state=P.REJECTED)
     assert (event.actor, event.with_user) == (staff["croupier"], staff["supervisor"])
+
+
+def test_deck_19_the_final_control_lists_what_is_missing_and_stores_its_reusable_packs(
+    staff, gaming_day, table, store, casino
+):
+    manager = act(staff["shift_manager"], Role.SHIFT_MANAGER)
+    deliver(staff, store, ("R1", "rojo"), ("A1", "azul"))
+    with pytest.raises(Conflict) as err:  # two missing, nothing unknown: no "unknown" part
+        services.deck_final_control_sign(actor=manager, store=store, counted_serials=[])
+    assert err.value.message_es == (
+        "Hay mazos sin justificar: A1 (missing_from_count), R1 (missing_from_count)"
+    )
+    assert err.value.message_en == (
+        "Packs unaccounted for: A1 (missing_from_count), R1 (missing_from_count)"
+    )
+    # Another casino's store is not found; nothing signed.
+    other = Casino.objects.create(code="OTRO", name="Otro casino")
+    theirs = DeckStore.objects.create(casino=other, code="SEG", name="Ajeno")
+    with pytest.raises(NotFound):
+        services.deck_final_control_sign(actor=manager, store=theirs, counted_serials=[])
+    # A pack made reusable at a table goes back to its own store's cabinet with the control
+    # that sent it there; another store's reusable pack waits for that store's control.
+    second = services.deck_store_create(actor=manager, code="P2", name="Sector 2")
+    session = open_table(staff, table)
+    red, blue = ready_decks(staff, session, second, serials=("R5", "A5"))
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    for pack in (red, blue):
+        services.deck_move(actor=sup, pack=pack, to=P.RETURNED, with_user=staff["croupier"])
+        services.deck_move(actor=sup, pack=pack, to=P.REUSABLE)
+    control = services.deck_final_control_sign(
+        actor=manager, store=store, counted_serials=["R1", "A1"]
+    )
+    red.refresh_from_db()
+    assert red.state == P.REUSABLE  # not this store's pack
+    services.deck_final_control_sign(actor=manager, store=second, counted_serials=["R5", "A5"])
+    red.refresh_from_db()
+    assert red.state == P.STORED
+    back = DeckEvent.objects.get(pack=red, from_state=P.REUSABLE, to_state=P.STORED)
+    mine = DeckFinalControl.objects.get(store=second)
+    assert (back.note, back.data, back.session) == (
+        "control final",
+        {"final_control": mine.pk},
+        None,
+    )
+    assert mine.pk != control.pk
+
+
+def test_deck_19_an_illegal_move_names_the_state_in_spanish(staff, gaming_day, store):
+    (red,) = deliver(staff, store, ("R1", "rojo"))
+    with pytest.raises(Conflict) as err:
+        services.deck_move(actor=act(staff["supervisor"], Role.SUPERVISOR), pack=red, to=P.IN_PLAY)
+    assert err.value.message_es.startswith("El mazo R1 está «En depósito» y no puede pasar a «")
