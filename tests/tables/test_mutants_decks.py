@@ -24,6 +24,12 @@ pytestmark = pytest.mark.django_db
 P = PackState
 
 
+def _refusal(err, code, field, es, en):
+    """The refusal's code, field and words in both languages."""
+    e = err.value
+    assert (e.code, e.field, e.message_es, e.message_en) == (code, field, es, en)
+
+
 def _manager(staff):
     return act(staff["shift_manager"], Role.SHIFT_MANAGER)
 
@@ -54,8 +60,8 @@ def test_deck_01_a_store_code_is_required_and_unique_in_its_casino(staff, casino
     before = (DeckStore.objects.count(), AuditEvent.objects.count())
     with pytest.raises(ValidationFailed) as blank:
         services.deck_store_create(actor=manager, code="  ", name="x")
-    e = blank.value
-    assert (e.code, e.field, e.message_es, e.message_en) == (
+    _refusal(
+        blank,
         "CODE_REQUIRED",
         "code",
         "Indique un código.",
@@ -97,8 +103,8 @@ def test_deck_10_withdrawing_a_sound_pack_needs_the_reason(staff, gaming_day, ta
     events = DeckEvent.objects.count()
     with pytest.raises(ValidationFailed) as err:
         services.deck_move(actor=sup, pack=red, to=P.WITHDRAWN, note="  ")
-    e = err.value
-    assert (e.code, e.field, e.message_es, e.message_en) == (
+    _refusal(
+        err,
         "NOTE_REQUIRED",
         "note",
         "Indique por qué se retira el mazo.",
@@ -195,11 +201,6 @@ def test_deck_13_a_damaged_pack_is_replaced_by_its_colour_and_needs_no_reason(
     services.deck_move(actor=sup, pack=red, to=P.WITHDRAWN)  # no reason: the damage is it
     event = DeckEvent.objects.get(pack=red, to_state=P.WITHDRAWN)
     assert event.data == {"was": P.DAMAGED, "complete": True}
-
-
-def _refusal(err, code, field, es, en):
-    e = err.value
-    assert (e.code, e.field, e.message_es, e.message_en) == (code, field, es, en)
 
 
 def test_deck_10_a_complete_pack_rests_at_the_table_an_incomplete_one_does_not(

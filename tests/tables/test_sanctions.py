@@ -244,37 +244,27 @@ def test_proposal_then_imposition_and_mandatory_report(staff, gaming_day, table,
     assert any(
         e["kind"] == "MANDATORY_SANCTION_NOT_IMPOSED" for e in selectors.day_exceptions(gaming_day)
     )
-    entry = impose(
-        staff,
-        "shift_manager",
-        Role.SHIFT_MANAGER,
-        conduct_code=None,
-        level=L.REMOVAL,
-        proposal=proposal,
-    )
-    assert (entry.player, entry.hand_number, entry.proposed_by) == (player, 7, staff["supervisor"])
-    assert selectors.mandatory_not_imposed(table.casino) == []
-    with pytest.raises(Conflict) as err:
-        impose(
+
+    def impose_removal(source):  # the manager imposes a removal from ``source``
+        return impose(
             staff,
             "shift_manager",
             Role.SHIFT_MANAGER,
             conduct_code=None,
             level=L.REMOVAL,
-            proposal=proposal,
+            proposal=source,
         )
+
+    entry = impose_removal(proposal)
+    assert (entry.player, entry.hand_number, entry.proposed_by) == (player, 7, staff["supervisor"])
+    assert selectors.mandatory_not_imposed(table.casino) == []
+    with pytest.raises(Conflict) as err:
+        impose_removal(proposal)
     assert err.value.code == "PROPOSAL_ALREADY_DECIDED"
     # An imposition is not a proposal: imposing "from" it is refused, and nothing is written.
     rows = SanctionEntry.objects.count()
     with pytest.raises(ValidationFailed) as not_one:
-        impose(
-            staff,
-            "shift_manager",
-            Role.SHIFT_MANAGER,
-            conduct_code=None,
-            level=L.REMOVAL,
-            proposal=entry,
-        )
+        impose_removal(entry)
     e = not_one.value
     assert (e.code, e.field, e.message_es, e.message_en) == (
         "NOT_A_PROPOSAL",
