@@ -92,6 +92,7 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
             {
                 "number": cause.number,
                 "table": cause.table_label,
+                "table_number": cause.table,
                 "kind": cause.title,
                 "message": cause.detail,
                 "effects": cause.effects,
@@ -106,6 +107,7 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
             sections["overrides"].append(
                 {
                     "table": finding.table or "—",
+                    "table_number": finding.table,
                     "kind": bilingual(
                         lang, "Excepción al límite de compra", "Buy-in limit override"
                     ),
@@ -120,6 +122,7 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
         sections["unsigned"].append(
             {
                 "table": doc["table"] or "—",
+                "table_number": doc["table"],
                 "kind": doc["what"],
                 "message": f"{doc['shown']}: "
                 + bilingual(lang, "faltan ", "missing ")
@@ -135,6 +138,7 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
         sections["overrides"].append(
             {
                 "table": correction.original.table.number,
+                "table_number": correction.original.table.number,
                 "kind": bilingual(lang, "Decisión contra el motor", "Engine overridden"),
                 "message": bilingual(
                     lang,
@@ -159,6 +163,7 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
         sections["overrides"].append(
             {
                 "table": irr.hand.table.number,
+                "table_number": irr.hand.table.number,
                 "kind": bilingual(lang, "Fallo del motor no aplicado", "Engine ruling overridden"),
                 "message": bilingual(
                     lang,
@@ -172,13 +177,6 @@ def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]
             }
         )
     return sections, len(causes)
-
-
-def _table_number(label: Any) -> int | None:
-    """The table number of a line's table column: ``7``, ``"7"``, ``"7 (s. 2)"``; ``"—"``
-    (the room's) is none."""
-    head = str(label).split(" ", 1)[0]
-    return int(head) if head.isdigit() else None
 
 
 def iter_days(
@@ -198,7 +196,7 @@ def iter_days(
             # One table's audit: its own lines only (the room's, such as a numbering gap or
             # the deck control, have no table and are left to the room's report).
             sections = {
-                key: [item for item in items if _table_number(item["table"]) == int(number)]
+                key: [item for item in items if item["table_number"] == int(number)]
                 for key, items in sections.items()
             }
             causes = sum(1 for items in sections.values() for item in items if item.get("cause"))
