@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -1272,10 +1272,25 @@ class DayReconciliation:
 DAY_FINDING_PROVIDERS: list[Callable[[GamingDay], Iterable[Finding]]] = []
 
 
-def reconcile_day(gaming_day: GamingDay) -> DayReconciliation:
-    sessions = [reconcile_session(s) for s in selectors.sessions_of_day(gaming_day)]
+def reconcile_day(
+    gaming_day: GamingDay, *, tables: Collection[int] | None = None
+) -> DayReconciliation:
+    """The day's books: each session reconciled, then the day's own checks.
+
+    ``tables`` (table numbers) reconciles those tables only: their sessions, and of the
+    day's own checks the findings that name one of them (deck custody, sheets). The
+    room's checks, whose findings name no table (numbering gaps, cash thresholds per
+    player, the audit trail, the evidence chain), are not run: a report of some tables
+    leaves them to the room's report, which reconciles the whole day (``tables=None``).
+    """
+    queryset = selectors.sessions_of_day(gaming_day)
+    if tables is not None:
+        queryset = queryset.filter(table__number__in=list(tables))
+    sessions = [reconcile_session(s) for s in queryset]
     return DayReconciliation(
-        gaming_day=gaming_day, sessions=sessions, findings=_day_findings(gaming_day, sessions)
+        gaming_day=gaming_day,
+        sessions=sessions,
+        findings=_day_findings(gaming_day, sessions, tables),
     )
 
 
@@ -1292,10 +1307,24 @@ def reconcile_session_of_day(session: TableSession) -> DayReconciliation:
     )
 
 
-def _day_findings(gaming_day: GamingDay, sessions: list[SessionReconciliation]) -> list[Finding]:
+def _day_findings(
+    gaming_day: GamingDay,
+    sessions: list[SessionReconciliation],
+    tables: Collection[int] | None = None,
+) -> list[Finding]:
     """The day's findings beyond the sessions' books, each fact once (not one a session's
-    own findings in ``sessions`` already names)."""
+    own findings in ``sessions`` already names). ``tables``: only those naming one of
+    these tables (see :func:`reconcile_day`)."""
     findings: list[Finding] = []
+    own = {(f.kind, f.session) for s in sessions for f in s.findings}
+    if tables is not None:
+        for provider in [*DAY_FINDING_PROVIDERS, *_tables_providers()]:
+            findings.extend(
+                f
+                for f in provider(gaming_day)
+                if f.table in tables and (f.kind, f.session) not in own
+            )
+        return findings
     findings.extend(serial_gap_findings(gaming_day))
     findings.extend(cash_threshold_findings(gaming_day))
     findings.extend(audit_trail_findings(gaming_day))
@@ -1306,7 +1335,6 @@ def _day_findings(gaming_day: GamingDay, sessions: list[SessionReconciliation]) 
     findings.extend(
         f for f in evidence_chain_findings(gaming_day) if (f.kind, f.detail) not in seen
     )
-    own = {(f.kind, f.session) for s in sessions for f in s.findings}
     for provider in [*DAY_FINDING_PROVIDERS, *_tables_providers()]:
         # The same fact seen by two books (e.g. a session not closed) is listed once.
         findings.extend(f for f in provider(gaming_day) if (f.kind, f.session) not in own)

@@ -77,12 +77,17 @@ KIND_SECTION = {
 }
 
 
-def _day_items(day: GamingDay, lang: str) -> tuple[dict[str, list[dict[str, Any]]], int]:
+def _day_items(
+    day: GamingDay, lang: str, table: int | None = None
+) -> tuple[dict[str, list[dict[str, Any]]], int]:
     """The day's causes, each once, by section; then what needs a manager's eye although
-    it is no fault (authorised overrides, documents still to sign)."""
+    it is no fault (authorised overrides, documents still to sign). ``table``: that
+    table's only, from its own reconciliation (the room's checks, which name no table,
+    are the room's report's)."""
     sections: dict[str, list[dict[str, Any]]] = {key: [] for key, _label in SECTIONS}
-    recon = reconcile_day(day)
-    causes = cause_rows(day, recon, lang)
+    tables = None if table is None else {table}
+    recon = reconcile_day(day, tables=tables)
+    causes = cause_rows(day, recon, lang, tables=tables)
     covered = {c.detail for c in causes}
     cause_serials = {
         f.detail for c in recon.causes for f in (c.finding, *c.effects) if f.kind == "SLIP_UNSIGNED"
@@ -188,18 +193,17 @@ def iter_days(
             casino=casino, business_date__gte=start, business_date__lte=end
         ).order_by("business_date")
     )
-    number = params.get("table")
+    number = int(params["table"]) if params.get("table") else None
     for index, day in enumerate(days):
         progress(10 + 40 * index // max(1, len(days)), f"day {day.business_date}")
-        sections, causes = _day_items(day, lang)
-        if number:
+        sections, causes = _day_items(day, lang, number)
+        if number is not None:
             # One table's audit: its own lines only (the room's, such as a numbering gap or
             # the deck control, have no table and are left to the room's report).
             sections = {
-                key: [item for item in items if item["table_number"] == int(number)]
+                key: [item for item in items if item["table_number"] == number]
                 for key, items in sections.items()
             }
-            causes = sum(1 for items in sections.values() for item in items if item.get("cause"))
         yield {
             "day": day,
             "sections": [
@@ -227,6 +231,7 @@ def build(ctx: BuildContext) -> dict[str, Any]:
         "end": end,
         "days": iter_days(ctx.casino, ctx.params, ctx.lang, ctx.progress),
         "header_scope": scope,
+        "one_table": bool(ctx.params.get("table")),
     }
 
 

@@ -179,6 +179,44 @@ def test_tables_are_never_netted(session, staff, counts, casino, chip_set, secto
     assert not day.balanced
 
 
+def test_one_tables_reconciliation_is_the_rooms_at_that_table(
+    session, staff, counts, casino, chip_set, sector, gaming_day
+):
+    # issue 18 §2 (the audit report of one table over a month): reconcile_day(tables=...)
+    # reconciles those tables only, and finds there exactly what the room's finds there.
+    play_worked_example(staff, session, counts)
+    counts.set_closing(session, {**CLOSING, "100": 39})  # table 1: 100 short
+    count_drop(staff, session)
+    other = make_session(
+        make_table(casino, chip_set, sector, number=2), gaming_day, staff["supervisor2"]
+    )
+    counts.set_opening(other, {"100": 10})
+    for gap in (False, True):  # table 2's: fills left unsigned; the room's: a gap
+        if gap:
+            SerialCounter.objects.filter(series="FILL").update(last_value=4)
+        services.slip_request(
+            actor=acting_as(staff["pit_boss"], Role.PIT_BOSS),
+            session=other,
+            kind="fill",
+            lines=[("100", 5)],
+        )
+    TableSession.objects.filter(pk=other.pk).update(status=TableSession.Status.CLOSED)
+    counts.set_closing(other, {"100": 11})  # table 2: 100 over
+    count_drop(staff, other, drop=[], rake_box=[])
+    room = reconcile_day(gaming_day)
+    assert "SERIAL_GAP" in kinds(room.all_findings)
+    for number in (1, 2):
+        own = reconcile_day(gaming_day, tables={number})
+        assert [s.session.table.number for s in own.sessions] == [number]
+        assert {f.table for f in own.all_findings} == {number}
+        at_table = [f.as_dict() for f in room.all_findings if f.table == number]
+        assert [f.as_dict() for f in own.all_findings] == at_table
+        assert [c.as_dict() for c in own.causes] == [
+            c.as_dict() for c in room.causes if c.table == number
+        ]
+    assert reconcile_day(gaming_day, tables={3}).all_findings == []
+
+
 def test_missing_counts_and_open_sessions_are_exceptions(session, staff, counts):
     rec = reconcile_session(session)
     assert kinds(rec.findings) == ["OPENING_COUNT_MISSING", "SESSION_NOT_CLOSED"]

@@ -421,6 +421,10 @@ def test_the_audit_report_of_one_table_lists_only_that_tables_lines(day, casino,
     date = day.session.gaming_day.business_date.isoformat()
     seven = text_of(render("exceptions", casino, {"date": date, "table": 7}), tmp_path)
     assert "3 causas" in seven and "Mesa 7" in seven
+    # Reconciled alone (issue 18 §2), it says where the room's checks are.
+    assert "están en el informe de la sala" in squash(seven)
+    room = text_of(render("exceptions", casino, {"date": date}), tmp_path)
+    assert "3 causas" in room and "informe de la sala" not in squash(room)
     make_table(casino, day.session.table.sector, number=8)
     eight = text_of(render("exceptions", casino, {"date": date, "table": 8}), tmp_path)
     assert "Mesa 8" in eight and "sin causas de diferencia ni excepciones" in eight
