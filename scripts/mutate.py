@@ -127,6 +127,8 @@ MODULES = [
             "tests/tables/test_sanctions.py",
             "tests/tables/test_sanction_appeals.py",
             "tests/tables/test_sanction_from_hand.py",
+            "tests/tables/test_mutants_sanctions.py",
+            "tests/tables/test_expulsion_lift.py",
         ),
     ),
     Module("hands/services/recording.py", ("tests/hands",)),

@@ -945,3 +945,164 @@ def test_an_appeal_of_a_removal_is_decided_by_management_only(staff, gaming_day,
             )
         _severe_refused(err)
     assert ledger_rows() == before
+
+
+# --- second batch: the first run's survivors in proposals and appeals -------------------
+
+
+def test_a_supervisor_not_at_the_table_proposes_nothing_there(staff, gaming_day, table, player):
+    # Issue 12 §1: the session's supervisor proposes there; another supervisor does not,
+    # by the session or by the table.
+    session = open_table(staff, table)
+    other = act(staff["supervisor2"], Role.SUPERVISOR)
+    before = ledger_rows()
+    for where in ({"session": session}, {"table": table}):
+        with pytest.raises(PermissionRefused) as err:
+            services.sanction_propose(
+                actor=other, conduct_code="disruptive", player=player, **where
+            )
+        assert err.value.code == "NOT_SESSION_SUPERVISOR"
+    assert ledger_rows() == before
+    by_table = services.sanction_propose(
+        actor=act(staff["supervisor"], Role.SUPERVISOR),
+        conduct_code="disruptive",
+        player=player,
+        table=table,
+    )
+    assert (by_table.table, by_table.session, by_table.gaming_day) == (table, None, gaming_day)
+
+
+def test_a_proposal_suggests_from_the_players_own_record(staff, gaming_day, table, player):
+    # SANC-05, SANC-06: the suggestion escalates with the player's earlier sanctions.
+    session = open_table(staff, table)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    _impose(_boss(staff), session, player)  # a first warning
+    again = services.sanction_propose(
+        actor=sup, conduct_code="disruptive", player=player, session=session, players_in_hand=9
+    )
+    assert again.suggested_level != L.WARNING and again.level == again.suggested_level
+    stranger = services.sanction_propose(
+        actor=sup, conduct_code="disruptive", player_description="Asiento 6", session=session
+    )
+    assert (stranger.suggested_level, stranger.level) == (L.WARNING, L.WARNING)
+
+
+def test_a_proposed_level_keeps_its_rounds_and_drops_players_without_rounds(
+    staff, gaming_day, table, player
+):
+    session = open_table(staff, table)
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    warning = services.sanction_propose(
+        actor=sup,
+        conduct_code="disruptive",
+        player=player,
+        session=session,
+        level=L.WARNING,
+        players_in_hand=7,
+    )
+    assert (warning.level, warning.vueltas, warning.players_in_hand) == (L.WARNING, None, None)
+    with pytest.raises(ValidationFailed) as err:
+        services.sanction_propose(
+            actor=sup,
+            conduct_code="disruptive",
+            player=player,
+            session=session,
+            level=L.SIT_OUT,
+            vueltas=2,
+        )
+    assert err.value.code == "PLAYERS_IN_HAND_INVALID"
+    event = _event(warning, "sanction.propose")
+    assert (event.actor, event.object_type) == (staff["supervisor"], "tables.sanctionentry")
+
+
+def test_a_tournament_proposal_is_on_the_tournament_scale(
+    staff, gaming_day, tournament_table, player
+):
+    session = open_table(staff, tournament_table)
+    proposal = services.sanction_propose(
+        actor=act(staff["supervisor"], Role.SUPERVISOR),
+        conduct_code="disruptive",
+        player=player,
+        session=session,
+        level=L.VUELTAS,
+        vueltas=1,
+        players_in_hand=6,
+    )
+    assert (proposal.is_tournament, proposal.level, proposal.hands_total) == (True, L.VUELTAS, 6)
+
+
+def test_who_imposed_a_sanction_does_not_decide_its_appeal_in_words(
+    staff, gaming_day, table, player
+):
+    session = open_table(staff, table)
+    entry = _impose(_boss(staff), session, player)
+    appeal = _appeal(staff, entry)
+    before = ledger_rows()
+    with pytest.raises(PermissionRefused) as err:
+        services.sanction_appeal_decide(
+            actor=_boss(staff), appeal=appeal, outcome="lifted", reason="x"
+        )
+    _refusal(
+        err,
+        "APPEAL_NOT_INDEPENDENT",
+        "appeal",
+        "Quien impuso la sanción no resuelve su apelación: la resuelve otro jefe de sector o "
+        "la gerencia.",
+        "Whoever imposed the sanction does not decide its appeal: another pit boss or "
+        "management decides it.",
+    )
+    assert ledger_rows() == before
+
+
+def test_a_lift_or_a_reduction_is_no_appeal_to_decide(staff, gaming_day, table, player):
+    session = open_table(staff, table)
+    entry = _impose(
+        _boss(staff),
+        session,
+        player,
+        level=L.SIT_OUT,
+        vueltas=2,
+        players_in_hand=9,
+        override_reason="x",
+    )
+    reduced = services.sanction_reduce(
+        actor=_boss(staff), sanction=entry, level=L.SIT_OUT, vueltas=1, reason="x"
+    )
+    lifted = services.sanction_lift(actor=_boss(staff), sanction=entry, reason="x")
+    for not_appeal in (reduced, lifted):
+        with pytest.raises(ValidationFailed) as err:
+            services.sanction_appeal_decide(
+                actor=_manager(staff), appeal=not_appeal, outcome="upheld", reason="x"
+            )
+        assert (err.value.code, err.value.field) == ("NOT_AN_APPEAL", "appeal")
+
+
+def test_another_casinos_sanction_is_not_found(staff, gaming_day, table, player, other_casino):
+    from casino.errors import NotFound
+    from tests.helpers import make_staff
+
+    session = open_table(staff, table)
+    entry = _impose(_boss(staff), session, player)
+    appeal = _appeal(staff, entry)
+    outsider = act(make_staff(other_casino, "gerente_otro", Role.SHIFT_MANAGER), Role.SHIFT_MANAGER)
+    outside_sup = act(make_staff(other_casino, "sup_otro", Role.SUPERVISOR), Role.SUPERVISOR)
+    before = ledger_rows()
+    for call in (
+        lambda: services.sanction_appeal_decide(
+            actor=outsider, appeal=appeal, outcome="lifted", reason="x"
+        ),
+        lambda: services.sanction_lift(actor=outsider, sanction=entry, reason="x"),
+        lambda: services.sanction_reduce(
+            actor=outsider, sanction=entry, level=L.WARNING, reason="x"
+        ),
+        lambda: services.sanction_appeal(actor=outside_sup, sanction=entry, grounds="x"),
+        lambda: services.sanction_impose(
+            actor=outsider, conduct_code=None, level=L.WARNING, proposal=entry
+        ),
+        lambda: _impose(outsider, session, player),
+        lambda: _impose(outsider, None, player, table=table),
+        lambda: _impose(outsider, session, None, player_description="x"),
+    ):
+        with pytest.raises(NotFound):
+            call()
+    assert ledger_rows() == before
