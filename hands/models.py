@@ -469,6 +469,9 @@ class IncidentKind(models.TextChoices):
     PLAYER_REQUEST = "player_request", _("Player request")
     IRREGULARITY = "irregularity", _("Irregularity escalated from a hand")
     DECK_FAULT = "deck_fault", _("Deck fault")
+    # ROLE-07 (9): the supervisor never touches chips; if it is needed to explain
+    # something, the pit boss authorises it, and the incident records it.
+    CHIP_HANDLING = "chip_handling", _("Chip handling authorised")
 
 
 # The escalation path (AUTH-01): croupier -> table supervisor -> pit boss -> shift

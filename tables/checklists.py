@@ -22,6 +22,8 @@ SUPERVISOR_ITEMS: dict[str, object] = {
     "documents": _("Required documents at the table"),
     "boxes_locked": _("Drop box and tip box locked to the table"),
     "croupiers_ready": _("Croupiers in uniform, presentable and ready"),
+    # ROLE-07 (8): the supervisor makes sure the croupiers show clean hands.
+    "clean_hands": _("Croupiers show clean hands on arriving at the table and leaving it"),
     "programs_checked": _("Electronic or mechanical programs checked"),
     "card_records_initialled": _("Table card records initialled and dated"),
 }

@@ -251,3 +251,33 @@ def test_deck_20_a_hands_duplicate_card_opens_the_incident_and_withdraws_the_pac
     )
     assert again.status_code == 201, again.json()
     assert Incident.objects.filter(kind="deck_fault").count() == 1
+
+
+def test_role_07_chip_handling_is_authorised_by_the_pit_boss_on_the_record(
+    api, staff, ready_session
+):  # type: ignore[no-untyped-def]
+    # ROLE-07 (9): the supervisor never touches chips; to explain a split pot by the
+    # chips, the pit boss authorises it, and the incident log keeps who and why.
+    created = complaint(
+        api,
+        staff,
+        ready_session,
+        kind="chip_handling",
+        description="Para explicar la división del bote hay que separar las fichas.",
+    )
+    assert created.status_code == 201, created.json()
+    pk = created.json()["id"]
+    assert created.json()["kind"] == "chip_handling"
+    sup = api(staff["supervisor"], Role.SUPERVISOR)
+    r = sup.post(
+        f"{URL}{pk}/escalate/",
+        {"to_level": "pit_boss", "reason": "Pido autorización para tocar las fichas."},
+        format="json",
+    )
+    assert r.status_code == 200, r.json()
+    boss = api(staff["pit_boss"], Role.PIT_BOSS)
+    r = boss.post(f"{URL}{pk}/decide/", {"decision": "Autorizado, en mi presencia."}, format="json")
+    assert r.status_code == 200, r.json()
+    listed = boss.get(URL, {"kind": "chip_handling"}).json()["results"]
+    assert [i["id"] for i in listed] == [pk]
+    assert boss.get(URL, {"kind": "complaint"}).json()["results"] == []
