@@ -1,0 +1,137 @@
+"""The rake ledger's reversal and the tables that take no rake, field by field (issue 16 §1).
+
+``python scripts/mutate.py --fresh cage/services/rake.py`` found ``rake_reverse`` checked
+only for who may call it and its sign: its refusals, what the reversing entry copies from
+the posting it reverses, its seal, its audit event and its chain link were not. Nor was
+the zero of a table that takes no rake (RAKE-02 tournaments, RAKE-04 a seat charge).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from cage import services
+from cage.models import RakeEntry
+from casino import sealing
+from casino.access import acting_as
+from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.models import AuditEvent, ChainLink
+from casino.roles import Role
+from tables.models import RakeMode, TableSettings
+from tests.conftest import make_staff
+
+pytestmark = pytest.mark.django_db
+D = Decimal
+
+
+def _settings(table, **changes) -> TableSettings:
+    current = table.settings_at()
+    fields = {f.name: getattr(current, f.name) for f in current._meta.concrete_fields}
+    return TableSettings(**{**fields, "id": None, **changes})
+
+
+def test_rake_02_04_a_table_that_takes_no_rake_expects_exactly_zero(table):
+    for changes in ({"is_tournament": True}, {"rake_mode": RakeMode.SEAT_CHARGE}):
+        expected = services.expected_rake(_settings(table, **changes), [D("300")], D("1"))
+        assert expected == D("0") and str(expected) == "0"
+    assert services.expected_rake(_settings(table), [D("300")], D("1")) == D("9.00")
+
+
+def _boss(staff):
+    return acting_as(staff["pit_boss"], Role.PIT_BOSS)
+
+
+def _posted(sup, session, hand=4, amount="9"):
+    return services.rake_post(
+        actor=sup,
+        session=session,
+        hand_number=hand,
+        amount=amount,
+        pots=["300"],
+        hand_ref=f"H{hand}",
+    ).entry
+
+
+def test_a_reversal_needs_a_reason_in_words(opened, sup, staff):
+    entry = _posted(sup, opened)
+    for reason in ("", "   ", None):
+        with pytest.raises(ValidationFailed) as err:
+            services.rake_reverse(actor=_boss(staff), entry=entry, reason=reason)
+        e = err.value
+        assert (e.code, e.field, e.message_es, e.message_en) == (
+            "REASON_REQUIRED",
+            "reason",
+            "Indique el motivo.",
+            "Give the reason.",
+        )
+    assert RakeEntry.objects.filter(sign=-1).count() == 0
+
+
+def test_a_reversal_copies_its_posting_and_is_sealed_audited_and_chained(opened, sup, staff):
+    entry = _posted(sup, opened)
+    before = timezone.now()
+    rev = services.rake_reverse(actor=_boss(staff), entry=entry, reason="  Mano anulada  ")
+    rev = RakeEntry.objects.get(pk=rev.pk)
+    copied = (
+        "casino_id",
+        "gaming_day_id",
+        "table_id",
+        "session_id",
+        "settings_id",
+        "hand_number",
+        "hand_ref",
+        "hand_started_at",
+        "posting",
+        "amount",
+        "pots",
+        "expected_amount",
+    )
+    assert {f: getattr(rev, f) for f in copied} == {f: getattr(entry, f) for f in copied}
+    assert (rev.sign, rev.reverses, rev.reason, rev.posted_by) == (
+        -1,
+        entry,
+        "Mano anulada",
+        staff["pit_boss"],
+    )
+    assert before <= rev.posted_at <= timezone.now()
+    assert rev.seal == rev.compute_seal() and rev.seal != entry.seal
+    assert sealing.current_record_seal(rev) == rev.seal
+    event = AuditEvent.objects.get(object_id=str(rev.pk), action="cage.rake.reverse")
+    assert (event.actor, event.reason, event.after) == (
+        staff["pit_boss"],
+        "Mano anulada",
+        rev.seal_payload(),
+    )
+    link = ChainLink.objects.get(record_type="cage.rakeentry", record_id=str(rev.pk))
+    assert link.record_seal == rev.seal
+    # The ledger nets the hand to zero.
+    rows = RakeEntry.objects.filter(session=opened, hand_number=4)
+    assert sum(r.sign * r.amount for r in rows) == D("0.00")
+
+
+def test_a_posting_is_reversed_once_and_a_reversal_never(opened, sup, staff):
+    entry = _posted(sup, opened)
+    rev = services.rake_reverse(actor=_boss(staff), entry=entry, reason="x")
+    rows = RakeEntry.objects.count(), AuditEvent.objects.count()
+    for target in (entry, rev):
+        with pytest.raises(Conflict) as err:
+            services.rake_reverse(actor=_boss(staff), entry=target, reason="otra vez")
+        e = err.value
+        assert (e.code, e.field, e.message_es, e.message_en) == (
+            "ALREADY_REVERSED",
+            None,
+            "Esta comisión ya fue anulada.",
+            "This rake posting has already been reversed.",
+        )
+    assert (RakeEntry.objects.count(), AuditEvent.objects.count()) == rows
+
+
+def test_another_casinos_pit_boss_reverses_nothing(opened, sup, other_casino):
+    entry = _posted(sup, opened)
+    outsider = acting_as(make_staff(other_casino, "jefe_otro", Role.PIT_BOSS), Role.PIT_BOSS)
+    with pytest.raises(NotFound):
+        services.rake_reverse(actor=outsider, entry=entry, reason="x")
+    assert not RakeEntry.objects.filter(reverses=entry).exists()
