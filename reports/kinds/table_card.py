@@ -14,6 +14,7 @@ from typing import Any
 
 from cage.models import BuyinSource, SeatDeparture, TableTransaction, TransactionKind
 from casino.access import Actor
+from casino.selectors import shift_in, shifts_of_day
 from tables.models import TableSession
 
 from ..access import require_session_scope, resolve_session
@@ -95,6 +96,12 @@ def _seats(session: TableSession) -> list[dict[str, Any]]:
 def card_data(session: TableSession, lang: str) -> dict[str, Any]:
     rows = []
     totals: dict[str, dict[str, Any]] = defaultdict(lambda: {"count": 0, "amount": ZERO})
+    # RPT-05: the change log per table and shift; each movement in the shift of its time,
+    # with the one selector's boundaries (GEN-02).
+    spans = shifts_of_day(session.gaming_day)
+    by_shift: dict[int, dict[str, dict[str, Any]]] = defaultdict(
+        lambda: defaultdict(lambda: {"count": 0, "amount": ZERO})
+    )
     cash_in = ZERO
     qs = (
         TableTransaction.objects.filter(session=session)
@@ -111,10 +118,14 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
             cash_in += tx.sign * cash
         totals[key]["count"] += tx.sign
         totals[key]["amount"] += tx.sign * tx.amount
+        span = shift_in(spans, tx.recorded_at)
+        by_shift[span.index][key]["count"] += tx.sign
+        by_shift[span.index][key]["amount"] += tx.sign * tx.amount
         source = SOURCE_LABELS.get(tx.source)
         rows.append(
             {
                 "at": tx.recorded_at,
+                "shift": span.label(lang),
                 "kind": bilingual(lang, label_es, label_en),
                 "reversal": tx.sign < 0,
                 "reverses_at": tx.reverses.recorded_at if tx.reverses_id else None,
@@ -145,6 +156,22 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         for key in KIND_LABELS
         if key in totals
     ]
+    shift_summary = [
+        {
+            "shift": span.label(lang),
+            "rows": [
+                {
+                    "kind": bilingual(lang, *KIND_LABELS[key]),
+                    "count": by_shift[span.index][key]["count"],
+                    "amount": by_shift[span.index][key]["amount"],
+                }
+                for key in KIND_LABELS
+                if key in by_shift[span.index]
+            ],
+        }
+        for span in spans
+        if span.index in by_shift
+    ]
     buyins_total = totals["buyin"]["amount"] + totals["rebuy"]["amount"]
     seats = _seats(session)
     departures = [
@@ -168,6 +195,7 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         "header_shift": shift_header(session, lang),
         "rows": rows,
         "summary": summary,
+        "shift_summary": shift_summary,
         "buyins_total": buyins_total,
         "buyins_count": totals["buyin"]["count"] + totals["rebuy"]["count"],
         "cash_in": cash_in,

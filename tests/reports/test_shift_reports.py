@@ -280,3 +280,33 @@ def test_drop_buyins_and_tips_fall_in_the_shift_of_their_time(staff, casino, gam
     assert "Jugador 2" in text and "Jugador 1" not in text
     assert re.search(r"Total de compras \(1\)\s+(\$ )?300,00", text), text
     assert re.search(r"Total de propinas\s+(\$ )?50,00", text), text
+
+
+def test_rpt_05_the_change_log_per_table_and_shift(split_day, casino, tmp_path):
+    # RPT-05: the table card lists each movement under the shift of its time and totals
+    # each kind per shift, as the one selector (shift_at) places each record.
+    from reports.formatting import money
+    from reports.kinds.table_card import KIND_LABELS, _kind_key
+
+    session = split_day.session
+    gaming_day = session.gaming_day
+    expected: dict[tuple[str, str], list] = {}
+    for tx in TableTransaction.objects.filter(session=session):
+        name = shift_at(gaming_day, tx.recorded_at).name
+        cell = expected.setdefault((name, KIND_LABELS[_kind_key(tx)][0]), [0, ZERO])
+        cell[0] += tx.sign
+        cell[1] += tx.sign * tx.amount
+    assert {name for name, _kind in expected} == {"Mañana", "Tarde"}
+    text = pdf_text(render("table_card", casino, {"session": session.pk}).pdf, tmp_path)
+    log, _, rest = text.partition("Totales")
+    assert "Turno Mañana" in log and "Turno Tarde" in log
+    assert log.index("Turno Mañana") < log.index("Turno Tarde")
+    section = rest.partition("Por turno")[2].partition("Por asiento")[0]
+    found: dict[tuple[str, str], list] = {}
+    for line in re.sub(r"[ \t]+", " ", section).splitlines():
+        for name in ("Mañana", "Tarde"):
+            for label_es, _en in KIND_LABELS.values():
+                row = rf"{name} {re.escape(label_es)} (-?\d+) \$ (-?[\d.,]+)"
+                if match := re.fullmatch(row, line.strip()):
+                    found[(name, label_es)] = [int(match.group(1)), match.group(2)]
+    assert found == {key: [count, money(amount, "es")] for key, (count, amount) in expected.items()}
