@@ -1106,3 +1106,125 @@ def test_another_casinos_sanction_is_not_found(staff, gaming_day, table, player,
         with pytest.raises(NotFound):
             call()
     assert ledger_rows() == before
+
+
+# --- third batch: the re-run's survivors ------------------------------------------------
+
+
+def test_a_bare_proposal_stores_no_text_it_was_not_given(staff, gaming_day, table, player):
+    session = open_table(staff, table)
+    bare = services.sanction_propose(
+        actor=act(staff["supervisor"], Role.SUPERVISOR),
+        conduct_code="disruptive",
+        player=player,
+        session=session,
+    )
+    bare.refresh_from_db()
+    assert (bare.player_description, bare.conduct_text, bare.event_name, bare.reason) == (
+        "",
+        "",
+        "",
+        "",
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "step"),
+    [
+        ("cash", (L.SIT_OUT, 1)),
+        ("tournament", (L.VUELTAS, 1)),
+        ("caba", (L.HAND_ANNULMENT, None)),
+    ],
+)
+def test_the_proposals_suggestion_escalates_on_its_own_scale(
+    staff, gaming_day, casino, chip_set, player, kind, step
+):
+    # SANC-07: after a warning, the next step of the table's own scale: the cash game's
+    # first sit-out, the tournament's first penalty round, CABA's annulment of the hand.
+    where = {
+        "cash": {"number": 3},
+        "tournament": {"number": 9, "is_tournament": True, "rake_pct": Decimal("0")},
+        "caba": {"number": 5, "ruleset": "caba", "rake_pct": Decimal("5")},
+    }[kind]
+    session = open_table(staff, make_table(casino, chip_set, **where))
+    _impose(_boss(staff), session, player, hand_number=2)
+    proposal = services.sanction_propose(
+        actor=act(staff["supervisor"], Role.SUPERVISOR),
+        conduct_code="disruptive",
+        player=player,
+        session=session,
+        players_in_hand=8,
+    )
+    assert (proposal.suggested_level, proposal.suggested_vueltas) == step
+    assert (proposal.level, proposal.vueltas) == step
+
+
+def test_a_proposal_by_table_may_say_it_is_a_tournament(staff, gaming_day, table, player):
+    # No session named: the proposal says whether the event is a tournament.
+    open_table(staff, table)
+    proposal = services.sanction_propose(
+        actor=act(staff["supervisor"], Role.SUPERVISOR),
+        conduct_code="disruptive",
+        player=player,
+        table=table,
+        is_tournament=True,
+        level=L.VUELTAS,
+        vueltas=2,
+        players_in_hand=6,
+    )
+    assert (proposal.is_tournament, proposal.level, proposal.hands_total) == (True, L.VUELTAS, 12)
+
+
+def test_a_lift_and_a_reduction_are_audited_under_who_did_them(staff, gaming_day, table, player):
+    session = open_table(staff, table)
+    entry = _impose(
+        _boss(staff),
+        session,
+        player,
+        level=L.SIT_OUT,
+        vueltas=2,
+        players_in_hand=9,
+        override_reason="x",
+    )
+    reduced = services.sanction_reduce(
+        actor=_boss(staff), sanction=entry, level=L.SIT_OUT, vueltas=1, reason="  Primera vez "
+    )
+    event = _event(reduced, "sanction.reduce")
+    assert (event.actor, event.reason) == (staff["pit_boss"], "Primera vez")
+    lift = services.sanction_lift(actor=_manager(staff), sanction=entry, reason="Error")
+    assert _event(lift, "sanction.lift").actor == staff["shift_manager"]
+
+
+def test_a_reduction_follows_the_tournament_scale(staff, gaming_day, tournament_table, player):
+    tsession = open_table(staff, tournament_table)
+    rounds = _impose(
+        _boss(staff),
+        tsession,
+        player,
+        level=L.VUELTAS,
+        vueltas=3,
+        players_in_hand=9,
+        override_reason="x",
+    )
+    lighter = services.sanction_reduce(
+        actor=_boss(staff), sanction=rounds, level=L.VUELTAS, vueltas=1, reason="x"
+    )
+    assert (lighter.level, lighter.vueltas, lighter.hands_total) == (L.VUELTAS, 1, 9)
+
+
+def test_a_reduction_follows_the_caba_scale(staff, gaming_day, casino, chip_set, player):
+    caba = make_table(casino, chip_set, number=5, ruleset="caba", rake_pct=Decimal("5"))
+    csession = open_table(staff, caba)
+    sit_out = _impose(
+        _boss(staff),
+        csession,
+        player,
+        level=L.SIT_OUT,
+        vueltas=2,
+        players_in_hand=9,
+        override_reason="x",
+    )
+    annulled = services.sanction_reduce(
+        actor=_boss(staff), sanction=sit_out, level=L.HAND_ANNULMENT, reason="x"
+    )
+    assert (annulled.level, annulled.vueltas, annulled.ruleset) == (L.HAND_ANNULMENT, None, "caba")
