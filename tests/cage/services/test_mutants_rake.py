@@ -135,3 +135,44 @@ def test_another_casinos_pit_boss_reverses_nothing(opened, sup, other_casino):
     with pytest.raises(NotFound):
         services.rake_reverse(actor=outsider, entry=entry, reason="x")
     assert not RakeEntry.objects.filter(reverses=entry).exists()
+
+
+def _refused(err, code, field):
+    assert (err.value.code, err.value.field) == (code, field)
+
+
+def test_a_posting_names_the_field_it_refuses(opened, sup):
+    def post(**kw):
+        args = {"actor": sup, "session": opened, "hand_number": 5, "amount": "9", **kw}
+        return services.rake_post(**args)
+
+    with pytest.raises(ValidationFailed) as err:
+        post(amount="nueve")
+    _refused(err, "AMOUNT_INVALID", "amount")
+    with pytest.raises(ValidationFailed) as err:
+        post(pots=["300", "mucho"])
+    _refused(err, "AMOUNT_INVALID", "pots.1")
+    with pytest.raises(ValidationFailed) as err:
+        post(expected_amount="siete")
+    _refused(err, "AMOUNT_INVALID", "expected_amount")
+    for hand in (0, -2, True, "5"):
+        with pytest.raises(ValidationFailed) as err:
+            post(hand_number=hand)
+        e = err.value
+        assert (e.code, e.field, e.message_es, e.message_en) == (
+            "HAND_NUMBER_INVALID",
+            "hand_number",
+            "El número de mano es un entero positivo.",
+            "The hand number is a positive whole number.",
+        )
+    assert RakeEntry.objects.count() == 0
+    # Zero is a rake (a hand that took none), a pot of zero is a pot, an expected amount
+    # of zero is an expectation; an empty expected amount is none.
+    nothing = post(hand_number=6, amount="0", pots=["0"]).entry
+    assert (nothing.amount, nothing.pots, nothing.expected_amount) == (D("0"), ["0.00"], D("0"))
+    stated = post(hand_number=7, expected_amount="7.50").entry
+    assert (stated.expected_amount, stated.pots, stated.hand_ref) == (D("7.50"), None, "")
+    zero = post(hand_number=8, amount="0", expected_amount="0").entry
+    assert zero.expected_amount == D("0")
+    blank = post(hand_number=9, expected_amount="").entry
+    assert blank.expected_amount is None
