@@ -20,7 +20,7 @@ from casino.access import acting_as
 from casino.errors import Conflict, NotFound, ValidationFailed
 from casino.models import AuditEvent, ChainLink
 from casino.roles import Role
-from tables.models import RakeMode, TableSettings
+from tables.models import RakeMode, TableSession, TableSettings
 from tests.conftest import make_staff
 
 pytestmark = pytest.mark.django_db
@@ -176,3 +176,60 @@ def test_a_posting_names_the_field_it_refuses(opened, sup):
     assert zero.expected_amount == D("0")
     blank = post(hand_number=9, expected_amount="").entry
     assert blank.expected_amount is None
+
+
+def test_a_table_opening_or_closed_takes_no_rake_in_words(opened, sup):
+    from casino.formatting import es
+    from tests.cage.conftest import close_session
+
+    for status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
+        if status == TableSession.Status.CLOSED:
+            close_session(opened)
+        else:
+            TableSession.objects.filter(pk=opened.pk).update(status=status)
+        opened.refresh_from_db()
+        with pytest.raises(Conflict) as err:
+            services.rake_post(actor=sup, session=opened, hand_number=3, amount="9")
+        e = err.value
+        assert (e.code, e.field) == ("SESSION_NOT_ACCEPTING", "session")
+        assert e.message_es == (
+            f"La mesa está en estado «{es(opened.get_status_display())}»: no recibe comisión."
+        )
+        assert e.message_en == f"The table is '{status}': it takes no rake."
+    assert RakeEntry.objects.count() == 0
+
+
+def test_settings_of_another_table_are_refused_in_words(opened, sup, casino, chip_set, sector):
+    from tests.cage.conftest import make_table
+
+    other = make_table(casino, chip_set, sector, number=2).settings_at()
+    with pytest.raises(ValidationFailed) as err:
+        services.rake_post(actor=sup, session=opened, hand_number=3, amount="9", settings=other)
+    e = err.value
+    assert (e.code, e.field, e.message_es, e.message_en) == (
+        "SETTINGS_NOT_OF_TABLE",
+        "settings",
+        "La configuración indicada no es de esta mesa.",
+        "The settings given are not this table's.",
+    )
+    own = opened.table.settings_at()
+    entry = services.rake_post(actor=sup, session=opened, hand_number=3, amount="9", settings=own)
+    assert entry.entry.settings == own
+
+
+@pytest.mark.parametrize("amount", ["0.50", "1", "9"])
+def test_a_tournament_takes_no_rake_not_even_a_chip(opened, sup, amount):
+    # RAKE-02: any amount above zero is refused; zero is the record of a hand that took none.
+    from tests.cage.services.test_rake_and_drop import new_version
+
+    new_version(opened.table, is_tournament=True)
+    with pytest.raises(ValidationFailed) as err:
+        services.rake_post(actor=sup, session=opened, hand_number=3, amount=amount)
+    e = err.value
+    assert (e.code, e.field, e.message_es, e.message_en) == (
+        "RAKE_NOT_ALLOWED",
+        "amount",
+        "Esta mesa no cobra comisión por bote (torneo o cargo por asiento).",
+        "This table takes no pot rake (tournament or seat charge).",
+    )
+    assert services.rake_post(actor=sup, session=opened, hand_number=3, amount="0").created
