@@ -67,6 +67,19 @@ def _impose(actor, session, player, **kw):
     return services.sanction_impose(actor=actor, **args)
 
 
+def _sit_out(actor, session, player, vueltas, players):
+    """Rounds of sitting out, chosen over the suggested warning (SANC-07: with a reason)."""
+    return _impose(
+        actor,
+        session,
+        player,
+        level=L.SIT_OUT,
+        vueltas=vueltas,
+        players_in_hand=players,
+        override_reason="x",
+    )
+
+
 def _event(entry, action):
     return AuditEvent.objects.get(object_id=str(entry.pk), action=action)
 
@@ -761,15 +774,7 @@ def _appeal(staff, entry, grounds="No fue él"):
 
 def test_an_appeal_restates_the_sanction_and_waits_alone(staff, gaming_day, table, player):
     session = open_table(staff, table)
-    entry = _impose(
-        _boss(staff),
-        session,
-        player,
-        level=L.SIT_OUT,
-        vueltas=2,
-        players_in_hand=6,
-        override_reason="x",
-    )
+    entry = _sit_out(_boss(staff), session, player, 2, 6)
     with pytest.raises(ValidationFailed) as err:
         _appeal(staff, entry, grounds="  ")
     _refusal(
@@ -850,15 +855,7 @@ def test_an_appeals_decision_is_refused_in_words(staff, gaming_day, table, playe
 
 def test_an_appeal_upheld_restates_the_sanction_once(staff, gaming_day, table, player):
     session = open_table(staff, table)
-    entry = _impose(
-        _boss(staff),
-        session,
-        player,
-        level=L.SIT_OUT,
-        vueltas=1,
-        players_in_hand=5,
-        override_reason="x",
-    )
+    entry = _sit_out(_boss(staff), session, player, 1, 5)
     appeal = _appeal(staff, entry)
     upheld = services.sanction_appeal_decide(
         actor=_manager(staff), appeal=appeal, outcome="upheld", reason="  Lo vio el crupier "
@@ -898,15 +895,7 @@ def test_an_appeal_upheld_restates_the_sanction_once(staff, gaming_day, table, p
 
 def test_an_appeal_lifted_or_reduced_is_linked_to_its_appeal(staff, gaming_day, table, player):
     session = open_table(staff, table)
-    first = _impose(
-        _boss(staff),
-        session,
-        player,
-        level=L.SIT_OUT,
-        vueltas=3,
-        players_in_hand=9,
-        override_reason="x",
-    )
+    first = _sit_out(_boss(staff), session, player, 3, 9)
     appeal = _appeal(staff, first)
     reduced = services.sanction_appeal_decide(
         actor=_manager(staff),
@@ -1056,15 +1045,7 @@ def test_who_imposed_a_sanction_does_not_decide_its_appeal_in_words(
 
 def test_a_lift_or_a_reduction_is_no_appeal_to_decide(staff, gaming_day, table, player):
     session = open_table(staff, table)
-    entry = _impose(
-        _boss(staff),
-        session,
-        player,
-        level=L.SIT_OUT,
-        vueltas=2,
-        players_in_hand=9,
-        override_reason="x",
-    )
+    entry = _sit_out(_boss(staff), session, player, 2, 9)
     reduced = services.sanction_reduce(
         actor=_boss(staff), sanction=entry, level=L.SIT_OUT, vueltas=1, reason="x"
     )
@@ -1177,15 +1158,7 @@ def test_a_proposal_by_table_may_say_it_is_a_tournament(staff, gaming_day, table
 
 def test_a_lift_and_a_reduction_are_audited_under_who_did_them(staff, gaming_day, table, player):
     session = open_table(staff, table)
-    entry = _impose(
-        _boss(staff),
-        session,
-        player,
-        level=L.SIT_OUT,
-        vueltas=2,
-        players_in_hand=9,
-        override_reason="x",
-    )
+    entry = _sit_out(_boss(staff), session, player, 2, 9)
     reduced = services.sanction_reduce(
         actor=_boss(staff), sanction=entry, level=L.SIT_OUT, vueltas=1, reason="  Primera vez "
     )
@@ -1215,15 +1188,7 @@ def test_a_reduction_follows_the_tournament_scale(staff, gaming_day, tournament_
 def test_a_reduction_follows_the_caba_scale(staff, gaming_day, casino, chip_set, player):
     caba = make_table(casino, chip_set, number=5, ruleset="caba", rake_pct=Decimal("5"))
     csession = open_table(staff, caba)
-    sit_out = _impose(
-        _boss(staff),
-        csession,
-        player,
-        level=L.SIT_OUT,
-        vueltas=2,
-        players_in_hand=9,
-        override_reason="x",
-    )
+    sit_out = _sit_out(_boss(staff), csession, player, 2, 9)
     annulled = services.sanction_reduce(
         actor=_boss(staff), sanction=sit_out, level=L.HAND_ANNULMENT, reason="x"
     )

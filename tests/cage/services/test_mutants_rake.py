@@ -33,6 +33,12 @@ def _settings(table, **changes) -> TableSettings:
     return TableSettings(**{**fields, "id": None, **changes})
 
 
+def _refusal(err, code, field, es, en):
+    """The refusal's code, field and words in both languages."""
+    e = err.value
+    assert (e.code, e.field, e.message_es, e.message_en) == (code, field, es, en)
+
+
 def test_rake_02_04_a_table_that_takes_no_rake_expects_exactly_zero(table):
     for changes in ({"is_tournament": True}, {"rake_mode": RakeMode.SEAT_CHARGE}):
         expected = services.expected_rake(_settings(table, **changes), [D("300")], D("1"))
@@ -60,8 +66,8 @@ def test_a_reversal_needs_a_reason_in_words(opened, sup, staff):
     for reason in ("", "   ", None):
         with pytest.raises(ValidationFailed) as err:
             services.rake_reverse(actor=_boss(staff), entry=entry, reason=reason)
-        e = err.value
-        assert (e.code, e.field, e.message_es, e.message_en) == (
+        _refusal(
+            err,
             "REASON_REQUIRED",
             "reason",
             "Indique el motivo.",
@@ -119,8 +125,8 @@ def test_a_posting_is_reversed_once_and_a_reversal_never(opened, sup, staff):
     for target in (entry, rev):
         with pytest.raises(Conflict) as err:
             services.rake_reverse(actor=_boss(staff), entry=target, reason="otra vez")
-        e = err.value
-        assert (e.code, e.field, e.message_es, e.message_en) == (
+        _refusal(
+            err,
             "ALREADY_REVERSED",
             None,
             "Esta comisión ya fue anulada.",
@@ -158,8 +164,8 @@ def test_a_posting_names_the_field_it_refuses(opened, sup):
     for hand in (0, -2, True, "5"):
         with pytest.raises(ValidationFailed) as err:
             post(hand_number=hand)
-        e = err.value
-        assert (e.code, e.field, e.message_es, e.message_en) == (
+        _refusal(
+            err,
             "HAND_NUMBER_INVALID",
             "hand_number",
             "El número de mano es un entero positivo.",
@@ -205,8 +211,8 @@ def test_settings_of_another_table_are_refused_in_words(opened, sup, casino, chi
     other = make_table(casino, chip_set, sector, number=2).settings_at()
     with pytest.raises(ValidationFailed) as err:
         services.rake_post(actor=sup, session=opened, hand_number=3, amount="9", settings=other)
-    e = err.value
-    assert (e.code, e.field, e.message_es, e.message_en) == (
+    _refusal(
+        err,
         "SETTINGS_NOT_OF_TABLE",
         "settings",
         "La configuración indicada no es de esta mesa.",
@@ -225,8 +231,8 @@ def test_a_tournament_takes_no_rake_not_even_a_chip(opened, sup, amount):
     new_version(opened.table, is_tournament=True)
     with pytest.raises(ValidationFailed) as err:
         services.rake_post(actor=sup, session=opened, hand_number=3, amount=amount)
-    e = err.value
-    assert (e.code, e.field, e.message_es, e.message_en) == (
+    _refusal(
+        err,
         "RAKE_NOT_ALLOWED",
         "amount",
         "Esta mesa no cobra comisión por bote (torneo o cargo por asiento).",
