@@ -239,3 +239,50 @@ def test_a_tournament_takes_no_rake_not_even_a_chip(opened, sup, amount):
         "This table takes no pot rake (tournament or seat charge).",
     )
     assert services.rake_post(actor=sup, session=opened, hand_number=3, amount="0").created
+
+
+def test_a_second_posting_of_a_hand_is_the_same_one_or_refused_in_words(opened, sup):
+    """A hand has one live rake. The same amount again (a retry) is the posting
+    already there; another amount is refused until the first is reversed."""
+    first = _posted(sup, opened)
+    again = services.rake_post(
+        actor=sup, session=opened, hand_number=4, amount="9", pots=["300"], hand_ref="H4"
+    )
+    assert again.created is False and again.entry.pk == first.pk
+    rows = RakeEntry.objects.count(), AuditEvent.objects.count()
+    with pytest.raises(Conflict) as err:
+        services.rake_post(actor=sup, session=opened, hand_number=4, amount="12", pots=["400"])
+    _refusal(
+        err,
+        "RAKE_ALREADY_POSTED",
+        "amount",
+        "La mano 4 ya tiene comisión de 9,00: anúlela antes de registrar otra.",
+        "Hand 4 already has a rake of 9.00: reverse it before posting another.",
+    )
+    assert (RakeEntry.objects.count(), AuditEvent.objects.count()) == rows
+
+
+def test_a_hand_posted_again_after_its_reversal_is_its_second_posting(opened, sup, staff):
+    first = _posted(sup, opened)
+    services.rake_reverse(actor=_boss(staff), entry=first, reason="Mal contado")
+    second = services.rake_post(
+        actor=sup, session=opened, hand_number=4, amount="6", pots=["200"], hand_ref="H4"
+    )
+    assert second.created is True
+    assert (first.posting, second.entry.posting, second.entry.amount) == (1, 2, D("6.00"))
+    live = [e for e in RakeEntry.objects.filter(session=opened, hand_number=4) if e.sign == 1]
+    assert sorted(e.posting for e in live) == [1, 2]
+
+
+def test_a_posting_keeps_64_characters_of_its_hand_reference_and_is_audited(opened, sup):
+    long_ref = "R" * 70
+    entry = services.rake_post(
+        actor=sup, session=opened, hand_number=5, amount="9", pots=["300"], hand_ref=long_ref
+    ).entry
+    assert RakeEntry.objects.get(pk=entry.pk).hand_ref == "R" * 64
+    bare = services.rake_post(
+        actor=sup, session=opened, hand_number=6, amount="9", pots=["300"], hand_ref=None
+    ).entry
+    assert RakeEntry.objects.get(pk=bare.pk).hand_ref == ""
+    event = AuditEvent.objects.get(object_id=str(entry.pk), action="cage.rake.post")
+    assert (event.actor, event.after) == (sup.user, entry.seal_payload())
