@@ -50,15 +50,20 @@ def _boss(staff):
     return acting_as(staff["pit_boss"], Role.PIT_BOSS)
 
 
-def _posted(sup, session, hand=4, amount="9"):
+def _post(sup, session, hand=4, amount="9", pot="300", hand_ref=None):
+    """A hand's rake posted as the recorder posts it, with its pot; the RakePosting."""
     return services.rake_post(
         actor=sup,
         session=session,
         hand_number=hand,
         amount=amount,
-        pots=["300"],
-        hand_ref=f"H{hand}",
-    ).entry
+        pots=[pot],
+        hand_ref=f"H{hand}" if hand_ref is None else hand_ref,
+    )
+
+
+def _posted(sup, session, hand=4, amount="9"):
+    return _post(sup, session, hand, amount).entry
 
 
 def test_a_reversal_needs_a_reason_in_words(opened, sup, staff):
@@ -245,13 +250,11 @@ def test_a_second_posting_of_a_hand_is_the_same_one_or_refused_in_words(opened, 
     """A hand has one live rake. The same amount again (a retry) is the posting
     already there; another amount is refused until the first is reversed."""
     first = _posted(sup, opened)
-    again = services.rake_post(
-        actor=sup, session=opened, hand_number=4, amount="9", pots=["300"], hand_ref="H4"
-    )
+    again = _post(sup, opened)
     assert again.created is False and again.entry.pk == first.pk
     rows = RakeEntry.objects.count(), AuditEvent.objects.count()
     with pytest.raises(Conflict) as err:
-        services.rake_post(actor=sup, session=opened, hand_number=4, amount="12", pots=["400"])
+        _post(sup, opened, amount="12", pot="400")
     _refusal(
         err,
         "RAKE_ALREADY_POSTED",
@@ -265,24 +268,20 @@ def test_a_second_posting_of_a_hand_is_the_same_one_or_refused_in_words(opened, 
 def test_a_hand_posted_again_after_its_reversal_is_its_second_posting(opened, sup, staff):
     first = _posted(sup, opened)
     services.rake_reverse(actor=_boss(staff), entry=first, reason="Mal contado")
-    second = services.rake_post(
-        actor=sup, session=opened, hand_number=4, amount="6", pots=["200"], hand_ref="H4"
-    )
+    second = _post(sup, opened, amount="6", pot="200")
     assert second.created is True
     assert (first.posting, second.entry.posting, second.entry.amount) == (1, 2, D("6.00"))
-    live = [e for e in RakeEntry.objects.filter(session=opened, hand_number=4) if e.sign == 1]
-    assert sorted(e.posting for e in live) == [1, 2]
+    rows = RakeEntry.objects.filter(session=opened, hand_number=4)
+    assert sorted(e.posting for e in rows if e.sign == 1) == [1, 2]
+    # The ledger holds the second posting alone: the first is netted by its reversal.
+    assert sum(r.sign * r.amount for r in rows) == D("6.00")
 
 
 def test_a_posting_keeps_64_characters_of_its_hand_reference_and_is_audited(opened, sup):
     long_ref = "R" * 70
-    entry = services.rake_post(
-        actor=sup, session=opened, hand_number=5, amount="9", pots=["300"], hand_ref=long_ref
-    ).entry
+    entry = _post(sup, opened, hand=5, hand_ref=long_ref).entry
     assert RakeEntry.objects.get(pk=entry.pk).hand_ref == "R" * 64
-    bare = services.rake_post(
-        actor=sup, session=opened, hand_number=6, amount="9", pots=["300"], hand_ref=None
-    ).entry
-    assert RakeEntry.objects.get(pk=bare.pk).hand_ref == ""
+    bare = services.rake_post(actor=sup, session=opened, hand_number=6, amount="9", hand_ref=None)
+    assert RakeEntry.objects.get(pk=bare.entry.pk).hand_ref == ""
     event = AuditEvent.objects.get(object_id=str(entry.pk), action="cage.rake.post")
     assert (event.actor, event.after) == (sup.user, entry.seal_payload())
