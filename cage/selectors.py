@@ -73,13 +73,19 @@ def smallest_denomination(table: Table) -> Decimal | None:
     return min(values) if values else None
 
 
-def blind_denomination(table: Table, small_blind: Decimal) -> Decimal | None:
+def blind_denomination(
+    table: Table,
+    small_blind: Decimal,
+    denominations: dict[Decimal, Denomination] | None = None,
+) -> Decimal | None:
     """The chip the blinds are paid with: the largest chip that divides the small blind.
 
-    A change must include some of it (CHIP-05, §7.2 d).
+    A change must include some of it (CHIP-05, §7.2 d). ``denominations``: the table's, when
+    the caller has just read them (``table_denominations``), so they are not read again.
     """
-    fitting = [v for v in table_denominations(table) if v <= small_blind and small_blind % v == 0]
-    return max(fitting) if fitting else smallest_denomination(table)
+    values = list(table_denominations(table) if denominations is None else denominations)
+    fitting = [v for v in values if v <= small_blind and small_blind % v == 0]
+    return max(fitting) if fitting else (min(values) if values else None)
 
 
 def float_par(table: Table) -> dict[int, int]:

@@ -19,8 +19,10 @@ from casino.roles import Role
 from tables.models import TableSession
 
 from ..models import (
+    CENT,
     AlertLevel,
     BuyinSource,
+    CagePolicy,
     CashAlert,
     Direction,
     LargeCashHandling,
@@ -457,3 +459,80 @@ class VarianceExplanationSerializer(serializers.Serializer):
     explanation = serializers.CharField()
     explained_by = serializers.CharField(source="explained_by.username")
     explained_at = serializers.DateTimeField()
+
+
+# --------------------------------------------------------------------------- cage policy
+
+
+class CagePolicySerializer(serializers.ModelSerializer):
+    """The casino's cage settings in force (Appendix B); ``id`` null while only the
+    defaults apply (no version was ever set)."""
+
+    created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+    table_cash_change_policy = enum(CagePolicy.CashChangePolicy.choices)
+    foreign_chips_policy = enum(CagePolicy.ForeignChips.choices)
+    note_values = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = CagePolicy
+        fields = [
+            "id",
+            "effective_from",
+            "created_at",
+            "created_by",
+            "id_threshold",
+            "report_threshold",
+            "large_cash_threshold",
+            "return_exemption_minutes",
+            "table_cash_change_policy",
+            "foreign_chips_policy",
+            "float_low_pct",
+            "note_values",
+        ]
+
+
+class CagePolicyInputSerializer(serializers.Serializer):
+    """A new version of the cage settings: only the settings that change are sent."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    effective_from = serializers.DateTimeField(
+        required=False, help_text="When the new version starts (now by default)."
+    )
+    id_threshold = serializers.DecimalField(
+        required=False, min_value=CENT, help_text="Cash bought in a day that asks for ID.", **MONEY
+    )
+    report_threshold = serializers.DecimalField(
+        required=False,
+        min_value=CENT,
+        help_text="Cash bought in a day that needs a report.",
+        **MONEY,
+    )
+    large_cash_threshold = serializers.DecimalField(
+        required=False,
+        allow_null=True,
+        min_value=CENT,
+        help_text="CASH-06: a cash buy-in from this amount calls the pit boss (null: off).",
+        **MONEY,
+    )
+    return_exemption_minutes = serializers.IntegerField(
+        required=False, min_value=0, max_value=1440, help_text="BUYIN-03."
+    )
+    table_cash_change_policy = enum(
+        CagePolicy.CashChangePolicy.choices, required=False, help_text="CASH-01."
+    )
+    foreign_chips_policy = enum(
+        CagePolicy.ForeignChips.choices, required=False, help_text="CHIP-01."
+    )
+    float_low_pct = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=100,
+        help_text="CHIP-05: warn below this share of the par (null: off).",
+    )
+    note_values = serializers.ListField(
+        child=serializers.DecimalField(min_value=CENT, **MONEY),
+        required=False,
+        max_length=30,
+        help_text="CASH-07: the currency's note values (empty: any).",
+    )

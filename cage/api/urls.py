@@ -75,4 +75,5 @@ urlpatterns = [
         name="api-cage-day-reconciliation",
     ),
     path("cage/cash-alerts/", views.CashAlertListView.as_view(), name="api-cage-cash-alerts"),
+    path("cage/policy/", views.CagePolicyView.as_view(), name="api-cage-policy"),
 ]

@@ -520,3 +520,33 @@ class CashAlertListView(APIView):
         if day is not None:
             qs = qs.filter(gaming_day_id=day)
         return paginated(request, self, qs, s.CashAlertSerializer)
+
+
+class CagePolicyView(APIView):
+    """The casino's cage settings (thresholds, cash and foreign-chip policies, note values):
+    the version in force, and a new version from a time (never an edit)."""
+
+    @extend_schema(
+        tags=TAG_BOOKS,
+        responses={200: s.CagePolicySerializer, **ERRORS},
+        summary="The cage settings in force",
+    )
+    def get(self, request: Request) -> Response:
+        actor = _actor(request, Perm.VIEW_CAGE)
+        return Response(s.CagePolicySerializer(selectors.cage_policy(actor.casino)).data)
+
+    @extend_schema(
+        tags=TAG_BOOKS,
+        request=s.CagePolicyInputSerializer,
+        responses={201: s.CagePolicySerializer, **ERRORS},
+        summary="A new version of the cage settings (MANAGE_SETTINGS)",
+    )
+    def post(self, request: Request) -> Response:
+        actor = _actor(request, Perm.MANAGE_SETTINGS)
+        data = parse(s.CagePolicyInputSerializer, request.data)
+
+        def handle() -> Response:
+            policy = services.cage_policy_set(actor=actor, **data)
+            return _created(s.CagePolicySerializer(policy).data)
+
+        return idempotent(request, handle)

@@ -19,7 +19,7 @@ from casino.formatting import money
 from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
-from casino.scoping import check_assignment
+from casino.scoping import Assignment, check_assignment
 from tables.models import Player, TableSession
 from tables.selectors import session_assignment
 
@@ -249,10 +249,18 @@ def parse_cash(items: Any, field: str) -> list[Tender]:
 
 
 def require_croupier(
-    user: User | None, actor: Actor, field: str = "croupier", *, session: TableSession
+    user: User | None,
+    actor: Actor,
+    field: str = "croupier",
+    *,
+    session: TableSession,
+    assignment: Assignment | None = None,
 ) -> User:
     """The croupier who made the change: a croupier of the casino, not the approver, and
-    the croupier on duty at ``session`` (the latest dealer change, issue 12 §1)."""
+    the croupier on duty at ``session`` (the latest dealer change, issue 12 §1).
+
+    ``assignment``: the session's assignment already read under the session's lock (what
+    ``require_assigned`` returned), so it is not read twice in one write."""
     if user is None:
         raise ValidationFailed(
             "CROUPIER_REQUIRED",
@@ -277,7 +285,9 @@ def require_croupier(
             field=field,
         )
     try:
-        check_assignment(session_assignment(session), user_id=user.pk, role=Role.CROUPIER)
+        check_assignment(
+            assignment or session_assignment(session), user_id=user.pk, role=Role.CROUPIER
+        )
     except PermissionRefused as refused:
         refused.field = field
         raise

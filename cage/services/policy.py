@@ -18,12 +18,21 @@ from ..models import CagePolicy
 from .common import parse_money
 
 MONEY_FIELDS = ("id_threshold", "report_threshold", "large_cash_threshold")
+CHOICE_FIELDS = {
+    "table_cash_change_policy": CagePolicy.CashChangePolicy,
+    "foreign_chips_policy": CagePolicy.ForeignChips,
+}
 
 
 def cage_policy_set(
-    *, actor: Actor, effective_from: datetime | None = None, **values: Any
+    *, actor: Actor, effective_from: datetime | None = None, reason: str = "", **values: Any
 ) -> CagePolicy:
-    """A new version of the casino's cage settings (thresholds, policies, note values)."""
+    """A new version of the casino's cage settings (thresholds, policies, note values).
+
+    The version in force is never edited: the new one starts at ``effective_from`` (now by
+    default) and the earlier ones stay, so a buy-in is always judged by the settings of its
+    time. A change that changes nothing is refused (NO_CHANGES), as for a table's settings.
+    """
     require(actor, Perm.MANAGE_SETTINGS)
     from ..selectors import cage_policy
 
@@ -43,9 +52,22 @@ def cage_policy_set(
     for name, value in values.items():
         if name in MONEY_FIELDS and value is not None:
             value = parse_money(value, name)
+        if name in CHOICE_FIELDS and value not in CHOICE_FIELDS[name].values:
+            allowed = ", ".join(CHOICE_FIELDS[name].values)
+            raise ValidationFailed(
+                "CAGE_POLICY_VALUE_INVALID",
+                f"«{value}» no es un valor de {name}: {allowed}.",
+                f"'{value}' is not a value of {name}: {allowed}.",
+                field=name,
+                details={"allowed": list(CHOICE_FIELDS[name].values)},
+            )
         if name == "note_values":
             value = [str(parse_money(v, "note_values")) for v in value or []]
         fields[name] = value
+    if all(fields[name] == getattr(current, name) for name in values):
+        raise ValidationFailed(
+            "NO_CHANGES", "No hay cambios.", "Nothing to change.", field="settings"
+        )
     if Decimal(fields["report_threshold"]) < Decimal(fields["id_threshold"]):
         raise ValidationFailed(
             "THRESHOLDS_ORDER",
@@ -62,5 +84,12 @@ def cage_policy_set(
         )
         policy.full_clean(exclude=["casino", "created_by"])
         policy.save()
-        audit_record(actor=actor, action="cage.policy.set", obj=policy, after=snapshot(policy))
+        audit_record(
+            actor=actor,
+            action="cage.policy.set",
+            obj=policy,
+            before=snapshot(current) if current.pk else None,
+            after=snapshot(policy),
+            reason=reason,
+        )
     return policy

@@ -97,6 +97,7 @@ def _write(
         row.transaction = tx
     ChipLine.objects.bulk_create(chip_rows)
     CashLine.objects.bulk_create(cash_rows)
+    _remember_lines(tx, chip_rows, cash_rows)
     audit_record(
         actor=actor,
         action=action,
@@ -108,13 +109,37 @@ def _write(
     return tx
 
 
+def _remember_lines(
+    tx: TableTransaction, chip_rows: list[ChipLine], cash_rows: list[CashLine]
+) -> None:
+    """The lines just written are the transaction's lines: its response reads them from
+    memory instead of four queries re-reading what this write inserted (issue 18 §3).
+
+    Set as Django's prefetch cache of ``chip_lines`` and ``cash_lines``, in each model's
+    ``Meta.ordering`` (direction, then the larger chip first; changed notes before the
+    returned ones, the larger first), so the answer is the one a later read gives
+    (``tests/cage/api/test_api.py::test_the_answer_of_a_write_is_what_a_later_read_gives``).
+    """
+    cache = tx.__dict__.setdefault("_prefetched_objects_cache", {})
+    for name, rows in (
+        ("chip_lines", sorted(chip_rows, key=lambda r: (r.direction, -r.denomination.value))),
+        ("cash_lines", sorted(cash_rows, key=lambda r: (r.returned, -r.value))),
+    ):
+        queryset = getattr(tx, name).all()
+        queryset._result_cache = rows
+        queryset._prefetch_done = True
+        cache[name] = queryset
+
+
 def _new_tx(
     actor: Actor, session: TableSession, kind: str, amount: Decimal, **fields: Any
 ) -> TableTransaction:
     return TableTransaction(
         casino_id=session.casino_id,
-        gaming_day_id=session.gaming_day_id,
-        table_id=session.table_id,
+        # The locked session's own rows (``lock_session`` reads them with it): the threshold
+        # check and the response read them from here, not from the database again.
+        gaming_day=session.gaming_day,
+        table=session.table,
         session=session,
         kind=kind,
         amount=amount,
@@ -276,7 +301,7 @@ def buyin_record(
         s = lock_session(session)
         require_same_casino(actor, s)
         # Issue 12 §1: only the session's supervisor (or recorded relief) records here.
-        require_assigned(actor, session=s)
+        assignment = require_assigned(actor, session=s)
         require_accepts_transactions(s)
         seat_no = _seat(s, seat)
         # Issue 13 §1, §3: the seating plan (tables) says who sits there. An empty seat
@@ -285,7 +310,7 @@ def buyin_record(
         seat_row, is_rebuy = seat_take_for_buyin(actor, s, seat_no, player, player_name)
         if is_rebuy:
             require_no_hand_in_progress(s)
-        croupier = require_croupier(croupier, actor, session=s)
+        croupier = require_croupier(croupier, actor, session=s, assignment=assignment)
         if pit_boss is not None:
             require_staff_role(pit_boss, actor, [Role.PIT_BOSS], "pit_boss")
         policy = selectors.cage_policy(s.casino_id)
@@ -372,7 +397,7 @@ def buyin_record(
         _write(
             actor, tx, chips_rows, cash_rows, "cage.buyin.record", reason=limits["override_reason"]
         )
-        seat_stack_add(s, seat_no, value)
+        seat_stack_add(s, seat_no, value, row=seat_row)
         alerts = _cash_thresholds(tx, policy) if source == BuyinSource.CASH else []
         for alert in alerts:
             if alert.level == AlertLevel.IDENTIFY and not (player and player.document_number):
@@ -655,7 +680,7 @@ def _change(
     with transaction.atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
-        require_assigned(actor, session=s)  # issue 12 §1
+        assignment = require_assigned(actor, session=s)  # issue 12 §1
         require_accepts_transactions(s)
         if kind == TransactionKind.IN_HAND_CHANGE:
             if not s.hand_in_progress:
@@ -668,7 +693,7 @@ def _change(
         else:
             require_no_hand_in_progress(s)
         seat_no = _seat(s, seat) if seat not in (None, "") else None
-        croupier = require_croupier(croupier, actor, session=s)
+        croupier = require_croupier(croupier, actor, session=s, assignment=assignment)
         denominations = selectors.table_denominations(s.table)
         ins = parse_chip_lines(denominations, chips_in, "chips_in")
         outs = parse_chip_lines(denominations, chips_out, "chips_out")
@@ -693,7 +718,9 @@ def _change(
             # Issue 12 §7 (the in-hand change is paid from the pot, CHIP-14).
             require_float_holds(s, outs, ins=ins)
         notices = (
-            _change_notices(s, kind, outs, ins) if kind != TransactionKind.IN_HAND_CHANGE else []
+            _change_notices(s, kind, outs, ins, denominations)
+            if kind != TransactionKind.IN_HAND_CHANGE
+            else []
         )
         tx = _new_tx(
             actor,
@@ -715,10 +742,11 @@ def _change_notices(
     kind: str,
     outs: list[tuple[Denomination, int]],
     ins: list[tuple[Denomination, int]],
+    denominations: dict[Decimal, Denomination],
 ) -> list[Notice]:
     notices: list[Notice] = []
     if kind == TransactionKind.COLOUR_CHANGE:
-        blind = selectors.blind_denomination(s.table, s.settings.small_blind)
+        blind = selectors.blind_denomination(s.table, s.settings.small_blind, denominations)
         if blind is not None and not any(d.value <= blind for d, _n in outs):
             notices.append(
                 Notice(

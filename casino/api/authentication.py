@@ -63,8 +63,11 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     model = ApiToken
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
+        # The user's casino with it: every request's actor reads it (issue 18 §3).
         token = (
-            ApiToken.objects.select_related("user").filter(key_digest=ApiToken.digest(key)).first()
+            ApiToken.objects.select_related("user__casino")
+            .filter(key_digest=ApiToken.digest(key))
+            .first()
         )
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed("Invalid token.")

@@ -179,6 +179,10 @@ DOMAIN: dict[str, Meaning] = {
         "La mano nombra una carta que no existe.",
         "The hand names a card that does not exist.",
     ),
+    "CAGE_POLICY_VALUE_INVALID": Meaning(
+        "«…» no es un valor de …: ….",
+        "'…' is not a value of …: ….",
+    ),
     "CARRIED_POT": Meaning(
         "Pozo arrastrado de una mano anulada: …, solo para los asientos … de aquella mano (POT-09).",
         "Pot carried over from a void hand: …, only for seats … of that hand (POT-09).",

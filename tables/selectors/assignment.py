@@ -83,11 +83,13 @@ def table_assignment(table: Table) -> Assignment:
 
 def require_assigned(
     actor: Actor, *, session: TableSession | None = None, table: Table | None = None
-) -> None:
+) -> Assignment:
     """Refuse the actor unless assigned to the session (or table) in the role they act in.
 
     Croupier: on duty there; supervisor: the session's supervisor or recorded relief;
     pit boss: of the table's sector. Other roles are casino-wide (``casino.scoping``).
+    Returns the assignment read, so a service holding the session lock can check the
+    croupier it names against the same reading (issue 18 §3: one query, not two).
     """
     if session is not None:
         assignment = session_assignment(session)
@@ -96,6 +98,7 @@ def require_assigned(
     else:
         raise TypeError("require_assigned needs a session or a table")
     check_assignment(assignment, user_id=actor.user.pk, role=actor.role)
+    return assignment
 
 
 def is_assigned(actor: Actor, session: TableSession) -> bool:

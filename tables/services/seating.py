@@ -418,16 +418,19 @@ def seat_stack_add(
     actor: Actor | None = None,
     *,
     recorded_at: datetime | None = None,
+    row: Seat | None = None,
 ) -> None:
     """A buy-in's chips reach the seat's stack; a reversal passes a negative amount and
-    the reversed buy-in's time (``recorded_at``).
+    the reversed buy-in's time (``recorded_at``). ``row``: the seat's row as the same write
+    has just locked and taken it (``seat_take_for_buyin``), so it is not read twice.
 
     A reversed buy-in that was recorded before the seat's last hand ended changes nothing:
     that hand's finishing stack already says what the player really had. Reversing the only
     buy-in of a player who has not played a hand here (recorded at the wrong table, the
     wrong seat) leaves the seat as if he never sat: empty.
     """
-    row = _row(session, seat)
+    if row is None or row.seat != seat or row.session_id != session.pk:
+        row = _row(session, seat)
     if not row.pk or row.status == SeatStatus.EMPTY:
         return  # the player has left: the departure took the stack
     if (

@@ -515,6 +515,8 @@ API: list[Entry] = [
     _e("api-cage-par-restoration", "GET", CAGE_READ, obj=SESSION),
     _e("api-cage-day-reconciliation", "GET", CAGE_EXPECTED, obj="casino.GamingDay"),
     _e("api-cage-cash-alerts", "GET", CAGE_READ),
+    _e("api-cage-policy", "GET", CAGE_READ),
+    _e("api-cage-policy", "POST", ONLY({M}), body={}),
     # hands
     _e("api-hands-list", "GET", HANDS_READ),
     _e("api-hands-list", "POST", HAND_LOGGERS, body={}),

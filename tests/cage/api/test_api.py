@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from rest_framework.renderers import JSONRenderer
 
+from cage.api.serializers import TableTransactionSerializer
 from cage.models import DropCount, Slip, TableTransaction
 from casino.models import AuditEvent
 from tables.models import TableSession
@@ -340,3 +343,42 @@ def test_count_drop_helper_is_shared(session, staff, counts):
     play_worked_example(staff, session, counts)
     count_drop(staff, session)
     assert DropCount.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_answer_of_a_write_is_what_a_later_read_gives(opened, staff, api):  # issue 18 §3
+    """A write answers from the lines it has just inserted (no re-read): in the order and
+    with the values a later read of the same transaction gives, line for line."""
+    client = api(staff["supervisor"])
+    buyin = {
+        **BUYIN,
+        "amount": "600.00",
+        "cash": [{"value": "20", "count": 5}, {"value": "100", "count": 5}],
+        "chips": [
+            {"value": "5", "count": 20},
+            {"value": "100", "count": 4},
+            {"value": "25", "count": 4},
+        ],
+    }
+    change = {
+        "croupier": "croupier",
+        "chips_in": [{"value": "100", "count": 1}, {"value": "500", "count": 1}],
+        "chips_out": [{"value": "5", "count": 20}, {"value": "100", "count": 5}],
+    }
+    answers = []
+    for what, body in (("buyins", buyin), ("colour-changes", change)):
+        resp = client.post(url(opened, what), body, format="json")
+        assert resp.status_code == 201, resp.content
+        answers.append(resp.json()["transaction"])
+    assert [c["value"] for c in answers[0]["chips"]] == ["100.00", "25.00", "5.00"]
+    assert [c["value"] for c in answers[0]["cash"]] == ["100.00", "20.00"]
+    assert [(c["direction"], c["value"]) for c in answers[1]["chips"]] == [
+        ("in", "500.00"),
+        ("in", "100.00"),
+        ("out", "100.00"),
+        ("out", "5.00"),
+    ]
+    card = client.get(url(opened, "table-card")).json()
+    assert [e for e in card["entries"] if e["id"] == answers[0]["id"]] == [answers[0]]
+    fresh = TableTransactionSerializer(TableTransaction.objects.get(pk=answers[1]["id"])).data
+    assert answers[1] == json.loads(JSONRenderer().render(fresh))
