@@ -27,7 +27,7 @@ def _counts():
 
 
 @pytest.mark.django_db
-def test_a_new_version_is_what_the_next_buyin_is_judged_by(opened, staff, api):
+def test_a_new_version_is_what_the_next_buyin_is_judged_by(opened, staff, api):  # GEN-04
     """The shift manager lowers the identification threshold; the supervisor's next cash
     buy-in of that amount asks for the player's identification (issue 6 item 10)."""
     manager = api(staff["shift_manager"])
@@ -58,7 +58,7 @@ def test_a_new_version_is_what_the_next_buyin_is_judged_by(opened, staff, api):
 
 
 @pytest.mark.django_db
-def test_a_later_version_keeps_the_earlier_one_and_audits_both_sides(staff, api):
+def test_a_later_version_keeps_the_earlier_one_and_audits_both_sides(staff, api):  # GEN-04
     manager = api(staff["shift_manager"])
     first = manager.post(POLICY, {"report_threshold": "8000"}, format="json").json()
     second = manager.post(
@@ -131,7 +131,7 @@ def test_bad_settings_are_refused_and_nothing_is_written(staff, api, body, code,
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("role", ["supervisor", "pit_boss", "cage_cashier", "auditor"])
-def test_only_the_settings_role_sets_the_cage_policy(staff, api, role):
+def test_only_the_settings_role_sets_the_cage_policy(staff, api, role):  # GEN-04
     """Every role but the shift manager's is refused; the cage and the auditor read it."""
     before = _counts()
     resp = api(staff[role]).post(POLICY, {"id_threshold": "500"}, format="json")
