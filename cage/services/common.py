@@ -15,7 +15,7 @@ from django.db import connection
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import money
+from casino.formatting import money, number
 from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
@@ -63,9 +63,16 @@ def fmt(value: Decimal) -> str:
 
 def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:
     """An amount with at most two decimals, positive (or zero when allowed); never float."""
-    if isinstance(value, bool) or isinstance(value, float):
-        # Floats are refused on purpose: money is exact (GEN-13).
-        value = str(value) if isinstance(value, float) else value
+    if isinstance(value, float):
+        # Floats are refused on purpose: money is exact (GEN-13); 0.1 + 0.2 is not 0.30.
+        raise ValidationFailed(
+            "AMOUNT_NOT_DECIMAL_STRING",
+            f"«{field}» es un importe: envíelo como texto decimal, no como número con "
+            "decimales, que puede cambiar al leerse.",
+            f"'{field}' is an amount: send it as a decimal string, not as a number with "
+            "decimals, which may change when read.",
+            field=field,
+        )
     try:
         amount = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
@@ -102,14 +109,19 @@ MAX_COUNT = 100_000
 
 
 def _count_too_large(value: Any, field: str) -> ValidationFailed:
+    # Each language groups its thousands its own way (100.000 / 100,000): a Spanish
+    # reader takes "100,000" for a hundred with decimals.
     if isinstance(value, int):
-        shown = f"{value:,}" if value < 10**15 else f"> {MAX_COUNT:,}"
+        shown = {
+            lang: number(value, lang) if value < 10**15 else f"> {number(MAX_COUNT, lang)}"
+            for lang in ("es", "en")
+        }
     else:
-        shown = str(value)[:24]
+        shown = dict.fromkeys(("es", "en"), str(value)[:24])
     return ValidationFailed(
         "COUNT_TOO_LARGE",
-        f"La cantidad {shown} supera el máximo de {MAX_COUNT:,} por denominación.",
-        f"The count {shown} exceeds the maximum of {MAX_COUNT:,} per denomination.",
+        f"La cantidad {shown['es']} supera el máximo de {number(MAX_COUNT, 'es')} por denominación.",
+        f"The count {shown['en']} exceeds the maximum of {number(MAX_COUNT, 'en')} per denomination.",
         field=field,
         details={"maximum": MAX_COUNT},
     )

@@ -111,6 +111,7 @@ COLLECTIONS = frozenset(
         "key-handouts",
         "live",
         "players",
+        "policy",  # a new version of the cage settings (GEN-04)
         "preparation-checklist",  # the gaming day's (issue 17 §4)
         "proposals",
         "reports",
