@@ -96,8 +96,11 @@ def test_an_unknown_policy_value_lists_the_allowed_ones(manager):
 def test_a_new_version_is_new_in_time_and_author_and_audited_as_such(manager, staff):
     start = timezone.now()
     first = services.cage_policy_set(actor=manager, id_threshold="2000")
+    between = timezone.now()
     second = services.cage_policy_set(actor=manager, float_low_pct=30, reason="temporada alta")
-    assert second.pk != first.pk and second.created_at >= first.created_at >= start
+    # Each version is stamped when it is made, not with the time of the one it follows.
+    assert second.pk != first.pk and first.created_at >= start
+    assert second.created_at >= between > first.created_at
     assert (second.created_by, second.casino_id) == (staff["shift_manager"], first.casino_id)
     assert second.id_threshold == D("2000.00")  # carried over from the version before
     assert selectors.cage_policy(first.casino_id) == second
