@@ -496,3 +496,42 @@ def test_the_float_pays_only_what_it_holds_counting_what_comes_in_first():  # is
     assert e.details == {"denomination": "100.00", "available": 3, "requested": 4}
     e = refusal(require_float_holds, None, [(five, 1)], holdings={hundred.pk: -2})
     assert e.details == {"denomination": "5.00", "available": 0, "requested": 1}
+
+
+@pytest.mark.parametrize("raw", [10**15, 2 * 10**15])
+def test_a_count_too_large_to_print_is_shown_against_the_maximum(raw):
+    e = refusal(parse_count, raw, "c")
+    assert e.message_es.startswith("La cantidad > 100.000 supera")
+    assert e.message_en.startswith("The count > 100,000 exceeds")
+    below = refusal(parse_count, 10**15 - 1, "c")
+    assert below.message_en.startswith("The count 999,999,999,999,999 exceeds")
+
+
+def test_a_long_count_is_cut_to_24_characters_in_the_words():
+    raw = "1" + "0" * 29
+    e = refusal(parse_count, raw, "c")
+    assert e.message_en == f"The count {raw[:24]} exceeds the maximum of 100,000 per denomination."
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_advisory_lock_is_held_until_the_transaction_ends():
+    from django.db import connection, transaction
+
+    from cage.services.common import advisory_lock
+
+    held = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+    with transaction.atomic():
+        advisory_lock("cage-cash:test")
+        with connection.cursor() as cursor:
+            cursor.execute(held)
+            assert cursor.fetchone()[0] == 1
+    with connection.cursor() as cursor:
+        cursor.execute(held)
+        assert cursor.fetchone()[0] == 0
+
+
+@pytest.mark.django_db
+def test_a_wrong_pin_is_refused_in_the_field_it_was_typed_in(opened, staff):
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    e = refusal(check_pin, sup, staff["pit_boss"], "0000", "override_pin")
+    assert e.field == "override_pin"
