@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, DomainError, PermissionRefused, ValidationFailed
+from casino.errors import Conflict, DomainError, NotFound, PermissionRefused, ValidationFailed
 from casino.formatting import es
 from casino.models import User
 from casino.roles import Perm, Role, role_label_es
@@ -314,7 +314,7 @@ def slip_void_request(*, actor: Actor, slip: Slip, reason: str) -> SlipVoid:
     with transaction.atomic():
         locked = Slip.objects.select_for_update().get(pk=slip.pk)
         if locked.casino_id != actor.user.casino_id:
-            raise PermissionRefused("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
         if selectors.void_of(locked) is not None:
             raise Conflict(
                 "SLIP_ALREADY_VOIDED",
@@ -352,7 +352,7 @@ def slip_void_confirm(*, actor: Actor, void: SlipVoid) -> SlipVoidConfirmation:
         locked = SlipVoid.objects.select_for_update().select_related("slip").get(pk=void.pk)
         slip = locked.slip
         if slip.casino_id != actor.user.casino_id:
-            raise PermissionRefused("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
         if selectors.confirmation_of(locked) is not None:
             raise Conflict(
                 "VOID_ALREADY_CONFIRMED",
