@@ -11,7 +11,6 @@ from .slips import (
     slip_sign,
     slip_sign_in_order,
     slip_signing_blockers,
-    slip_value,
     slip_void_confirm,
     slip_void_request,
 )
@@ -48,7 +47,6 @@ __all__ = [
     "slip_sign",
     "slip_sign_in_order",
     "slip_signing_blockers",
-    "slip_value",
     "slip_void_confirm",
     "slip_void_request",
     "takes_rake",

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -408,7 +407,3 @@ def par_restoration(session: TableSession) -> dict[str, list[tuple[int, int]]]:
         elif diff < 0:
             result["credit"].append((denom_id, -diff))
     return result
-
-
-def slip_value(slip: Slip) -> Decimal:
-    return sum((line.denomination.value * line.count for line in slip.lines.all()), Decimal("0"))

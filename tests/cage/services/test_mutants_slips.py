@@ -236,3 +236,23 @@ def test_signing_in_order_signs_only_the_roles_asked_for(opened, staff):
     assert set(slip.signed_roles()) == {Role.PIT_BOSS.value, Role.CAGE_CASHIER.value}
     nothing = services.slip_sign_in_order(slip=slip, signers={}, roles=set())
     assert nothing is None
+
+
+def test_the_croupiers_signature_on_a_terminal_names_the_croupier(opened, staff):
+    """OQ-34: the croupier signs with their PIN on the supervisor's terminal; the supervisor
+    who signs in the croupier's role without naming one is told whom to name."""
+    slip = request(staff, opened)
+    sign_all_but = {Role.CAGE_CASHIER: "cage_cashier", Role.SECURITY: "security"}
+    for role, who in sign_all_but.items():
+        services.slip_sign(actor=act(staff, who, role), slip=slip, role=role)
+    with pytest.raises(ValidationFailed) as err:
+        services.slip_sign(
+            actor=act(staff, "supervisor", Role.SUPERVISOR), slip=slip, role=Role.CROUPIER
+        )
+    e = err.value
+    assert (e.code, e.field, e.message_es, e.message_en) == (
+        "SIGNER_REQUIRED",
+        "signer",
+        "Indique el croupier que recibe el vale; firma con su PIN.",
+        "Say which croupier receives the slip; they sign with their PIN.",
+    )
