@@ -297,9 +297,9 @@ def require_croupier(
             field=field,
         )
     try:
-        check_assignment(
-            assignment or session_assignment(session), user_id=user.pk, role=Role.CROUPIER
-        )
+        if assignment is None:
+            assignment = session_assignment(session)
+        check_assignment(assignment, user_id=user.pk, role=Role.CROUPIER)
     except PermissionRefused as refused:
         refused.field = field
         raise
