@@ -16,8 +16,10 @@ from cage import services
 from cage.models import CagePolicy, SeatDeparture, TableTransaction
 from casino.access import acting_as
 from casino.errors import Conflict, DomainError, NotFound, ValidationFailed
+from casino.models import AuditEvent
 from casino.roles import Role
-from tables.models import Player, TableSession
+from tables.models import Player, Seat, TableSession
+from tables.selectors import seat_at
 from tests.cage.conftest import chips, make_session, make_table, notes
 from tests.conftest import make_staff
 
@@ -236,3 +238,98 @@ def test_a_departures_stack_is_named_in_its_field(opened, sup, staff):
     with pytest.raises(ValidationFailed) as err:
         services.player_departure_record(actor=sup, session=opened, seat=3, stack="12.345")
     assert (err.value.code, err.value.field) == ("AMOUNT_INVALID", "stack")
+
+
+# --------------------------------------------------------------------------- reversals
+
+
+@pytest.mark.parametrize("reason", ["", "   ", None])
+def test_a_reversal_needs_a_reason_in_words(opened, sup, staff, pit, reason):
+    original = buy(sup, opened, staff).transaction
+    e = refused(services.transaction_reverse, actor=pit, transaction_=original, reason=reason)
+    assert (e.code, e.field, e.message_es, e.message_en) == (
+        "REASON_REQUIRED",
+        "reason",
+        "Indique el motivo de la anulación.",
+        "Give the reason for the reversal.",
+    )
+
+
+def test_a_reversal_is_made_once_and_never_reversed_in_words(opened, sup, staff, pit):
+    original = buy(sup, opened, staff).transaction
+    rev = services.transaction_reverse(actor=pit, transaction_=original, reason="error")
+    e = refused(services.transaction_reverse, actor=pit, transaction_=original, reason="otra")
+    assert (e.code, e.field, e.message_es, e.message_en) == (
+        "ALREADY_REVERSED",
+        None,
+        "Esta transacción ya fue anulada.",
+        "This transaction has already been reversed.",
+    )
+    e = refused(services.transaction_reverse, actor=pit, transaction_=rev, reason="x")
+    assert (e.code, e.field, e.message_es, e.message_en) == (
+        "REVERSAL_OF_REVERSAL",
+        None,
+        "Una anulación no se anula: registre la transacción de nuevo.",
+        "A reversal is not reversed: record the transaction again.",
+    )
+
+
+def test_a_reversal_copies_the_original_and_is_audited_under_its_author(opened, sup, staff, pit):
+    original = buy(
+        sup,
+        opened,
+        staff,
+        amount="1000",
+        cash=[{"value": "500", "count": 1, "kind": "plaque"}, {"value": "500", "count": 1}],
+        chips=chips(("500", 2)),
+    ).transaction
+    rev = services.transaction_reverse(
+        actor=pit, transaction_=original, reason=" cargada dos veces "
+    )
+    rev.refresh_from_db()
+    assert (rev.kind, rev.amount, rev.sign, rev.reverses_id, rev.reason) == (
+        "buyin",
+        D("1000.00"),
+        -1,
+        original.pk,
+        "cargada dos veces",
+    )
+    assert sorted((c.kind, c.value, c.count) for c in rev.cash_lines.all()) == [
+        ("note", D("500.00"), 1),
+        ("plaque", D("500.00"), 1),
+    ]
+    event = AuditEvent.objects.get(action="cage.buyin.reverse")
+    assert (event.actor, event.object_id, event.reason) == (
+        staff["pit_boss"],
+        str(rev.pk),
+        "cargada dos veces",
+    )
+
+
+def test_reversing_a_cash_out_leaves_the_seats_stack(opened, sup, staff, pit):
+    buy(sup, opened, staff)  # seat 3: 500
+    out = services.cash_out_record(
+        actor=sup,
+        session=opened,
+        croupier=staff["croupier"],
+        chips_in=chips(("100", 5)),
+        chips_out=chips(("500", 1)),
+        seat=3,
+    ).transaction
+    before = seat_at(opened, 3).stack
+    services.transaction_reverse(actor=pit, transaction_=out, reason="error")
+    assert seat_at(opened, 3).stack == before
+
+
+def test_reversing_a_buyin_from_before_the_seats_last_hand_leaves_its_stack(
+    opened, sup, staff, pit
+):  # HREC-08: the hand's finishing stack already says what the player had
+    original = buy(sup, opened, staff).transaction
+    Seat.objects.filter(session=opened, seat=3).update(
+        last_hand_number=1,
+        last_hand_ended_at=timezone.now(),
+        stack=D("650"),
+        hands_played=1,
+    )
+    services.transaction_reverse(actor=pit, transaction_=original, reason="error")
+    assert seat_at(opened, 3).stack == D("650.00")
