@@ -68,8 +68,10 @@ def table_denominations(table: Table) -> dict[Decimal, Denomination]:
     }
 
 
-def smallest_denomination(table: Table) -> Decimal | None:
-    values = list(table_denominations(table))
+def smallest_denomination(
+    table: Table, denominations: dict[Decimal, Denomination] | None = None
+) -> Decimal | None:
+    values = list(table_denominations(table) if denominations is None else denominations)
     return min(values) if values else None
 
 
@@ -83,9 +85,10 @@ def blind_denomination(
     A change must include some of it (CHIP-05, §7.2 d). ``denominations``: the table's, when
     the caller has just read them (``table_denominations``), so they are not read again.
     """
-    values = list(table_denominations(table) if denominations is None else denominations)
-    fitting = [v for v in values if v <= small_blind and small_blind % v == 0]
-    return max(fitting) if fitting else (min(values) if values else None)
+    if denominations is None:
+        denominations = table_denominations(table)
+    fitting = [v for v in denominations if v <= small_blind and small_blind % v == 0]
+    return max(fitting) if fitting else smallest_denomination(table, denominations)
 
 
 def float_par(table: Table) -> dict[int, int]:
