@@ -1,0 +1,424 @@
+"""Whole-hand validation, ``poker.validate``: the mutants the rest of tests/poker left alive
+(``make mutate MODULE=poker/validate.py``, docs/testing.md "Mutation testing").
+
+What they showed: the suite checked that a bad hand is refused by its code, rarely by what
+the refusal says. The supervisor and the auditor read the words: which field is malformed,
+which player's stack is wrong, by how much, which forced bet breaks the house rules. Each
+test here goes through ``validate`` as the recorder and the importer call it, reads the
+message, and names the requirement it proves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from poker.model import Action, CarriedPot, Variant
+from poker.profiles import MANUAL
+from poker.validate import (
+    MAX_ACTIONS,
+    MAX_AMOUNT,
+    Status,
+    Verdict,
+    _structure_problem,
+    check_structure,
+    is_common_case,
+    validate,
+)
+from tests.poker.engine_helpers import NO_RAKE, make_hand
+
+DEAL = ["d dh p1 AhAd", "d dh p2 KhKd", "d dh p3 QhQd"]
+# p3 raises to 6 and the blinds fold: p3 wins the blinds and gets 4 back (no rake).
+FOLDED = [*DEAL, "p3 cbr 6", "p1 f", "p2 f"]
+BASE = make_hand([100] * 3, FOLDED)
+BIG = MAX_AMOUNT + 1
+
+
+def _messages(verdict: Verdict) -> list[tuple[str, int | None, str]]:
+    return [(v.code.value, v.action, v.message_en) for v in verdict.violations]
+
+
+def _malformed(hand: object) -> str:
+    """The one MALFORMED refusal's English words (and nothing else is reported)."""
+    verdict = validate(hand)  # type: ignore[arg-type]
+    assert verdict.status is Status.INVALID
+    ((code, action, message),) = _messages(verdict)
+    assert (code, action) == ("MALFORMED", None)
+    return message.removeprefix("Malformed hand data: ")
+
+
+# --- HREC-01: a record that cannot be a hand says which field is wrong --------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "detail"),
+    [
+        ({"variant": "XX"}, "unknown variant 'XX'"),
+        ({"variant": "FT"}, "unknown variant 'FT'"),  # the code as text is not the variant
+        ({"starting_stacks": "100,100"}, "starting_stacks must be a list"),
+        (
+            {"starting_stacks": (100,), "antes": (0,), "blinds_or_straddles": (2,)},
+            "1 players: a Texas hand has 2 to 10",
+        ),
+        (
+            {
+                "starting_stacks": (100,) * 11,
+                "antes": (0,) * 11,
+                "blinds_or_straddles": (1, 2) + (0,) * 9,
+            },
+            "11 players: a Texas hand has 2 to 10",
+        ),
+        ({"starting_stacks": (100, 100)}, "antes must list one amount per player"),
+        ({"antes": (0, 0)}, "antes must list one amount per player"),
+        ({"antes": "000"}, "antes must list one amount per player"),
+        ({"blinds_or_straddles": (1, 2)}, "blinds_or_straddles must list one amount per player"),
+        ({"starting_stacks": (100, "x", 100)}, "starting_stacks holds 'x', not an amount"),
+        ({"starting_stacks": (100, True, 100)}, "starting_stacks holds True, not an amount"),
+        ({"starting_stacks": (BIG, 100, 100)}, f"starting_stacks holds {BIG}, not an amount"),
+        ({"antes": (0, 0.5, 0)}, "antes holds 0.5, not an amount"),
+        ({"antes": (-BIG, 0, 0)}, f"antes holds {-BIG}, not an amount"),
+        ({"blinds_or_straddles": (1, 2, BIG)}, f"blinds_or_straddles holds {BIG}, not an amount"),
+        ({"blinds_or_straddles": (-BIG, 2, 0)}, f"blinds_or_straddles holds {-BIG}, not an amount"),
+        ({"starting_stacks": (0, 100, 100)}, "every starting stack must be positive"),
+        ({"starting_stacks": (100, -5, 100)}, "every starting stack must be positive"),
+        ({"min_bet": 0}, "min_bet must be a positive amount"),
+        ({"min_bet": None}, "min_bet must be a positive amount"),
+        ({"min_bet": BIG}, "min_bet must be a positive amount"),
+        (
+            {"variant": Variant.FIXED_LIMIT, "small_bet": 0, "big_bet": 4},
+            "fixed limit needs positive small_bet and big_bet",
+        ),
+        (
+            {"variant": Variant.FIXED_LIMIT, "small_bet": 2, "big_bet": 0},
+            "fixed limit needs positive small_bet and big_bet",
+        ),
+        (
+            {"variant": Variant.FIXED_LIMIT, "small_bet": 2, "big_bet": None},
+            "fixed limit needs positive small_bet and big_bet",
+        ),
+        (
+            {"variant": Variant.FIXED_LIMIT, "small_bet": None, "big_bet": 4},
+            "fixed limit needs positive small_bet and big_bet",
+        ),
+        ({"chip_unit": 0}, "chip_unit must be a positive amount"),
+        ({"chip_unit": -1}, "chip_unit must be a positive amount"),
+        ({"chip_unit": True}, "chip_unit must be a positive amount"),
+        ({"chip_unit": BIG}, "chip_unit must be a positive amount"),
+        ({"actions": "p3 f"}, "actions must be a list"),
+        (
+            {"actions": (Action.noop(),) * (MAX_ACTIONS + 1)},
+            f"{MAX_ACTIONS + 1} actions: more than {MAX_ACTIONS}",
+        ),
+        ({"finishing_stacks": (1, 2)}, "finishing_stacks must list one amount per player"),
+        ({"finishing_stacks": (100, 100, "x")}, "finishing_stacks holds 'x', not an amount"),
+        ({"finishing_stacks": (BIG, 0, 0)}, f"finishing_stacks holds {BIG}, not an amount"),
+        ({"finishing_stacks": (-BIG, 0, 0)}, f"finishing_stacks holds {-BIG}, not an amount"),
+        ({"winnings": (1, 2)}, "winnings must list one amount per player"),
+        ({"winnings": (0, 0, 0.0)}, "winnings holds 0.0, not an amount"),
+        ({"winnings": "000"}, "winnings must list one amount per player"),
+        ({"rake": "3"}, "rake must be an amount"),
+        ({"rake": BIG}, "rake must be an amount"),
+        ({"rake": 1.0}, "rake must be an amount"),
+        ({"carry_in": "pot"}, "carry_in must be a short list of carried pots"),
+        (
+            {"carry_in": (CarriedPot(5, (0,)),) * 11},
+            "carry_in must be a short list of carried pots",
+        ),
+        ({"carry_in": [CarriedPot(5, (0,))]}, "carry_in must be a short list of carried pots"),
+        ({"carry_in": (5,)}, "carry_in holds something that is not a carried pot"),
+        ({"carry_in": (CarriedPot(0, (0,)),)}, "carried pot of 0: not a positive amount"),
+        ({"carry_in": (CarriedPot(BIG, (0,)),)}, f"carried pot of {BIG}: not a positive amount"),
+        ({"carry_in": (CarriedPot("5", (0,)),)}, "carried pot of '5': not a positive amount"),  # type: ignore[arg-type]
+        ({"carry_in": (CarriedPot(5, ()),)}, "carried pot eligible players: none"),
+        ({"carry_in": (CarriedPot(5, (3,)),)}, "carried pot eligible players: no player 3"),
+        (
+            {"carry_in": (CarriedPot(5, (0, 0)),)},
+            "carried pot eligible players: a player is listed twice",
+        ),
+        (
+            {"carry_in": (CarriedPot(5, [0]),)},
+            "carried pot eligible players: must be a list of players",
+        ),  # type: ignore[arg-type]
+        ({"forfeits": (3,)}, "forfeits: no player 3"),
+        ({"forfeits": (-1,)}, "forfeits: no player -1"),
+        ({"forfeits": (True,)}, "forfeits: no player True"),
+        ({"forfeits": [0]}, "forfeits: must be a list of players"),
+        ({"forfeits": (1, 1)}, "forfeits: a player is listed twice"),
+    ],
+)
+def test_hrec_01_a_malformed_record_names_its_fault(fields, detail):  # type: ignore[no-untyped-def]  # HREC-01
+    hand = replace(BASE, **fields)
+    assert _malformed(hand) == detail
+    assert check_structure(hand) == detail
+    assert not is_common_case(hand)
+
+
+def test_hrec_01_what_is_not_a_hand_is_refused_as_such():  # HREC-01
+    assert _malformed(None) == "not a hand"
+    assert _malformed({"starting_stacks": [100, 100]}) == "not a hand"
+
+
+# The limits themselves are hands: at each bound the record is well formed, and the
+# validator's one-expression shortcut (``is_common_case``) takes it.
+AT_THE_BOUNDS = {
+    "two players": {
+        "starting_stacks": (100, 100),
+        "antes": (0, 0),
+        "blinds_or_straddles": (1, 2),
+        "actions": (),
+    },
+    "ten players": {
+        "starting_stacks": (100,) * 10,
+        "antes": (0,) * 10,
+        "blinds_or_straddles": (1, 2) + (0,) * 8,
+        "actions": (),
+    },
+    "a stack of one chip": {"starting_stacks": (1, 100, 100)},
+    "the largest stack": {"starting_stacks": (MAX_AMOUNT, 100, 100)},
+    "the largest ante": {"antes": (MAX_AMOUNT, 0, 0)},
+    "the most negative ante": {"antes": (-MAX_AMOUNT, 0, 0)},
+    "the largest blind": {"blinds_or_straddles": (1, 2, MAX_AMOUNT)},
+    "the most negative blind": {"blinds_or_straddles": (-MAX_AMOUNT, 2, 0)},
+    "the smallest chip": {"chip_unit": 1},
+    "the largest chip": {"chip_unit": MAX_AMOUNT},
+    "the largest minimum bet": {"min_bet": MAX_AMOUNT},
+    "a minimum bet of one": {"min_bet": 1},
+    "fixed limit of one and two": {
+        "variant": Variant.FIXED_LIMIT,
+        "small_bet": 1,
+        "big_bet": 2,
+        "min_bet": None,
+    },
+    "the most actions": {"actions": (Action.noop(),) * MAX_ACTIONS},
+    "no actions": {"actions": ()},
+    "outcomes at the bounds": {
+        "finishing_stacks": (MAX_AMOUNT, -MAX_AMOUNT, 0),
+        "winnings": (-MAX_AMOUNT, MAX_AMOUNT, 0),
+    },
+    "the largest rake": {"rake": MAX_AMOUNT},
+    "a negative rake": {"rake": -MAX_AMOUNT},
+    "ten carried pots": {"carry_in": (CarriedPot(5, (0, 2)),) * 10},
+    "a carried pot open to all": {"carry_in": (CarriedPot(MAX_AMOUNT, (0, 1, 2)),)},
+    "every player forfeits": {"forfeits": (0, 1, 2)},
+    "the last player forfeits": {"forfeits": (2,)},
+}
+
+
+@pytest.mark.parametrize("fields", AT_THE_BOUNDS.values(), ids=AT_THE_BOUNDS.keys())
+def test_hrec_01_the_bounds_are_well_formed_and_take_the_shortcut(fields):  # type: ignore[no-untyped-def]  # HREC-01
+    hand = replace(BASE, **fields)
+    assert _structure_problem(hand) is None
+    assert is_common_case(hand)
+    assert check_structure(hand) is None
+    assert "MALFORMED" not in validate(hand).codes
+
+
+def test_hrec_01_a_record_that_breaks_the_replay_is_malformed_with_the_error_named():  # HREC-01
+    # validate() never raises: what fails while judging is reported, cut to 200 characters.
+    class Scale(int):
+        def __le__(self, other: object) -> bool:
+            raise ValueError("no scale " + "x" * 300)
+
+    hand = replace(BASE, scale=Scale(2), finishing_stacks=(1, 2, 3))
+    detail = _malformed(hand)
+    assert detail.startswith("ValueError: no scale xxx") and len(detail) == 200
+
+    class Deep(int):
+        def __le__(self, other: object) -> bool:
+            raise RecursionError
+
+    assert _malformed(replace(BASE, scale=Deep(2), finishing_stacks=(1, 2, 3))) == (
+        "data nested too deeply"
+    )
+
+
+# --- HREC-06: what the recorded outcome got wrong, player by player -----------------------
+
+
+def test_hrec_06_a_wrong_finishing_stack_names_the_player_and_both_amounts():  # HREC-06
+    # p3 raised to 6 and both blinds folded: p3 finishes with 103, p1 with 99, p2 with 98.
+    right = validate(replace(BASE, finishing_stacks=(99, 98, 103)), NO_RAKE)
+    assert right.status is Status.VALID and right.violations == ()
+    wrong = validate(replace(BASE, finishing_stacks=(99, 100, 101)), NO_RAKE)
+    assert _messages(wrong) == [
+        ("FINISHING_STACKS_MISMATCH", None, "Finishing stack of p2: recorded 100, computed 98"),
+        ("FINISHING_STACKS_MISMATCH", None, "Finishing stack of p3: recorded 101, computed 103"),
+    ]
+
+
+def test_hrec_06_amounts_are_printed_in_the_records_units():  # HREC-06, GEN-13
+    # A file in tenths (scale 1): 1015 units are 101.5; a negative amount keeps its sign.
+    hand = replace(BASE, scale=1, finishing_stacks=(99, 98, 1015), rake=-5)
+    assert _messages(validate(hand, NO_RAKE)) == [
+        ("FINISHING_STACKS_MISMATCH", None, "Finishing stack of p3: recorded 101.5, computed 10.3"),
+        ("RAKE_MISMATCH", None, "Recorded rake -0.5, computed 0.0"),
+    ]
+    cents = replace(BASE, scale=2, winnings=(0, 0, 7))
+    assert _messages(validate(cents, NO_RAKE)) == [
+        ("WINNINGS_MISMATCH", None, "Winnings of p3: recorded 0.07, computed 0.09"),
+    ]
+    whole = replace(BASE, rake=-3)
+    assert _messages(validate(whole, NO_RAKE)) == [
+        ("RAKE_MISMATCH", None, "Recorded rake -3, computed 0"),
+    ]
+
+
+def test_pot_08_a_halved_chip_is_named_with_the_player_and_the_smallest_chip():  # POT-08
+    # Chips of 5: p3's 102 is not a whole number of them (and is not what p3 finished with).
+    hand = make_hand([100] * 3, [*DEAL, "p3 cbr 10", "p1 f", "p2 f"], chip_unit=5, blinds=[5, 5, 0])
+    recorded = replace(hand, finishing_stacks=(95, 95, 102))
+    assert _messages(validate(recorded, NO_RAKE)) == [
+        ("ODD_CHIP", None, "102 for p3 splits a chip below the smallest unit (5)"),
+        ("FINISHING_STACKS_MISMATCH", None, "Finishing stack of p3: recorded 102, computed 110"),
+    ]
+
+
+def test_hrec_06_a_void_hand_wins_nothing_and_returns_nothing():  # HREC-06, IRREG-03
+    void = make_hand([100] * 3, [*DEAL, "p3 cbr 6", "# mesa:void misdeal"])
+    verdict = validate(replace(void, winnings=(0, 0, 0), finishing_stacks=(100, 100, 100)))
+    assert verdict.status is Status.VOID and verdict.violations == ()
+    assert verdict.uncalled_returned == (0, 0, 0) and verdict.winnings == (0, 0, 0)
+    claimed = validate(replace(void, winnings=(0, 0, 6)))
+    assert _messages(claimed) == [
+        ("WINNINGS_MISMATCH", None, "Winnings of p3: recorded 6, computed 0"),
+    ]
+
+
+# --- HREC-05, HREC-04: cards not dealt, and a hand that stops short ----------------------
+
+
+def test_hrec_05_the_player_dealt_no_cards_is_named():  # HREC-05
+    hand = make_hand([100] * 3, ["d dh p1 AhAd", "d dh p2 KhKd", "p3 f", "p1 f"])
+    assert _messages(validate(hand, NO_RAKE))[0] == (
+        "HOLE_CARDS_COUNT",
+        None,
+        "Player p3 must be dealt exactly 2 cards (no cards dealt)",
+    )
+    two_missing = make_hand([100] * 3, ["d dh p2 KhKd", "p3 f", "p1 f"])
+    assert [m for m in _messages(validate(two_missing, NO_RAKE)) if m[0] == "HOLE_CARDS_COUNT"] == [
+        ("HOLE_CARDS_COUNT", None, "Player p1 must be dealt exactly 2 cards (no cards dealt)"),
+        ("HOLE_CARDS_COUNT", None, "Player p3 must be dealt exactly 2 cards (no cards dealt)"),
+    ]
+
+
+def test_hrec_04_an_empty_hand_is_incomplete_as_a_whole_and_a_short_one_at_its_last_action():  # HREC-04
+    empty = validate(make_hand([100] * 3, []), NO_RAKE)
+    assert _messages(empty) == [
+        ("HAND_INCOMPLETE", None, "The hand is incomplete: p3 is still to act on the pre-flop"),
+    ]
+    short = validate(make_hand([100] * 3, [*DEAL, "p3 cc"]), NO_RAKE)
+    assert _messages(short) == [
+        ("HAND_INCOMPLETE", 3, "The hand is incomplete: p1 is still to act on the pre-flop"),
+    ]
+
+
+# --- GAME-05, GAME-06, OQ-02, OQ-32: the forced bets against the house rules -------------
+
+
+def _forced(blinds, antes=None, profile=MANUAL, **fields):  # type: ignore[no-untyped-def]
+    n = len(blinds)
+    hand = make_hand([100] * n, [], blinds=blinds, antes=antes or [0] * n, **fields)
+    return [m for m in _messages(validate(hand, profile)) if m[0] != "HAND_INCOMPLETE"]
+
+
+def test_game_05_the_usual_blinds_and_a_correct_straddle_pass():  # GAME-05, GAME-06
+    assert _forced([1, 2, 0]) == []
+    assert _forced([0, 2, 0]) == []  # one blind (GAME-04)
+    assert _forced([2, 2, 0]) == []  # equal blinds
+    assert _forced([1, 2, 4, 0]) == []  # the straddle: left of the big blind, 2 x BB
+    assert _forced([1, 2]) == []  # heads-up
+    assert _forced([2, 2]) == []
+    assert _forced([1, 2, 0], antes=[1, 1, 1]) == []
+
+
+def test_game_05_a_negative_ante_is_refused_alone():  # GAME-05, GAME-04
+    assert _forced([1, 2, 0], antes=[0, -1, 0]) == [
+        ("BLINDS_INVALID", None, "Invalid forced bets: negative ante"),
+    ]
+    assert _forced([1, 2], antes=[-1, 0]) == [
+        ("BLINDS_INVALID", None, "Invalid forced bets: negative ante"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("blinds", "detail"),
+    [
+        ([-1, 2, 0], "the blinds cannot be live posts"),
+        ([1, -2, 0], "the blinds cannot be live posts"),
+        ([3, 2, 0], "small blind 3 above big blind 2"),
+        ([3, 2, 0, 0], "small blind 3 above big blind 2"),
+        # Heads-up the button posts the small blind (OQ-32): listed big blind first.
+        ([2, 1], "small blind 2 above big blind 1"),
+        ([1, -2], "the blinds cannot be live posts"),
+        ([-1, 2], "the blinds cannot be live posts"),
+    ],
+)
+def test_game_05_blinds_the_rules_do_not_allow(blinds, detail):  # type: ignore[no-untyped-def]  # GAME-05, OQ-32
+    assert _forced(blinds) == [("BLINDS_INVALID", None, f"Invalid forced bets: {detail}")]
+
+
+def test_oq_02_a_fixed_limit_big_bet_is_twice_the_small_bet():  # OQ-02, GAME-02
+    fl = {"variant": Variant.FIXED_LIMIT, "small_bet": 2}
+    assert _forced([1, 2, 0], big_bet=4, **fl) == []
+    assert _forced([1, 2, 0], big_bet=5, **fl) == [
+        (
+            "BLINDS_INVALID",
+            None,
+            "Invalid forced bets: the big bet must be twice the small bet (OQ-02)",
+        ),
+    ]
+    assert _forced([1, 2, 0], big_bet=2, **fl) == [
+        (
+            "BLINDS_INVALID",
+            None,
+            "Invalid forced bets: the big bet must be twice the small bet (OQ-02)",
+        ),
+    ]
+    # Fixed limit with a small blind above the big one is refused for both faults.
+    assert _forced([3, 2, 0], big_bet=5, **fl) == [
+        ("BLINDS_INVALID", None, "Invalid forced bets: small blind 3 above big blind 2"),
+        (
+            "BLINDS_INVALID",
+            None,
+            "Invalid forced bets: the big bet must be twice the small bet (OQ-02)",
+        ),
+    ]
+
+
+def test_game_06_a_straddle_where_the_house_allows_none_names_the_player():  # GAME-06, OQ-06
+    house = MANUAL.with_overrides(straddle_allowed=False, rake_bps=0)
+    assert _forced([1, 2, 4, 0], profile=house) == [
+        ("STRADDLE_NOT_ALLOWED", None, "Straddle not allowed: p3 straddles at this table"),
+    ]
+    assert _forced([1, 2, 0, 1], profile=house) == [
+        ("STRADDLE_NOT_ALLOWED", None, "Straddle not allowed: p4 straddles at this table"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("blinds", "who", "amount"),
+    [([1, 2, 6, 0], 3, 6), ([1, 2, 0, 4], 4, 4), ([1, 2, 1, 0], 3, 1), ([1, 2, 2, 0], 3, 2)],
+)
+def test_game_06_only_the_player_left_of_the_big_blind_straddles_twice_it(blinds, who, amount):  # type: ignore[no-untyped-def]  # GAME-06
+    assert _forced(blinds) == [
+        (
+            "STRADDLE_NOT_ALLOWED",
+            None,
+            "Straddle not allowed: only the player left of the big blind straddles, "
+            f"2 x BB; p{who} posted {amount}",
+        ),
+    ]
+
+
+def test_game_06_a_straddle_of_three_times_where_the_house_says_so():  # GAME-06
+    triple = MANUAL.with_overrides(straddle_multiple=3, rake_bps=0)
+    assert _forced([1, 2, 6, 0], profile=triple) == []
+    assert _forced([1, 2, 4, 0], profile=triple) == [
+        (
+            "STRADDLE_NOT_ALLOWED",
+            None,
+            "Straddle not allowed: only the player left of the big blind straddles, "
+            "3 x BB; p3 posted 4",
+        ),
+    ]
