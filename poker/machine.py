@@ -51,7 +51,7 @@ from poker.model import (
 )
 from poker.pots import build_pots, rake_pots, split_pot
 from poker.profiles import MANUAL, RuleProfile, ShortAllInReopen
-from poker.violations import Code, Violation, make
+from poker.violations import Code, Violation, Words, make
 
 # Phases of a hand.
 BETTING = 0  # a betting round is open
@@ -483,7 +483,12 @@ class Machine:
         elif kind == _VOID:
             self._void(action.reason)
         elif kind != _NOOP:
-            self._flag(Code.MALFORMED, detail=f"unknown action kind {kind!r}")
+            self._flag(
+                Code.MALFORMED,
+                detail=Words(
+                    f"tipo de acción desconocido {kind!r}", f"unknown action kind {kind!r}"
+                ),
+            )
 
     def run(self, actions: Sequence[Action], start: int = 0) -> None:
         """Apply ``actions`` in order (indices from ``start``): the validator's hot loop.
@@ -509,7 +514,7 @@ class Machine:
             try:
                 if type(a) is not action_type:
                     self.index = index
-                    self._flag(Code.MALFORMED, detail="not an action")
+                    self._flag(Code.MALFORMED, detail=Words("no es una acción", "not an action"))
                     continue
                 kind = a.kind
                 if kind is deal_hole:
@@ -616,15 +621,29 @@ class Machine:
         phase = self.phase
         if phase == DEALING:
             street = _STREET_NAMES[self.street + 1]
-            self._flag(Code.BOARD_COUNT, detail=f"the {street} was not dealt before p{p} acted")
+            self._flag(
+                Code.BOARD_COUNT,
+                detail=Words(
+                    f"no se repartió el {street} antes de que actuara p{p}",
+                    f"the {street} was not dealt before p{p} acted",
+                ),
+            )
             # Carry on as if the missing cards had been dealt face down.
             self._start_street(self.street + 1, (UNKNOWN_CARD,) * (3 if self.street == 0 else 1))
             return
         detail = {
-            SHOWDOWN: f"p{p} acts after the betting is over",
-            OVER: f"p{p} acts after everybody else folded",
-            VOID: f"p{p} acts after the hand was declared void",
-        }.get(phase, "")
+            SHOWDOWN: Words(
+                f"p{p} actúa terminadas las apuestas", f"p{p} acts after the betting is over"
+            ),
+            OVER: Words(
+                f"p{p} actúa cuando todos los demás ya se retiraron",
+                f"p{p} acts after everybody else folded",
+            ),
+            VOID: Words(
+                f"p{p} actúa después de anulada la mano",
+                f"p{p} acts after the hand was declared void",
+            ),
+        }.get(phase, Words("", ""))
         self._flag(Code.ACTION_AFTER_END, detail=detail)
 
     def _resync(self, player: int) -> bool:
@@ -637,7 +656,10 @@ class Machine:
         """
         n = self.n
         if not 0 <= player < n:
-            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            self._flag(
+                Code.MALFORMED,
+                detail=Words(f"no hay jugador p{player + 1}", f"no player p{player + 1}"),
+            )
             return False
         expected = self.actor
         self._flag(Code.OUT_OF_TURN, expected=expected + 1, player=player + 1)
@@ -791,18 +813,29 @@ class Machine:
         player = action.player
         n = self.n
         if not 0 <= player < n:
-            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            self._flag(
+                Code.MALFORMED,
+                detail=Words(f"no hay jugador p{player + 1}", f"no player p{player + 1}"),
+            )
             return
         cards = action.cards
         if self.hole[player] is not None:
-            self._flag(Code.HOLE_CARDS_COUNT, player=player + 1, detail="dealt twice")
+            self._flag(
+                Code.HOLE_CARDS_COUNT,
+                player=player + 1,
+                detail=Words("se le repartieron dos veces", "dealt twice"),
+            )
             return
         if self.actors or self.phase == VOID:
             self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
         elif player != self.next_hole:
             self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
         if len(cards) != 2:
-            self._flag(Code.HOLE_CARDS_COUNT, player=player + 1, detail=f"{len(cards)} dealt")
+            self._flag(
+                Code.HOLE_CARDS_COUNT,
+                player=player + 1,
+                detail=Words(f"recibió {len(cards)}", f"{len(cards)} dealt"),
+            )
         self._see(cards)
         self.hole[player] = cards
         self.holes_dealt += 1
@@ -829,20 +862,39 @@ class Machine:
         if phase == BETTING:
             street = _STREET_NAMES[self.street]
             self._flag(
-                Code.STREET_INCOMPLETE, detail=f"board dealt while the {street} betting is open"
+                Code.STREET_INCOMPLETE,
+                detail=Words(
+                    f"cartas comunitarias repartidas con las apuestas del {street} abiertas",
+                    f"board dealt while the {street} betting is open",
+                ),
             )
             self._force_close()
             phase = self.phase
         if phase == OVER or phase == VOID:
-            self._flag(Code.ACTION_AFTER_END, detail="board dealt after the hand ended")
+            self._flag(
+                Code.ACTION_AFTER_END,
+                detail=Words(
+                    "cartas comunitarias repartidas terminada la mano",
+                    "board dealt after the hand ended",
+                ),
+            )
             return
         board_len = len(self.board)
         if board_len >= 5:
-            self._flag(Code.BOARD_COUNT, detail="more than five board cards")
+            self._flag(
+                Code.BOARD_COUNT,
+                detail=Words("más de cinco cartas comunitarias", "more than five board cards"),
+            )
             return
         expected = 3 if board_len == 0 else 1
         if len(cards) != expected:
-            self._flag(Code.BOARD_COUNT, detail=f"{len(cards)} cards dealt, {expected} expected")
+            self._flag(
+                Code.BOARD_COUNT,
+                detail=Words(
+                    f"{len(cards)} cartas repartidas, se esperaban {expected}",
+                    f"{len(cards)} cards dealt, {expected} expected",
+                ),
+            )
         if phase == DEALING:
             self._start_street(self.street + 1, cards)
         else:  # SHOWDOWN: run-out after an all-in
@@ -979,38 +1031,73 @@ class Machine:
     def _show_muck(self, action: Action) -> None:
         player = action.player
         if not 0 <= player < self.n:
-            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            self._flag(
+                Code.MALFORMED,
+                detail=Words(f"no hay jugador p{player + 1}", f"no player p{player + 1}"),
+            )
             return
         phase = self.phase
         p = player + 1
         if phase == VOID:
-            self._flag(Code.ACTION_AFTER_END, detail=f"p{p} shows after the hand was declared void")
+            self._flag(
+                Code.ACTION_AFTER_END,
+                detail=Words(
+                    f"p{p} muestra después de anulada la mano",
+                    f"p{p} shows after the hand was declared void",
+                ),
+            )
             return
         if self.folded[player]:
-            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} folded and has no hand to show")
+            self._flag(
+                Code.SHOWDOWN_INVALID,
+                detail=Words(
+                    f"p{p} se retiró y no tiene mano que mostrar",
+                    f"p{p} folded and has no hand to show",
+                ),
+            )
             return
         if phase == OVER:
             return  # the winner may show or not (SHOW-09)
         if phase != SHOWDOWN:
-            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} shows or mucks before the showdown")
+            self._flag(
+                Code.SHOWDOWN_INVALID,
+                detail=Words(
+                    f"p{p} muestra o muckea antes del showdown",
+                    f"p{p} shows or mucks before the showdown",
+                ),
+            )
             return
         if action.kind == _MUCK:
             if self.shown[player] is not None:
-                self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} mucks a hand already shown")
+                self._flag(
+                    Code.SHOWDOWN_INVALID,
+                    detail=Words(
+                        f"p{p} muckea una mano ya mostrada", f"p{p} mucks a hand already shown"
+                    ),
+                )
                 return
             if not self.mucked[player]:
                 self.mucked[player] = True
                 self.muck_order.append(player)
             return
         if self.mucked[player]:
-            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} shows a hand already mucked")
+            self._flag(
+                Code.SHOWDOWN_INVALID,
+                detail=Words(
+                    f"p{p} muestra una mano ya muckeada", f"p{p} shows a hand already mucked"
+                ),
+            )
             return
         cards = action.cards
         dealt = self.hole[player]
         if not cards:  # PHH "sm -": the cards already dealt
             cards = dealt if dealt is not None else (UNKNOWN_CARD, UNKNOWN_CARD)
         if len(cards) != 2:
-            self._flag(Code.HOLE_CARDS_COUNT, player=p, detail=f"{len(cards)} shown")
+            self._flag(
+                Code.HOLE_CARDS_COUNT,
+                player=p,
+                detail=Words(f"mostró {len(cards)}", f"{len(cards)} shown"),
+            )
             return
         known = [c for c in (dealt or ()) if c >= 0]
         for c in self.shown[player] or ():
@@ -1027,7 +1114,13 @@ class Machine:
                 fresh.append(c)
         if len(known) + len(fresh) > 2:
             bad = ", ".join(_card_text(c) for c in fresh)
-            self._flag(Code.SHOWDOWN_INVALID, detail=f"p{p} shows {bad}, not the cards dealt")
+            self._flag(
+                Code.SHOWDOWN_INVALID,
+                detail=Words(
+                    f"p{p} muestra {bad}, no las cartas que recibió",
+                    f"p{p} shows {bad}, not the cards dealt",
+                ),
+            )
             return
         if fresh:
             self._see(tuple(fresh))
@@ -1044,11 +1137,19 @@ class Machine:
         is posted, not a bet he made (OQ-38, RUL-42: killed at the end of the deal).
         """
         if not 0 <= player < self.n:
-            self._flag(Code.MALFORMED, detail=f"no player p{player + 1}")
+            self._flag(
+                Code.MALFORMED,
+                detail=Words(f"no hay jugador p{player + 1}", f"no player p{player + 1}"),
+            )
             return
         phase = self.phase
         if phase == OVER or phase == VOID or self.folded[player]:
-            self._flag(Code.ACTION_AFTER_END, detail=f"p{player + 1} is not in the hand")
+            self._flag(
+                Code.ACTION_AFTER_END,
+                detail=Words(
+                    f"p{player + 1} no está en la mano", f"p{player + 1} is not in the hand"
+                ),
+            )
             return
         bets = self.bets
         others = max((bets[i] for i in range(self.n) if i != player), default=0)
@@ -1079,7 +1180,10 @@ class Machine:
     def _void(self, reason: VoidReason | None) -> None:
         """Declare the hand void: every chip put in goes back (MISDEAL-03, IRREG-02/03)."""
         if self.phase == VOID:
-            self._flag(Code.ACTION_AFTER_END, detail="the hand is already void")
+            self._flag(
+                Code.ACTION_AFTER_END,
+                detail=Words("la mano ya está anulada", "the hand is already void"),
+            )
             return
         if reason in (None, VoidReason.MISDEAL) and self.actors & (self.actors - 1):
             # Two players have acted: the hand must be played out (MISDEAL-03, IRREG-13).
@@ -1091,27 +1195,42 @@ class Machine:
         self.actor = -1
 
     # -------------------------------------------------------------- settlement
-    def incomplete_reason(self) -> str | None:
-        """Why the hand cannot be settled yet, or None when it is complete."""
+    def incomplete_reason(self) -> Words | None:
+        """Why the hand cannot be settled yet (in both languages), or None when complete."""
         phase = self.phase
         if phase == VOID or phase == OVER:
             return None
         if phase == BETTING:
-            return f"p{self.next_actor() + 1} is still to act on the {_STREET_NAMES[self.street]}"
+            street = _STREET_NAMES[self.street]
+            p = self.next_actor() + 1
+            return Words(
+                f"p{p} todavía debe actuar en el {street}", f"p{p} is still to act on the {street}"
+            )
         if phase == DEALING:
-            return f"the {_STREET_NAMES[self.street + 1]} was not dealt"
+            street = _STREET_NAMES[self.street + 1]
+            return Words(f"no se repartió el {street}", f"the {street} was not dealt")
         if len(self.board) < 5:
-            return "the board was not run out to five cards"
+            return Words(
+                "no se completaron las cinco cartas comunitarias",
+                "the board was not run out to five cards",
+            )
         unresolved = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
         missing = [i + 1 for i in unresolved if self.shown[i] is None]
         if len(unresolved) == 1 and missing:
             # SHOW-03: at the showdown the last hand not mucked still shows to claim the
             # pot (the others mucking does not pay it unseen). A hand won because every
             # other player folded never reaches here (phase OVER, SHOW-09).
-            return f"p{missing[0]} must show to claim the pot (SHOW-03)"
+            return Words(
+                f"p{missing[0]} debe mostrar para reclamar el bote (SHOW-03)",
+                f"p{missing[0]} must show to claim the pot (SHOW-03)",
+            )
         if self.holes_dealt or any(s is not None for s in self.shown):
             if missing and len(unresolved) > 1:
-                return "no show or muck recorded for " + ", ".join(f"p{p}" for p in missing)
+                who = ", ".join(f"p{p}" for p in missing)
+                return Words(
+                    f"no consta si muestran o muckean: {who}",
+                    f"no show or muck recorded for {who}",
+                )
         return None
 
     def showdown_order(self) -> tuple[int, ...]:
@@ -1352,14 +1471,19 @@ class Machine:
         if len(claimants) == 1:
             return (claimants[0],)  # the only hand not thrown away
         if not claimants:
-            self._flag_settle(Code.SHOWDOWN_INVALID, detail="every contender mucked")
+            self._flag_settle(
+                Code.SHOWDOWN_INVALID,
+                detail=Words("todos los que disputaban muckearon", "every contender mucked"),
+            )
             last = [i for i in self.muck_order if i in eligible]
             return (last[-1],) if last else eligible[:1]
+        who = ", ".join(f"p{i + 1}" for i in claimants)
         self._flag_settle(
             Code.SHOWDOWN_INVALID,
-            detail="no hand shown can be read: "
-            + ", ".join(f"p{i + 1}" for i in claimants)
-            + " did not show their cards",
+            detail=Words(
+                f"no se puede leer ninguna mano: {who} no mostraron sus cartas",
+                f"no hand shown can be read: {who} did not show their cards",
+            ),
         )
         return tuple(claimants)
 

@@ -27,7 +27,7 @@ from poker.model import Action, Hand, Variant
 from poker.pots import build_pots, rake_pots
 from poker.profiles import MANUAL, RuleProfile
 from poker.validate import check_structure, forced_bet_violations
-from poker.violations import Code, Violation, make
+from poker.violations import Code, Violation, Words, make
 
 _STREETS = ("preflop", "flop", "turn", "river")
 
@@ -242,7 +242,16 @@ class HandState:
     def apply(self, action: Action) -> HandState | Rejected:
         """The state after ``action``, or :class:`Rejected` with the violations."""
         if type(action) is not Action:
-            return Rejected(action, (make(Code.MALFORMED, self._count, detail="not an action"),))
+            return Rejected(
+                action,
+                (
+                    make(
+                        Code.MALFORMED,
+                        self._count,
+                        detail=Words("no es una acción", "not an action"),
+                    ),
+                ),
+            )
         m = self._m.copy()
         m.violations = []
         try:

@@ -25,7 +25,7 @@ from poker.model import (
     slot_setter,
 )
 from poker.profiles import MANUAL, RuleProfile
-from poker.violations import Code, Violation, make
+from poker.violations import Code, Violation, Words, make
 
 #: More actions than any real Texas hand needs; longer lists are rejected (bounded time).
 MAX_ACTIONS = 5_000
@@ -273,7 +273,7 @@ def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
     out: list[Violation] = []
     antes, blinds = hand.forced_bets()
     if any(a < 0 for a in antes):
-        out.append(make(Code.BLINDS_INVALID, None, detail="negative ante"))
+        out.append(make(Code.BLINDS_INVALID, None, detail=Words("ante negativo", "negative ante")))
     straddles: tuple[tuple[int, int], ...] = ()
     if n == 2:
         sb, bb = blinds[1], blinds[0]  # heads-up: the button posts the small blind (OQ-32)
@@ -281,27 +281,58 @@ def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
         sb, bb = blinds[0], blinds[1]
         straddles = tuple((i, b) for i, b in enumerate(blinds) if i >= 2 and b > 0)
     if sb < 0 or bb < 0:
-        out.append(make(Code.BLINDS_INVALID, None, detail="the blinds cannot be live posts"))
+        out.append(
+            make(
+                Code.BLINDS_INVALID,
+                None,
+                detail=Words("una ciega no puede ser negativa", "the blinds cannot be live posts"),
+            )
+        )
     elif sb > bb:
-        out.append(make(Code.BLINDS_INVALID, None, detail=f"small blind {sb} above big blind {bb}"))
+        out.append(
+            make(
+                Code.BLINDS_INVALID,
+                None,
+                detail=Words(
+                    f"ciega pequeña {sb} mayor que la ciega grande {bb}",
+                    f"small blind {sb} above big blind {bb}",
+                ),
+            )
+        )
     if hand.variant is Variant.FIXED_LIMIT and hand.big_bet != 2 * (hand.small_bet or 0):
         out.append(
             make(
-                Code.BLINDS_INVALID, None, detail="the big bet must be twice the small bet (OQ-02)"
+                Code.BLINDS_INVALID,
+                None,
+                detail=Words(
+                    "la apuesta grande debe ser el doble de la pequeña (OQ-02)",
+                    "the big bet must be twice the small bet (OQ-02)",
+                ),
             )
         )
     for i, amount in straddles:
         if not profile.straddle_allowed:
             out.append(
-                make(Code.STRADDLE_NOT_ALLOWED, None, detail=f"p{i + 1} straddles at this table")
+                make(
+                    Code.STRADDLE_NOT_ALLOWED,
+                    None,
+                    detail=Words(
+                        f"p{i + 1} hace straddle en esta mesa", f"p{i + 1} straddles at this table"
+                    ),
+                )
             )
         elif i != 2 or amount != profile.straddle_multiple * bb:
             out.append(
                 make(
                     Code.STRADDLE_NOT_ALLOWED,
                     None,
-                    detail=f"only the player left of the big blind straddles, "
-                    f"{profile.straddle_multiple} x BB; p{i + 1} posted {amount}",
+                    detail=Words(
+                        "solo hace straddle el jugador a la izquierda de la ciega grande, "
+                        f"{profile.straddle_multiple} veces la ciega grande; "
+                        f"p{i + 1} puso {amount}",
+                        "only the player left of the big blind straddles, "
+                        f"{profile.straddle_multiple} x BB; p{i + 1} posted {amount}",
+                    ),
                 )
             )
     return out
@@ -326,7 +357,12 @@ def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
             for i in range(n):
                 if machine.hole[i] is None:
                     violations.append(
-                        make(Code.HOLE_CARDS_COUNT, None, player=i + 1, detail="no cards dealt")
+                        make(
+                            Code.HOLE_CARDS_COUNT,
+                            None,
+                            player=i + 1,
+                            detail=Words("no recibió cartas", "no cards dealt"),
+                        )
                     )
         reason = machine.incomplete_reason()
         if reason:

@@ -2,14 +2,16 @@
 
 Codes are stable strings: the hand recorder stores them and reports count them.
 Each code has one message template per language; ``{...}`` fields are filled
-from the details of the violation. Codes are listed in docs/engine.md.
+from the details of the violation. A detail in words is given in both languages
+(:class:`Words`): the supervisor reads the Spanish message, and an English phrase inside
+it would be half a sentence she cannot use. Codes are listed in docs/engine.md.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Code(StrEnum):
@@ -165,10 +167,23 @@ class Violation:
         return self.message_es
 
 
+class Words(NamedTuple):
+    """A detail in words, in Spanish and in English (GEN-07)."""
+
+    es: str
+    en: str
+
+
 def make(code: Code, action: int | None, **details: Any) -> Violation:
-    """Build a violation, filling the message templates (never raises)."""
+    """Build a violation, filling the message templates (never raises).
+
+    A :class:`Words` detail fills each language's template with its own words; any other
+    detail (a number, a card, a Python error's text) is the same in both.
+    """
     es, en = MESSAGES[code]
+    in_es = {k: v.es if type(v) is Words else v for k, v in details.items()}
+    in_en = {k: v.en if type(v) is Words else v for k, v in details.items()}
     try:
-        return Violation(code, action, es.format(**details), en.format(**details))
+        return Violation(code, action, es.format(**in_es), en.format(**in_en))
     except (KeyError, IndexError, ValueError):  # a missing detail must not hide the code
         return Violation(code, action, es, en)

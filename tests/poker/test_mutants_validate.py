@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from poker.model import Action, CarriedPot, Variant
+from poker.model import Action, ActionKind, CarriedPot, Variant
 from poker.profiles import MANUAL
 from poker.validate import (
     MAX_ACTIONS,
@@ -421,4 +421,220 @@ def test_game_06_a_straddle_of_three_times_where_the_house_says_so():  # GAME-06
             "Straddle not allowed: only the player left of the big blind straddles, "
             "3 x BB; p3 posted 4",
         ),
+    ]
+
+
+# --- GEN-07: the Spanish message is Spanish to the end ------------------------------------
+# Every detail the engine puts in words, one hand for each: the supervisor reads the Spanish
+# message inline at the table, and an English phrase after a Spanish prefix is half a
+# sentence. Each case gives the code and the Spanish words the hand must get.
+CHECKS = ["p1 cc", "p2 cc", "p3 cc"]
+PRE = [*DEAL, "p3 cc", "p1 cc", "p2 cc"]
+TO_SHOW = [*PRE, "d db 2c3d8h", *CHECKS, "d db 9s", *CHECKS, "d db Tc", *CHECKS]
+UNSEEN = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", *TO_SHOW[3:]]
+ALL_IN = [*DEAL, "p3 cbr 100", "p1 cc", "p2 cc"]
+ES = "Datos de la mano mal formados: "
+WORDED = {
+    "an action of an unknown kind": (
+        (*make_hand([100] * 3, DEAL).actions, Action(99, 0)),  # type: ignore[arg-type]
+        "MALFORMED",
+        ES + "tipo de acción desconocido 99",
+    ),
+    "not an action": (("p1 f",), "MALFORMED", ES + "no es una acción"),
+    "no such player": (
+        (*make_hand([100] * 3, DEAL).actions, Action(ActionKind.FOLD, 7)),
+        "MALFORMED",
+        ES + "no hay jugador p8",
+    ),
+    "acting before the flop is dealt": (
+        [*PRE, "p1 cc"],
+        "BOARD_COUNT",
+        "Cartas comunitarias incorrectas: no se repartió el flop antes de que actuara p1",
+    ),
+    "acting after the betting": (
+        [*ALL_IN, "d db 2c3d8h", "d db 9s", "d db Tc", "p1 cc"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: p1 actúa terminadas las apuestas",
+    ),
+    "acting after the others folded": (
+        [*FOLDED, "p1 cc"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: p1 actúa cuando todos los demás ya se retiraron",
+    ),
+    "acting in a void hand": (
+        ["# mesa:void misdeal", "p3 cc"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: p3 actúa después de anulada la mano",
+    ),
+    "hole cards dealt twice": (
+        [*DEAL, "d dh p1 2c3c"],
+        "HOLE_CARDS_COUNT",
+        "El jugador p1 debe recibir exactamente 2 cartas (se le repartieron dos veces)",
+    ),
+    "one hole card": (
+        ["d dh p1 Ah", *DEAL[1:]],
+        "HOLE_CARDS_COUNT",
+        "El jugador p1 debe recibir exactamente 2 cartas (recibió 1)",
+    ),
+    "a player dealt nothing": (
+        [*DEAL[:2], "p3 f", "p1 f"],
+        "HOLE_CARDS_COUNT",
+        "El jugador p3 debe recibir exactamente 2 cartas (no recibió cartas)",
+    ),
+    "the flop while the betting is open": (
+        [*DEAL, "d db 2c3d8h"],
+        "STREET_INCOMPLETE",
+        "La ronda de apuestas no terminó: cartas comunitarias repartidas con las apuestas "
+        "del pre-flop abiertas",
+    ),
+    "the flop after the hand ended": (
+        [*FOLDED, "d db 2c3d8h"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: cartas comunitarias repartidas terminada la mano",
+    ),
+    "a sixth board card": (
+        [*ALL_IN, "d db 2c3d8h", "d db 9s", "d db Tc", "d db Js"],
+        "BOARD_COUNT",
+        "Cartas comunitarias incorrectas: más de cinco cartas comunitarias",
+    ),
+    "a flop of two cards": (
+        [*PRE, "d db 2c3d"],
+        "BOARD_COUNT",
+        "Cartas comunitarias incorrectas: 2 cartas repartidas, se esperaban 3",
+    ),
+    "showing in a void hand": (
+        [*DEAL, "# mesa:void misdeal", "p1 sm AhAd"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: p1 muestra después de anulada la mano",
+    ),
+    "a folded player shows": (
+        [*DEAL, "p3 f", "p1 cc", "p2 cc", "d db 2c3d8h", "p1 cc", "p2 cc", "d db 9s"]
+        + ["p1 cc", "p2 cc", "d db Tc", "p1 cc", "p2 cc", "p3 sm QhQd"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: p3 se retiró y no tiene mano que mostrar",
+    ),
+    "showing before the showdown": (
+        [*DEAL, "p3 sm QhQd"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: p3 muestra o muckea antes del showdown",
+    ),
+    "mucking a shown hand": (
+        [*TO_SHOW, "p1 sm AhAd", "p1 sm"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: p1 muckea una mano ya mostrada",
+    ),
+    "showing a mucked hand": (
+        [*TO_SHOW, "p1 sm", "p1 sm AhAd"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: p1 muestra una mano ya muckeada",
+    ),
+    "showing one card": (
+        [*TO_SHOW, "p1 sm Ah"],
+        "HOLE_CARDS_COUNT",
+        "El jugador p1 debe recibir exactamente 2 cartas (mostró 1)",
+    ),
+    "showing other cards": (
+        [*TO_SHOW, "p1 sm 4c5c"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: p1 muestra 4c, 5c, no las cartas que recibió",
+    ),
+    "killing a hand already folded": (
+        [*DEAL, "p3 f", "p3 f # mesa:dead"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: p3 no está en la mano",
+    ),
+    "voiding twice": (
+        ["# mesa:void misdeal", "# mesa:void misdeal"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: la mano ya está anulada",
+    ),
+    "everybody mucks": (
+        [*TO_SHOW, "p1 sm", "p2 sm", "p3 sm"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: todos los que disputaban muckearon",
+    ),
+    "no hand can be read": (
+        [*UNSEEN, "p1 sm", "p2 sm ????", "p3 sm ????"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: no se puede leer ninguna mano: p2, p3 no mostraron sus cartas",
+    ),
+    "a player still to act": (
+        [*DEAL, "p3 cc"],
+        "HAND_INCOMPLETE",
+        "La mano no está completa: p1 todavía debe actuar en el pre-flop",
+    ),
+    "the flop not dealt": (
+        PRE,
+        "HAND_INCOMPLETE",
+        "La mano no está completa: no se repartió el flop",
+    ),
+    "the board not run out": (
+        [*ALL_IN, "d db 2c3d8h"],
+        "HAND_INCOMPLETE",
+        "La mano no está completa: no se completaron las cinco cartas comunitarias",
+    ),
+    "the last hand does not show": (
+        [*TO_SHOW, "p1 sm", "p2 sm"],
+        "HAND_INCOMPLETE",
+        "La mano no está completa: p3 debe mostrar para reclamar el bote (SHOW-03)",
+    ),
+    "nobody shows or mucks": (
+        TO_SHOW,
+        "HAND_INCOMPLETE",
+        "La mano no está completa: no consta si muestran o muckean: p1, p2, p3",
+    ),
+}
+# Words of the English details: none may be left in a Spanish message.
+ENGLISH = set(
+    "the is was not and after before acts dealt shows mucks mucked folded still hand "
+    "expected cards board blind blinds above posted straddles every player posts twice "
+    "must claim recorded shown read their live big small bet".split()
+)
+
+
+@pytest.mark.parametrize(("acts", "code", "spanish"), WORDED.values(), ids=WORDED.keys())
+def test_gen_07_each_worded_detail_is_spanish_in_the_spanish_message(acts, code, spanish):  # type: ignore[no-untyped-def]  # GEN-07
+    if isinstance(acts, tuple):
+        hand = replace(make_hand([100] * 3, []), actions=acts)
+    else:
+        hand = make_hand([100] * 3, acts)
+    verdict = validate(hand, NO_RAKE)
+    assert (code, spanish) in [(v.code.value, v.message_es) for v in verdict.violations]
+    for v in verdict.violations:
+        assert not ENGLISH & set(v.message_es.replace(",", " ").split()), v.message_es
+
+
+FORCED = [
+    ([0, -1, 0], [1, 2, 0], {}, "Ciegas u obligatorias inválidas: ante negativo"),
+    ([0, 0, 0], [-1, 2, 0], {}, "Ciegas u obligatorias inválidas: una ciega no puede ser negativa"),
+    (
+        [0, 0, 0],
+        [3, 2, 0],
+        {},
+        "Ciegas u obligatorias inválidas: ciega pequeña 3 mayor que la ciega grande 2",
+    ),
+    (
+        [0, 0, 0],
+        [1, 2, 0],
+        {"variant": Variant.FIXED_LIMIT, "small_bet": 2, "big_bet": 5},
+        "Ciegas u obligatorias inválidas: la apuesta grande debe ser el doble de la pequeña (OQ-02)",
+    ),
+    (
+        [0, 0, 0],
+        [1, 2, 6],
+        {},
+        "Straddle no permitido: solo hace straddle el jugador a la izquierda de la ciega grande, "
+        "2 veces la ciega grande; p3 puso 6",
+    ),
+]
+
+
+@pytest.mark.parametrize(("antes", "blinds", "fields", "spanish"), FORCED)
+def test_gen_07_a_forced_bet_refusal_in_spanish(antes, blinds, fields, spanish):  # type: ignore[no-untyped-def]  # GEN-07, GAME-05
+    verdict = validate(make_hand([100] * 3, [], antes=antes, blinds=blinds, **fields), NO_RAKE)
+    assert spanish in [v.message_es for v in verdict.violations]
+    house = MANUAL.with_overrides(straddle_allowed=False, rake_bps=0)
+    refused = validate(make_hand([100] * 4, [], blinds=[1, 2, 4, 0]), house)
+    assert "Straddle no permitido: p3 hace straddle en esta mesa" in [
+        v.message_es for v in refused.violations
     ]
