@@ -520,8 +520,15 @@ class Machine:
                 if kind is deal_hole:
                     p = a.player
                     cards = a.cards
-                    # In order, before any betting: then p's cards cannot have been dealt yet.
-                    if p == self.next_hole and len(cards) == 2 and not self.actors and p < n:
+                    # In order, before any betting, to a player not dealt yet (after a deal
+                    # out of order, the next in order may already hold cards).
+                    if (
+                        p == self.next_hole
+                        and len(cards) == 2
+                        and not self.actors
+                        and p < n
+                        and hole[p] is None
+                    ):
                         c0, c1 = cards
                         if 0 <= c0 < 52 and 0 <= c1 < 52:
                             bits = (1 << c0) | (1 << c1)
@@ -584,7 +591,7 @@ class Machine:
                     if self.phase == DEALING:
                         cards = a.cards
                         board = self.board
-                        if len(cards) == (3 if not board else 1):
+                        if len(cards) == (3 if not board else 1) and len(board) < 5:
                             bits = 0
                             for c in cards:
                                 if type(c) is not int or not 0 <= c < 52:
@@ -603,6 +610,7 @@ class Machine:
                         cards = a.cards
                         if (
                             dealt is not None
+                            and len(dealt) == 2
                             and (not cards or cards == dealt)
                             and self.shown[p] is None
                             and not self.mucked[p]
@@ -722,17 +730,12 @@ class Machine:
             amount = available
         if amount <= cb:
             # Not a bet or raise at all: report it and read it as a call.
+            # All-in or not: a call for less recorded as a raise is still no raise.
             if cb == 0:
                 self._flag(Code.BET_BELOW_MINIMUM, amount=amount, minimum=self.min_bet)
-            elif amount < available:
-                self._flag(
-                    Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=self.raise_bounds(player)[0]
-                )
             else:
                 self._flag(
-                    Code.RAISE_BELOW_MINIMUM,
-                    amount=amount,
-                    minimum=self.raise_bounds(player)[0],
+                    Code.RAISE_BELOW_MINIMUM, amount=amount, minimum=self.raise_bounds(player)[0]
                 )
             self._check_call(player, _CALL if cb > own else _CHECK)
             return

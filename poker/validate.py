@@ -285,7 +285,7 @@ def forced_bet_violations(hand: Hand, profile: RuleProfile) -> list[Violation]:
             make(
                 Code.BLINDS_INVALID,
                 None,
-                detail=Words("una ciega no puede ser negativa", "the blinds cannot be live posts"),
+                detail=Words("una ciega no puede ser negativa", "a blind cannot be negative"),
             )
         )
     elif sb > bb:

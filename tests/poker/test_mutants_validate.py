@@ -344,18 +344,30 @@ def test_game_05_a_negative_ante_is_refused_alone():  # GAME-05, GAME-04
 @pytest.mark.parametrize(
     ("blinds", "detail"),
     [
-        ([-1, 2, 0], "the blinds cannot be live posts"),
-        ([1, -2, 0], "the blinds cannot be live posts"),
+        ([-1, 2, 0], "a blind cannot be negative"),
+        ([1, -2, 0], "a blind cannot be negative"),
         ([3, 2, 0], "small blind 3 above big blind 2"),
         ([3, 2, 0, 0], "small blind 3 above big blind 2"),
         # Heads-up the button posts the small blind (OQ-32): listed big blind first.
         ([2, 1], "small blind 2 above big blind 1"),
-        ([1, -2], "the blinds cannot be live posts"),
-        ([-1, 2], "the blinds cannot be live posts"),
+        ([1, -2], "a blind cannot be negative"),
+        ([-1, 2], "a blind cannot be negative"),
     ],
 )
 def test_game_05_blinds_the_rules_do_not_allow(blinds, detail):  # type: ignore[no-untyped-def]  # GAME-05, OQ-32
     assert _forced(blinds) == [("BLINDS_INVALID", None, f"Invalid forced bets: {detail}")]
+
+
+def test_game_04_a_blind_of_nothing_is_not_a_negative_blind():  # GAME-04, GAME-05
+    # A fixed-limit hand always takes the field-by-field look (no shortcut): a table with
+    # one blind, or none, posts 0 where the blind is not, and 0 is not negative.
+    fl = {"variant": Variant.FIXED_LIMIT, "small_bet": 2, "big_bet": 4, "min_bet": None}
+    assert _forced([0, 2, 0], **fl) == []
+    assert _forced([0, 0, 0], **fl) == []
+    assert _forced([0, 0], **fl) == []
+    assert _forced([0, 0, 0], antes=[1, 1, 1], **fl) == []
+    # ... and a live ante with no blinds is no fault either, in any game.
+    assert _forced([0, 0, 0], antes=[0, 1, 0]) == []
 
 
 def test_oq_02_a_fixed_limit_big_bet_is_twice_the_small_bet():  # OQ-02, GAME-02
