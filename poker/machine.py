@@ -80,12 +80,6 @@ _BOARD_AFTER = (0, 3, 4, 5)  # board cards on the table during each street
 _CARD_NAMES = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
 
 
-def _card_text(card: int) -> str:
-    if 0 <= card < 52:
-        return _CARD_NAMES[card]
-    return "??" if card == UNKNOWN_CARD else str(card)
-
-
 @dataclass(frozen=True, slots=True)
 class PotResult:
     """One settled pot (POT-11, HREC-06)."""
@@ -1116,7 +1110,7 @@ class Machine:
             if c not in known and c not in fresh:
                 fresh.append(c)
         if len(known) + len(fresh) > 2:
-            bad = ", ".join(_card_text(c) for c in fresh)
+            bad = ", ".join(_CARD_NAMES[c] for c in fresh)  # known cards: checked above
             self._flag(
                 Code.SHOWDOWN_INVALID,
                 detail=Words(
@@ -1426,21 +1420,26 @@ class Machine:
                 order = tuple(live)
         return _settlement(tuple(results), taken, tuple(payouts), finishing, order)
 
+    def _board_mask(self) -> int:
+        """The board's five cards as a bit mask, or 0 when they are not five known cards."""
+        board = self.board
+        if len(board) != 5:
+            return 0
+        mask = 0
+        for c in board:
+            if not 0 <= c < 52:
+                return 0
+            mask |= 1 << c
+        return mask if mask.bit_count() == 5 else 0
+
     def _hand_values(self) -> list[int]:
         """Hand value of each player whose shown cards can be read; -1 otherwise."""
         board = self.board
-        n = self.n
-        values = [-1] * n
-        if len(board) != 5:
+        values = [-1] * self.n
+        board_mask = self._board_mask()
+        if not board_mask:
             return values
-        board_mask = 0
-        for c in board:
-            if c < 0 or c > 51:
-                return values
-            board_mask |= 1 << c
-        if board_mask.bit_count() != 5:
-            return values
-        for i in range(n):
+        for i in range(self.n):
             shown = self.shown[i]
             if shown is None or self.folded[i] or self.mucked[i]:
                 continue
@@ -1481,13 +1480,17 @@ class Machine:
             last = [i for i in self.muck_order if i in eligible]
             return (last[-1],) if last else eligible[:1]
         who = ", ".join(f"p{i + 1}" for i in claimants)
-        self._flag_settle(
-            Code.SHOWDOWN_INVALID,
-            detail=Words(
+        if not self._board_mask():  # the cards shown are read against a board not known
+            detail = Words(
+                "no se puede leer ninguna mano: no se conocen las cinco cartas comunitarias",
+                "no hand can be read: the five board cards are not known",
+            )
+        else:
+            detail = Words(
                 f"no se puede leer ninguna mano: {who} no mostraron sus cartas",
                 f"no hand shown can be read: {who} did not show their cards",
-            ),
-        )
+            )
+        self._flag_settle(Code.SHOWDOWN_INVALID, detail=detail)
         return tuple(claimants)
 
     def _flag_settle(self, code: Code, **details: object) -> None:

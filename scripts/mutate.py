@@ -54,6 +54,7 @@ SKIP = {
     "staticfiles",
     "__pycache__",
 }
+TIMEOUT_MULTIPLIER = 3.0
 # The Python packages mutmut copies into mutants/ (it mutates only the module asked for).
 PACKAGES = ["poker", "casino", "tables", "cage", "hands", "reports", "floor", "demo"]
 
@@ -173,6 +174,12 @@ def write_config(dest: Path, module: Module) -> None:
         f"pytest_add_cli_args = {json.dumps(args)}",
         f"pytest_add_cli_args_test_selection = {json.dumps(list(module.tests))}",
         "use_git_change_detection = false",
+        # A mutant that loops for ever (``i += 1`` -> ``i += 2`` in a seat walk) is stopped
+        # after (its tests' time + 1 s) x 2 x this many CPU seconds and counted as killed
+        # (timeout). mutmut's default of 15 gives a hung engine mutant 2-3 minutes; 3 stops
+        # it within half a minute, still six times what its tests take, in CPU time (load
+        # on the machine does not count).
+        f"timeout_multiplier = {TIMEOUT_MULTIPLIER}",
         "",
     ]
     pyproject = dest / "pyproject.toml"

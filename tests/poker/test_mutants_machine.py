@@ -22,8 +22,9 @@ from dataclasses import replace
 
 import pytest
 
-from poker.machine import SHOWDOWN, Machine
-from poker.model import UNKNOWN_CARD, Action, ActionKind, Hand, Variant
+from poker.machine import SHOWDOWN, Machine, PotResult
+from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Hand, Variant
+from poker.profiles import MANUAL
 from poker.validate import validate
 from poker.violations import Code
 from tests.poker.engine_gen import GEN_PROFILE, random_hand
@@ -201,3 +202,229 @@ def test_hrec_05_a_show_by_a_player_dealt_no_cards_is_named_not_malformed():  # 
     got = [(v.code.value, v.action) for v in verdict.violations]
     assert "MALFORMED" not in [code for code, _ in got], verdict.violations
     assert ("HOLE_CARDS_COUNT", len(acts) - 1) in got
+
+
+CHECKS = ["p1 cc", "p2 cc", "p3 cc"]
+PRE = [*DEAL, "p3 cc", "p1 cc", "p2 cc"]
+SHOWS = ["p1 sm AhAd", "p2 sm KhKd", "p3 sm QhQd"]
+
+
+@pytest.mark.parametrize(
+    ("acts", "index", "street"),
+    [
+        ([*PRE, *CHECKS, "d db 9s", *CHECKS, "d db Tc", *CHECKS, *SHOWS], 6, "flop"),
+        ([*PRE, "d db 2c3d8h", *CHECKS, *CHECKS, "d db Tc", *CHECKS, *SHOWS], 10, "turn"),
+        ([*PRE, "d db 2c3d8h", *CHECKS, "d db 9s", *CHECKS, *CHECKS, *SHOWS], 14, "river"),
+    ],
+)
+def test_hrec_05_a_street_not_dealt_is_read_as_dealt_face_down(acts, index, street):  # type: ignore[no-untyped-def]  # HREC-05, HREC-04
+    # The players act where the street's cards should have been dealt: that is the one
+    # fault. The rest of the hand is read as if those cards had been dealt face down: the
+    # streets that follow are dealt and bet in order, and the showdown cannot be read.
+    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        (
+            "BOARD_COUNT",
+            index,
+            f"Wrong number of board cards: the {street} was not dealt before p1 acted",
+        ),
+        (
+            "SHOWDOWN_INVALID",
+            None,
+            "Invalid showdown: no hand can be read: the five board cards are not known",
+        ),
+    ]
+
+
+# --- DEAD-01, DEAD-05, RUL-30, OQ-38: the floor kills a hand, at every point of the hand ---
+BOARD = ["d db 2c3d8h", "d db 9s", "d db Tc"]
+
+
+def _killed(acts: list[str], stacks: tuple[int, ...] = (100, 100, 100)):  # type: ignore[no-untyped-def]
+    verdict = validate(make_hand(list(stacks), acts), NO_RAKE)
+    return verdict, [(v.code.value, v.action, v.message_en) for v in verdict.violations]
+
+
+def _after(street: int, *checks: str) -> list[str]:
+    return [BOARD[street], *checks]
+
+
+@pytest.mark.parametrize(
+    ("acts", "finishing"),
+    [
+        # The big blind killed before anybody acts, out of turn: his blind stays in the pot
+        # (OQ-38) and the others play on, p3 still first to act.
+        (
+            [*DEAL, "p2 f # mesa:dead", "p3 cc", "p1 cc"]
+            + [BOARD[0], "p1 cc", "p3 cc", BOARD[1], "p1 cc", "p3 cc", BOARD[2], "p1 cc"]
+            + ["p3 cc", "p1 sm AhAd", "p3 sm QhQd"],
+            (104, 98, 98),
+        ),
+        # Killed in turn: the next player acts.
+        (
+            [*DEAL, "p3 cc", "p1 f # mesa:dead", "p2 cc"]
+            + [BOARD[0], "p2 cc", "p3 cc", BOARD[1], "p2 cc", "p3 cc", BOARD[2], "p2 cc"]
+            + ["p3 cc", "p2 sm KhKd", "p3 sm QhQd"],
+            (99, 103, 98),
+        ),
+        # The last player to answer killed: the round is over, the flop is due.
+        (
+            [*DEAL, "p3 cc", "p1 cc", "p2 f # mesa:dead"]
+            + [BOARD[0], "p1 cc", "p3 cc", BOARD[1], "p1 cc", "p3 cc", BOARD[2], "p1 cc"]
+            + ["p3 cc", "p1 sm AhAd", "p3 sm QhQd"],
+            (104, 98, 98),
+        ),
+        # Killed between rounds, before the flop is dealt: the flop's betting leaves him out.
+        (
+            [*DEAL, "p3 cc", "p1 cc", "p2 cc", "p1 f # mesa:dead"]
+            + [BOARD[0], "p2 cc", "p3 cc", BOARD[1], "p2 cc", "p3 cc", BOARD[2], "p2 cc"]
+            + ["p3 cc", "p2 sm KhKd", "p3 sm QhQd"],
+            (98, 104, 98),
+        ),
+        # Killed after the all-in, before the showdown: the best hand killed cannot win.
+        (
+            [*DEAL, "p3 cbr 100", "p1 cc", "p2 cc", *BOARD, "p1 f # mesa:dead"]
+            + ["p2 sm KhKd", "p3 sm QhQd"],
+            (0, 300, 0),
+        ),
+        # Killed by the last player facing a raise: the raiser wins, his raise beyond the
+        # killed player's blind comes back (RUL-30).
+        ([*DEAL, "p3 cbr 6", "p1 f", "p2 f # mesa:dead"], (99, 98, 103)),
+    ],
+    ids=[
+        "out of turn",
+        "in turn",
+        "the last to answer",
+        "between rounds",
+        "at the showdown",
+        "the last but one",
+    ],
+)
+def test_dead_01_a_killed_hand_is_a_fold_wherever_it_happens(acts, finishing):  # type: ignore[no-untyped-def]  # DEAD-01, DEAD-05, OQ-38
+    verdict, violations = _killed(acts)
+    assert violations == []
+    assert verdict.finishing_stacks == finishing
+
+
+def test_rul_30_a_killed_raise_comes_back_beyond_what_was_called():  # RUL-30, DEAD-05
+    # p3 raises to 10 and p1 calls all-in for 5; p3's hand is killed before p2 answers:
+    # the 5 nobody called go back to p3, and p2 then owes 3 to go on, not 8.
+    acts = [*DEAL, "p3 cbr 10", "p1 cc", "p3 f # mesa:dead", "p2 f"]
+    verdict, violations = _killed(acts, (5, 100, 100))
+    assert violations == []
+    assert verdict.uncalled_returned == (0, 0, 5)
+    assert verdict.finishing_stacks == (12, 98, 95)
+    machine = Machine.from_hand(make_hand([5, 100, 100], acts[:-1]), NO_RAKE)
+    machine.run(make_hand([5, 100, 100], acts[:-1]).actions)
+    assert (machine.actor, machine.to_call(1), machine.current_bet) == (1, 3, 5)
+    # p2 calls instead and the hand goes to a showdown: the pot is the 5 each of the three
+    # put in, no more (the 5 returned are no side pot), and the best hand takes it all.
+    showdown = [*acts[:-1], "p2 cc", *BOARD, "p1 sm AhAd", "p2 sm KhKd"]
+    verdict, violations = _killed(showdown, (5, 100, 100))
+    assert violations == []
+    assert [pot.amount for pot in verdict.pots] == [15]
+    assert verdict.finishing_stacks == (15, 95, 95)
+
+
+def test_rul_30_a_killed_raise_returned_leaves_the_side_pot_it_called():  # RUL-30, POT-02
+    # p3 raises to 10, p4 re-raises to 30, p1 calls all-in for 5, p2 folds; p4's hand is
+    # killed: the 20 nobody called go back to him, his 10 stay as called. p3 checks, the
+    # board runs out: p1 takes the main pot (4 x 5 less p2's 3 not put in: 17), p3 the
+    # side pot of the 10 he and p4 put in beyond p1's 5.
+    deal = [*DEAL, "d dh p4 JhJd"]
+    acts = [*deal, "p3 cbr 10", "p4 cbr 30", "p1 cc", "p2 f", "p4 f # mesa:dead", "p3 cc"]
+    verdict, violations = _killed([*acts, *BOARD, "p1 sm AhAd", "p3 sm QhQd"], (5, 100, 100, 100))
+    assert violations == []
+    assert [(pot.amount, pot.eligible) for pot in verdict.pots] == [(17, (0, 2)), (10, (2,))]
+    assert verdict.uncalled_returned == (0, 0, 0, 20)
+    assert verdict.finishing_stacks == (17, 98, 100, 90)
+
+
+@pytest.mark.parametrize(
+    ("acts", "index", "detail"),
+    [
+        ([*DEAL, "p3 f", "p3 f # mesa:dead"], 4, "p3 is not in the hand"),
+        ([*DEAL, "p3 cbr 6", "p1 f", "p2 f", "p1 f # mesa:dead"], 6, "p1 is not in the hand"),
+        ([*DEAL, "# mesa:void misdeal", "p2 f # mesa:dead"], 4, "p2 is not in the hand"),
+    ],
+)
+def test_dead_01_only_a_hand_still_in_play_can_be_killed(acts, index, detail):  # type: ignore[no-untyped-def]  # DEAD-01
+    _, violations = _killed(acts)
+    assert ("ACTION_AFTER_END", index, f"Action after the hand ended: {detail}") in violations
+
+
+# --- POT-09, POT-11, HREC-04: the settlement of a hand not finished, and of carried pots ---
+def test_hrec_04_an_unfinished_hand_keeps_every_pot_as_it_stands_undistributed():  # HREC-04, POT-11, POT-09
+    # p2 has not answered: nothing is paid, nobody wins, no rake; the pots carried in are
+    # listed after the betting's, each with its players still in the hand.
+    carried = (CarriedPot(30, (0, 1, 2)), CarriedPot(12, (0, 2)))
+    hand = make_hand([100] * 3, [*DEAL, "p3 cc", "p1 f"], carry_in=carried)
+    verdict = validate(hand, MANUAL)  # the manual's 3 % rake: not taken from a hand unfinished
+    assert verdict.pots == (
+        PotResult(5, (1, 2), 0, (), (), ()),
+        PotResult(30, (1, 2), 0, (), (), (), True),
+        PotResult(12, (2,), 0, (), (), (), True),
+    )
+    assert (verdict.rake, verdict.payouts, verdict.finishing_stacks) == (0, (0, 0, 0), (99, 98, 98))
+    assert (verdict.carry_out, verdict.showdown_order) == ((), ())
+    # All in before the board is out: still nothing paid, and who will show first is known
+    # (SHOW-01: p3, the last aggressor, then clockwise).
+    all_in = validate(make_hand([100] * 3, [*DEAL, "p3 cbr 100", "p1 cc", "p2 cc", BOARD[0]]))
+    assert all_in.pots == (PotResult(300, (0, 1, 2), 0, (), (), ()),)
+    assert (all_in.payouts, all_in.showdown_order) == ((0, 0, 0), (2, 0, 1))
+
+
+def test_pot_09_a_carried_pot_is_split_in_the_tables_smallest_chip():  # POT-09, POT-08, GEN-13
+    # Chips of 5: the board is a royal flush, all three tie; the carried 15 of p1 and p2
+    # splits 10 and 5, the odd chip of 5 to p1, first left of the button.
+    acts = [*DEAL, "p3 cc", "p1 cc", "p2 cc"]
+    for street in ("d db AsKsQs", "d db Js", "d db Ts"):
+        acts += [street, *CHECKS]
+    acts += ["p1 sm -", "p2 sm -", "p3 sm -"]
+    hand = make_hand(
+        [100] * 3, acts, blinds=[5, 10, 0], chip_unit=5, carry_in=(CarriedPot(15, (0, 1)),)
+    )
+    verdict = validate(hand, NO_RAKE)
+    assert verdict.violations == ()
+    assert verdict.pots == (
+        PotResult(30, (0, 1, 2), 0, (0, 1, 2), (10, 10, 10), ()),
+        PotResult(15, (0, 1), 0, (0, 1), (10, 5), (0,), True),
+    )
+    assert verdict.finishing_stacks == (110, 105, 100)
+
+
+def test_pot_09_a_showdown_that_cannot_be_read_is_reported_once_with_a_carried_pot():  # POT-09, HREC-06
+    unseen = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc"]
+    for street in BOARD:
+        unseen += [street, *CHECKS]
+    hand = make_hand(
+        [100] * 3,
+        [*unseen, "p1 sm", "p2 sm ????", "p3 sm ????"],
+        carry_in=(CarriedPot(30, (0, 1, 2)),),
+    )
+    verdict = validate(hand, NO_RAKE)
+    assert [(v.code.value, v.message_en) for v in verdict.violations] == [
+        (
+            "SHOWDOWN_INVALID",
+            "Invalid showdown: no hand shown can be read: p2, p3 did not show their cards",
+        )
+    ]
+    # Until the floor reads the cards, both pots stay between the two who did not muck.
+    assert [(pot.winners, pot.shares) for pot in verdict.pots] == [
+        ((1, 2), (3, 3)),
+        ((1, 2), (15, 15)),
+    ]
+
+
+def test_oq_48_when_every_contender_mucks_the_pot_is_shown_to_the_last_to_muck():  # OQ-48, SHOW-03
+    # Nobody claims the pot: the verdict is invalid (the floor decides), and the figures
+    # it shows until then give the pot to the last hand thrown away, not to a hand
+    # thrown away before it.
+    showdown = [*DEAL, "p3 cc", "p1 cc", "p2 cc"]
+    for street in BOARD:
+        showdown += [street, *CHECKS]
+    for order, winner in (((1, 2, 3), 2), ((3, 1, 2), 1), ((2, 3, 1), 0)):
+        verdict = validate(make_hand([100] * 3, showdown + [f"p{p} sm" for p in order]), NO_RAKE)
+        assert [v.code.value for v in verdict.violations] == ["SHOWDOWN_INVALID"]
+        assert verdict.pots[0].winners == (winner,)
+        assert verdict.finishing_stacks[winner] == 104

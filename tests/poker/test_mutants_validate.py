@@ -595,6 +595,85 @@ WORDED = {
         "HAND_INCOMPLETE",
         "La mano no está completa: no consta si muestran o muckean: p1, p2, p3",
     ),
+    "acting before the turn is dealt": (
+        [*PRE, "d db 2c3d8h", *CHECKS, "p1 cc"],
+        "BOARD_COUNT",
+        "Cartas comunitarias incorrectas: no se repartió el turn antes de que actuara p1",
+    ),
+    "the board not known at the showdown": (
+        [*PRE, *CHECKS, "d db 9s", *CHECKS, "d db Tc", *CHECKS, "p1 sm AhAd", "p2 sm KhKd"]
+        + ["p3 sm QhQd"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: no se puede leer ninguna mano: "
+        "no se conocen las cinco cartas comunitarias",
+    ),
+    "killing the hand of no such player": (
+        (*make_hand([100] * 3, DEAL).actions, Action(ActionKind.DEAD, 8)),
+        "MALFORMED",
+        ES + "no hay jugador p9",
+    ),
+    "showing the deuce of clubs": (
+        [*PRE, "d db 7c3d8h", *CHECKS, "d db 9s", *CHECKS, "d db Tc", *CHECKS, "p1 sm 2c5c"],
+        "SHOWDOWN_INVALID",
+        "Showdown inválido: p1 muestra 2c, 5c, no las cartas que recibió",
+    ),
+}
+# The same details in English, read by the auditor and in the API's English answers.
+WORDED_EN = {
+    "an action of an unknown kind": "Malformed hand data: unknown action kind 99",
+    "not an action": "Malformed hand data: not an action",
+    "no such player": "Malformed hand data: no player p8",
+    "acting before the flop is dealt": (
+        "Wrong number of board cards: the flop was not dealt before p1 acted"
+    ),
+    "acting after the betting": "Action after the hand ended: p1 acts after the betting is over",
+    "acting after the others folded": (
+        "Action after the hand ended: p1 acts after everybody else folded"
+    ),
+    "acting in a void hand": (
+        "Action after the hand ended: p3 acts after the hand was declared void"
+    ),
+    "hole cards dealt twice": "Player p1 must be dealt exactly 2 cards (dealt twice)",
+    "one hole card": "Player p1 must be dealt exactly 2 cards (1 dealt)",
+    "a player dealt nothing": "Player p3 must be dealt exactly 2 cards (no cards dealt)",
+    "the flop while the betting is open": (
+        "The betting round is not over: board dealt while the pre-flop betting is open"
+    ),
+    "the flop after the hand ended": (
+        "Action after the hand ended: board dealt after the hand ended"
+    ),
+    "a sixth board card": "Wrong number of board cards: more than five board cards",
+    "a flop of two cards": "Wrong number of board cards: 2 cards dealt, 3 expected",
+    "showing in a void hand": (
+        "Action after the hand ended: p1 shows after the hand was declared void"
+    ),
+    "a folded player shows": "Invalid showdown: p3 folded and has no hand to show",
+    "showing before the showdown": "Invalid showdown: p3 shows or mucks before the showdown",
+    "mucking a shown hand": "Invalid showdown: p1 mucks a hand already shown",
+    "showing a mucked hand": "Invalid showdown: p1 shows a hand already mucked",
+    "showing one card": "Player p1 must be dealt exactly 2 cards (1 shown)",
+    "showing other cards": "Invalid showdown: p1 shows 4c, 5c, not the cards dealt",
+    "killing a hand already folded": "Action after the hand ended: p3 is not in the hand",
+    "voiding twice": "Action after the hand ended: the hand is already void",
+    "everybody mucks": "Invalid showdown: every contender mucked",
+    "no hand can be read": (
+        "Invalid showdown: no hand shown can be read: p2, p3 did not show their cards"
+    ),
+    "a player still to act": "The hand is incomplete: p1 is still to act on the pre-flop",
+    "the flop not dealt": "The hand is incomplete: the flop was not dealt",
+    "the board not run out": "The hand is incomplete: the board was not run out to five cards",
+    "the last hand does not show": (
+        "The hand is incomplete: p3 must show to claim the pot (SHOW-03)"
+    ),
+    "nobody shows or mucks": "The hand is incomplete: no show or muck recorded for p1, p2, p3",
+    "acting before the turn is dealt": (
+        "Wrong number of board cards: the turn was not dealt before p1 acted"
+    ),
+    "the board not known at the showdown": (
+        "Invalid showdown: no hand can be read: the five board cards are not known"
+    ),
+    "killing the hand of no such player": "Malformed hand data: no player p9",
+    "showing the deuce of clubs": "Invalid showdown: p1 shows 2c, 5c, not the cards dealt",
 }
 # Words of the English details: none may be left in a Spanish message.
 ENGLISH = set(
@@ -614,6 +693,22 @@ def test_gen_07_each_worded_detail_is_spanish_in_the_spanish_message(acts, code,
     assert (code, spanish) in [(v.code.value, v.message_es) for v in verdict.violations]
     for v in verdict.violations:
         assert not ENGLISH & set(v.message_es.replace(",", " ").split()), v.message_es
+
+
+@pytest.mark.parametrize(
+    ("acts", "code", "spanish", "english"),
+    [(*WORDED[name], WORDED_EN[name]) for name in WORDED],
+    ids=WORDED.keys(),
+)
+def test_gen_07_each_worded_detail_has_its_english_words(acts, code, spanish, english):  # type: ignore[no-untyped-def]  # GEN-07
+    if isinstance(acts, tuple):
+        hand = replace(make_hand([100] * 3, []), actions=acts)
+    else:
+        hand = make_hand([100] * 3, acts)
+    verdict = validate(hand, NO_RAKE)
+    assert (code, spanish, english) in [
+        (v.code.value, v.message_es, v.message_en) for v in verdict.violations
+    ]
 
 
 FORCED = [
