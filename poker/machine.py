@@ -520,7 +520,7 @@ class Machine:
                         p == self.next_hole
                         and len(cards) == 2
                         and not self.actors
-                        and p < n
+                        and 0 <= p < n
                         and hole[p] is None
                     ):
                         c0, c1 = cards
@@ -823,10 +823,32 @@ class Machine:
                 detail=Words("se le repartieron dos veces", "dealt twice"),
             )
             return
-        if self.actors or self.phase == VOID:
-            self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
+        p = player + 1
+        if self.phase == VOID:
+            self._flag(
+                Code.ACTION_AFTER_END,
+                detail=Words(
+                    f"p{p} recibe cartas después de anulada la mano",
+                    f"p{p} is dealt cards after the hand was declared void",
+                ),
+            )
+            return
+        if self.actors:
+            self._flag(
+                Code.DEAL_ORDER,
+                detail=Words(
+                    f"p{p} recibe cartas después de empezadas las apuestas",
+                    f"p{p} is dealt cards after the betting began",
+                ),
+            )
         elif player != self.next_hole:
-            self._flag(Code.DEAL_ORDER, expected=self.next_hole + 1, player=player + 1)
+            expected = self.next_hole + 1
+            self._flag(
+                Code.DEAL_ORDER,
+                detail=Words(
+                    f"se esperaba a p{expected}, no a p{p}", f"expected p{expected}, not p{p}"
+                ),
+            )
         if len(cards) != 2:
             self._flag(
                 Code.HOLE_CARDS_COUNT,
@@ -1186,7 +1208,7 @@ class Machine:
             # Two players have acted: the hand must be played out (MISDEAL-03, IRREG-13).
             self._flag(Code.MISDEAL_AFTER_ACTION)
         self.void_reason = reason or VoidReason.MISDEAL
-        self.next_hole = -99  # no more cards: a deal now goes the slow way and is flagged
+        self.next_hole = -1  # nobody is next: a deal now goes the slow way and is flagged
         self.phase = VOID
         self.pending = 0
         self.actor = -1

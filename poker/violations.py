@@ -62,8 +62,8 @@ MESSAGES: dict[Code, tuple[str, str]] = {
         "Wrong number of board cards: {detail}",
     ),
     Code.DEAL_ORDER: (
-        "Reparto fuera de orden: se esperaba a p{expected}, no a p{player}",
-        "Cards dealt out of order: expected p{expected}, not p{player}",
+        "Reparto fuera de orden: {detail}",
+        "Cards dealt out of order: {detail}",
     ),
     Code.BLINDS_INVALID: (
         "Ciegas u obligatorias inválidas: {detail}",

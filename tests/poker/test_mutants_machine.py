@@ -23,7 +23,7 @@ from dataclasses import replace
 import pytest
 
 from poker.machine import SHOWDOWN, Machine, PotResult
-from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Hand, Variant
+from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Hand, Variant, VoidReason
 from poker.profiles import MANUAL
 from poker.validate import validate
 from poker.violations import Code
@@ -69,20 +69,22 @@ def _compare(hand: Hand) -> None:
 
 
 def _perturbed(hand: Hand, rng: random.Random) -> Hand:
-    """``hand`` with one recording mistake of the kinds a supervisor makes."""
+    """``hand`` with one recording mistake of the kinds a supervisor makes (or a floor
+    decision in the wrong place: a hand killed or voided)."""
     acts = list(hand.actions)
     n = len(hand.starting_stacks)
     i = rng.randrange(len(acts))
     a = acts[i]
     kind = rng.choice(
-        ["drop", "repeat", "swap", "player", "amount", "cards", "fold", "check", "call", "muck"]
+        ["drop", "repeat", "swap", "player", "amount", "cards"]
+        + ["fold", "check", "call", "muck", "dead", "void"]
     )
     if kind == "drop":
         del acts[i]
     elif kind == "repeat":
         acts.insert(i, a)
-    elif kind == "swap" and i + 1 < len(acts):
-        acts[i], acts[i + 1] = acts[i + 1], a
+    elif kind == "swap":
+        acts[i - 1], acts[i] = a, acts[i - 1]
     elif kind == "player":
         acts[i] = replace(a, player=rng.choice([-1, n, *range(n)]))
     elif kind == "amount":
@@ -95,12 +97,15 @@ def _perturbed(hand: Hand, rng: random.Random) -> Hand:
                 [*other, (), (UNKNOWN_CARD,), (0, 0), (51, 52), (UNKNOWN_CARD, UNKNOWN_CARD)]
             ),
         )
-    elif kind in ("fold", "check", "call", "muck"):
+    elif kind == "void":
+        acts.insert(i, Action.void(rng.choice(list(VoidReason))))
+    else:
         make = {
             "fold": Action.fold,
             "check": lambda p: Action(ActionKind.CHECK, p),
             "call": lambda p: Action(ActionKind.CALL, p),
             "muck": Action.muck,
+            "dead": Action.dead,
         }[kind]
         acts.insert(i, make(rng.randrange(n)))
     return replace(hand, actions=tuple(acts))
@@ -428,3 +433,82 @@ def test_oq_48_when_every_contender_mucks_the_pot_is_shown_to_the_last_to_muck()
         assert [v.code.value for v in verdict.violations] == ["SHOWDOWN_INVALID"]
         assert verdict.pots[0].winners == (winner,)
         assert verdict.finishing_stacks[winner] == 104
+
+
+# --- GAME-08, BET-24: an action out of turn, a round closed early, a void ---------------
+def _machine(acts: list[str], n: int = 3, **fields: object) -> Machine:
+    hand = make_hand([100] * n, acts, **fields)
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    return machine
+
+
+def test_bet_24_an_action_by_a_player_who_folded_is_ignored():  # BET-24, GAME-08
+    machine = _machine([*DEAL, "p3 f", "p3 cc"])
+    assert [(v.code.value, v.action) for v in machine.violations] == [("OUT_OF_TURN", 4)]
+    assert (machine.actor, machine.stacks, machine.total) == (0, [99, 98, 100], 3)
+
+
+def test_bet_24_a_player_skipped_who_owed_nothing_has_checked_not_folded():  # BET-24, GAME-08
+    # On the flop p1 is first; p2 acts before him: p1 is taken to have checked (he owed
+    # nothing) and stays in the hand. Pre-flop the same skip with a bet to answer folds.
+    flop = _machine([*PRE, BOARD[0], "p2 cc"])
+    assert [(v.code.value, v.action) for v in flop.violations] == [("OUT_OF_TURN", 7)]
+    assert (flop.folded, flop.actor) == ([False, False, False], 2)
+    owed = _machine([*DEAL, "p3 cbr 6", "p2 cc"])
+    assert (owed.folded, owed.actor, owed.total) == ([True, False, False], -1, 13)
+
+
+def test_hrec_01_an_action_by_the_seat_after_the_last_is_malformed():  # HREC-01
+    machine = _machine([*DEAL, "p3 cc"])
+    machine.apply(Action.fold(3), 4)
+    assert [(v.code.value, v.message_en) for v in machine.violations] == [
+        ("MALFORMED", "Malformed hand data: no player p4")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("acts", "folded", "total", "first"),
+    [
+        # Nobody owes anything: p2, who still had his option, is taken to have checked.
+        ([*DEAL, "p3 cc", "p1 cc", BOARD[0]], [False, False, False], 6, 0),
+        # p2 owed 4 to the raise: he is taken to have folded; p1 had called.
+        ([*DEAL, "p3 cbr 6", "p1 cc", BOARD[0]], [False, True, False], 14, 0),
+        # Four players, p1 had folded: only those still due to act are closed; p3 and p4
+        # go on to the flop.
+        (
+            [*DEAL, "d dh p4 JhJd", "p3 cbr 6", "p4 cc", "p1 f", BOARD[0]],
+            [True, True, False, False],
+            15,
+            2,
+        ),
+    ],
+)
+def test_bet_24_a_board_dealt_with_the_betting_open_closes_the_round(acts, folded, total, first):  # type: ignore[no-untyped-def]  # BET-24, HREC-04
+    machine = _machine(acts, n=len(folded))
+    assert [v.code.value for v in machine.violations] == ["STREET_INCOMPLETE"]
+    assert (machine.folded, machine.total, machine.street) == (folded, total, 1)
+    assert machine.actor == first  # the flop's first live player left of the button
+
+
+def test_misdeal_03_a_void_after_one_player_acted_is_no_fault():  # MISDEAL-03, GAME-06
+    # With a straddle p1 acts first pre-flop: one player has acted, the misdeal stands.
+    acts = [*DEAL, "p1 cc", "# mesa:void misdeal"]
+    verdict = validate(make_hand([100] * 3, acts, blinds=[1, 2, 4]), NO_RAKE)
+    assert verdict.violations == ()
+    assert (verdict.status.value, verdict.finishing_stacks, verdict.showdown_order) == (
+        "void",
+        (100, 100, 100),
+        (),
+    )
+    # After the void nobody acts: not the player who would have been next either.
+    machine = _machine([*DEAL, "p3 cc", "# mesa:void misdeal", "p1 cc"])
+    assert [v.code.value for v in machine.violations] == ["ACTION_AFTER_END"]
+    assert machine.stacks == [99, 98, 98]
+
+
+def test_irreg_03_a_small_blind_who_knew_forfeits_his_one_chip():  # IRREG-03, RUL-34
+    acts = ["d dh p1 AhAd", "d dh p2 AhKd", "# mesa:void duplicate_card"]
+    verdict = validate(make_hand([100] * 3, acts, forfeits=(0,)), NO_RAKE)
+    assert verdict.finishing_stacks == (99, 100, 100)
+    assert verdict.carry_out == (CarriedPot(1, (0, 1, 2)),)

@@ -617,6 +617,21 @@ WORDED = {
         "SHOWDOWN_INVALID",
         "Showdown inválido: p1 muestra 2c, 5c, no las cartas que recibió",
     ),
+    "a deal out of order": (
+        ["d dh p2 KhKd", "d dh p1 AhAd", "d dh p3 QhQd"],
+        "DEAL_ORDER",
+        "Reparto fuera de orden: se esperaba a p1, no a p2",
+    ),
+    "a deal after the betting began": (
+        [*DEAL[:2], "p3 cc", "d dh p3 QhQd"],
+        "DEAL_ORDER",
+        "Reparto fuera de orden: p3 recibe cartas después de empezadas las apuestas",
+    ),
+    "a deal in a void hand": (
+        ["# mesa:void misdeal", "d dh p1 AhAd"],
+        "ACTION_AFTER_END",
+        "Acción después de terminada la mano: p1 recibe cartas después de anulada la mano",
+    ),
 }
 # The same details in English, read by the auditor and in the API's English answers.
 WORDED_EN = {
@@ -674,6 +689,13 @@ WORDED_EN = {
     ),
     "killing the hand of no such player": "Malformed hand data: no player p9",
     "showing the deuce of clubs": "Invalid showdown: p1 shows 2c, 5c, not the cards dealt",
+    "a deal out of order": "Cards dealt out of order: expected p1, not p2",
+    "a deal after the betting began": (
+        "Cards dealt out of order: p3 is dealt cards after the betting began"
+    ),
+    "a deal in a void hand": (
+        "Action after the hand ended: p1 is dealt cards after the hand was declared void"
+    ),
 }
 # Words of the English details: none may be left in a Spanish message.
 ENGLISH = set(
