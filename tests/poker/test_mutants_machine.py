@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import pytest
 
-from poker.machine import SHOWDOWN, Machine, PotResult
+from poker.machine import DEALING, SHOWDOWN, Machine, PotResult
 from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Hand, Variant, VoidReason
 from poker.profiles import MANUAL
 from poker.validate import validate
@@ -137,16 +137,20 @@ class _Counting(Machine):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_hrec_12_a_legal_hand_in_order_stays_on_the_hot_loop(variant):  # type: ignore[no-untyped-def]  # HREC-12
-    # The cards are known: a show of cards dealt face down is their reveal, not inlined.
     kinds: set[ActionKind] = set()
     for seed in SEEDS:
-        hand = random_hand(seed, variant)
+        unknown = seed % 3 == 0  # every third hand dealt face down ("d dh p1 ????")
+        hand = random_hand(seed, variant, unknown_cards=unknown)
         machine = _Counting.from_hand(hand, GEN_PROFILE)
         machine.slow = []
         machine.run(hand.actions)
-        # Not inlined: a muck, and the board run out after an all-in (no betting follows).
+        # Not inlined: a muck, the board run out after an all-in (no betting follows), and
+        # the show of cards dealt face down (their reveal).
+        allowed = {ActionKind.MUCK, ActionKind.DEAL_BOARD} | (
+            {ActionKind.SHOW} if unknown else set()
+        )
         assert all(phase == SHOWDOWN for _, phase in machine.slow), (seed, machine.slow)
-        assert {kind for kind, _ in machine.slow} <= {ActionKind.MUCK, ActionKind.DEAL_BOARD}
+        assert {kind for kind, _ in machine.slow} <= allowed, (seed, machine.slow)
         kinds.update(a.kind for a in hand.actions)
     # The hands hold every kind the loop inlines, so each shortcut was tried.
     assert {
@@ -211,6 +215,7 @@ def test_hrec_05_a_show_by_a_player_dealt_no_cards_is_named_not_malformed():  # 
 
 CHECKS = ["p1 cc", "p2 cc", "p3 cc"]
 PRE = [*DEAL, "p3 cc", "p1 cc", "p2 cc"]
+TO_SHOW_3 = [*PRE, "d db 2c3d8h", *CHECKS, "d db 9s", *CHECKS, "d db Tc", *CHECKS]
 SHOWS = ["p1 sm AhAd", "p2 sm KhKd", "p3 sm QhQd"]
 
 
@@ -512,3 +517,75 @@ def test_irreg_03_a_small_blind_who_knew_forfeits_his_one_chip():  # IRREG-03, R
     verdict = validate(make_hand([100] * 3, acts, forfeits=(0,)), NO_RAKE)
     assert verdict.finishing_stacks == (99, 100, 100)
     assert verdict.carry_out == (CarriedPot(1, (0, 1, 2)),)
+
+
+def test_hrec_01_the_replay_goes_on_after_an_entry_that_is_not_an_action():  # HREC-01
+    hand = make_hand([100] * 3, DEAL)
+    acts = (*hand.actions, "p3 cc", Action.fold(7))
+    verdict = validate(replace(hand, actions=acts), NO_RAKE)  # type: ignore[arg-type]
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations][:2] == [
+        ("MALFORMED", 3, "Malformed hand data: not an action"),
+        ("MALFORMED", 4, "Malformed hand data: no player p8"),
+    ]
+
+
+def test_bet_24_an_out_of_turn_action_skips_round_the_table():  # BET-24, GAME-09
+    # On the flop p2 bets; p3 is to answer, p1 calls first: p3, who owed the bet, is
+    # taken to have folded, the count going past the last seat back to p1.
+    machine = _machine([*PRE, BOARD[0], "p1 cc", "p2 cbr 2", "p1 cc"])
+    assert [(v.code.value, v.action) for v in machine.violations] == [("OUT_OF_TURN", 9)]
+    assert (machine.folded, machine.total, machine.phase) == ([False, False, True], 10, DEALING)
+
+
+def test_bet_24_an_out_of_turn_raise_that_leaves_nobody_to_answer_is_not_applied():  # BET-24
+    # p2 raises before p3 and p1 have acted: both owed, both are taken to have folded,
+    # and with nobody left to answer the raise is not put in; p2 wins the blinds, his own
+    # blind's 1 beyond p1's uncalled (POT-03).
+    machine = _machine([*DEAL, "p2 cbr 6"])
+    assert [(v.code.value, v.action) for v in machine.violations] == [("OUT_OF_TURN", 3)]
+    assert (machine.folded, machine.stacks, machine.total) == (
+        [True, False, True],
+        [99, 99, 100],
+        2,
+    )
+
+
+def test_show_04_a_hand_shown_and_then_killed_cannot_win():  # SHOW-04, DEAD-01, OQ-48
+    # (Its pots leave it out: it is no longer eligible, whatever its cards are worth.)
+    acts = [*TO_SHOW_3, "p1 sm AhAd", "p1 f # mesa:dead", "p2 sm KhKd", "p3 sm QhQd"]
+    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    assert verdict.violations == ()
+    assert verdict.finishing_stacks == (98, 104, 98)
+
+
+def test_hrec_05_a_hole_card_on_the_board_is_not_read_into_the_hand():  # HREC-05, IRREG-03
+    # p1 holds the ten of clubs the board shows too: the duplicate is named, and p1's hand
+    # (three tens with it) is not read: p2's kings win.
+    deal = ["d dh p1 TcTh", "d dh p2 KhKd", "d dh p3 QhQd", "p3 cc", "p1 cc", "p2 cc"]
+    board = ["d db 2c3d8h", *CHECKS, "d db 5s", *CHECKS, "d db Tc", *CHECKS]
+    acts = [*deal, *board, "p1 sm TcTh", "p2 sm KhKd", "p3 sm QhQd"]
+    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    assert [v.code.value for v in verdict.violations] == ["CARD_DUPLICATE"]
+    assert verdict.finishing_stacks == (98, 104, 98)
+
+
+def test_hrec_05_half_a_hand_shown_is_not_read():  # HREC-05, SHOW-04
+    deal = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc"]
+    board = ["d db 2c3d8h", *CHECKS, "d db 9s", *CHECKS, "d db Tc", *CHECKS]
+    acts = [*deal, *board, "p1 sm Ah??", "p2 sm KhKd", "p3 sm QhQd"]
+    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    assert verdict.pots[0].winners == (1,)
+
+
+def test_hrec_05_a_board_card_that_is_no_card_leaves_the_showdown_unread():  # HREC-05
+    hand = make_hand([100] * 3, TO_SHOW_3[:-4])  # the river not yet dealt
+    river = (Action.deal_board((52,)), *make_hand([100] * 3, CHECKS).actions)
+    shows = make_hand([100] * 3, ["p1 sm AhAd", "p2 sm KhKd", "p3 sm QhQd"]).actions
+    verdict = validate(replace(hand, actions=(*hand.actions, *river, *shows)), NO_RAKE)
+    assert [(v.code.value, v.message_en) for v in verdict.violations] == [
+        ("CARD_INVALID", "Not a card: 52"),
+        (
+            "SHOWDOWN_INVALID",
+            "Invalid showdown: no hand can be read: the five board cards are not known",
+        ),
+    ]
