@@ -558,23 +558,27 @@ def test_show_04_a_hand_shown_and_then_killed_cannot_win():  # SHOW-04, DEAD-01,
     assert verdict.finishing_stacks == (98, 104, 98)
 
 
+def _limped_to_showdown(holes: list[str], shows: list[str], turn: str = "9s"):  # type: ignore[no-untyped-def]
+    """Three players limp and check down a board of 2c 3d 8h, ``turn``, Tc."""
+    acts = [f"d dh p{i + 1} {cards}" for i, cards in enumerate(holes)]
+    acts += ["p3 cc", "p1 cc", "p2 cc"]
+    for street in ("d db 2c3d8h", f"d db {turn}", "d db Tc"):
+        acts += [street, *CHECKS]
+    return validate(make_hand([100] * 3, [*acts, *shows]), NO_RAKE)
+
+
 def test_hrec_05_a_hole_card_on_the_board_is_not_read_into_the_hand():  # HREC-05, IRREG-03
     # p1 holds the ten of clubs the board shows too: the duplicate is named, and p1's hand
     # (three tens with it) is not read: p2's kings win.
-    deal = ["d dh p1 TcTh", "d dh p2 KhKd", "d dh p3 QhQd", "p3 cc", "p1 cc", "p2 cc"]
-    board = ["d db 2c3d8h", *CHECKS, "d db 5s", *CHECKS, "d db Tc", *CHECKS]
-    acts = [*deal, *board, "p1 sm TcTh", "p2 sm KhKd", "p3 sm QhQd"]
-    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    holes = ["TcTh", "KhKd", "QhQd"]
+    verdict = _limped_to_showdown(holes, [f"p{i + 1} sm {h}" for i, h in enumerate(holes)], "5s")
     assert [v.code.value for v in verdict.violations] == ["CARD_DUPLICATE"]
     assert verdict.finishing_stacks == (98, 104, 98)
 
 
 def test_hrec_05_half_a_hand_shown_is_not_read():  # HREC-05, SHOW-04
-    deal = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc"]
-    board = ["d db 2c3d8h", *CHECKS, "d db 9s", *CHECKS, "d db Tc", *CHECKS]
-    acts = [*deal, *board, "p1 sm Ah??", "p2 sm KhKd", "p3 sm QhQd"]
-    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
-    assert verdict.pots[0].winners == (1,)
+    shows = ["p1 sm Ah??", "p2 sm KhKd", "p3 sm QhQd"]
+    assert _limped_to_showdown(["????"] * 3, shows).pots[0].winners == (1,)
 
 
 def test_hrec_05_a_board_card_that_is_no_card_leaves_the_showdown_unread():  # HREC-05
