@@ -608,8 +608,8 @@ class Machine:
                             and (not cards or cards == dealt)
                             and self.shown[p] is None
                             and not self.mucked[p]
-                            and dealt[0] >= 0
-                            and dealt[1] >= 0
+                            and 0 <= dealt[0] < 52
+                            and 0 <= dealt[1] < 52
                         ):
                             self.shown[p] = dealt
                             continue

@@ -94,7 +94,8 @@ def _perturbed(hand: Hand, rng: random.Random) -> Hand:
         acts[i] = replace(
             a,
             cards=rng.choice(
-                [*other, (), (UNKNOWN_CARD,), (0, 0), (51, 52), (UNKNOWN_CARD, UNKNOWN_CARD)]
+                [*other, (), (UNKNOWN_CARD,), (0, 0), (51, 52), (52, 0), (UNKNOWN_CARD, 5)]
+                + [(5, UNKNOWN_CARD), (UNKNOWN_CARD, UNKNOWN_CARD)]
             ),
         )
     elif kind == "void":
@@ -592,4 +593,48 @@ def test_hrec_05_a_board_card_that_is_no_card_leaves_the_showdown_unread():  # H
             "SHOWDOWN_INVALID",
             "Invalid showdown: no hand can be read: the five board cards are not known",
         ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("deal", "found"),
+    [
+        (Action.deal_hole(3, (0, 1)), ("MALFORMED", "Malformed hand data: no player p4")),
+        (Action.deal_hole(0, (52, 1)), ("CARD_INVALID", "Not a card: 52")),
+        (Action.deal_hole(0, (1, 52)), ("CARD_INVALID", "Not a card: 52")),
+    ],
+)
+def test_hrec_05_a_deal_to_no_seat_or_of_no_card_is_named(deal, found):  # type: ignore[no-untyped-def]  # HREC-05, HREC-01
+    # Three players dealt in order: the deal that follows is the one in question.
+    hand = make_hand([100] * 3, [])
+    dealt = make_hand([100] * 3, DEAL).actions
+    if deal.player == 0:
+        dealt = (deal, *dealt[1:])
+    else:
+        dealt = (*dealt, deal)
+    verdict = validate(replace(hand, actions=dealt), NO_RAKE)
+    assert found in [(v.code.value, v.message_en) for v in verdict.violations]
+
+
+def test_hrec_05_a_card_dealt_face_up_beside_one_face_down_is_seen():  # HREC-05
+    # p1's deal records one card and leaves the other unknown: the known one is out of
+    # the deck, and the board cannot deal it again.
+    hand = make_hand([100] * 3, ["d dh p2 KhKd", "d dh p3 QhQd", *PRE[3:], "d db 2c3d8h"])
+    half = Action.deal_hole(0, (UNKNOWN_CARD, 0))  # 0 is the deuce of clubs
+    verdict = validate(replace(hand, actions=(half, *hand.actions)), NO_RAKE)
+    assert ("CARD_DUPLICATE", "Duplicate card: 2c appears twice") in [
+        (v.code.value, v.message_en) for v in verdict.violations
+    ]
+
+
+def test_hrec_05_a_show_of_a_deal_that_held_no_card_is_refused_again():  # HREC-05
+    # p1's deal recorded the ace of spades and a card 52 (no card); "p1 sm -" shows the
+    # cards dealt: the show is refused for the same card, not read as a hand.
+    hand = make_hand([100] * 3, [*TO_SHOW_3, "p1 sm -", "p2 sm KhKd", "p3 sm QhQd"])
+    acts = (Action.deal_hole(0, (51, 52)), *hand.actions[1:])
+    verdict = validate(replace(hand, actions=acts), NO_RAKE)
+    show = len(TO_SHOW_3)
+    assert [(v.code.value, v.action) for v in verdict.violations][:2] == [
+        ("CARD_INVALID", 0),
+        ("CARD_INVALID", show),
     ]
