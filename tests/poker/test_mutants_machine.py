@@ -442,8 +442,10 @@ def test_oq_48_when_every_contender_mucks_the_pot_is_shown_to_the_last_to_muck()
 
 
 # --- GAME-08, BET-24: an action out of turn, a round closed early, a void ---------------
-def _machine(acts: list[str], n: int = 3, **fields: object) -> Machine:
-    hand = make_hand([100] * n, acts, **fields)
+def _machine(
+    acts: list[str], n: int = 3, stacks: list[int] | None = None, **fields: object
+) -> Machine:
+    hand = make_hand(stacks or [100] * n, acts, **fields)
     machine = Machine.from_hand(hand, NO_RAKE)
     machine.run(hand.actions)
     return machine
@@ -638,3 +640,163 @@ def test_hrec_05_a_show_of_a_deal_that_held_no_card_is_refused_again():  # HREC-
         ("CARD_INVALID", 0),
         ("CARD_INVALID", show),
     ]
+
+
+# --- BET-04..BET-11, OQ-06, OQ-03: each bet or raise refused, and how the hand reads it ----
+D4 = [*DEAL, "d dh p4 JhJd"]
+FLOP = [*PRE, "d db 2c3d8h"]
+FL = {"variant": Variant.FIXED_LIMIT}
+PL = {"variant": Variant.POT_LIMIT}
+
+
+@pytest.mark.parametrize(
+    ("stacks", "acts", "fields", "found", "state"),
+    [
+        # More than the stack: refused, and read as all-in (a full raise of 98).
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 150"],
+            {},
+            ("EXCEEDS_STACK", 3, "p3 bets 150, more than their stack (100)"),
+            ([99, 98, 0], 100, 98, 0, 2),
+        ),
+        # A raise to the bet already made is no raise: read as a call.
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 2"],
+            {},
+            ("RAISE_BELOW_MINIMUM", 3, "Raise to 2 below the minimum 4"),
+            ([99, 98, 98], 2, 2, 0, 1),
+        ),
+        (
+            (100,) * 3,
+            [*FLOP, "p1 cbr 2", "p2 cbr 2"],
+            {},
+            ("RAISE_BELOW_MINIMUM", 8, "Raise to 2 below the minimum 4"),
+            ([96, 96, 98], 2, 2, 2, 1),
+        ),
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 3"],
+            {},
+            ("RAISE_BELOW_MINIMUM", 3, "Raise to 3 below the minimum 4"),
+            ([99, 98, 97], 3, 2, 0, 2),
+        ),
+        (
+            (100,) * 3,
+            [*FLOP, "p1 cbr 1"],
+            {},
+            ("BET_BELOW_MINIMUM", 7, "Bet of 1 below the minimum 2"),
+            ([97, 98, 98], 1, 2, 1, 1),
+        ),
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 6", "p1 cbr 8"],
+            {},
+            ("RAISE_BELOW_MINIMUM", 4, "Raise to 8 below the minimum 10"),
+            ([92, 98, 94], 8, 4, 1, 3),
+        ),
+        # The straddle sets the raise (OQ-06): 4 + 4.
+        (
+            (100,) * 4,
+            [*D4, "p4 cbr 6"],
+            {"blinds": [1, 2, 4, 0]},
+            ("RAISE_BELOW_MINIMUM", 4, "Raise to 6 below the minimum 8"),
+            ([99, 98, 96, 94], 6, 4, 0, 3),
+        ),
+        # A short all-in does not change the raise that follows (BET-10): 13 + 8.
+        (
+            (13, 100, 100),
+            [*DEAL, "p3 cbr 10", "p1 cbr 13", "p2 cbr 20"],
+            {},
+            ("RAISE_BELOW_MINIMUM", 5, "Raise to 20 below the minimum 21"),
+            ([0, 80, 90], 20, 8, 2, 3),
+        ),
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 8"],
+            PL,
+            ("RAISE_ABOVE_POT", 3, "Bet to 8 above the pot limit: maximum 7"),
+            ([99, 98, 92], 8, 6, 0, 2),
+        ),
+        # From the small blind, who has 1 in: call 1, then the pot of 6 (BET-07).
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cc", "p1 cbr 9"],
+            PL,
+            ("RAISE_ABOVE_POT", 4, "Bet to 9 above the pot limit: maximum 8"),
+            ([91, 98, 98], 9, 7, 1, 2),
+        ),
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 6"],
+            FL,
+            ("LIMIT_SIZE", 3, "In fixed limit the bet must be to 4, not 6"),
+            ([99, 98, 94], 6, 2, 0, 2),
+        ),
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10"],
+            FL,
+            ("RAISE_CAP", 6, "Raise cap reached (4 bets): only call or fold"),
+            ([94, 92, 90], 10, 2, 0, 5),
+        ),
+        (
+            (100,) * 3,
+            [*DEAL, "p3 cbr 27"],
+            {"blinds": [5, 10, 0], "chip_unit": 5},
+            ("AMOUNT_NOT_CHIP_MULTIPLE", 3, "27 is not a multiple of the smallest chip 5"),
+            ([95, 90, 73], 27, 17, 0, 2),
+        ),
+        # p2's short all-in does not reopen the betting to p3, who raised before it; read
+        # as recorded, nobody is left to call p3's 17 more and they come back (POT-03).
+        (
+            (100, 13, 100),
+            [*DEAL, "p3 cbr 10", "p1 f", "p2 cbr 13", "p3 cbr 30"],
+            {},
+            (
+                "ACTION_NOT_REOPENED",
+                6,
+                "p3 cannot re-raise: a short all-in does not reopen the betting",
+            ),
+            ([99, 0, 87], 13, 17, -1, 3),
+        ),
+    ],
+    ids=[
+        "above the stack",
+        "to the bet",
+        "to the bet on the flop",
+        "short of the raise",
+        "short of the bet",
+        "short of the re-raise",
+        "short of the straddle's raise",
+        "short after a short all-in",
+        "above the pot",
+        "above the pot from the small blind",
+        "off the limit",
+        "past the cap",
+        "off the chip",
+        "not reopened",
+    ],
+)
+def test_bet_24_each_bet_refused_is_named_with_its_figures_and_read_as_recorded(  # type: ignore[no-untyped-def]  # BET-24, BET-04, BET-06, BET-07, BET-10, BET-11, OQ-06, GEN-13
+    stacks, acts, fields, found, state
+):
+    hand = make_hand(list(stacks), acts, **fields)
+    verdict = validate(hand, NO_RAKE)
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations][0] == found
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    got = (machine.stacks, machine.current_bet, machine.last_inc, machine.actor, machine.raises)
+    assert got == state
+
+
+def test_bet_11_an_all_in_short_of_the_raise_is_no_fault_and_no_raise():  # BET-11, BET-10
+    machine = _machine([*DEAL, "p3 cbr 3"], stacks=[100, 100, 3])
+    assert machine.violations == []
+    assert (machine.current_bet, machine.last_inc, machine.raises, machine.short_in_round) == (
+        3,
+        2,
+        1,
+        True,
+    )
