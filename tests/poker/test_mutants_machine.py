@@ -800,3 +800,87 @@ def test_bet_11_an_all_in_short_of_the_raise_is_no_fault_and_no_raise():  # BET-
         1,
         True,
     )
+
+
+# --- SHOW-01..SHOW-09, HREC-05: what a show or a muck at the showdown leaves recorded -------
+TO_SHOW_UNSEEN = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", *TO_SHOW_3[3:]]
+AH, AD, KD = 50, 49, 45  # poker.cards: rank * 4 + suit (c, d, h, s)
+
+
+@pytest.mark.parametrize(
+    ("acts", "extra", "found", "shown", "muck_order", "seen"),
+    [
+        # Cards dealt face down are seen when shown: p2 cannot show the ace p1 showed.
+        (
+            [*TO_SHOW_UNSEEN, "p1 sm AhAd", "p2 sm AhKd"],
+            (),
+            [("CARD_DUPLICATE", 19, "Duplicate card: Ah appears twice")],
+            [(AH, AD), (AH, KD), None],
+            [],
+            8,
+        ),
+        # The same cards shown twice: nothing new.
+        ([*TO_SHOW_3, "p1 sm AhAd", "p1 sm AhAd"], (), [], [(AH, AD), None, None], [], 11),
+        # Half shown, then the other half.
+        ([*TO_SHOW_UNSEEN, "p1 sm Ah??", "p1 sm AhAd"], (), [], [(AH, AD), None, None], [], 7),
+        # Half shown, then two others: three cards for one hand.
+        (
+            [*TO_SHOW_UNSEEN, "p1 sm Ah??", "p1 sm KcQc"],
+            (),
+            [("SHOWDOWN_INVALID", 19, "Invalid showdown: p1 shows Kc, Qc, not the cards dealt")],
+            [(AH, UNKNOWN_CARD), None, None],
+            [],
+            6,
+        ),
+        (
+            [*TO_SHOW_3, "p1 sm AhAdKc"],
+            (),
+            [("HOLE_CARDS_COUNT", 18, "Player p1 must be dealt exactly 2 cards (3 shown)")],
+            [None, None, None],
+            [],
+            11,
+        ),
+        (
+            TO_SHOW_3,
+            (Action.show(0, (52, 1)),),
+            [("CARD_INVALID", 18, "Not a card: 52")],
+            [None, None, None],
+            [],
+            11,
+        ),
+        (
+            TO_SHOW_3,
+            (Action.show(0, (-5, 1)),),
+            [("CARD_INVALID", 18, "Not a card: ?")],
+            [None, None, None],
+            [],
+            11,
+        ),
+        # A muck said twice is one muck.
+        ([*TO_SHOW_3, "p1 sm", "p1 sm"], (), [], [None, None, None], [0], 11),
+        # The winner of a hand all others folded may show or not (SHOW-09): nothing to read.
+        ([*DEAL, "p3 cbr 6", "p1 f", "p2 f", "p3 sm QhQd"], (), [], [None, None, None], [], 6),
+    ],
+    ids=[
+        "face down, then shown",
+        "shown twice",
+        "half and half",
+        "half and two others",
+        "three cards",
+        "card 52",
+        "a negative card",
+        "mucked twice",
+        "the uncontested winner shows",
+    ],
+)
+def test_show_04_what_a_show_or_muck_leaves_recorded(acts, extra, found, shown, muck_order, seen):  # type: ignore[no-untyped-def]  # SHOW-04, SHOW-09, HREC-05
+    hand = make_hand([100] * 3, acts)
+    hand = replace(hand, actions=(*hand.actions, *extra))
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    assert [(v.code.value, v.action, v.message_en) for v in machine.violations] == found
+    assert (machine.shown, machine.muck_order, machine.seen.bit_count()) == (
+        shown,
+        muck_order,
+        seen,
+    )
