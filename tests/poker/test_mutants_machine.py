@@ -884,3 +884,61 @@ def test_show_04_what_a_show_or_muck_leaves_recorded(acts, extra, found, shown, 
         muck_order,
         seen,
     )
+
+
+# --- GAME-04..GAME-08, OQ-32, OQ-33, OQ-06, OQ-03: the hand as the forced bets leave it ----
+@pytest.mark.parametrize(
+    ("stacks", "blinds", "antes", "state"),
+    [
+        # (stacks behind, bets, pot, of which dead, bet to call, raise, raises, first to act,
+        #  straddle, who is due to act as a bit mask)
+        ((100,) * 3, (1, 2, 0), None, ([99, 98, 100], [1, 2, 0], 3, 0, 2, 2, 1, 2, 0, 0b111)),
+        # Antes first, dead money (OQ-33).
+        ((100,) * 3, (1, 2, 0), (1, 1, 1), ([98, 97, 99], [1, 2, 0], 6, 3, 2, 2, 1, 2, 0, 0b111)),
+        # A stack of 1 posts its ante of 2 as far as it goes: all in, not due to act.
+        (
+            (1, 100, 100),
+            (1, 2, 0),
+            (2, 0, 0),
+            ([0, 98, 100], [0, 2, 0], 3, 1, 2, 2, 1, 2, 0, 0b110),
+        ),
+        # A big blind of one chip: the bet to call is 1.
+        ((100, 1, 100), (1, 2, 0), None, ([99, 0, 100], [1, 1, 0], 2, 0, 1, 2, 1, 2, 0, 0b101)),
+        # A live post (a negative entry) is a bet, not a straddle: the order does not move.
+        (
+            (100,) * 4,
+            (1, 2, -2, 0),
+            None,
+            ([99, 98, 98, 100], [1, 2, 2, 0], 5, 0, 2, 2, 1, 2, 0, 0b1111),
+        ),
+        # The straddle: 4, the raise is 4 (OQ-06), counted as a raise (OQ-03), p4 first.
+        (
+            (100,) * 4,
+            (1, 2, 4, 0),
+            None,
+            ([99, 98, 96, 100], [1, 2, 4, 0], 7, 0, 4, 4, 2, 3, 4, 0b1111),
+        ),
+        # A straddle all in for 3: the bet is 3 and the player after it, p1, is first.
+        (
+            (100, 100, 100, 3),
+            (1, 2, 0, 4),
+            None,
+            ([99, 98, 100, 0], [1, 2, 0, 3], 6, 0, 3, 4, 2, 0, 3, 0b111),
+        ),
+        # Equal blinds: the later seat counts as the big blind.
+        ((100,) * 3, (2, 2, 0), None, ([98, 98, 100], [2, 2, 0], 4, 0, 2, 2, 1, 2, 0, 0b111)),
+        # Heads-up the button, p2, posts the small blind and acts first (OQ-32).
+        ((100, 100), (1, 2), None, ([98, 99], [2, 1], 3, 0, 2, 2, 1, 1, 0, 0b11)),
+        ((100, 100), (1, 2), (1, 0), ([98, 98], [2, 1], 4, 1, 2, 2, 1, 1, 0, 0b11)),
+        # One blind (GAME-04).
+        ((100,) * 3, (0, 2, 0), None, ([100, 98, 100], [0, 2, 0], 2, 0, 2, 2, 1, 2, 0, 0b111)),
+        # Antes alone: nothing to call, p1 first.
+        ((100,) * 3, (0, 0, 0), (1, 1, 1), ([99, 99, 99], [0, 0, 0], 3, 3, 0, 1, 0, 0, 0, 0b111)),
+    ],
+)
+def test_game_04_the_forced_bets_as_they_leave_the_hand(stacks, blinds, antes, state):  # type: ignore[no-untyped-def]  # GAME-04, GAME-05, GAME-06, GAME-08, OQ-32, OQ-33, OQ-06, OQ-03
+    hand = make_hand(list(stacks), [], blinds=list(blinds), antes=antes and list(antes))
+    m = Machine.from_hand(hand, NO_RAKE)
+    got = (m.stacks, m.bets, m.total, m.dead, m.current_bet, m.last_inc, m.raises, m.actor)
+    assert (*got, m.straddle, m.pending) == state
+    assert m.contrib == m.bets
