@@ -25,6 +25,7 @@ import pytest
 from poker.machine import DEALING, SHOWDOWN, Machine, PotResult
 from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Hand, Variant, VoidReason
 from poker.profiles import MANUAL
+from poker.state import HandState, Rejected
 from poker.validate import validate
 from poker.violations import Code
 from tests.poker.engine_gen import GEN_PROFILE, random_hand
@@ -942,3 +943,16 @@ def test_game_04_the_forced_bets_as_they_leave_the_hand(stacks, blinds, antes, s
     got = (m.stacks, m.bets, m.total, m.dead, m.current_bet, m.last_inc, m.raises, m.actor)
     assert (*got, m.straddle, m.pending) == state
     assert m.contrib == m.bets
+
+
+def test_hrec_02_the_board_run_out_after_an_all_in_moves_the_street_on_the_live_path():  # HREC-02, POT-11
+    # All in pre-flop: the dealer runs the board out, and the recorder's street and the
+    # dealer's next task follow each card, as in a hand bet street by street.
+    hand = make_hand([100] * 3, [*DEAL, "p3 cbr 100", "p1 cc", "p2 cc", *BOARD])
+    state = HandState.start(replace(hand, actions=()), NO_RAKE)
+    seen = []
+    for action in hand.actions:
+        state = state.apply(action)
+        assert not isinstance(state, Rejected), state
+        seen.append((state.street, state.dealer_due))
+    assert seen[-4:] == [("preflop", "flop"), ("flop", "turn"), ("turn", "river"), ("river", None)]
