@@ -956,3 +956,42 @@ def test_hrec_02_the_board_run_out_after_an_all_in_moves_the_street_on_the_live_
         assert not isinstance(state, Rejected), state
         seen.append((state.street, state.dealer_due))
     assert seen[-4:] == [("preflop", "flop"), ("flop", "turn"), ("turn", "river"), ("river", None)]
+
+
+@pytest.mark.parametrize(
+    ("stacks", "acts", "found"),
+    [
+        # The turn's big bet is 4: p2's all-in 2 above p1's bet is short of it, and p1,
+        # who bet, may not raise again.
+        (
+            (100, 8, 100),
+            [*PRE, BOARD[0], *CHECKS, BOARD[1], "p1 cbr 4", "p2 cbr 6", "p3 cc", "p1 cbr 10"],
+            [("ACTION_NOT_REOPENED", 14)],
+        ),
+        # On the flop the small bet of 2 is the full raise: two short all-ins of 1 above
+        # p1's bet add up to it, and p1 may raise again (seed 000 §7.4(10)(c)).
+        ((100, 5, 6), [*PRE, BOARD[0], "p1 cbr 2", "p2 cbr 3", "p3 cbr 4", "p1 cbr 6"], []),
+    ],
+    ids=["turn: short of the big bet", "flop: two shorts make the small bet"],
+)
+def test_bet_10_in_fixed_limit_the_short_all_ins_are_measured_against_the_streets_bet(  # type: ignore[no-untyped-def]  # BET-10, OQ-09, GAME-02
+    stacks, acts, found
+):
+    hand = make_hand(list(stacks), acts, variant=Variant.FIXED_LIMIT)
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    assert [(v.code.value, v.action) for v in machine.violations] == found
+
+
+def test_hrec_01_an_entry_that_fails_is_malformed_with_its_error_cut_to_120_characters():  # HREC-01
+    class Unreadable(int):
+        def __ge__(self, other: object) -> bool:
+            raise ValueError("no card " + "x" * 300)
+
+    machine = Machine.from_hand(make_hand([100] * 3, []), NO_RAKE)
+    machine.run((Action(ActionKind.DEAL_HOLE, 0, 0, (Unreadable(1), 2)),))
+    (violation,) = machine.violations
+    detail = ("ValueError: no card " + "x" * 300)[:120]
+    assert (violation.code.value, violation.action) == ("MALFORMED", 0)
+    assert violation.message_en == f"Malformed hand data: {detail}"
+    assert violation.message_es == f"Datos de la mano mal formados: {detail}"
