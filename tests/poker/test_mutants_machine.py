@@ -995,3 +995,49 @@ def test_hrec_01_an_entry_that_fails_is_malformed_with_its_error_cut_to_120_char
     assert (violation.code.value, violation.action) == ("MALFORMED", 0)
     assert violation.message_en == f"Malformed hand data: {detail}"
     assert violation.message_es == f"Datos de la mano mal formados: {detail}"
+
+
+CHECK, CALL = ActionKind.CHECK, ActionKind.CALL
+
+
+@pytest.mark.parametrize(
+    ("stacks", "acts", "extra", "found", "state"),
+    [
+        # A check that owes: refused, and read as the call (BET-05).
+        (
+            (100,) * 3,
+            DEAL,
+            [(CHECK, 2)],
+            [("CHECK_NOT_ALLOWED", 3, "p3 cannot check: 2 to call")],
+            ([99, 98, 98], [1, 2, 2], 0),
+        ),
+        # ... of what the stack holds: all in for 1 (BET-11).
+        (
+            (100, 100, 1),
+            DEAL,
+            [(CHECK, 2)],
+            [("CHECK_NOT_ALLOWED", 3, "p3 cannot check: 1 to call")],
+            ([99, 98, 0], [1, 2, 1], 0),
+        ),
+        # A call of nothing: refused, and read as the check.
+        (
+            (100,) * 3,
+            FLOP,
+            [(CALL, 0)],
+            [("CALL_NOT_ALLOWED", 7, "p1 has nothing to call: check instead")],
+            ([98, 98, 98], [0, 0, 0], 1),
+        ),
+        # Calls and the big blind's check, each said as what it is: the round is over.
+        ((100,) * 3, DEAL, [(CALL, 2), (CALL, 0), (CHECK, 1)], [], ([98, 98, 98], [2, 2, 2], -1)),
+        ((100, 100, 1), DEAL, [(CALL, 2)], [], ([99, 98, 0], [1, 2, 1], 0)),
+        # A comment line is kept as a no-op: nothing moves.
+        ((100,) * 3, DEAL, [(ActionKind.NOOP, -1)], [], ([99, 98, 100], [1, 2, 0], 2)),
+    ],
+)
+def test_bet_05_an_explicit_check_or_call_is_judged_as_said(stacks, acts, extra, found, state):  # type: ignore[no-untyped-def]  # BET-05, BET-11, HREC-03
+    hand = make_hand(list(stacks), acts)
+    hand = replace(hand, actions=(*hand.actions, *(Action(k, p) for k, p in extra)))
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    assert [(v.code.value, v.action, v.message_en) for v in machine.violations] == found
+    assert (machine.stacks, machine.bets, machine.actor) == state
