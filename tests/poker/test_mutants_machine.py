@@ -1041,3 +1041,77 @@ def test_bet_05_an_explicit_check_or_call_is_judged_as_said(stacks, acts, extra,
     machine.run(hand.actions)
     assert [(v.code.value, v.action, v.message_en) for v in machine.violations] == found
     assert (machine.stacks, machine.bets, machine.actor) == state
+
+
+RIVER = [*PRE, BOARD[0], *CHECKS, BOARD[1], *CHECKS, BOARD[2]]
+
+
+@pytest.mark.parametrize(
+    ("acts", "order"),
+    [
+        # The river's bettor shows first, then clockwise.
+        (
+            [
+                *RIVER,
+                "p1 cc",
+                "p2 cbr 2",
+                "p3 cc",
+                "p1 cc",
+                "p2 sm KhKd",
+                "p3 sm QhQd",
+                "p1 sm AhAd",
+            ],
+            (1, 2, 0),
+        ),
+        # Checked down: the first live player left of the button.
+        ([*RIVER, *CHECKS, "p1 sm AhAd", "p2 sm KhKd", "p3 sm QhQd"], (0, 1, 2)),
+        # The last raise of the river, the folded player left out.
+        (
+            [
+                *RIVER,
+                "p1 cbr 2",
+                "p2 cbr 4",
+                "p3 cbr 6",
+                "p1 f",
+                "p2 cc",
+                "p3 sm QhQd",
+                "p2 sm KhKd",
+            ],
+            (2, 1),
+        ),
+        # A bet on the turn does not count when the river is checked.
+        (
+            [*PRE, BOARD[0], *CHECKS, BOARD[1], "p1 cc", "p2 cbr 2", "p3 cc", "p1 cc", BOARD[2]]
+            + [*CHECKS, "p1 sm AhAd", "p2 sm KhKd", "p3 sm QhQd"],
+            (0, 1, 2),
+        ),
+        # All in pre-flop: the last aggressor, whose round was the last one bet.
+        (
+            [
+                *DEAL,
+                "p3 cbr 100",
+                "p1 cc",
+                "p2 cc",
+                *BOARD,
+                "p3 sm QhQd",
+                "p1 sm AhAd",
+                "p2 sm KhKd",
+            ],
+            (2, 0, 1),
+        ),
+        # The flop's bettor is not the river's: checked, p1 is first.
+        (
+            [*DEAL, "p3 cbr 6", "p1 cc", "p2 f", BOARD[0], "p1 cbr 2", "p3 cc", BOARD[1]]
+            + ["p1 cc", "p3 cc", BOARD[2], "p1 cc", "p3 cc", "p1 sm AhAd", "p3 sm QhQd"],
+            (0, 2),
+        ),
+    ],
+    ids=["river bet", "checked down", "river raise", "turn bet", "all in", "flop bet"],
+)
+def test_show_01_who_shows_first(acts, order):  # type: ignore[no-untyped-def]  # SHOW-01, OQ-23
+    hand = make_hand([100] * 3, acts)
+    verdict = validate(hand, NO_RAKE)
+    assert verdict.violations == ()
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    assert verdict.showdown_order == machine.showdown_order() == order
