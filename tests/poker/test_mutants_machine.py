@@ -22,8 +22,17 @@ from dataclasses import replace
 
 import pytest
 
-from poker.machine import DEALING, SHOWDOWN, Machine, PotResult
-from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Hand, Variant, VoidReason
+from poker.machine import BETTING, DEALING, SHOWDOWN, Machine, PotResult
+from poker.model import (
+    INVALID_CARD,
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    CarriedPot,
+    Hand,
+    Variant,
+    VoidReason,
+)
 from poker.profiles import MANUAL
 from poker.state import HandState, Rejected
 from poker.validate import validate
@@ -605,6 +614,9 @@ def test_hrec_05_a_board_card_that_is_no_card_leaves_the_showdown_unread():  # H
         (Action.deal_hole(3, (0, 1)), ("MALFORMED", "Malformed hand data: no player p4")),
         (Action.deal_hole(0, (52, 1)), ("CARD_INVALID", "Not a card: 52")),
         (Action.deal_hole(0, (1, 52)), ("CARD_INVALID", "Not a card: 52")),
+        (Action.deal_hole(0, (-5, 1)), ("CARD_INVALID", "Not a card: -5")),
+        # What the PHH reader could not read as a card ("Xz"): named as unreadable.
+        (Action.deal_hole(0, (INVALID_CARD, 1)), ("CARD_INVALID", "Not a card: ?")),
     ],
 )
 def test_hrec_05_a_deal_to_no_seat_or_of_no_card_is_named(deal, found):  # type: ignore[no-untyped-def]  # HREC-05, HREC-01
@@ -1115,3 +1127,59 @@ def test_show_01_who_shows_first(acts, order):  # type: ignore[no-untyped-def]  
     machine = Machine.from_hand(hand, NO_RAKE)
     machine.run(hand.actions)
     assert verdict.showdown_order == machine.showdown_order() == order
+
+
+@pytest.mark.parametrize(
+    ("stacks", "acts", "state"),
+    [
+        # (phase, actor, due to act, stacks behind, returned, street, pot)
+        # The big blind covers everybody: he is not due to act (as PokerKit's effective
+        # stack) and p3 is.
+        ((1, 100, 1), DEAL, (BETTING, 2, 0b100, [0, 98, 1], [0, 0, 0], 0, 3)),
+        # p3 calls all in: nobody can bet any more; the big blind's 1 nobody could call
+        # goes back (POT-03) and the board is run out.
+        ((1, 100, 1), [*DEAL, "p3 cc"], (SHOWDOWN, -1, 0, [0, 99, 0], [0, 1, 0], 0, 3)),
+        # p3 calls his last 2: the big blind's bet already covers what anybody else can
+        # put in, so he has no option to use.
+        ((1, 100, 2), [*DEAL, "p3 cc"], (SHOWDOWN, -1, 0, [0, 98, 0], [0, 0, 0], 0, 5)),
+        # p2 all in, p1 and p3 still have chips: the flop is bet between them.
+        (
+            (100, 50, 100),
+            [*DEAL, "p3 cbr 50", "p1 cc", "p2 cc"],
+            (DEALING, -1, 0, [50, 0, 50], [0, 0, 0], 0, 150),
+        ),
+        (
+            (100, 50, 100),
+            [*DEAL, "p3 cbr 50", "p1 cc", "p2 cc", BOARD[0]],
+            (BETTING, 0, 0b101, [50, 0, 50], [0, 0, 0], 1, 150),
+        ),
+        # p3 folds to p1's flop bet: the bet comes back, p1 and the all-in p2 show down.
+        (
+            (100, 50, 100),
+            [*DEAL, "p3 cbr 50", "p1 cc", "p2 cc", BOARD[0], "p1 cbr 50", "p3 f"],
+            (SHOWDOWN, -1, 0, [50, 0, 50], [50, 0, 0], 1, 150),
+        ),
+        # Everybody all in pre-flop, p1's raise beyond the largest call returned: the flop
+        # has nobody to bet.
+        (
+            (100, 50, 40),
+            [*DEAL, "p3 cbr 40", "p1 cbr 100", "p2 cc", BOARD[0]],
+            (SHOWDOWN, -1, 0, [50, 0, 0], [50, 0, 0], 1, 140),
+        ),
+    ],
+    ids=[
+        "covered big blind",
+        "called all in",
+        "called all in to the big blind",
+        "flop due",
+        "flop bet",
+        "flop folded",
+        "all in",
+    ],
+)
+def test_game_09_who_is_still_due_to_act_as_the_stacks_allow(stacks, acts, state):  # type: ignore[no-untyped-def]  # GAME-09, POT-03, BET-11
+    hand = make_hand(list(stacks), acts)
+    m = Machine.from_hand(hand, NO_RAKE)
+    m.run(hand.actions)
+    assert m.violations == []
+    assert (m.phase, m.actor, m.pending, m.stacks, m.returned, m.street, m.total) == state
