@@ -190,6 +190,12 @@ AT_THE_BOUNDS = {
         "big_bet": 2,
         "min_bet": None,
     },
+    "a fixed-limit big bet of one": {
+        "variant": Variant.FIXED_LIMIT,
+        "small_bet": 1,
+        "big_bet": 1,
+        "min_bet": None,
+    },
     "the most actions": {"actions": (Action.noop(),) * MAX_ACTIONS},
     "no actions": {"actions": ()},
     "outcomes at the bounds": {
@@ -272,6 +278,17 @@ def test_pot_08_a_halved_chip_is_named_with_the_player_and_the_smallest_chip(): 
         ("ODD_CHIP", None, "102 for p3 splits a chip below the smallest unit (5)"),
         ("FINISHING_STACKS_MISMATCH", None, "Finishing stack of p3: recorded 102, computed 110"),
     ]
+
+
+def test_hrec_06_a_hand_voided_after_a_bet_came_back_returns_nothing_either():  # HREC-06, MISDEAL-03
+    # p3's raise came back when the blinds folded; the hand is then declared void (too
+    # late: two players had acted). Void, every chip goes back as it started: nothing
+    # is "returned uncalled" on top, and the record of no winnings agrees.
+    acts = [*DEAL, "p3 cbr 6", "p1 f", "p2 f", "# mesa:void misdeal"]
+    hand = make_hand([100] * 3, acts, winnings=(0, 0, 0), finishing_stacks=(100, 100, 100))
+    verdict = validate(hand, NO_RAKE)
+    assert (verdict.uncalled_returned, verdict.payouts) == ((0, 0, 0), (0, 0, 0))
+    assert [v.code.value for v in verdict.violations] == ["MISDEAL_AFTER_ACTION"]
 
 
 def test_hrec_06_a_void_hand_wins_nothing_and_returns_nothing():  # HREC-06, IRREG-03
