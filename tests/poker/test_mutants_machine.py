@@ -1183,3 +1183,39 @@ def test_game_09_who_is_still_due_to_act_as_the_stacks_allow(stacks, acts, state
     m.run(hand.actions)
     assert m.violations == []
     assert (m.phase, m.actor, m.pending, m.stacks, m.returned, m.street, m.total) == state
+
+
+@pytest.mark.parametrize(
+    ("acts", "found"),
+    [
+        ([*PRE, BOARD[0], *CHECKS], (9, "the turn was not dealt")),
+        ([*PRE, BOARD[0], *CHECKS, BOARD[1], *CHECKS], (13, "the river was not dealt")),
+        ([*RIVER, "p1 cc"], (15, "p2 is still to act on the river")),
+        ([*PRE, BOARD[0], *CHECKS, BOARD[1], "p1 cbr 2"], (11, "p2 is still to act on the turn")),
+        # p3 folded; p1 shows, p2 neither shows nor mucks.
+        (
+            [*DEAL, "p3 f", "p1 cc", "p2 cc", BOARD[0], "p1 cc", "p2 cc", BOARD[1], "p1 cc"]
+            + ["p2 cc", BOARD[2], "p1 cc", "p2 cc", "p1 sm AhAd"],
+            (15, "no show or muck recorded for p2"),
+        ),
+    ],
+)
+def test_hrec_04_an_incomplete_hand_says_what_is_missing(acts, found):  # type: ignore[no-untyped-def]  # HREC-04
+    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    index, what = found
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        ("HAND_INCOMPLETE", index, f"The hand is incomplete: {what}")
+    ]
+
+
+def test_hrec_05_a_showdown_with_no_cards_recorded_at_all_is_complete_but_unread():  # HREC-05
+    # Logged without hole cards and without shows: nothing is missing to settle, but no
+    # hand can be read, and the floor reads the cards.
+    acts = ["p3 cc", "p1 cc", "p2 cc", BOARD[0], *CHECKS, BOARD[1], *CHECKS, BOARD[2], *CHECKS]
+    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    assert [(v.code.value, v.message_en) for v in verdict.violations] == [
+        (
+            "SHOWDOWN_INVALID",
+            "Invalid showdown: no hand shown can be read: p1, p2, p3 did not show their cards",
+        )
+    ]
