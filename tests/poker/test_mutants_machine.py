@@ -1269,3 +1269,11 @@ def test_hrec_05_a_board_dealt_wrongly_is_named_deal_by_deal(acts, found, finish
     verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
     assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == found
     assert verdict.finishing_stacks == finishing
+
+
+def test_oq_38_a_killed_big_blind_stays_in_the_pot_when_the_others_fold():  # OQ-38, DEAD-05, POT-03
+    # p2's hand is killed before he acts and p3 folds: p1 wins, and p2's blind is a
+    # blind, not a bet nobody called: all of it stays in the pot (no 1 returned to p2).
+    verdict = validate(make_hand([100] * 3, [*DEAL, "p2 f # mesa:dead", "p3 f"]), NO_RAKE)
+    assert verdict.violations == ()
+    assert (verdict.finishing_stacks, verdict.uncalled_returned) == ((102, 98, 100), (0, 0, 0))
