@@ -1277,3 +1277,34 @@ def test_oq_38_a_killed_big_blind_stays_in_the_pot_when_the_others_fold():  # OQ
     verdict = validate(make_hand([100] * 3, [*DEAL, "p2 f # mesa:dead", "p3 f"]), NO_RAKE)
     assert verdict.violations == ()
     assert (verdict.finishing_stacks, verdict.uncalled_returned) == ((102, 98, 100), (0, 0, 0))
+
+
+@pytest.mark.parametrize(
+    ("entry", "found"),
+    [
+        (Action.show(3), [("MALFORMED", 18, "Malformed hand data: no player p4")]),
+        (Action.muck(3), [("MALFORMED", 18, "Malformed hand data: no player p4")]),
+        (Action.dead(3), [("MALFORMED", 18, "Malformed hand data: no player p4")]),
+        (Action.show(-1), [("MALFORMED", 18, "Malformed hand data: no player p0")]),
+    ],
+    ids=["show", "muck", "kill", "show by seat -1"],
+)
+def test_hrec_01_a_show_muck_or_kill_by_no_seat_is_malformed(entry, found):  # type: ignore[no-untyped-def]  # HREC-01
+    hand = make_hand([100] * 3, TO_SHOW_3)
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run((*hand.actions, entry))
+    assert [(v.code.value, v.action, v.message_en) for v in machine.violations] == found
+    assert [(v.code.value, v.message_es) for v in machine.violations][0][1].endswith(
+        f"no hay jugador p{entry.player + 1}"
+    )
+
+
+def test_hrec_05_the_cards_of_a_player_never_dealt_show_as_unknown():  # HREC-05, SHOW-04
+    # p1's deal was not recorded; at the showdown "p1 sm -" shows what was dealt: two
+    # cards nobody knows, not an error of the show (the deal out of order is the fault,
+    # and the missing cards are named at the end).
+    hand = make_hand([100] * 3, [*DEAL[1:], *TO_SHOW_3[3:], "p1 sm -"])
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    assert [(v.code.value, v.action) for v in machine.violations] == [("DEAL_ORDER", 0)]
+    assert machine.shown[0] == (UNKNOWN_CARD, UNKNOWN_CARD)
