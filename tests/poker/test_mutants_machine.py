@@ -18,6 +18,7 @@ mutation run of ``poker/machine.py`` showed that nothing checked either:
 from __future__ import annotations
 
 import random
+from copy import deepcopy
 from dataclasses import replace
 
 import pytest
@@ -1308,3 +1309,35 @@ def test_hrec_05_the_cards_of_a_player_never_dealt_show_as_unknown():  # HREC-05
     machine.run(hand.actions)
     assert [(v.code.value, v.action) for v in machine.violations] == [("DEAL_ORDER", 0)]
     assert machine.shown[0] == (UNKNOWN_CARD, UNKNOWN_CARD)
+
+
+def test_hrec_01_every_field_of_the_hand_reaches_the_machine():  # HREC-01, POT-09, IRREG-03
+    house = MANUAL.with_overrides(rake_bps=150)
+    carried = (CarriedPot(20, (0, 1)),)
+    hand = make_hand(
+        [100, 200, 300], [], blinds=[5, 10, 0], chip_unit=5, carry_in=carried, forfeits=(1,)
+    )
+    m = Machine.from_hand(hand, house)
+    assert (m.variant, m.profile, m.starting, m.min_bet, m.chip_unit) == (
+        Variant.NO_LIMIT,
+        house,
+        (100, 200, 300),
+        10,
+        5,
+    )
+    assert (m.carry_in, m.forfeits) == (carried, (1,))
+    fl = Machine.from_hand(make_hand([100] * 3, [], variant=Variant.FIXED_LIMIT, small_bet=4))
+    assert (fl.small_bet, fl.big_bet, fl.min_bet) == (4, 8, 4)
+
+
+def test_hrec_02_a_copy_of_the_machine_shares_nothing_that_changes():  # HREC-02
+    # The live recorder keeps each state and applies the next action to a copy: the state
+    # before must not move.
+    hand = make_hand([100] * 3, [*DEAL, "p3 cbr 6"])
+    before = Machine.from_hand(hand, NO_RAKE)
+    before.run(hand.actions)
+    snapshot = deepcopy(_state(before))
+    after = before.copy()
+    after.run(make_hand([100] * 3, ["p1 cc", "p2 cc", BOARD[0], "p1 cbr 4"]).actions, start=4)
+    assert _state(after) != snapshot
+    assert _state(before) == snapshot
