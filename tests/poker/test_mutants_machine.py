@@ -1341,3 +1341,22 @@ def test_hrec_02_a_copy_of_the_machine_shares_nothing_that_changes():  # HREC-02
     after.run(make_hand([100] * 3, ["p1 cc", "p2 cc", BOARD[0], "p1 cbr 4"]).actions, start=4)
     assert _state(after) != snapshot
     assert _state(before) == snapshot
+
+
+def test_rake_07_no_flop_no_drop_ends_where_the_flop_is_dealt():  # RAKE-07, POT-03
+    house = MANUAL.with_overrides(no_flop_no_drop=True, rake_bps=1000)
+    # Won before the flop: no rake. Won on the flop (its three cards out): the 10 % of
+    # the 14 in the pot, rounded as the house rounds, p1's 10 nobody called back first.
+    preflop = validate(make_hand([100] * 3, [*DEAL, "p3 cbr 6", "p1 f", "p2 f"]), house)
+    assert (preflop.rake, preflop.finishing_stacks, preflop.showdown_order) == (
+        0,
+        (99, 98, 103),
+        (),
+    )
+    flop = [*DEAL, "p3 cbr 6", "p1 cc", "p2 f", BOARD[0], "p1 cbr 10", "p3 f"]
+    on_the_flop = validate(make_hand([100] * 3, flop), house)
+    assert (on_the_flop.rake, on_the_flop.finishing_stacks, on_the_flop.showdown_order) == (
+        1,
+        (107, 98, 94),
+        (),
+    )
