@@ -312,6 +312,8 @@ def _after(street: int, *checks: str) -> list[str]:
         # Killed by the last player facing a raise: the raiser wins, his raise beyond the
         # killed player's blind comes back (RUL-30).
         ([*DEAL, "p3 cbr 6", "p1 f", "p2 f # mesa:dead"], (99, 98, 103)),
+        # Killed between rounds with one other player left: he wins there and then.
+        ([*DEAL, "p3 f", "p1 cc", "p2 cc", "p1 f # mesa:dead"], (98, 102, 100)),
     ],
     ids=[
         "out of turn",
@@ -320,6 +322,7 @@ def _after(street: int, *checks: str) -> list[str]:
         "between rounds",
         "at the showdown",
         "the last but one",
+        "heads-up between rounds",
     ],
 )
 def test_dead_01_a_killed_hand_is_a_fold_wherever_it_happens(acts, finishing):  # type: ignore[no-untyped-def]  # DEAD-01, DEAD-05, OQ-38
@@ -1359,4 +1362,19 @@ def test_rake_07_no_flop_no_drop_ends_where_the_flop_is_dealt():  # RAKE-07, POT
         1,
         (107, 98, 94),
         (),
+    )
+
+
+def test_dead_01_a_hand_killed_in_turn_passes_the_turn_to_the_next_seat():  # DEAD-01, GAME-08
+    # Four players: p3, first to act, is killed in turn; p4 is next, then p1 and p2.
+    acts = ["d dh p4 JhJd", "p3 f # mesa:dead", "p4 cc", "p1 cc", "p2 cc"]
+    hand = make_hand([100] * 4, [*DEAL, *acts])
+    verdict = validate(hand, NO_RAKE)
+    assert [v.code.value for v in verdict.violations] == ["HAND_INCOMPLETE"]  # the flop is due
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run(hand.actions)
+    assert (machine.phase, machine.folded, machine.total) == (
+        DEALING,
+        [False, False, True, False],
+        6,
     )
