@@ -1378,3 +1378,12 @@ def test_dead_01_a_hand_killed_in_turn_passes_the_turn_to_the_next_seat():  # DE
         [False, False, True, False],
         6,
     )
+
+
+def test_pot_09_a_carried_pot_won_by_one_hand_is_recorded_whole():  # POT-09, HREC-06
+    acts = [*TO_SHOW_3, "p1 sm AhAd", "p2 sm KhKd", "p3 sm QhQd"]
+    hand = make_hand([100] * 3, acts, carry_in=(CarriedPot(30, (1, 2)),))
+    verdict = validate(hand, NO_RAKE)
+    assert verdict.violations == ()
+    assert verdict.pots[-1] == PotResult(30, (1, 2), 0, (1,), (30,), (), True)
+    assert verdict.finishing_stacks == (104, 128, 98)
