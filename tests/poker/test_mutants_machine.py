@@ -1386,4 +1386,19 @@ def test_pot_09_a_carried_pot_won_by_one_hand_is_recorded_whole():  # POT-09, HR
     verdict = validate(hand, NO_RAKE)
     assert verdict.violations == ()
     assert verdict.pots[-1] == PotResult(30, (1, 2), 0, (1,), (30,), (), True)
-    assert verdict.finishing_stacks == (104, 128, 98)
+    assert (verdict.finishing_stacks, verdict.showdown_order) == ((104, 128, 98), (0, 1, 2))
+
+
+def test_pot_02_a_player_all_in_by_his_ante_wins_only_the_antes():  # POT-02, POT-05, OQ-33
+    # p1's ante takes his one chip: he is in the hand with nothing in the betting. His
+    # aces win the main pot of the antes (1); the 12 p2 and p3 bet are a side pot, p2's.
+    acts = [*DEAL, "p3 cbr 6", "p2 cc", BOARD[0], "p2 cc", "p3 cc", BOARD[1], "p2 cc", "p3 cc"]
+    acts += [BOARD[2], "p2 cc", "p3 cc", "p2 sm KhKd", "p3 sm QhQd", "p1 sm AhAd"]
+    hand = make_hand([1, 100, 100], acts, blinds=[0, 2, 0], antes=[2, 0, 0])
+    verdict = validate(hand, NO_RAKE)
+    assert verdict.violations == ()
+    assert verdict.pots == (
+        PotResult(1, (0, 1, 2), 0, (0,), (1,), ()),
+        PotResult(12, (1, 2), 0, (1,), (12,), ()),
+    )
+    assert (verdict.finishing_stacks, verdict.showdown_order) == ((1, 106, 94), (0, 1, 2))
