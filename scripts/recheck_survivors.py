@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import ast
 import fnmatch
-import json
 import os
 import shutil
 import subprocess
@@ -32,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / ".venv" / "bin"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from mutate import WORK, slug  # noqa: E402
+from mutate import WORK, Module, results, slug  # noqa: E402
 
 
 def function_span(source: str, target: str) -> tuple[int, int, int] | None:
@@ -81,14 +80,15 @@ def main() -> int:
     parser.add_argument("--only", default="*", help="survivors whose name matches (fnmatch)")
     args = parser.parse_args()
     copy = WORK / slug(args.module)
-    meta = copy / "mutants" / (args.module + ".meta")
-    if not meta.exists():
+    statuses = results(Module(args.module, ()))
+    if statuses is None:
         print(f"no run of {args.module} in {copy}: run scripts/mutate.py first")
         return 2
-    codes = json.loads(meta.read_text())["exit_code_by_key"]
-    survivors = [n for n, c in codes.items() if c == 0 and fnmatch.fnmatch(n, args.only)]
+    survivors = [
+        n for n, s in statuses.items() if s == "survived" and fnmatch.fnmatch(n, args.only)
+    ]
     source = (ROOT / args.module).read_text()
-    results: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
     with tempfile.TemporaryDirectory(prefix="mesa-recheck-") as scratch:
         tree = Path(scratch)
         for part in ("poker", "tests"):
@@ -113,9 +113,9 @@ def main() -> int:
                 )
                 verdict = "killed" if run.returncode else "survived"
                 (tree / args.module).write_text(source)
-            results[verdict] += 1
+            counts[verdict] += 1
             print(f"{name}: {verdict}", flush=True)
-    print(f"{args.module}: {len(survivors)} survivors of the last run: {dict(results)}")
+    print(f"{args.module}: {len(survivors)} survivors of the last run: {dict(counts)}")
     return 0
 
 
