@@ -839,10 +839,12 @@ def _under_call(b: _Builder) -> Ruling:
     o, c = b.o, b.c
     put_out = b.put_out
     if not b.pba:
+        # What is added is what the call (capped by the stack: all in) still needs.
+        add = b.call_total() - c.player_bet - put_out
         b.rule(
             "RUL-19",
-            f"Igualó con fichas de menos: debe completar {c.to_call - put_out}.",
-            f"Under-called: must add {c.to_call - put_out}.",
+            f"Igualó con fichas de menos: debe completar {add}.",
+            f"Under-called: must add {add}.",
         )
         b.corrected = True
         return b.act(b.call_total())
