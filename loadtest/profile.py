@@ -27,6 +27,8 @@ from typing import Any
 
 from loadtest.run import BIN, ROOT, django_setup, server_env
 
+REFERENCE = "reference: GET /api/me/"
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -61,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, list[tuple[float, int, float, float]]] = {}
     shown = False
 
-    def post(name: str, path: str, body: dict[str, Any], token: str) -> dict[str, Any]:
+    def post(name: str, path: str, body: dict[str, Any] | None, token: str) -> dict[str, Any]:
+        """POST ``body`` to ``path`` (GET when ``body`` is None) and record its figures."""
         nonlocal shown
         headers = {
             "HTTP_AUTHORIZATION": f"Token {token}",
@@ -72,11 +75,16 @@ def main(argv: list[str] | None = None) -> int:
             if profiler:
                 profiler.enable()
             t0, c0 = time.perf_counter(), time.process_time()
-            r = client.post(path, data=json.dumps(body), content_type="application/json", **headers)
+            if body is None:
+                r = client.get(path, **headers)
+            else:
+                r = client.post(
+                    path, data=json.dumps(body), content_type="application/json", **headers
+                )
             t1, c1 = time.perf_counter(), time.process_time()
             if profiler:
                 profiler.disable()
-        if r.status_code != 201:
+        if r.status_code != (200 if body is None else 201):
             raise SystemExit(f"{name}: {r.status_code} {r.content[:300]!r}")
         lock_at = next(
             (i for i, x in enumerate(q.captured_queries) if "pg_advisory_xact_lock" in x["sql"]),
@@ -99,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.requests):
         t = plan.tables[i % len(plan.tables)]
         token = plan.supervisors[i % len(plan.tables)]["token"]
+        # The load run's reference (``run.py --saturate``), timed beside the writes: a
+        # write's cost as a multiple of it holds on a shared machine, where ms do not.
+        post(REFERENCE, "/api/me/", None, token)
         seat = 6 + i % 4
         post(
             "buy-in",
@@ -136,16 +147,27 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     print(f"in process, {args.requests} of each kind, {args.tables} tables")
-    print("| request | mean ms | median ms | Python CPU ms | queries | chain lock held ms |")
+    print(
+        "| request | mean ms | median ms | Python CPU ms (x reference) | queries "
+        "| chain lock held ms |"
+    )
     print("|---|---:|---:|---:|---:|---:|")
+    reference_cpu = statistics.median([r[3] for r in figures[REFERENCE]])
     for name, rows in figures.items():
         ms = [r[0] for r in rows]
+        cpu = statistics.median([r[3] for r in rows])
         print(
             f"| {name} | {statistics.mean(ms):.1f} | {statistics.median(ms):.1f} | "
-            f"{statistics.median([r[3] for r in rows]):.1f} | "
+            f"{cpu:.1f} ({cpu / reference_cpu:.1f}x) | "
             f"{statistics.median([r[1] for r in rows]):.0f} | "
             f"{statistics.median([r[2] for r in rows]):.1f} |"
         )
+    # Issue 18 §3: the reference saturates at R req/s; 150 req/s of writes needs a write's
+    # CPU within R / 150 of the reference's (the same server, middleware and machine).
+    print(
+        "Python CPU in multiples of the reference's; the load run's reference rate R "
+        "(run.py --saturate) over 150 is the multiple that 150 req/s of writes allows"
+    )
     if profiler:
         profiler.dump_stats(str(workdir / "profile.pstats"))
         print(f"stats in {workdir / 'profile.pstats'}")

@@ -140,6 +140,55 @@ def pg_ctl(action: str) -> None:
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)  # noqa: S603
 
 
+#: Who spends the cores during a phase, by the command that runs (Linux /proc).
+CPU_GROUPS = (
+    ("web", "gunicorn"),
+    ("worker", "celery"),
+    ("database", "postgres"),
+    ("redis", "redis"),
+)
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds (user + system) used so far by the processes of each group.
+
+    The load generator is this process's child: its share is read from
+    ``RUSAGE_CHILDREN`` around its run, not here. A process that ends within a phase
+    takes its CPU with it; the servers run through both phases, and PostgreSQL's
+    backends persist with ``CONN_MAX_AGE``.
+    """
+    import resource
+
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {name: 0.0 for name, _ in CPU_GROUPS}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        for name, needle in CPU_GROUPS:
+            if needle in cmdline:
+                out[name] += (int(fields[11]) + int(fields[12])) / tick
+                break
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out["load generator"] = usage.ru_utime + usage.ru_stime
+    return out
+
+
+def cpu_share(before: dict[str, float], after: dict[str, float], requests: int, wall: float) -> str:
+    """Milliseconds of CPU per request by group, and the cores' total use, of one phase."""
+    spent = {k: after[k] - before[k] for k in after}
+    cores = os.cpu_count() or 1
+    parts = ", ".join(f"{k} {v * 1000 / max(requests, 1):.1f}" for k, v in spent.items())
+    return (
+        f"CPU per request (ms): {parts}; in all {sum(spent.values()) * 1000 / max(requests, 1):.1f}"
+        f" ms; the {cores} cores {sum(spent.values()) / (wall * cores):.0%} busy with these"
+    )
+
+
 def read_stats(prefix: Path) -> dict[str, dict[str, float]]:
     out = {}
     with (prefix.parent / f"{prefix.name}_stats.csv").open() as fp:
@@ -295,11 +344,13 @@ def main(argv: list[str] | None = None) -> int:
     log_path = workdir / "accepted.json"
     fault_log: list[str] = []
     reference_load: list[float] = []
+    cpu: dict[str, tuple[dict[str, float], dict[str, float], float]] = {}
     try:
         wait_http(f"{base}/health")
         if args.saturate:
             # The same run's reference: what the machine serves now (see --saturate).
             reference_load.append(os.getloadavg()[0])
+            cpu_before, t0 = cpu_seconds(), time.perf_counter()
             locust(
                 args,
                 base,
@@ -309,7 +360,9 @@ def main(argv: list[str] | None = None) -> int:
                 user_class="Probe",
                 duration=args.reference_duration,
             )
+            cpu["reference"] = (cpu_before, cpu_seconds(), time.perf_counter() - t0)
         reference_load.append(os.getloadavg()[0])  # the scenario's start
+        cpu_before, t0 = cpu_seconds(), time.perf_counter()
         fault = None
         if args.fault == "db-restart":
             fault = threading.Timer(args.duration / 3, _restart_db, args=(fault_log, base))
@@ -323,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
             user_class="Supervisor",
             duration=args.duration,
         )
+        cpu["scenario"] = (cpu_before, cpu_seconds(), time.perf_counter() - t0)
         if fault is not None:
             fault.join()
     finally:
@@ -361,6 +415,11 @@ def main(argv: list[str] | None = None) -> int:
     print(report(args, stats, accepted, counters, fault_log, load.returncode))
     if reference is not None:
         print(saturation(args, stats, reference, reference_load))
+    # Where the cores went in each phase (issue 18 §3): web, database, load generator.
+    for phase, figures in (("reference", reference), ("scenario", stats)):
+        if phase in cpu and figures:
+            before, after, wall = cpu[phase]
+            print(f"  {phase}: {cpu_share(before, after, figures['Aggregated']['count'], wall)}")
     errors = sum(s["failures"] for n, s in stats.items() if n != "Aggregated")
     unexpected = errors - counters["retries_503"]
     if unexpected or counters["failed"]:
