@@ -19,6 +19,7 @@ the engine proposes and the supervisor may override with a reason (HREC-07).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -247,6 +248,7 @@ class IrregularityRuling:
 class _Decision:
     def __init__(self, irr: Irregularity, ctx: HandContext, profile: RuleProfile) -> None:
         self.i = irr
+        self.declared = irr.kind  # what the ruling reports, whatever rule it borrows (IRREG-14)
         self.c = ctx
         self.p = profile
         self.rules: list[str] = []
@@ -319,7 +321,7 @@ class _Decision:
             fallback = fallback or src.fallback
         outcomes = tuple(sorted(self.outcomes, key=_priority)) or (Outcome.PLAY_ON,)
         return IrregularityRuling(
-            kind=self.i.kind,
+            kind=self.declared,
             outcome=outcomes[0],
             outcomes=outcomes,
             dead_seats=tuple(self.dead),
@@ -344,13 +346,22 @@ class _Decision:
 
     # -- shared outcomes ------------------------------------------------------
     def misdeal(self, cause: str) -> None:
-        """Misdeal before action: redeal, same button and blinds; voluntary chips back (OQ-37)."""
+        """Misdeal: redeal, same button and blinds; voluntary chips back (OQ-37).
+
+        Usually before action; RUL-51 (a player threw his cards) and MISDEAL-09 (a flop of
+        five) declare one after it, and the words say which.
+        """
         self.cause = cause
+        when_es, when_en = (
+            ("declarado después de la acción", "declared after action")
+            if self.c.has_action
+            else ("sin acción", "before action")
+        )
         self.rule(
             "RUL-49",
-            f"Reparto erróneo ({cause}) sin acción: se recogen las cartas sin mostrarlas, "
+            f"Reparto erróneo ({cause}) {when_es}: se recogen las cartas sin mostrarlas, "
             "se baraja y se reparte otra vez con el mismo botón y las mismas ciegas.",
-            f"Misdeal ({cause}) before action: the cards are gathered unseen, reshuffled and "
+            f"Misdeal ({cause}) {when_en}: the cards are gathered unseen, reshuffled and "
             "redealt with the same button and blinds.",
         )
         self.req("MISDEAL-02")
@@ -539,8 +550,12 @@ def _simple_misdeal(cause: str) -> _Handler:
 
 def _card_out_of_order(d: _Decision) -> None:
     if not d.c.has_action and d.i.exposed_by_dealer:
-        # MISDEAL-02(e) exception: a card the dealer exposed is replaced by the burn card.
-        d.i = Irregularity(IrregularityKind.DEALER_EXPOSED_CARD, seat=d.i.seat, cards=1)
+        # MISDEAL-02(e) exception: a card the dealer exposed is ruled as one exposed card
+        # (replaced by the burn card; a glimpsed one first shown to all, RUL-52), and the
+        # ruling still reports the card out of order that was declared.
+        d.i = dataclasses.replace(
+            d.i, kind=IrregularityKind.DEALER_EXPOSED_CARD, cards=1, first_or_second_card=False
+        )
         _dealer_exposed_card(d)
         return
     _simple_misdeal("MISDEAL-02(e)")(d)
@@ -850,21 +865,43 @@ def _button_moved_two(d: _Decision) -> None:
         d.rule("RUL-60", "Faltan los asientos del botón.", "The button seats are missing.")
         d.out(Outcome.BUTTON_BETWEEN_THEN_TWO)
         return
-    if not seats:
-        seats = tuple(range(min(i.button_from, i.button_to), max(i.button_from, i.button_to) + 1))
-    between = _clockwise_after(seats, i.button_from, 1)
-    following = None if between is None else _clockwise_after(seats, between, 2)
+    if seats:
+        between = _clockwise_after(seats, i.button_from, 1)
+        following = None if between is None else _clockwise_after(seats, between, 2)
+    else:
+        # The seats in play are not known: the seat between is the one after the seat the
+        # button left, if it is short of where it went; the seat two on is not known (the
+        # table may wrap), so the supervisor names it (MISDEAL-06).
+        between = i.button_from + 1 if i.button_from + 1 < i.button_to else None
+        following = None
     if between is None or following is None or between == i.button_to:
         d.supervisor = True
     d.button = between
     d.next_button = following
-    d.rule(
-        "RUL-60",
-        f"El botón avanzó dos asientos ({i.button_from} → {i.button_to}): en esta mano va al "
-        f"asiento intermedio {between} y en la siguiente avanza dos, al {following}.",
-        f"The button moved two seats ({i.button_from} → {i.button_to}): this hand it goes to "
-        f"the seat between, {between}, and next hand it moves on two, to {following}.",
-    )
+    moved_es = f"El botón avanzó dos asientos ({i.button_from} → {i.button_to})"
+    moved_en = f"The button moved two seats ({i.button_from} → {i.button_to})"
+    if between is None:
+        d.rule(
+            "RUL-60",
+            f"{moved_es}: no se sabe qué asiento queda entre ambos; decide el supervisor.",
+            f"{moved_en}: the seat between them is not known; the supervisor decides.",
+        )
+    elif following is None:
+        d.rule(
+            "RUL-60",
+            f"{moved_es}: en esta mano va al asiento intermedio {between}; el de la mano "
+            "siguiente lo indica el supervisor.",
+            f"{moved_en}: this hand it goes to the seat between, {between}; the supervisor "
+            "names the seat of the next hand.",
+        )
+    else:
+        d.rule(
+            "RUL-60",
+            f"{moved_es}: en esta mano va al asiento intermedio {between} y en la siguiente "
+            f"avanza dos, al {following}.",
+            f"{moved_en}: this hand it goes to the seat between, {between}, and next hand it "
+            f"moves on two, to {following}.",
+        )
     d.out(Outcome.BUTTON_BETWEEN_THEN_TWO)
 
 
