@@ -12,7 +12,10 @@ Against the throwaway PostgreSQL and Redis of ``scripts/testenv.py`` (loopback o
    ``--saturate`` (think time 0.1-0.3 s) it first runs the same run's reference, the same
    users on the same server asking ``GET /api/me/`` for ``--reference-duration`` seconds,
    and prints the scenario's req/s and buy-in p95 next to it with the load average (the
-   two cores are shared: a figure without its reference says little);
+   two cores are shared: a figure without its reference says little), the CPU of each
+   phase per request by process group (web workers, PostgreSQL, Redis, the Celery worker,
+   the load generator) and what the app's database connections were doing (running,
+   waiting on a lock, idle inside a transaction while the app's Python works);
 4. stops the servers, closes every table from what the clients know happened, runs
    ``manage.py reconcile_day --json`` and counts the records per idempotency key;
 5. prints throughput and p50/p95/p99 per request and the verdicts.
@@ -39,6 +42,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -140,39 +144,47 @@ def pg_ctl(action: str) -> None:
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)  # noqa: S603
 
 
-#: Who spends the cores during a phase, by the command that runs (Linux /proc).
-CPU_GROUPS = (
-    ("web", "gunicorn"),
-    ("worker", "celery"),
-    ("database", "postgres"),
-    ("redis", "redis"),
-)
+def cpu_seconds(
+    web: subprocess.Popen[bytes], worker: subprocess.Popen[bytes], skip: frozenset[int]
+) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by this run's processes, by group.
 
-
-def cpu_seconds() -> dict[str, float]:
-    """CPU seconds (user + system) used so far by the processes of each group.
-
-    The load generator is this process's child: its share is read from
-    ``RUSAGE_CHILDREN`` around its run, not here. A process that ends within a phase
-    takes its CPU with it; the servers run through both phases, and PostgreSQL's
-    backends persist with ``CONN_MAX_AGE``.
+    Only this run's servers count (other clusters on the machine do not): the web
+    workers and the Celery worker by their process groups, PostgreSQL by the postmaster
+    of ``MESA_TEST_PGDATA`` and its backends (less ``skip``: the sampler's own), Redis by
+    its port. The load generator is this process's child: its share is read from
+    ``RUSAGE_CHILDREN``. A process that ends within a phase takes its CPU with it; the
+    servers run through both phases, and PostgreSQL's backends persist (``CONN_MAX_AGE``).
     """
     import resource
 
     tick = os.sysconf("SC_CLK_TCK")
-    out = {name: 0.0 for name, _ in CPU_GROUPS}
+    pid_file = Path(os.environ["MESA_TEST_PGDATA"]) / "postmaster.pid"
+    postmaster = int(pid_file.read_text().split()[0])
+    app_role = urllib.parse.urlparse(os.environ["DATABASE_URL"]).username
+    redis_port = os.environ["CELERY_BROKER_URL"].rsplit(":", 1)[1].split("/")[0]
+    out = {"web": 0.0, "worker": 0.0, "database": 0.0, "database (own)": 0.0, "redis": 0.0}
     for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
+        if not proc.name.isdigit() or int(proc.name) in skip:
             continue
         try:
-            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode("latin-1")
         except OSError:
             continue
-        for name, needle in CPU_GROUPS:
-            if needle in cmdline:
-                out[name] += (int(fields[11]) + int(fields[12])) / tick
-                break
+        pid, ppid, pgid = int(proc.name), int(fields[1]), int(fields[2])
+        if pgid == web.pid:
+            group = "web"
+        elif pgid == worker.pid:
+            group = "worker"
+        elif postmaster in (pid, ppid):
+            # The app's connections, or the server's own work (autovacuum, checkpoints).
+            group = "database" if cmdline.startswith(f"postgres: {app_role} ") else "database (own)"
+        elif "redis-server" in cmdline and f":{redis_port}" in cmdline:
+            group = "redis"
+        else:
+            continue
+        out[group] += (int(fields[11]) + int(fields[12])) / tick
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     out["load generator"] = usage.ru_utime + usage.ru_stime
     return out
@@ -187,6 +199,60 @@ def cpu_share(before: dict[str, float], after: dict[str, float], requests: int, 
         f"CPU per request (ms): {parts}; in all {sum(spent.values()) * 1000 / max(requests, 1):.1f}"
         f" ms; the {cores} cores {sum(spent.values()) / (wall * cores):.0%} busy with these"
     )
+
+
+class DatabaseSampler(threading.Thread):
+    """What the web workers' connections are doing, sampled every 50 ms (issue 18 §3).
+
+    Averages, over the samples, how many of the app's connections are running a
+    statement, waiting on a lock (by kind: a row of another transaction, an advisory
+    lock such as the day's evidence chain), idle inside a transaction (the app's Python
+    working between two statements) or idle. Which of these holds the workers says what
+    saturates: the cores (Python inside transactions) or a lock.
+    """
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        super().__init__(daemon=True)
+        self.conn = psycopg.connect(url, autocommit=True)
+        self.stop_event = threading.Event()
+        self.samples = 0
+        self.counts: dict[str, int] = {}
+
+    def backend_pid(self) -> int:
+        """Its own backend, whose polling is not the app's database CPU."""
+        return int(self.conn.info.backend_pid)
+
+    def run(self) -> None:
+        with self.conn as conn:
+            while not self.stop_event.is_set():
+                rows = conn.execute(
+                    "SELECT state, wait_event_type, wait_event FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                    "AND backend_type = 'client backend'"
+                ).fetchall()
+                self.samples += 1
+                for state, wait_type, wait in rows:
+                    if state == "active" and wait_type == "Lock":
+                        key = f"waiting on a lock ({wait})"
+                    elif state == "active":
+                        key = "running a statement"
+                    elif state == "idle in transaction":
+                        key = "idle in a transaction (the app's Python)"
+                    else:
+                        key = str(state)
+                    self.counts[key] = self.counts.get(key, 0) + 1
+                self.stop_event.wait(0.05)
+
+    def summary(self) -> str:
+        self.stop_event.set()
+        self.join(timeout=5)
+        parts = [
+            f"{key} {count / max(self.samples, 1):.2f}"
+            for key, count in sorted(self.counts.items(), key=lambda kv: -kv[1])
+        ]
+        return f"connections on average ({self.samples} samples): " + "; ".join(parts)
 
 
 def read_stats(prefix: Path) -> dict[str, dict[str, float]]:
@@ -345,12 +411,14 @@ def main(argv: list[str] | None = None) -> int:
     fault_log: list[str] = []
     reference_load: list[float] = []
     cpu: dict[str, tuple[dict[str, float], dict[str, float], float]] = {}
+    activity = ""
+    skip: frozenset[int] = frozenset()
     try:
         wait_http(f"{base}/health")
         if args.saturate:
             # The same run's reference: what the machine serves now (see --saturate).
             reference_load.append(os.getloadavg()[0])
-            cpu_before, t0 = cpu_seconds(), time.perf_counter()
+            cpu_before, t0 = cpu_seconds(web, worker, skip), time.perf_counter()
             locust(
                 args,
                 base,
@@ -360,9 +428,18 @@ def main(argv: list[str] | None = None) -> int:
                 user_class="Probe",
                 duration=args.reference_duration,
             )
-            cpu["reference"] = (cpu_before, cpu_seconds(), time.perf_counter() - t0)
+            cpu["reference"] = (
+                cpu_before,
+                cpu_seconds(web, worker, skip),
+                time.perf_counter() - t0,
+            )
         reference_load.append(os.getloadavg()[0])  # the scenario's start
-        cpu_before, t0 = cpu_seconds(), time.perf_counter()
+        sampler = None
+        if args.saturate:
+            sampler = DatabaseSampler(os.environ["MESA_TEST_PG_SUPERUSER_URL"])
+            sampler.start()
+            skip = frozenset({sampler.backend_pid()})
+        cpu_before, t0 = cpu_seconds(web, worker, skip), time.perf_counter()
         fault = None
         if args.fault == "db-restart":
             fault = threading.Timer(args.duration / 3, _restart_db, args=(fault_log, base))
@@ -376,7 +453,9 @@ def main(argv: list[str] | None = None) -> int:
             user_class="Supervisor",
             duration=args.duration,
         )
-        cpu["scenario"] = (cpu_before, cpu_seconds(), time.perf_counter() - t0)
+        cpu["scenario"] = (cpu_before, cpu_seconds(web, worker, skip), time.perf_counter() - t0)
+        if sampler is not None:
+            activity = sampler.summary()
         if fault is not None:
             fault.join()
     finally:
@@ -420,6 +499,8 @@ def main(argv: list[str] | None = None) -> int:
         if phase in cpu and figures:
             before, after, wall = cpu[phase]
             print(f"  {phase}: {cpu_share(before, after, figures['Aggregated']['count'], wall)}")
+    if activity:
+        print(f"  scenario: {activity}")
     errors = sum(s["failures"] for n, s in stats.items() if n != "Aggregated")
     unexpected = errors - counters["retries_503"]
     if unexpected or counters["failed"]:
