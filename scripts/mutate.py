@@ -84,7 +84,11 @@ MODULES = [
     ),
     Module(
         "cage/reconciliation.py",
-        ("tests/cage/test_reconciliation.py", "tests/cage/test_properties.py"),
+        (
+            "tests/cage/test_reconciliation.py",
+            "tests/cage/test_properties.py",
+            "tests/cage/test_mutants_reconciliation.py",
+        ),
     ),
     Module("cage/services/rake.py", ("tests/cage",)),
     Module("cage/services/drop.py", ("tests/cage",)),
