@@ -359,6 +359,17 @@ class _Builder:
         """A bet or raise short of the minimum (player not all-in): BET-17, RUL-14..RUL-17."""
         c = self.c
         if total >= c.all_in_to:
+            add = c.all_in_to - c.player_bet - self.put_out
+            if add > 0:
+                # Lifted to a call (PBA, CABA read the chips) that takes the whole stack: the
+                # player is all in, but by chips still to add, not by an all-in for less.
+                self.corrected = True
+                self.notes.add(
+                    f"Igualar le lleva todo lo que tiene: all-in por {c.all_in_to}; debe "
+                    f"completar {add}.",
+                    f"The call takes the whole stack: all in for {c.all_in_to}; must add {add}.",
+                )
+                return self.settle(c.all_in_to)
             self.req(
                 "BET-10",
                 "Es un all-in por menos de una subida completa: vale así.",
