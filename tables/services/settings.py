@@ -51,16 +51,20 @@ GAME_FIELDS = (
     "forced_bets",
     "shuffle_procedure",
     "mixed_switch_every_hands",
-)
-FINANCIAL_FIELDS = (
-    "min_buyin",
-    "max_buyin",
+    # The rake is judged hand by hand (RAKE-01: the commission of each pot): the hand
+    # recorder, the live preview and the rake ledger read it from the version in force
+    # when the hand began, which each hand and each posting stores, so a new rate, cap or
+    # no-flop-no-drop applies from the next hand, never within one (GEN-04).
     "rake_mode",
     "rake_pct",
     "rake_cap",
     "rake_cap_scope",  # RAKE-07, OQ-04: the cap per pot (default) or per hand
     "no_flop_no_drop",
     "is_tournament",
+)
+FINANCIAL_FIELDS = (
+    "min_buyin",
+    "max_buyin",
     # Re-buys (OQ-27, BUYIN-04): checked by the cage against the session's version.
     "rebuy_only_when_busted",
     "rebuy_amounts",
