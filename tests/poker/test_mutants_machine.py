@@ -23,7 +23,7 @@ from dataclasses import replace
 
 import pytest
 
-from poker.machine import BETTING, DEALING, SHOWDOWN, Machine, PotResult
+from poker.machine import BETTING, DEALING, OVER, SHOWDOWN, VOID, Machine, PotResult
 from poker.model import (
     INVALID_CARD,
     UNKNOWN_CARD,
@@ -1400,3 +1400,286 @@ def test_pot_02_a_player_all_in_by_his_ante_wins_only_the_antes():  # POT-02, PO
         PotResult(12, (1, 2), 0, (1,), (12,), ()),
     )
     assert (verdict.finishing_stacks, verdict.showdown_order) == ((1, 106, 94), (0, 1, 2))
+
+
+# --- Survivors of the 2026-12-06 run ----------------------------------------------------
+# Each test below fails on a mutant of ``poker/machine.py`` that survived that run (checked
+# with ``scripts/recheck_survivors.py``); the equivalent ones are listed in docs/testing.md.
+
+
+def test_hrec_05_a_hole_card_also_on_the_board_is_not_read_whichever_card_it_is():  # HREC-05, SHOW-04
+    # As the test above, with the ten of clubs p1's second card, not his first: his hand
+    # (three tens with the board's) is not read either, and p2's kings win.
+    holes = ["ThTc", "KhKd", "QhQd"]
+    verdict = _limped_to_showdown(holes, [f"p{i + 1} sm {h}" for i, h in enumerate(holes)], "5s")
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        ("CARD_DUPLICATE", 14, "Duplicate card: Tc appears twice")
+    ]
+    assert verdict.finishing_stacks == (98, 104, 98)
+
+
+@pytest.mark.parametrize(
+    ("dealt", "shown"),
+    [((51, 52), (51, UNKNOWN_CARD)), ((52, 51), (UNKNOWN_CARD, 51))],
+    ids=["second card", "first card"],
+)
+def test_hrec_05_a_hand_shown_beside_a_card_52_dealt_is_not_read(dealt, shown):  # type: ignore[no-untyped-def]  # HREC-05, SHOW-04
+    # p1's deal recorded the ace of spades and a card 52 (no card); p1 shows the ace and
+    # leaves the other unknown: the hand recorded holds the 52 and cannot be read. p2's
+    # kings win, not p1's aces.
+    acts = [*TO_SHOW_3, "p2 sm KhKd", "p3 sm QhQd"]
+    hand = make_hand([100] * 3, ["d dh p1 AsAd", *acts[1:]])
+    hand = replace(hand, actions=(Action.deal_hole(0, dealt), *hand.actions[1:]))
+    hand = replace(hand, actions=(*hand.actions, Action.show(0, shown)))
+    verdict = validate(hand, NO_RAKE)
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        ("CARD_INVALID", 0, "Not a card: 52")
+    ]
+    assert verdict.pots[0].winners == (1,)
+    assert verdict.finishing_stacks == (98, 104, 98)
+
+
+def test_oq_48_the_only_hand_not_thrown_away_wins_though_it_cannot_be_read():  # OQ-48, SHOW-03
+    # Dealt face down: p2 and p3 muck, p1 shows half his hand. No hand can be read, but
+    # p1's is the only one not thrown away: it takes the pot, and nothing is wrong.
+    verdict = _limped_to_showdown(["????"] * 3, ["p2 sm", "p3 sm", "p1 sm Ah??"])
+    assert verdict.violations == ()
+    assert verdict.pots == (PotResult(6, (0, 1, 2), 0, (0,), (6,), ()),)
+    assert verdict.finishing_stacks == (104, 98, 98)
+
+
+@pytest.mark.parametrize(
+    ("forfeits", "finishing", "carry_out"),
+    [
+        # The machine built directly (``validate`` and ``HandState`` refuse such a hand
+        # first): a forfeit naming no seat keeps nothing, not the last seat's chips.
+        ((-1,), (100, 100, 100), ()),
+        ((3,), (100, 100, 100), ()),
+        # p3, who called, knew of the duplicate: his 2 stay for the next hand.
+        ((2,), (100, 100, 98), (CarriedPot(2, (0, 1, 2)),)),
+    ],
+    ids=["seat -1", "the seat after the last", "p3"],
+)
+def test_irreg_03_a_void_hand_keeps_only_the_chips_of_a_player_who_forfeits(  # type: ignore[no-untyped-def]  # IRREG-03, RUL-34
+    forfeits, finishing, carry_out
+):
+    machine = _machine(["d dh p1 AhAd", "p3 cc", "# mesa:void duplicate_card"], forfeits=forfeits)
+    settlement = machine.settle()
+    assert machine.violations == []
+    assert (settlement.finishing_stacks, settlement.carry_out) == (finishing, carry_out)
+
+
+def test_bet_24_an_out_of_turn_action_passes_over_a_player_all_in():  # BET-24, BET-11
+    # p4 called his last 2 pre-flop. On the flop p2 bets, p3 is to answer and p1 calls
+    # first: p3, who owed the bet, is taken to have folded; p4, all in, is passed over
+    # and stays in the hand for the pot he called (the 8 of the pre-flop).
+    acts = [*D4, "p3 cc", "p4 cc", "p1 cc", "p2 cc", BOARD[0], "p1 cc", "p2 cbr 2", "p1 cc"]
+    machine = _machine(acts, n=4, stacks=[100, 100, 100, 2])
+    assert [(v.code.value, v.action) for v in machine.violations] == [("OUT_OF_TURN", 11)]
+    assert (machine.folded, machine.live_count, machine.phase, machine.total) == (
+        [False, False, True, False],
+        3,
+        DEALING,
+        12,
+    )
+
+
+def test_bet_24_a_player_skipped_who_owed_nothing_is_done_for_the_round():  # BET-24, GAME-09
+    # On the flop p1 checks and p3 checks before p2: p2 is taken to have checked, and
+    # with every player's check in the round is over; the turn is due, nobody to act.
+    machine = _machine([*PRE, BOARD[0], "p1 cc", "p3 cc"])
+    assert [(v.code.value, v.action) for v in machine.violations] == [("OUT_OF_TURN", 8)]
+    assert (machine.folded, machine.phase, machine.actor, machine.pending, machine.total) == (
+        [False, False, False],
+        DEALING,
+        -1,
+        0,
+        6,
+    )
+
+
+@pytest.mark.parametrize("entry", ["p2 f", "p2 cbr 6"], ids=["fold", "raise"])
+def test_bet_24_an_out_of_turn_action_by_the_last_player_left_is_not_applied(entry):  # type: ignore[no-untyped-def]  # BET-24, POT-03
+    # p2 acts before p3 and p1, who both owed and are taken to have folded: p2 has won,
+    # and his own action is not applied after that. Not his fold (nobody would be left),
+    # nor his raise (whose 5 above the blinds would be returned as uncalled): the 1 of
+    # his blind beyond p1's comes back, the blinds' 2 are his.
+    verdict = validate(make_hand([100] * 3, [*DEAL, entry]), NO_RAKE)
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        ("OUT_OF_TURN", 3, "Out of turn: p3 is to act, p2 acted")
+    ]
+    assert verdict.pots == (PotResult(2, (1,), 0, (1,), (2,), ()),)
+    assert (verdict.finishing_stacks, verdict.uncalled_returned) == ((99, 101, 100), (0, 1, 0))
+
+
+def test_hrec_05_a_river_after_a_turn_of_two_cards_is_refused():  # HREC-05, HREC-02
+    # The turn brings two cards: the board already holds five, and the river is refused
+    # (on the inline path as in ``apply``), not read as a sixth card and a fourth street.
+    acts = [*PRE, BOARD[0], *CHECKS, "d db 9s5s", *CHECKS, "d db Tc"]
+    verdict = validate(make_hand([100] * 3, acts), NO_RAKE)
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        ("BOARD_COUNT", 10, "Wrong number of board cards: 2 cards dealt, 1 expected"),
+        ("BOARD_COUNT", 14, "Wrong number of board cards: more than five board cards"),
+        ("HAND_INCOMPLETE", 14, "The hand is incomplete: the river was not dealt"),
+    ]
+    machine = _machine(acts)
+    assert (len(machine.board), machine.street, machine.phase) == (5, 2, DEALING)
+
+
+def test_bet_07_the_pot_limit_never_falls_below_the_minimum_bet():  # BET-07, BET-04
+    # Antes alone (3 in the pot) and a minimum bet of 5: the pot is less than the minimum
+    # bet, and the largest bet allowed is the minimum, 5, not the pot's 3. The recorder
+    # offers 5 to 5, and a bet of 5 is no fault.
+    setup = {"blinds": [0, 0, 0], "antes": [1, 1, 1], "min_bet": 5, "variant": Variant.POT_LIMIT}
+    state = HandState.start(make_hand([100] * 3, [], **setup), NO_RAKE)
+    options = state.options()
+    assert (options.player, options.is_bet, options.min_to, options.max_to) == (0, True, 5, 5)
+    verdict = validate(make_hand([100] * 3, ["p1 cbr 5", "p2 f", "p3 f"], **setup), NO_RAKE)
+    assert verdict.violations == ()
+    assert verdict.finishing_stacks == (102, 99, 99)
+
+
+def test_show_04_half_a_hand_shown_then_the_other_half_when_the_first_is_the_deuce_of_clubs():  # SHOW-04, HREC-05
+    # As "half and half" above, with the deuce of clubs (card 0) the half shown first: it
+    # is known from the first show, so the second adds only the ace, and the deuce is not
+    # seen twice.
+    acts = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc"]
+    for street in ("d db 9c3d8h", "d db 9s", "d db Tc"):
+        acts += [street, *CHECKS]
+    machine = _machine([*acts, "p1 sm 2c??", "p1 sm 2cAh"])
+    assert machine.violations == []
+    assert (machine.shown, machine.seen.bit_count()) == ([(0, AH), None, None], 7)
+
+
+def test_hrec_01_a_deal_to_no_seat_is_named_in_both_languages():  # HREC-01
+    hand = make_hand([100] * 3, DEAL)
+    hand = replace(hand, actions=(*hand.actions, Action.deal_hole(3, (0, 1))))
+    verdict = validate(hand, NO_RAKE)
+    got = [(v.code.value, v.action, v.message_es, v.message_en) for v in verdict.violations]
+    assert got[0] == (
+        "MALFORMED",
+        3,
+        "Datos de la mano mal formados: no hay jugador p4",
+        "Malformed hand data: no player p4",
+    )
+
+
+def test_pot_03_a_bet_everybody_folds_to_comes_back_whole():  # POT-03
+    # p1 bets 2 on the flop and both fold: all 2 come back (nobody put in anything on the
+    # flop), and the pot p1 wins is the 6 of the pre-flop.
+    verdict = validate(make_hand([100] * 3, [*FLOP, "p1 cbr 2", "p2 f", "p3 f"]), NO_RAKE)
+    assert verdict.violations == ()
+    assert verdict.uncalled_returned == (2, 0, 0)
+    assert verdict.pots == (PotResult(6, (0,), 0, (0,), (6,), ()),)
+    assert verdict.finishing_stacks == (104, 98, 98)
+
+
+def test_show_04_half_a_hand_shown_as_its_second_card_is_read_as_shown():  # SHOW-04, HREC-05
+    # "p1 sm ??Ah": the first card still unknown, the second the ace of hearts, which is
+    # now seen; then "p1 sm AdAh" adds the ace of diamonds.
+    half = _machine([*TO_SHOW_UNSEEN, "p1 sm ??Ah"])
+    assert half.violations == []
+    assert (half.shown, half.seen.bit_count()) == ([(AH, UNKNOWN_CARD), None, None], 6)
+    whole = _machine([*TO_SHOW_UNSEEN, "p1 sm ??Ah", "p1 sm AdAh"])
+    assert whole.violations == []
+    assert (whole.shown, whole.seen.bit_count()) == ([(AH, AD), None, None], 7)
+
+
+def test_pot_03_a_big_blind_who_folds_himself_gets_back_what_nobody_could_call():  # POT-03, OQ-38
+    # p1 is all in for his small blind of 1, p3 folds, and p2 folds his big blind rather
+    # than check: his own fold, not a hand killed (OQ-38), so the 1 of his blind that p1
+    # could not call comes back to him. p1 wins the 2 he could contest.
+    verdict = validate(make_hand([1, 100, 100], [*DEAL, "p3 f", "p2 f"]), NO_RAKE)
+    assert verdict.violations == ()
+    assert verdict.uncalled_returned == (0, 1, 0)
+    assert verdict.pots == (PotResult(2, (0,), 0, (0,), (2,), ()),)
+    assert verdict.finishing_stacks == (2, 99, 100)
+
+
+def test_hrec_06_a_raise_everybody_folds_to_leaves_the_recorder_its_called_part():  # HREC-06, POT-03, POT-11
+    # p3 raises to 6 and both blinds fold: the 4 nobody called go back, and the recorder
+    # shows p3's bet as the 2 called and the pot as the 5 he wins.
+    state = HandState.start(make_hand([100] * 3, [*DEAL, "p3 cbr 6", "p1 f", "p2 f"]), NO_RAKE)
+    assert (state.stacks, state.bets, state.pots()) == ((99, 98, 98), (1, 2, 2), ((5, (2,)),))
+
+
+def test_hrec_05_a_card_dealt_after_a_card_52_is_still_seen():  # HREC-05
+    # p1's deal records a card 52 (no card) and the deuce of clubs: the 52 is named, and
+    # the deuce is out of the deck all the same, so the flop cannot deal it again.
+    hand = make_hand([100] * 3, ["d dh p2 KhKd", "d dh p3 QhQd", *PRE[3:], "d db 2c3d8h"])
+    dealt = Action.deal_hole(0, (52, 0))  # 0 is the deuce of clubs
+    verdict = validate(replace(hand, actions=(dealt, *hand.actions)), NO_RAKE)
+    got = [(v.code.value, v.action, v.message_en) for v in verdict.violations]
+    assert got[:2] == [
+        ("CARD_INVALID", 0, "Not a card: 52"),
+        ("CARD_DUPLICATE", 6, "Duplicate card: 2c appears twice"),
+    ]
+
+
+def test_bet_24_an_out_of_turn_check_after_a_kill_wins_when_the_player_skipped_folds():  # BET-24, DEAD-01, OQ-38
+    # p1's hand is killed before anybody acts; p2 checks before p3, who owed 2 and is taken
+    # to have folded: p2 has won, and the count round the table stops there (p1, killed,
+    # is passed over). p1's blind stays in the pot (OQ-38); p2's 1 beyond it comes back.
+    verdict = validate(make_hand([100] * 3, [*DEAL, "p1 f # mesa:dead", "p2 cc"]), NO_RAKE)
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        ("OUT_OF_TURN", 4, "Out of turn: p3 is to act, p2 acted")
+    ]
+    assert verdict.pots == (PotResult(2, (1,), 0, (1,), (2,), ()),)
+    assert (verdict.finishing_stacks, verdict.uncalled_returned) == ((99, 101, 100), (0, 1, 0))
+
+
+def test_bet_24_the_count_round_the_table_stops_where_the_hand_is_won():  # BET-24, DEAD-01, RUL-30
+    # Four players: p3 raises to 6, and the floor kills p1's hand and then p3's (his 4
+    # beyond the blinds come back, RUL-30). p2 checks before p4, who owed 2 and is taken
+    # to have folded: p2 has won, and p1, killed, is not folded a second time on the way
+    # round to p2. The pot is p1's 1 and the 2 each of p2 and p3.
+    acts = [*D4, "p3 cbr 6", "p1 f # mesa:dead", "p3 f # mesa:dead", "p2 cc"]
+    verdict = validate(make_hand([100] * 4, acts), NO_RAKE)
+    assert [(v.code.value, v.action, v.message_en) for v in verdict.violations] == [
+        ("OUT_OF_TURN", 7, "Out of turn: p4 is to act, p2 acted")
+    ]
+    assert verdict.pots == (PotResult(5, (1,), 0, (1,), (5,), ()),)
+    assert verdict.finishing_stacks == (99, 103, 98, 100)
+    assert verdict.uncalled_returned == (0, 0, 4, 0)
+
+
+def test_bet_04_a_bet_of_nothing_is_refused_as_a_bet_and_read_as_a_check():  # BET-04, BET-24
+    # On the flop, nothing bet, p1's bet is recorded as "to 0": a bet below the minimum of
+    # 2 (not a raise), in both languages, and read as his check; p2 is next.
+    hand = make_hand([100] * 3, FLOP)
+    machine = Machine.from_hand(hand, NO_RAKE)
+    machine.run((*hand.actions, Action.bet_raise(0, 0)))
+    assert [(v.code.value, v.action, v.message_es, v.message_en) for v in machine.violations] == [
+        (
+            "BET_BELOW_MINIMUM",
+            7,
+            "Apuesta de 0 menor que el mínimo 2",
+            "Bet of 0 below the minimum 2",
+        )
+    ]
+    assert (machine.stacks, machine.bets, machine.actor) == ([98, 98, 98], [0, 0, 0], 1)
+
+
+@pytest.mark.parametrize(
+    ("acts", "phase"),
+    [
+        (PRE, DEALING),
+        ([*DEAL, "p3 cbr 100", "p1 cc", "p2 cc"], SHOWDOWN),
+        ([*DEAL, "p3 cbr 6", "p1 f", "p2 f"], OVER),
+        ([*DEAL, "# mesa:void misdeal"], VOID),
+    ],
+    ids=["the flop due", "all in", "won by folds", "void"],
+)
+def test_hrec_04_nobody_is_to_act_outside_a_betting_round(acts, phase):  # type: ignore[no-untyped-def]  # HREC-04
+    machine = _machine(acts)
+    assert (machine.phase, machine.next_actor()) == (phase, -1)
+
+
+def test_bet_06_a_raise_to_the_bet_already_made_is_one_fault_and_read_as_the_call():  # BET-06, BET-24
+    # p3 "raises" to the big blind's 2: the raise is refused, and he is read as calling,
+    # which he owed: no second fault for checking what he had to call.
+    machine = _machine([*DEAL, "p3 cbr 2"])
+    assert [(v.code.value, v.action, v.message_en) for v in machine.violations] == [
+        ("RAISE_BELOW_MINIMUM", 3, "Raise to 2 below the minimum 4")
+    ]
+    assert (machine.stacks, machine.bets, machine.actor) == ([99, 98, 98], [1, 2, 2], 0)
