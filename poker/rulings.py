@@ -302,6 +302,10 @@ class _Builder:
     def call_total(self) -> int:
         return min(self.c.current_bet, self.c.all_in_to)
 
+    def still_to_add(self, total: int) -> int:
+        """What the player must still put in to stand at ``total`` (the words of RUL-19)."""
+        return total - self.c.player_bet - self.put_out
+
     def settle(self, target: int) -> int:
         """Clamp a wanted total to what the structure, the stack and the turn allow."""
         c = self.c
@@ -359,7 +363,7 @@ class _Builder:
         """A bet or raise short of the minimum (player not all-in): BET-17, RUL-14..RUL-17."""
         c = self.c
         if total >= c.all_in_to:
-            add = c.all_in_to - c.player_bet - self.put_out
+            add = self.still_to_add(c.all_in_to)
             if add > 0:
                 # Lifted to a call (PBA, CABA read the chips) that takes the whole stack: the
                 # player is all in, but by chips still to add, not by an all-in for less.
@@ -847,11 +851,11 @@ def _single_chip(b: _Builder, total: int) -> Ruling:
 
 def _under_call(b: _Builder) -> Ruling:
     """RUL-19: silent chips short of the call (the player misread the amount)."""
-    o, c = b.o, b.c
+    o = b.o
     put_out = b.put_out
     if not b.pba:
         # What is added is what the call (capped by the stack: all in) still needs.
-        add = b.call_total() - c.player_bet - put_out
+        add = b.still_to_add(b.call_total())
         b.rule(
             "RUL-19",
             f"Igualó con fichas de menos: debe completar {add}.",

@@ -31,9 +31,13 @@ from poker.irregularities import (
     decide,
     irregularity_actions,
 )
-from poker.model import Action, Street, VoidReason
+from poker.model import Action, VoidReason
 from poker.profiles import CABA, MANUAL, PBA, RakeMode, RakeRounding
 from poker.rulings_common import ConductCode, SanctionStart
+
+# The shared hands of the irregularity tests (the after-action flop, nine seats, the next
+# hand, a final heads-up); NO_ACTION below differs on purpose (seat 4 put in one chip).
+from tests.poker.test_irregularities import ACTION, FINAL_HEADS_UP, NEXT_HAND, NINE_SEATS
 
 I = IrregularityKind  # noqa: E741
 O = Outcome  # noqa: E741
@@ -57,20 +61,6 @@ TWO_ACTED = HandContext(
     forced=((1, 5), (2, 10)),
     street_bets=((1, 5), (2, 10), (3, 30), (4, 30)),
 )
-# Flop after action: seat 3 bet 100 that nobody called yet; seat 4 is all-in.
-ACTION = HandContext(
-    street=Street.FLOP,
-    players_acted=4,
-    seats=(1, 2, 3, 4),
-    contributions=((1, 50), (2, 50), (3, 150), (4, 50)),
-    forced=((1, 5), (2, 10)),
-    street_bets=((2, 0), (3, 100), (4, 0)),
-    all_in_seats=(4,),
-    action_on_street=True,
-)
-NINE_SEATS = HandContext(seats=tuple(range(1, 10)))
-NEXT_HAND = HandContext(new_hand_started=True, seats=(1, 2, 3, 4))
-FINAL_HEADS_UP = HandContext(tournament=True, final_heads_up=True, seats=(1, 2))
 TOURNAMENT = HandContext(tournament=True, seats=(1, 2, 3))
 HEADS_UP_CASH = HandContext(final_heads_up=True, seats=(1, 2))
 
