@@ -6,6 +6,8 @@
     python scripts/mutate.py --engine             # the engine's modules only (pure Python)
     python scripts/mutate.py --list               # the table: module -> tests
     python scripts/mutate.py --report poker/pots.py   # the last run's figures, without running
+    python scripts/mutate.py --only '*__mutmut_*7' cage/reconciliation.py
+                                                  # a sample: every mutant whose number ends in 7
 
 The tool is mutmut 3 (the ``test`` extra). It never mutates the work tree: each module is
 mutated in its own copy of the tree under ``$MESA_MUTATE_DIR`` (default
@@ -21,13 +23,20 @@ worker and ``--reuse-db``, since every mutant's pytest run shares one test datab
 engine's modules run with two workers and no database.
 
 It prints, per module, the mutants killed out of those run, the kill rate and each survivor
-(``mutmut show NAME`` in the copy prints its diff). Exit status: 0 when every module run
+(``mutmut show NAME`` in the copy prints its diff).
+
+``--only PATTERN`` runs and reports only the mutants whose name matches the pattern (fnmatch,
+as mutmut takes it). The modules on PostgreSQL cost 5-10 s a mutant on one worker, so a whole
+run of the recorder or the reconciliation takes hours; ``'*__mutmut_*7'`` (every mutant whose
+number ends in 7) is a tenth of them, spread over every function, and its kill rate estimates
+the module's. A name given this way is run again even if it has a result. Exit status: 0 when every module run
 reaches ``--target`` (90 %), 1 otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import shutil
@@ -192,7 +201,9 @@ def write_config(dest: Path, module: Module) -> None:
     pyproject.write_text(text + "\n".join(lines))
 
 
-def run_module(module: Module, jobs: int, fresh: bool = False) -> int:
+def run_module(
+    module: Module, jobs: int, fresh: bool = False, only: list[str] | None = None
+) -> int:
     dest = WORK / slug(module.path)
     if fresh:
         shutil.rmtree(dest / "mutants", ignore_errors=True)
@@ -202,6 +213,7 @@ def run_module(module: Module, jobs: int, fresh: bool = False) -> int:
     env["PATH"] = f"{BIN}:{env.get('PATH', '')}"
     children = jobs if not module.django else 1
     cmd = [str(BIN / "mutmut"), "run", "--max-children", str(children)]
+    cmd += only or []
     if module.django:
         cmd = [str(BIN / "python"), str(ROOT / "scripts" / "testenv.py"), "--", *cmd]
     print(f"== {module.path}: mutmut in {dest} ({' '.join(module.tests)})", flush=True)
@@ -214,7 +226,7 @@ def run_module(module: Module, jobs: int, fresh: bool = False) -> int:
     return status
 
 
-def results(module: Module) -> dict[str, str] | None:
+def results(module: Module, only: list[str] | None = None) -> dict[str, str] | None:
     """mutant name -> status (killed, survived, timeout, no tests, ...) of the last run."""
     dest = WORK / slug(module.path)
     if not (dest / "mutants").exists():
@@ -231,13 +243,13 @@ def results(module: Module) -> dict[str, str] | None:
     statuses: dict[str, str] = {}
     for line in out.splitlines():
         name, sep, status = line.strip().rpartition(": ")
-        if sep and name:
+        if sep and name and (not only or any(fnmatch.fnmatchcase(name, p) for p in only)):
             statuses[name] = status.strip()
     return statuses
 
 
-def report(module: Module) -> float | None:
-    statuses = results(module)
+def report(module: Module, only: list[str] | None = None) -> float | None:
+    statuses = results(module, only)
     if statuses is None:
         print(f"{module.path}: not run")
         return None
@@ -251,8 +263,9 @@ def report(module: Module) -> float | None:
     )
     tried = killed + len(survived) + len(untested)
     rate = 100.0 * killed / tried if tried else 100.0
+    sample = f" matching {' or '.join(only)}" if only else ""
     print(
-        f"{module.path}: {killed}/{tried} killed ({rate:.1f} %), {len(survived)} survived,"
+        f"{module.path}{sample}: {killed}/{tried} killed ({rate:.1f} %), {len(survived)} survived,"
         f" {len(untested)} without a test, of {len(statuses)} mutants"
     )
     for name in survived:
@@ -275,6 +288,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--fresh", action="store_true", help="forget the last run (every mutant runs again)"
     )
+    parser.add_argument(
+        "--only",
+        metavar="PATTERN",
+        action="append",
+        help="only the mutants whose name matches (fnmatch; repeat for several)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="workers for the engine (default 2)")
     parser.add_argument("--target", type=float, default=90.0, help="kill rate to reach (%%)")
     args = parser.parse_args(argv)
@@ -291,9 +310,9 @@ def main(argv: list[str]) -> int:
     ]
     if not args.report:
         for m in chosen:
-            run_module(m, args.jobs, fresh=args.fresh)
+            run_module(m, args.jobs, fresh=args.fresh, only=args.only)
     print("\nKill rate per module (killed / mutants run):")
-    rates = [report(m) for m in chosen]
+    rates = [report(m, args.only) for m in chosen]
     below = [m.path for m, r in zip(chosen, rates, strict=True) if r is None or r < args.target]
     if below:
         print(f"\nBelow {args.target:.0f} % or not run: {', '.join(below)}")

@@ -2858,7 +2858,7 @@ def test_misdeal_02e_a_card_out_of_order_the_dealer_exposed_is_one_card_whatever
 
 # RUL-60 with no seats known: the whole ruling, rule and source included.
 BUTTON_NO_SEATS = {
-    "5 → 7: the seat between is 6, the next hand's is the supervisor's": (
+    "5 to 7: the seat between is 6, the next hand's is the supervisor's": (
         Irregularity(I.BUTTON_MOVED_TWO_SEATS, button_from=5, button_to=7),
         R(
             (
@@ -2874,7 +2874,7 @@ BUTTON_NO_SEATS = {
             supervisor=True,
         ),
     ),
-    "5 → 6: no seat between them, the supervisor decides": (
+    "5 to 6: no seat between them, the supervisor decides": (
         Irregularity(I.BUTTON_MOVED_TWO_SEATS, button_from=5, button_to=6),
         R(
             (
