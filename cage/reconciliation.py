@@ -35,7 +35,7 @@ from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
 
 from casino import sealing
-from casino.formatting import es, es_amounts, money
+from casino.formatting import en, es, es_amounts, money
 from casino.models import (
     AuditEvent,
     ChainLink,
@@ -934,12 +934,13 @@ def _count_findings(
             )
         )
     if session.status != TableSession.Status.CLOSED and closing is None:
+        state = TableSession.Status(session.status).label  # lazy: the words of each language
         findings.append(
             Finding(
                 "SESSION_NOT_CLOSED",
                 EXCEPTION,
-                f"La mesa sigue en estado «{es(session.get_status_display())}»: no se puede conciliar.",
-                f"The table is still '{session.status}': it cannot be reconciled.",
+                f"La mesa sigue en estado «{es(state)}»: no se puede conciliar.",
+                f"The table is still '{en(state)}': it cannot be reconciled.",
                 **ctx,
             )
         )

@@ -44,6 +44,16 @@ def es(text: Any) -> str:
         return str(text)
 
 
+def en(text: Any) -> str:
+    """``text`` (a lazy label) in English, whatever the request's language: the English half
+    of a bilingual message, so that it names a state as the English page does, never by its
+    stored code."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        return str(text)
+
+
 def _group(digits: str, sep: str) -> str:
     out = []
     while len(digits) > 3:

@@ -64,6 +64,7 @@ SKIP = {
     "__pycache__",
 }
 TIMEOUT_MULTIPLIER = 3.0
+DJANGO_TIMEOUT_CONSTANT = 30.0
 # The Python packages mutmut copies into mutants/ (it mutates only the module asked for).
 PACKAGES = ["poker", "casino", "tables", "cage", "hands", "reports", "floor", "demo"]
 
@@ -188,11 +189,15 @@ def write_config(dest: Path, module: Module) -> None:
         f"pytest_add_cli_args_test_selection = {json.dumps(list(module.tests))}",
         "use_git_change_detection = false",
         # A mutant that loops for ever (``i += 1`` -> ``i += 2`` in a seat walk) is stopped
-        # after (its tests' time + 1 s) x 2 x this many CPU seconds and counted as killed
-        # (timeout). mutmut's default of 15 gives a hung engine mutant 2-3 minutes; 3 stops
-        # it within half a minute, still six times what its tests take, in CPU time (load
-        # on the machine does not count).
+        # and counted as killed (timeout) after (its tests' time + the constant) x the
+        # multiplier of wall time, or twice that of CPU time. mutmut's default multiplier
+        # of 15 gives a hung engine mutant 2-3 minutes; 3 stops it within half a minute.
+        # The wall limit counts load: a mutant of a module on PostgreSQL whose tests take
+        # 0.1 s still starts pytest and Django in its fork, seconds on a loaded machine,
+        # and with the default constant of 1 s it was stopped at 3.3 s and counted killed
+        # though it might have survived. Those modules get 30 s.
         f"timeout_multiplier = {TIMEOUT_MULTIPLIER}",
+        f"timeout_constant = {DJANGO_TIMEOUT_CONSTANT if module.django else 1.0}",
         "",
     ]
     pyproject = dest / "pyproject.toml"

@@ -131,7 +131,7 @@ def rake_post(
         if s.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
             raise Conflict(
                 "SESSION_NOT_ACCEPTING",
-                f"La mesa está en estado «{es(s.get_status_display())}»: no recibe comisión.",
+                f"La mesa está en estado «{es(s.Status(s.status).label)}»: no recibe comisión.",
                 f"The table is '{s.status}': it takes no rake.",
                 field="session",
             )

@@ -165,7 +165,7 @@ def _require_slip_moment(s: TableSession, purpose: str) -> None:
             TableSession.Status.IN_PLAY,
             TableSession.Status.SUSPENDED,
         )
-        message_es = f"La mesa está en estado «{es(s.get_status_display())}»: no admite rellenos ni créditos."
+        message_es = f"La mesa está en estado «{es(s.Status(s.status).label)}»: no admite rellenos ni créditos."
         en = f"The table is '{s.status}': it takes no fills or credits."
     if not ok:
         raise Conflict("SESSION_NOT_ACCEPTING", message_es, en, field="session")

@@ -78,7 +78,7 @@ def _status(cause: Cause, explained: str, lang: str) -> tuple[str, bool]:
     if cause.kind in ("SLIP_UNSIGNED", "OPENING_COUNT_UNSIGNED", "CLOSING_COUNT_UNSIGNED"):
         return bilingual(lang, "Faltan firmas", "Signatures missing"), True
     if cause.kind == "SESSION_NOT_CLOSED":
-        return bilingual(lang, "En juego", "In play"), True
+        return bilingual(lang, "Sin cerrar", "Not closed"), True
     return bilingual(lang, "Sin explicar", "Not explained"), True
 
 

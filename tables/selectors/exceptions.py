@@ -9,9 +9,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from casino.formatting import money
+from casino.formatting import en, es, money, number
 from casino.models import GamingDay, User
 
+from ..conduct import CONDUCT_BY_CODE
 from ..deckrules import AT_TABLE
 from ..models import (
     ClosingSheet,
@@ -60,12 +61,16 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
     sessions = TableSession.objects.filter(gaming_day=gaming_day).select_related("table")
     for session in sessions:
         table = str(session.table)
+        table_en = session.table.name or f"Table {session.table.number}"
         if session.status != S.CLOSED:
+            state = S(session.status).label
             out.append(
                 _item(
                     "SESSION_NOT_CLOSED",
-                    f"{table}: la sesión n.º {session.number} no está cerrada ({session.status}).",
-                    f"{table}: session no. {session.number} is not closed ({session.status}).",
+                    f"{table}: la sesión n.º {session.number} no está cerrada"
+                    f" (estado «{es(state)}»).",
+                    f"{table_en}: session no. {session.number} is not closed"
+                    f" (state '{en(state)}').",
                     table=session.table_id,
                     session=session.pk,
                     detail=session.status,
@@ -81,7 +86,7 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
                 _item(
                     "OPENING_LINK_MISMATCH",
                     f"{table}: la planilla {opening.serial} no se comparó con el último cierre firmado.",
-                    f"{table}: sheet {opening.serial} was not compared with the last signed closing.",
+                    f"{table_en}: sheet {opening.serial} was not compared with the last signed closing.",
                     table=session.table_id,
                     session=session.pk,
                     detail=opening.serial,
@@ -98,10 +103,10 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
                 _item(
                     "OPENING_DISCREPANCY",
                     f"{table}: diferencia de apertura en fichas de {money(disc.value, 'es')}: "
-                    f"{disc.variance_chips:+d} fichas ({money(disc.variance_value, 'es', sign=True)})"
+                    f"{number(disc.variance_chips, 'es', sign=True)} fichas ({money(disc.variance_value, 'es', sign=True)})"
                     f", {state_es}.",
-                    f"{table}: opening difference in {money(disc.value, 'en')} chips: "
-                    f"{disc.variance_chips:+d} chips ({money(disc.variance_value, 'en', sign=True)})"
+                    f"{table_en}: opening difference in {money(disc.value, 'en')} chips: "
+                    f"{number(disc.variance_chips, 'en', sign=True)} chips ({money(disc.variance_value, 'en', sign=True)})"
                     f", {state_en}.",
                     table=session.table_id,
                     session=session.pk,
@@ -150,11 +155,13 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
     for proposal in mandatory_not_imposed(gaming_day.casino):
         if proposal.gaming_day_id != gaming_day.pk:
             continue
+        known = CONDUCT_BY_CODE.get(proposal.conduct_code)
+        conduct = known.label if known else proposal.conduct_code
         out.append(
             _item(
                 "MANDATORY_SANCTION_NOT_IMPOSED",
-                f"Propuesta de sanción obligatoria sin resolver ({proposal.conduct_code}).",
-                f"Mandatory sanction proposal not decided ({proposal.conduct_code}).",
+                f"Propuesta de sanción obligatoria sin resolver («{es(conduct)}»).",
+                f"Mandatory sanction proposal not decided ('{en(conduct)}').",
                 table=proposal.table_id,
                 session=proposal.session_id,
                 detail=proposal.conduct_code,

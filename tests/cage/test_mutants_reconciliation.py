@@ -1205,7 +1205,7 @@ def test_the_count_sheets_each_in_words(session, staff, monkeypatch):  # issue 6
             "SESSION_NOT_CLOSED",
             "exception",
             "La mesa sigue en estado «Abierta»: no se puede conciliar.",
-            "The table is still 'open': it cannot be reconciled.",
+            "The table is still 'Open': it cannot be reconciled.",
             1,
             session.pk,
         ),
@@ -1251,7 +1251,7 @@ def test_the_count_sheets_each_in_words(session, staff, monkeypatch):  # issue 6
     assert [f.kind for f in reconcile_session(session).findings] == []
     monkeypatch.setattr(selectors, "count_source", _Sheets(signed))
     closing_words = one(reconcile_session(session).findings, "SESSION_NOT_CLOSED")
-    assert closing_words.en == "The table is still 'closing': it cannot be reconciled."
+    assert closing_words.en == "The table is still 'Closing': it cannot be reconciled."
     assert (
         closing_words.es.startswith("La mesa sigue en estado «")
         and "closing" not in closing_words.es

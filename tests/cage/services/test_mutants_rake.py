@@ -190,22 +190,25 @@ def test_a_posting_names_the_field_it_refuses(opened, sup):
 
 
 def test_a_table_opening_or_closed_takes_no_rake_in_words(opened, sup):
-    from casino.formatting import es
+    from django.utils import translation
+
     from tests.cage.conftest import close_session
 
-    for status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
+    # GEN-07: the Spanish words name the state in Spanish even when English is active.
+    for status, state, lang in (
+        (TableSession.Status.OPENING, "En apertura", "es"),
+        (TableSession.Status.CLOSED, "Cerrada", "en"),
+    ):
         if status == TableSession.Status.CLOSED:
             close_session(opened)
         else:
             TableSession.objects.filter(pk=opened.pk).update(status=status)
         opened.refresh_from_db()
-        with pytest.raises(Conflict) as err:
+        with translation.override(lang), pytest.raises(Conflict) as err:
             services.rake_post(actor=sup, session=opened, hand_number=3, amount="9")
         e = err.value
         assert (e.code, e.field) == ("SESSION_NOT_ACCEPTING", "session")
-        assert e.message_es == (
-            f"La mesa está en estado «{es(opened.get_status_display())}»: no recibe comisión."
-        )
+        assert e.message_es == f"La mesa está en estado «{state}»: no recibe comisión."
         assert e.message_en == f"The table is '{status}': it takes no rake."
     assert RakeEntry.objects.count() == 0
 

@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 
 from cage import selectors, services
-from cage.models import SlipVoid, SlipVoidConfirmation
+from cage.models import Slip, SlipVoid, SlipVoidConfirmation
 from casino.access import acting_as
 from casino.errors import Conflict, NotFound, ValidationFailed
 from casino.models import AuditEvent, Denomination
@@ -256,3 +256,19 @@ def test_the_croupiers_signature_on_a_terminal_names_the_croupier(opened, staff)
         "Indique el croupier que recibe el vale; firma con su PIN.",
         "Say which croupier receives the slip; they sign with their PIN.",
     )
+
+
+def test_gen_07_a_slip_refused_by_the_tables_state_names_it_in_spanish_under_english(
+    opened, staff
+):  # GEN-07, CLOSE-07: the Spanish half names the state in Spanish, whatever is active
+    from django.utils import translation
+
+    TableSession.objects.filter(pk=opened.pk).update(status=TableSession.Status.CLOSING)
+    opened.refresh_from_db()
+    before = Slip.objects.count()
+    with translation.override("en"), pytest.raises(Conflict) as err:
+        request(staff, opened)
+    e = err.value
+    assert (e.code, e.field) == ("SESSION_NOT_ACCEPTING", "session")
+    assert e.message_es == "La mesa está en estado «En cierre»: no admite rellenos ni créditos."
+    assert Slip.objects.count() == before  # nothing stored
