@@ -173,7 +173,6 @@ def sanctions(session: TableSession, lang: str) -> list[dict[str, Any]]:
                 "notice": entry.notice,
                 "player_id": entry.player_id,
                 "player": entry.player_label,
-                "conduct_code": entry.conduct_code,
                 "conduct": conduct_label(entry.conduct_code),
                 "level": level_label(entry.level, entry.vueltas, lang) if entry.level else "",
                 "hand": entry.hand_number,

@@ -45,10 +45,6 @@ REASONS = {
     "dealer_change": ("cambio de croupier", "dealer change"),
     "time": ("tiempo de juego", "time in play"),
 }
-UNACCOUNTED = {
-    "not_returned": ("no devuelto", "not returned"),
-    "missing_from_count": ("falta en el conteo", "missing from the count"),
-}
 
 
 def state_label(state: str, lang: str) -> str:
@@ -102,7 +98,7 @@ def _reconciliations(day: GamingDay, lang: str) -> list[dict[str, Any]]:
             {
                 "serial": s,
                 "state": state_label(st, lang),
-                "reason": bilingual(lang, *UNACCOUNTED.get(r, (r, r))),
+                "reason": tables_selectors.unaccounted_reason(r, lang),
             }
             for s, st, r in figures.get("unaccounted", [])
         ]

@@ -46,6 +46,7 @@ from tables.models import (
     OpeningSheet,
     SanctionEntry,
 )
+from tables.selectors import unaccounted_reason
 
 from ..access import gaming_day_for
 from ..charts import bar_chart
@@ -56,7 +57,7 @@ from ..registry import BuildContext, ReportSpec, register
 from ._causes import cash_alert_rows, cause_rows, cells_by_session, formulas
 from ._common import MONEY_OUT, bilingual
 from ._shifts import shift_rows
-from .sanctions import level_label
+from .sanctions import conduct_label, level_label
 
 ZERO = Decimal("0")
 CONTINUITY = "CONTINUITY_MISMATCH"
@@ -295,7 +296,7 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
                 "notice": entry.notice,
                 "table": entry.table.number if entry.table_id else None,
                 "player": entry.player_label,
-                "conduct": entry.conduct_code,
+                "conduct": conduct_label(entry.conduct_code),
                 "level": level_label(entry.level, entry.vueltas, lang),
             }
         )
@@ -305,8 +306,8 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
             unaccounted.append(
                 bilingual(
                     lang,
-                    f"Mazo {serial} sin justificar ({reason}).",
-                    f"Pack {serial} unaccounted for ({reason}).",
+                    f"Mazo {serial} sin justificar ({unaccounted_reason(reason, 'es')}).",
+                    f"Pack {serial} unaccounted for ({unaccounted_reason(reason, 'en')}).",
                 )
             )
     progress(45, "tables")

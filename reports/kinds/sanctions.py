@@ -69,7 +69,6 @@ def _row(entry: SanctionEntry, lang: str) -> dict[str, Any]:
         "is_imposition": entry.kind == K.IMPOSITION,
         "notice": entry.notice,
         "player": entry.player_label,
-        "conduct_code": entry.conduct_code,
         "conduct": conduct_label(entry.conduct_code),
         "level": level_label(entry.level, entry.vueltas, lang),
         "table": entry.table.number if entry.table_id else None,

@@ -29,6 +29,7 @@ from .decks import (
     deck_alerts,
     deck_events,
     deck_reconciliation,
+    unaccounted_reason,
 )
 from .exceptions import day_exceptions, session_staff
 from .sanctions import (
@@ -114,6 +115,7 @@ __all__ = [
     "deck_alerts",
     "deck_events",
     "deck_reconciliation",
+    "unaccounted_reason",
     "expected_float",
     "impositions",
     "last_signed_closing",

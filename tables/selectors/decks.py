@@ -106,11 +106,23 @@ def deck_alerts(casino: Casino, now: datetime | None = None) -> list[DeckAlert]:
 # --- daily reconciliation ---------------------------------------------------------------
 
 
+# Why a pack is unaccounted for, in words (es, en): the one place that names each reason.
+UNACCOUNTED_REASONS = {
+    "not_returned": ("no devuelto", "not returned"),
+    "missing_from_count": ("falta en el conteo", "missing from the count"),
+}
+
+
+def unaccounted_reason(reason: str, lang: str) -> str:
+    es, en = UNACCOUNTED_REASONS.get(reason, (reason, reason))
+    return en if lang == "en" else es
+
+
 @dataclass(frozen=True)
 class UnaccountedPack:
     serial: str
     state: str
-    reason: str  # "not_returned" | "missing_from_count"
+    reason: str  # a key of UNACCOUNTED_REASONS
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ..models import (
     TableSession,
 )
 from ..models.decks import RECEIPT_SERIES
-from ..selectors.decks import deck_reconciliation
+from ..selectors.decks import deck_reconciliation, unaccounted_reason
 from ..selectors.sessions import croupier_on_duty, ops_settings
 from ._common import (
     S,
@@ -849,14 +849,18 @@ def deck_final_control_sign(
             raise Conflict(
                 "DECKS_UNACCOUNTED",
                 "Hay mazos sin justificar: "
-                + ", ".join(f"{u.serial} ({u.reason})" for u in recon.unaccounted)
+                + ", ".join(
+                    f"{u.serial} ({unaccounted_reason(u.reason, 'es')})" for u in recon.unaccounted
+                )
                 + (
                     f"; desconocidos: {', '.join(recon.unexpected_serials)}"
                     if recon.unexpected_serials
                     else ""
                 ),
                 "Packs unaccounted for: "
-                + ", ".join(f"{u.serial} ({u.reason})" for u in recon.unaccounted)
+                + ", ".join(
+                    f"{u.serial} ({unaccounted_reason(u.reason, 'en')})" for u in recon.unaccounted
+                )
                 + (
                     f"; unknown: {', '.join(recon.unexpected_serials)}"
                     if recon.unexpected_serials

@@ -179,8 +179,10 @@ def test_sanctions_report_by_player_and_conduct(day, casino, tmp_path):  # RPT-1
     assert notices == ["SAN-2026-000001", "SAN-2026-000002"]
     assert re.search(r"Beto Ruiz\s+1\s+1\s+SAN-2026-000001 Advertencia verbal", text)
     assert re.search(r"Carla Díaz\s+1\s+0\s+SAN-2026-000002 Retiro de la mesa", text)
-    assert re.search(r"disruptive\s+.*\s+no\s+1\s+1\s+0\s+1", text)
-    assert re.search(r"staff_disrespect\s+.*\s+sí\s+0\s+1\s+0\s+1", text)
+    # By conduct, in its words (GEN-07): never the stored code (disruptive, staff_disrespect).
+    assert re.search(r"Gritos, desprecio, .* lanzar cartas o fichas\s+no\s+1\s+1\s+0\s+1", text)
+    assert re.search(r"Falta de respeto al croupier o al personal\s+sí\s+0\s+1\s+0\s+1", text)
+    assert "disruptive" not in text and "staff_disrespect" not in text
     assert "Arrojó las cartas al croupier" in squash(text_of(rendered, tmp_path, layout=False))
     # The warning is served at once and the removal ended with the closed session.
     assert re.search(r"Sanciones vigentes.*?Ninguna\.", flat)

@@ -457,9 +457,11 @@ def test_deck_16_the_final_control_needs_the_count_and_is_signed_once(staff, gam
     with pytest.raises(Conflict) as short:
         services.deck_final_control_sign(actor=manager, store=store, counted_serials=["ZZ"])
     assert short.value.message_es == (
-        "Hay mazos sin justificar: R1 (missing_from_count); desconocidos: ZZ"
+        "Hay mazos sin justificar: R1 (falta en el conteo); desconocidos: ZZ"
     )
-    assert short.value.message_en == "Packs unaccounted for: R1 (missing_from_count); unknown: ZZ"
+    assert (
+        short.value.message_en == "Packs unaccounted for: R1 (missing from the count); unknown: ZZ"
+    )
     control = services.deck_final_control_sign(actor=manager, store=store, counted_serials=["R1"])
     assert control.counted_serials == ["R1"] and control.created_by == staff["shift_manager"]
     with pytest.raises(Conflict) as again:
@@ -537,10 +539,10 @@ def test_deck_19_the_final_control_lists_what_is_missing_and_stores_its_reusable
     with pytest.raises(Conflict) as err:  # two missing, nothing unknown: no "unknown" part
         services.deck_final_control_sign(actor=manager, store=store, counted_serials=[])
     assert err.value.message_es == (
-        "Hay mazos sin justificar: A1 (missing_from_count), R1 (missing_from_count)"
+        "Hay mazos sin justificar: A1 (falta en el conteo), R1 (falta en el conteo)"
     )
     assert err.value.message_en == (
-        "Packs unaccounted for: A1 (missing_from_count), R1 (missing_from_count)"
+        "Packs unaccounted for: A1 (missing from the count), R1 (missing from the count)"
     )
     # Another casino's store is not found; nothing signed.
     other = Casino.objects.create(code="OTRO", name="Otro casino")
