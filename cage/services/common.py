@@ -15,7 +15,7 @@ from django.db import connection
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import money, number
+from casino.formatting import en, es, money, number
 from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
@@ -345,11 +345,11 @@ def require_same_casino(actor: Actor, session: TableSession) -> None:
 
 def require_accepts_transactions(session: TableSession) -> None:
     if not session.accepts_transactions:
-        status = session.get_status_display()
+        state = TableSession.Status(session.status).label
         raise Conflict(
             "SESSION_NOT_ACCEPTING",
-            f"La mesa {session.table} está en estado «{status}»: no admite transacciones.",
-            f"Table {session.table} is '{session.status}': it does not take transactions.",
+            f"La mesa {session.table} está en estado «{es(state)}»: no admite transacciones.",
+            f"{session.table.label('en')} is '{en(state)}': it does not take transactions.",
             field="session",
             details={"status": session.status},
         )

@@ -19,7 +19,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
-from casino.formatting import es
+from casino.formatting import en, es
 from casino.roles import Perm
 from casino.sealing import seal
 from poker.pots import rake_pots
@@ -132,7 +132,7 @@ def rake_post(
             raise Conflict(
                 "SESSION_NOT_ACCEPTING",
                 f"La mesa está en estado «{es(s.Status(s.status).label)}»: no recibe comisión.",
-                f"The table is '{s.status}': it takes no rake.",
+                f"The table is '{en(s.Status(s.status).label)}': it takes no rake.",
                 field="session",
             )
         if settings is None:

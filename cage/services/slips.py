@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, DomainError, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import es
+from casino.formatting import en, es
 from casino.models import User
 from casino.roles import Perm, Role, role_label_es
 from casino.serials import serial_next
@@ -158,7 +158,7 @@ def _require_slip_moment(s: TableSession, purpose: str) -> None:
     if purpose == SlipPurpose.CLOSING:
         ok = s.status == TableSession.Status.CLOSING
         message_es = "Un vale de cierre se pide con la mesa en cierre, después del conteo."
-        en = "A closing slip is requested while the table is closing, after the count."
+        message_en = "A closing slip is requested while the table is closing, after the count."
     else:
         ok = s.status in (
             TableSession.Status.OPEN,
@@ -166,9 +166,9 @@ def _require_slip_moment(s: TableSession, purpose: str) -> None:
             TableSession.Status.SUSPENDED,
         )
         message_es = f"La mesa está en estado «{es(s.Status(s.status).label)}»: no admite rellenos ni créditos."
-        en = f"The table is '{s.status}': it takes no fills or credits."
+        message_en = f"The table is '{en(s.Status(s.status).label)}': it takes no fills or credits."
     if not ok:
-        raise Conflict("SESSION_NOT_ACCEPTING", message_es, en, field="session")
+        raise Conflict("SESSION_NOT_ACCEPTING", message_es, message_en, field="session")
 
 
 def slip_signing_blockers(slip: Slip, role: Role) -> list[DomainError]:

@@ -98,7 +98,11 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Mesa {self.number}"
+        return self.label("es")
+
+    def label(self, lang: str = "es") -> str:
+        """The table as a message names it: its name, or "Mesa 7" / "Table 7"."""
+        return self.name or (f"Table {self.number}" if lang == "en" else f"Mesa {self.number}")
 
     def settings_at(self, when=None) -> TableSettings | None:  # type: ignore[no-untyped-def]
         when = when or timezone.now()

@@ -61,7 +61,7 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
     sessions = TableSession.objects.filter(gaming_day=gaming_day).select_related("table")
     for session in sessions:
         table = str(session.table)
-        table_en = session.table.name or f"Table {session.table.number}"
+        table_en = session.table.label("en")
         if session.status != S.CLOSED:
             state = S(session.status).label
             out.append(

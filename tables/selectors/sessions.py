@@ -10,7 +10,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from casino.errors import Conflict
-from casino.formatting import es
+from casino.formatting import en, es
 from casino.models import Casino, Denomination, User
 from casino.roles import Role
 from tables.models import FloatPar
@@ -144,7 +144,7 @@ def session_readiness(session: TableSession, hand_number: int | None = None) -> 
             Conflict(
                 "SESSION_NOT_OPEN",
                 f"La mesa está «{es(S(session.status).label)}»: no recibe manos.",
-                f"The table is '{session.status}': it takes no hands.",
+                f"The table is '{en(S(session.status).label)}': it takes no hands.",
                 details={"status": session.status},
             )
         )

@@ -11,7 +11,7 @@ from django.utils import timezone
 from casino.access import Actor
 from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import es
+from casino.formatting import en, es
 from casino.models import GamingDay, User
 from casino.pins import pin_verify
 from casino.roles import Role
@@ -74,7 +74,8 @@ def require_status(session: TableSession, *allowed: str, code: str = "SESSION_ST
         raise Conflict(
             code,
             f"La mesa está «{es(S(session.status).label)}»; esta acción requiere: {names}.",
-            f"The table is '{session.status}'; this action needs: {', '.join(allowed)}.",
+            f"The table is '{en(S(session.status).label)}'; this action needs:"
+            f" {', '.join(en(S(a).label) for a in allowed)}.",
             details={"status": session.status, "required": list(allowed)},
         )
 
@@ -97,7 +98,7 @@ def session_move(
         raise Conflict(
             "SESSION_MOVE_NOT_ALLOWED",
             f"La mesa está «{es(S(session.status).label)}» y no puede pasar a «{es(S(to).label)}».",
-            f"The table is '{session.status}' and cannot move to '{to}'.",
+            f"The table is '{en(S(session.status).label)}' and cannot move to '{en(S(to).label)}'.",
             details={"status": session.status, "allowed": sorted(allowed)},
         )
     before = session.status

@@ -16,7 +16,7 @@ from django.utils import timezone
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
-from casino.formatting import es
+from casino.formatting import en, es
 from casino.models import Sector, User
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
@@ -284,7 +284,8 @@ def _not_allowed(pack: Pack, to: str) -> Conflict:
         "DECK_MOVE_NOT_ALLOWED",
         f"El mazo {pack.serial} está «{es(P(pack.state).label)}» y no puede pasar a "
         f"«{es(P(to).label)}». Movimientos permitidos: {', '.join(allowed) or 'ninguno'}.",
-        f"Pack {pack.serial} is '{pack.state}' and cannot move to '{to}'. "
+        f"Pack {pack.serial} is '{en(P(pack.state).label)}' and cannot move to"
+        f" '{en(P(to).label)}'. "
         f"Allowed moves: {', '.join(allowed) or 'none'}.",
         field="to",
         details={"state": pack.state, "allowed": allowed},

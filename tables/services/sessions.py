@@ -15,7 +15,7 @@ from django.db.models import Max
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
-from casino.formatting import es
+from casino.formatting import en, es
 from casino.models import User
 from casino.roles import Perm, Role
 from casino.scoping import check_assignment
@@ -109,7 +109,7 @@ def session_open(
             raise Conflict(
                 "SESSION_ALREADY_LIVE",
                 f"La mesa ya tiene una sesión sin cerrar (estado «{es(S(live.status).label)}»).",
-                f"The table already has a session that is not closed ('{live.status}').",
+                f"The table already has a session that is not closed ('{en(S(live.status).label)}').",
                 details={"session": live.pk, "status": live.status},
             )
         _refuse_if_dealing_elsewhere(croupier)

@@ -2059,3 +2059,234 @@ def test_the_chain_under_a_key_no_longer_configured(opened, staff, counts, gamin
         f"The day's chain, link {first.seq}: it names a key that is not configured (key "
         "'k1'); it cannot be verified from there on."
     )
+
+
+# =========================================================================== survivors
+# Survivors of the 2026-12-06 sample (scripts/mutate.py --only: every mutant whose number
+# ends in 7). Each test below is what an auditor would see that no test looked at before.
+
+
+def _skip_number(casino, series, year):
+    """A number of the series taken and never written on a slip: a gap (GEN-10)."""
+    from casino.serials import serial_next
+
+    with transaction.atomic():
+        return serial_next(casino=casino, series=series, year=year)
+
+
+def _day_at_table(casino, staff, table, counts, iso, number=1):
+    """A gaming day on ``iso`` with a session of ``table``, opened at par."""
+    day = _day(casino, staff, iso)
+    s = make_session(table, day, staff["supervisor"], number=number)
+    counts.set_opening(s, EXPECTED_AT_PAR)
+    return day, s
+
+
+def _close_day(day, session):
+    from casino.models import GamingDay
+
+    set_status(session, TableSession.Status.CLOSED)
+    GamingDay.objects.filter(pk=day.pk).update(status=GamingDay.Status.CLOSED)
+
+
+def test_a_gap_among_a_days_own_numbers_while_a_later_day_has_slips(
+    casino, staff, table, counts
+):  # GEN-10
+    # June 10 issued no. 1 and no. 3 (no. 2 was skipped); June 11 has issued no. 4 since.
+    # June 10's numbers end at its own last slip (the counter is June 11's by now): the
+    # gap inside them is June 10's, and not June 11's.
+    d10, s10 = _day_at_table(casino, staff, table, counts, "2026-06-10")
+    slip(staff, s10, "fill", [("100", 1)], signed=False)
+    _skip_number(casino, "FILL", 2026)
+    third = slip(staff, s10, "fill", [("100", 1)], signed=False)
+    _close_day(d10, s10)
+    d11, s11 = _day_at_table(casino, staff, table, counts, "2026-06-11", number=2)
+    fourth = slip(staff, s11, "fill", [("100", 1)], signed=False)
+    assert (third.number, fourth.number) == (3, 4)
+    gap = one(reconcile_day(d10).findings, "SERIAL_GAP")
+    assert (gap.detail, gap.records) == (
+        "FILL-2026-000002",
+        (Record("serial", "FILL-2026-000002"),),
+    )
+    assert gap.es == "Faltan números en la serie de rellenos: N.º 2026-000002."
+    assert gap.en == "Numbers are missing from the fill slip series: no. 2026-000002."
+    assert of_kind(reconcile_day(d11).findings, "SERIAL_GAP") == []
+
+
+def test_the_numbering_restarts_each_year_and_last_years_numbers_hide_no_gap(
+    casino, staff, table, counts
+):  # GEN-10
+    # December 30, 2025 issued fills 2025-000001..3. January 2, 2026 starts the series
+    # again: no. 1, then no. 3 (no. 2 skipped). Last year's no. 3 is not a day before
+    # this year's no. 1, so 2026-000002 is still missing.
+    old, s_old = _day_at_table(casino, staff, table, counts, "2025-12-30")
+    for _ in range(3):
+        slip(staff, s_old, "fill", [("100", 1)], signed=False)
+    _close_day(old, s_old)
+    new, s_new = _day_at_table(casino, staff, table, counts, "2026-01-02", number=2)
+    first = slip(staff, s_new, "fill", [("100", 1)], signed=False)
+    _skip_number(casino, "FILL", 2026)
+    third = slip(staff, s_new, "fill", [("100", 1)], signed=False)
+    assert [(x.year, x.number) for x in (first, third)] == [(2026, 1), (2026, 3)]
+    assert one(reconcile_day(new).findings, "SERIAL_GAP").detail == "FILL-2026-000002"
+    assert of_kind(reconcile_day(old).findings, "SERIAL_GAP") == []
+
+
+def _another_casinos_fill(other_casino, counts, iso):
+    """A fill of another casino's table on ``iso``: its own FILL series of the year."""
+    from datetime import date
+
+    from casino.models import ChipSet, Denomination, GamingDay, Sector
+    from tests.cage.conftest import CHIPS
+    from tests.helpers import make_staff
+
+    pit = make_staff(other_casino, "jefe_otro", Role.PIT_BOSS)
+    sup = make_staff(other_casino, "sup_otro", Role.SUPERVISOR)
+    manager = make_staff(other_casino, "gerente_otro", Role.SHIFT_MANAGER)
+    chip_set = ChipSet.objects.create(casino=other_casino, name="Fichas de valor")
+    for value, colour, _par in CHIPS:
+        Denomination.objects.create(chip_set=chip_set, value=D(value), colour=colour)
+    sector = Sector.objects.create(casino=other_casino, code="P1", name="Sector 1")
+    sector.pit_bosses.add(pit)
+    table = make_table(other_casino, chip_set, sector)
+    day = GamingDay.objects.create(
+        casino=other_casino, business_date=date.fromisoformat(iso), opened_by=manager
+    )
+    s = make_session(table, day, sup, croupier=None)
+    counts.set_opening(s, EXPECTED_AT_PAR)
+    return services.slip_request(
+        actor=acting_as(pit, Role.PIT_BOSS), session=s, kind="fill", lines=[("100", 1)]
+    )
+
+
+def test_another_casinos_later_fills_leave_this_casinos_last_day_to_its_counter(
+    casino, staff, table, counts, other_casino
+):  # GEN-10
+    # June 10 is this casino's last day: it issued no. 1 and its counter is at 2, so
+    # no. 2 is June 10's gap. Another casino's June 11 fill (its own FILL-2026-000001) is
+    # no later day of this casino's series.
+    d10, s10 = _day_at_table(casino, staff, table, counts, "2026-06-10")
+    slip(staff, s10, "fill", [("100", 1)], signed=False)
+    _skip_number(casino, "FILL", 2026)
+    theirs = _another_casinos_fill(other_casino, counts, "2026-06-11")
+    assert (theirs.series, theirs.year, theirs.number) == ("FILL", 2026, 1)
+    gap = one(reconcile_day(d10).findings, "SERIAL_GAP")
+    assert gap.detail == "FILL-2026-000002"
+
+
+def test_the_first_number_of_a_series_missing_on_its_first_day(
+    opened, staff, counts, gaming_day, casino
+):  # GEN-10
+    year = gaming_day.business_date.year
+    _skip_number(casino, "FILL", year)  # no. 1 taken, never written on a slip
+    second = slip(staff, opened, "fill", [("100", 1)], signed=False)
+    assert second.number == 2
+    gap = one(reconcile_day(gaming_day).findings, "SERIAL_GAP")
+    assert gap.detail == f"FILL-{year}-000001"
+    assert gap.es == f"Faltan números en la serie de rellenos: N.º {year}-000001."
+
+
+def test_chips_bought_at_the_cage_are_not_cash_towards_the_thresholds(
+    opened, staff, counts, gaming_day
+):  # BUYIN-08
+    # Zoe Ruiz changes 2,000 in cash at the table and brings 1,000 in chips bought at the
+    # cage: 2,000 in cash, under the 3,000 of identification. No alert is due, none missing.
+    cash = [
+        buy(staff, opened, seat, "1000", [("1000", 1)], [("1000", 1)], player_name="Zoe Ruiz")
+        for seat in (1, 2)
+    ]
+    at_cage = buy(staff, opened, 3, "1000", [], [], player_name="Zoe Ruiz", source="cage_chips")
+    assert at_cage.source == "cage_chips"
+    assert CashAlert.objects.count() == 0
+    assert reconcile_day(gaming_day).findings == []
+    # A third 1,000 in cash reaches it: the alert is listed with the cash buy-ins only.
+    cash.append(buy(staff, opened, 4, "1000", [("1000", 1)], [("1000", 1)], player_name="Zoe Ruiz"))
+    alert = CashAlert.objects.get()
+    [listed] = reconcile_day(gaming_day).findings
+    assert (listed.kind, listed.amount, listed.detail) == (
+        "CASH_THRESHOLD",
+        D("3000"),
+        "name:zoe ruiz:identify",
+    )
+    assert listed.records == (Record("cash_alert", alert.pk, "identify"), *map(tx_rec, cash))
+
+
+def test_rows_deleted_behind_the_back_are_listed_in_number_order(
+    opened, staff, counts, gaming_day
+):  # issue 12 §5
+    # Two buy-ins deleted whose numbers cross a power of ten (say 999 and 1000): listed
+    # 999 then 1000, as numbers (as text "1000" would come first).
+    kept = buy(staff, opened, 1, "500", [("500", 1)], [("100", 5)])
+    start = 10 ** (len(str(kept.pk)) + 1) - 1
+    _tamper(
+        "SELECT setval(pg_get_serial_sequence('cage_tabletransaction', 'id'), %s, false)",
+        [start],
+    )
+    first = buy(staff, opened, 2, "300", [("100", 3)], [("100", 3)])
+    second = buy(staff, opened, 3, "200", [("100", 2)], [("100", 2)])
+    assert (first.pk, second.pk) == (start, start + 1) and str(second.pk) < str(first.pk)
+    for victim in (second, first):
+        for sql in (
+            'DELETE FROM "cage_cashline" WHERE "transaction_id" = %s',
+            'DELETE FROM "cage_chipline" WHERE "transaction_id" = %s',
+            'DELETE FROM "cage_tabletransaction" WHERE "id" = %s',
+        ):
+            _tamper(sql, [victim.pk])
+    missing = of_kind(reconcile_day(gaming_day).findings, "RECORD_MISSING")
+    assert [(f.detail, f.amount, f.records) for f in missing] == [
+        (
+            f"tabletransaction#{first.pk}",
+            D("300"),
+            (Record("tabletransaction", str(first.pk), "audit"),),
+        ),
+        (
+            f"tabletransaction#{second.pk}",
+            D("200"),
+            (Record("tabletransaction", str(second.pk), "audit"),),
+        ),
+    ]
+
+
+def test_a_rake_reversal_changed_behind_the_back_differs_from_its_audit(
+    opened, staff, counts
+):  # GEN-09, issue 12 §5
+    # Hand 1's rake of 9 was reversed (the hand was voided); the reversal is then
+    # rewritten to take back 5 only, so 4 of the 9 stay in the ledger. Its creating
+    # event (cage.rake.reverse) still says 9.
+    s = opened
+    entry = rake(staff, s, 1, "9")
+    back = rake_back(staff, entry)
+    assert [f.kind for f in reconcile_session(s).findings] == ["SESSION_NOT_CLOSED"]
+    _tamper('UPDATE "cage_rakeentry" SET "amount" = 5 WHERE "id" = %s', [back.pk])
+    rec = reconcile_session(s)
+    assert [(f.kind, f.detail) for f in rec.findings] == [
+        ("SESSION_NOT_CLOSED", ""),
+        ("AUDIT_MISMATCH", f"rake#{back.pk}"),
+        ("RECORD_ALTERED", f"rake#{back.pk}"),
+    ]
+    mismatch = rec.findings[1]
+    assert mismatch.en == f"rake #{back.pk}: the record does not match its audit event (amount)."
+    assert (mismatch.records, mismatch.table, mismatch.session) == (
+        (Record("rake", back.pk, "hand 1"),),
+        1,
+        s.pk,
+    )
+    assert rec.expected_rake_box == D("4")
+
+
+def test_rake_on_a_table_without_rake_names_its_table_and_session(
+    opened, staff, counts, gaming_day
+):  # RPT-13
+    # The manager's audit report lists the posting under its table and session.
+    s = opened
+    entry = rake(staff, s, 3, "9")
+    _tamper(
+        'UPDATE "tables_tablesettings" SET "rake_mode" = %s WHERE "id" = %s',
+        ["seat_charge", entry.settings_id],
+    )
+    day = reconcile_day(gaming_day)
+    found = one(day.all_findings, "RAKE_NOT_ALLOWED")
+    assert (found.table, found.session, found.detail) == (s.table.number, s.pk, "3")
+    assert (found.as_dict()["table"], found.as_dict()["session"]) == (1, s.pk)
+    [cause] = [c for c in day.causes if c.kind == "RAKE_NOT_ALLOWED"]
+    assert (cause.table, cause.session) == (1, s.pk)

@@ -34,7 +34,7 @@ from poker.model import (
     Variant,
     VoidReason,
 )
-from poker.profiles import MANUAL
+from poker.profiles import MANUAL, ShortAllInReopen
 from poker.state import HandState, Rejected
 from poker.validate import validate
 from poker.violations import Code
@@ -1683,3 +1683,32 @@ def test_bet_06_a_raise_to_the_bet_already_made_is_one_fault_and_read_as_the_cal
         ("RAISE_BELOW_MINIMUM", 3, "Raise to 2 below the minimum 4")
     ]
     assert (machine.stacks, machine.bets, machine.actor) == ([99, 98, 98], [1, 2, 2], 0)
+
+
+# ---------------------------------------------------------------- the 2026-12-06 resumed run
+# Written from the survivors of `_bet_raise` reached after 22:15 UTC (docs/testing.md).
+
+
+def test_bet_02_a_smallest_chip_of_two_flags_an_odd_raise():  # BET-02, GEN-05
+    # A room whose smallest chip is 2: a raise to 21 cannot be made in chips, 20 can.
+    odd = make_hand([100] * 3, ["p3 cbr 21"], blinds=[2, 4, 0], chip_unit=2)
+    even = make_hand([100] * 3, ["p3 cbr 20"], blinds=[2, 4, 0], chip_unit=2)
+    assert validate(odd, NO_RAKE).violations[0].code == Code.AMOUNT_NOT_CHIP_MULTIPLE
+    assert [v.code for v in validate(even, NO_RAKE).violations] == [Code.HAND_INCOMPLETE]
+
+
+def test_bet_10_an_all_in_of_exactly_a_full_raise_reopens_the_betting():  # BET-10, OQ-09
+    # C raises to 100 (90 over the big blind); A's whole stack of 190 raises by exactly 90,
+    # a full raise though all-in: B may raise over it and C, the last aggressor, may raise
+    # again from 280, also where a short all-in would leave only call or fold (004's rule).
+    acts = ["p3 cbr 100", "p1 cbr 190", "p2 cc"]
+    no_reraise = NO_RAKE.with_overrides(short_allin_reopen=ShortAllInReopen.NO_RERAISE)
+    for profile in (NO_RAKE, no_reraise):
+        opened = make_hand([190, 1000, 1000], acts, blinds=[5, 10, 0])
+        options = HandState.start(opened, profile).options()
+        assert options is not None and options.player == 2
+        assert options.reopened and options.can_bet_or_raise and options.min_to == 280
+        again = make_hand([190, 1000, 1000], [*acts, "p3 cbr 400"], blinds=[5, 10, 0])
+        assert [v.code for v in validate(again, profile).violations] == [Code.HAND_INCOMPLETE]
+        over = make_hand([190, 1000, 1000], [*acts[:2], "p2 cbr 400"], blinds=[5, 10, 0])
+        assert [v.code for v in validate(over, profile).violations] == [Code.HAND_INCOMPLETE]

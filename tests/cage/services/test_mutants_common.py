@@ -455,10 +455,11 @@ def test_a_session_that_takes_no_transactions_says_its_state(opened):
         {"status": "closing"},
     )
     assert e.message_es == (
-        f"La mesa {opened.table} está en estado «{opened.get_status_display()}»: "
-        "no admite transacciones."
+        f"La mesa {opened.table} está en estado «En cierre»: no admite transacciones."
     )
-    assert e.message_en == f"Table {opened.table} is 'closing': it does not take transactions."
+    # GEN-07: the state in words in each language; the table by the name it was given.
+    assert opened.table.name == "Mesa 1"
+    assert e.message_en == "Mesa 1 is 'Closing': it does not take transactions."
 
 
 @pytest.mark.django_db

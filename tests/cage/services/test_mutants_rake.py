@@ -195,9 +195,9 @@ def test_a_table_opening_or_closed_takes_no_rake_in_words(opened, sup):
     from tests.cage.conftest import close_session
 
     # GEN-07: the Spanish words name the state in Spanish even when English is active.
-    for status, state, lang in (
-        (TableSession.Status.OPENING, "En apertura", "es"),
-        (TableSession.Status.CLOSED, "Cerrada", "en"),
+    for status, state, state_en, lang in (
+        (TableSession.Status.OPENING, "En apertura", "Opening", "es"),
+        (TableSession.Status.CLOSED, "Cerrada", "Closed", "en"),
     ):
         if status == TableSession.Status.CLOSED:
             close_session(opened)
@@ -209,7 +209,7 @@ def test_a_table_opening_or_closed_takes_no_rake_in_words(opened, sup):
         e = err.value
         assert (e.code, e.field) == ("SESSION_NOT_ACCEPTING", "session")
         assert e.message_es == f"La mesa está en estado «{state}»: no recibe comisión."
-        assert e.message_en == f"The table is '{status}': it takes no rake."
+        assert e.message_en == f"The table is '{state_en}': it takes no rake."  # GEN-07
     assert RakeEntry.objects.count() == 0
 
 
