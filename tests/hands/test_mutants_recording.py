@@ -1345,3 +1345,90 @@ def test_a_correction_of_an_older_hand_leaves_the_plan(sup, boss, ready_session)
         for s in Seat.objects.filter(session=ready_session)
     }
     assert after == before
+
+
+# ------------------------------------------------------ Survivors of the 2026-12-06 sample
+
+
+def test_a_player_who_sat_out_after_his_big_blind_owes_only_the_small_one(
+    sup, staff, ready_session
+):  # SEAT-06 MISSED_BLINDS: the big blind he posted himself is not one he missed
+    change(staff, ready_session, absent_player_policy="missed_blinds")
+    # Seat 10, the table's last seat, posts the big blind (button 3, SB 5), then sits out.
+    log(sup, ready_session, folded_to_big_blind(3, {1: 500, 3: 500, 5: 500, 10: 500}))
+    tables_services.seat_set_status(actor=sup, session=ready_session, seat=10, status="sitting_out")
+    # Next hand the big blind goes round past the last seat, from seat 10 to seat 3; the
+    # small blind goes from 5 to 1 and so passes seat 10, whose turn it was.
+    log(sup, ready_session, folded_to_big_blind(5, {1: 500, 3: 500, 5: 495}))
+    ten = Seat.objects.get(session=ready_session, seat=10)
+    assert (ten.missed_big, ten.missed_small) == (False, True)
+    # He comes back on the button with the dead small blind: nothing more is owed.
+    data = folded_to_big_blind(10, {1: 495, 3: 505, 5: 495, 10: 505})
+    data["seats"][3]["dead_post"] = "5"
+    back = log(sup, ready_session, data)
+    assert "MISSED_BLINDS_NOT_POSTED" not in codes(back)
+    assert back.status == "valid", codes(back)
+
+
+def misplaced_button_misdeal(kind: str) -> dict[str, Any]:
+    """Hand 2 after ``showdown_hand`` (button 5): the button on seat 3, not on seat 1, and the
+    deal stopped before any action by the irregularity ``kind`` (a misdeal, MISDEAL-02)."""
+    irregularity: dict[str, Any] = {"kind": kind}
+    if kind == "dealer_exposed_card":
+        irregularity.update(seat=1, first_or_second_card=True)
+    return {
+        "button": 3,
+        "seats": seats({1: 539, 3: 480, 5: 480}),
+        "actions": [{"action": "irregularity", "irregularity": irregularity}],
+    }
+
+
+def test_a_misplaced_button_the_floor_declared_is_not_flagged_again(
+    sup, ready_session, other_session
+):  # GAME-07, MISDEAL-02 (f), MISDEAL-06: the floor declared it; the ruling applies
+    log(sup, ready_session, showdown_hand())
+    declared = log(sup, ready_session, misplaced_button_misdeal("button_misplaced"))
+    assert declared.status == "void"
+    assert HandIrregularity.objects.get(hand=declared).kind == "button_misplaced"
+    assert codes(declared) == []
+    # The same misdeal at another table, declared as an exposed card: the button is flagged.
+    log(sup, other_session, showdown_hand())
+    other = log(sup, other_session, misplaced_button_misdeal("dealer_exposed_card"))
+    assert other.status == "void"
+    assert [(v[0], v[5]) for v in violations(other)] == [
+        (
+            "BUTTON_NOT_MOVED_ONE_SEAT",
+            "The button should be on seat 1 (moving on from seat 5), not seat 3.",
+        )
+    ]
+
+
+def test_the_same_player_back_under_another_name_is_not_a_new_player(sup, ready_session):
+    # SEAT-05 MANUAL: who sits is the player; the name written on the sheet may vary.
+    ana = Player.objects.create(casino=ready_session.casino, display_name="Ana Gómez")
+    first = showdown_hand()
+    first["seats"][1]["player"] = ana.pk  # seat 3, as "Ana Gómez"
+    log(sup, ready_session, first)
+    second = folded_to_big_blind(1, {1: 539, 3: 480, 5: 480})  # seat 3 in the small blind
+    second["seats"][1].update(player=ana.pk, name="Anita")
+    nickname = log(sup, ready_session, second)
+    assert nickname.status == "valid", codes(nickname)
+    third = folded_to_big_blind(3, {1: 539, 3: 475, 5: 485})  # seat 3 on the button
+    third["seats"][1].update(player=ana.pk, name="")  # no name: the player's, not "Anita"
+    unnamed = log(sup, ready_session, third)
+    assert unnamed.status == "valid", codes(unnamed)
+    assert HandSeat.objects.get(hand=unnamed, seat=3).name == "Ana Gómez"
+    three = Seat.objects.get(session=ready_session, seat=3)
+    assert (three.player_id, three.hands_played, three.joined_after_hand) == (ana.pk, 3, None)
+    assert SeatEvent.objects.filter(session=ready_session, seat=3, kind="sit").count() == 1
+
+
+def test_a_hand_imported_from_a_phh_file_names_its_import_job(sup, ready_session, other_session):
+    # Issue 4 §6: the import job that brought each hand in, for the auditor to trace back.
+    logged = log(sup, ready_session, showdown_hand())
+    text = services.session_export_phhs(actor=sup, session=ready_session)
+    job = services.hands_import(actor=sup, session=other_session, content=text, filename="m.phhs")
+    imported = Hand.objects.get(session=other_session)
+    assert (imported.number, imported.source, imported.import_job_id) == (1, "import", job.pk)
+    assert list(job.hands.all()) == [imported]
+    assert Hand.objects.get(pk=logged.pk).import_job_id is None
