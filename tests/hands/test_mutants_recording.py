@@ -34,6 +34,7 @@ from hands.models import (
 )
 from tables import services as tables_services
 from tables.models import Player, Seat, SeatEvent, TableSettings
+from tables.selectors import seat_plan
 from tests.helpers import make_staff
 
 from .conftest import buy_in, folded_to_big_blind, seats, showdown_hand
@@ -1432,3 +1433,103 @@ def test_a_hand_imported_from_a_phh_file_names_its_import_job(sup, ready_session
     assert (imported.number, imported.source, imported.import_job_id) == (1, "import", job.pk)
     assert list(job.hands.all()) == [imported]
     assert Hand.objects.get(pk=logged.pk).import_job_id is None
+
+
+def test_a_second_player_card_under_the_same_name_keeps_the_seats_hands(sup, ready_session):
+    # SEAT-04, SEAT-05 MANUAL: the sheet names the same person in seat 3, on another player
+    # card (a second card issued at the desk): not a new player, no second sit recorded.
+    cards = [
+        Player.objects.create(casino=ready_session.casino, display_name="Ana Gómez")
+        for _ in range(2)
+    ]
+    first = showdown_hand()
+    first["seats"][1]["player"] = cards[0].pk  # seat 3, as "Ana Gómez"
+    log(sup, ready_session, first)
+    second = folded_to_big_blind(1, {1: 539, 3: 480, 5: 480})  # seat 3 in the small blind
+    second["seats"][1]["player"] = cards[1].pk  # no name: the card's, "Ana Gómez" again
+    hand = log(sup, ready_session, second)
+    assert hand.status == "valid", codes(hand)
+    three = Seat.objects.get(session=ready_session, seat=3)
+    assert (three.player_id, three.name, three.hands_played, three.joined_after_hand) == (
+        cards[1].pk,
+        "Ana Gómez",
+        2,
+        None,
+    )
+    assert SeatEvent.objects.filter(session=ready_session, seat=3, kind="sit").count() == 1
+
+
+def test_a_new_player_dealt_in_away_from_the_blinds_has_missed_no_blind(
+    sup, staff, ready_session
+):  # SEAT-05 MANUAL, SEAT-06 MISSED_BLINDS: he sat down after the blinds had passed
+    change(staff, ready_session, absent_player_policy="missed_blinds")
+    # Button on seat 10, the table's last: SB 1, BB 3.
+    log(sup, ready_session, folded_to_big_blind(10, {1: 500, 3: 500, 5: 500, 8: 500, 10: 500}))
+    # Seats 6 and 7 sit down past the big blind (button 1, SB 3, BB 5): first and second to
+    # act, posting nothing, as the manual entry rule allows.
+    stacks = {1: 495, 3: 505, 5: 500, 6: 500, 7: 500, 8: 500, 10: 500}
+    joined = log(sup, ready_session, folded_to_big_blind(1, stacks))
+    assert codes(joined) == []
+    plan = seat_plan(ready_session)
+    assert {s.number: (s.missed_small, s.missed_big) for s in plan.occupied} == {
+        n: (False, False) for n in stacks
+    }
+    # Next hand (button 3, SB 5, BB 6) seat 7 is first to act and posts nothing: owes none.
+    stacks.update({3: 500, 5: 505})
+    nxt = log(sup, ready_session, folded_to_big_blind(3, stacks))
+    assert codes(nxt) == []
+
+
+def test_the_seating_plan_shows_the_player_each_hand_recorded_in_each_seat(sup, ready_session):
+    # SEAT-04: who sits where, as the hands recorded them, for the floor and the cage.
+    ana = Player.objects.create(casino=ready_session.casino, display_name="Ana")
+    beto = Player.objects.create(casino=ready_session.casino, display_name="Beto")
+    data = showdown_hand()
+    data["seats"][0]["player"] = ana.pk
+    data["seats"][1]["player"] = beto.pk
+    log(sup, ready_session, data)
+    plan = seat_plan(ready_session)
+    assert [(s.number, s.player, s.name) for s in plan.occupied] == [
+        (1, ana, "Ana"),
+        (3, beto, "Beto"),
+        (5, None, ""),
+    ]
+    nxt = folded_to_big_blind(1, {1: 539, 3: 480, 5: 480})
+    nxt["seats"][0]["player"] = ana.pk
+    nxt["seats"][1]["player"] = beto.pk
+    hand = log(sup, ready_session, nxt)
+    assert hand.status == "valid", codes(hand)
+    who = dict(Seat.objects.filter(session=ready_session).values_list("seat", "player_id"))
+    assert who == {1: ana.pk, 3: beto.pk, 5: None}
+
+
+def test_a_dead_small_blind_of_one_chip_pays_the_missed_small_blind(sup, staff, ready_session):
+    # SEAT-06 MISSED_BLINDS, SEAT-07: at blinds 1/2 the small blind he missed is one chip,
+    # posted dead; once posted he owes nothing, on that hand or the next.
+    change(
+        staff,
+        ready_session,
+        small_blind=D("1"),
+        big_blind=D("2"),
+        absent_player_policy="missed_blinds",
+    )
+    everybody = {1: 500, 3: 500, 5: 500, 7: 500, 8: 500, 9: 500}
+    log(sup, ready_session, folded_to_big_blind(1, everybody))  # SB 3, BB 5
+    tables_services.seat_set_status(actor=sup, session=ready_session, seat=5, status="sitting_out")
+    # The small blind passes seat 5 (from 3 to 7), the big blind goes on from it (5 to 8).
+    log(sup, ready_session, folded_to_big_blind(3, {1: 500, 3: 499, 7: 500, 8: 500, 9: 500}))
+    log(sup, ready_session, folded_to_big_blind(7, {1: 500, 3: 499, 7: 499, 8: 501, 9: 500}))
+    five = Seat.objects.get(session=ready_session, seat=5)
+    assert (five.missed_small, five.missed_big) == (True, False)
+    # He comes back second to act (button 8, SB 9, BB 1) with a dead small blind of 1.
+    data = folded_to_big_blind(8, {1: 500, 3: 499, 5: 501, 7: 499, 8: 500, 9: 501})
+    data["seats"][2]["dead_post"] = "1"
+    back = log(sup, ready_session, data)
+    assert codes(back) == []
+    five.refresh_from_db()
+    assert (five.missed_small, five.missed_big) == (False, False)
+    # Next hand (button 9, SB 1, BB 3) he is first to act and posts nothing: nothing owed.
+    nxt = log(
+        sup, ready_session, folded_to_big_blind(9, {1: 502, 3: 499, 5: 500, 7: 499, 8: 500, 9: 500})
+    )
+    assert codes(nxt) == []
