@@ -490,15 +490,18 @@ def _sign_three(staff: dict[str, Any], sheet: Any, sign: Any, croupier: str, pin
     sign(actor=act(staff["pit_boss"], Role.PIT_BOSS), sheet=sheet, role=Role.PIT_BOSS)
 
 
-def _sign_slip(staff: dict[str, Any], slip: Slip) -> None:
-    # In the slip's kind's order (CLOSE-07): a credit leaves the table before the cage signs.
+def _sign_slip(
+    staff: dict[str, Any], slip: Slip, croupier: str = "croupier2", pin: str = "5678"
+) -> None:
+    # In the slip's kind's order (CLOSE-07): a credit leaves the table before the cage signs;
+    # the croupier on duty signs at the supervisor's terminal.
     terminal = act(staff["supervisor"], Role.SUPERVISOR)
     cage.slip_sign_in_order(
         slip=slip,
         signers={
             Role.CAGE_CASHIER: cage.SlipSigner(act(staff["cage_cashier"], Role.CAGE_CASHIER)),
             Role.SECURITY: cage.SlipSigner(act(staff["security"], Role.SECURITY)),
-            Role.CROUPIER: cage.SlipSigner(terminal, staff["croupier2"], "5678"),
+            Role.CROUPIER: cage.SlipSigner(terminal, staff[croupier], pin),
             Role.SUPERVISOR: cage.SlipSigner(terminal),
         },
     )

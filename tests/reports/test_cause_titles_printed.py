@@ -40,6 +40,7 @@ from tables.models import (
 
 from .conftest import pdf_text, render
 from .scenario import (
+    _sign_slip,
     _sign_three,
     act,
     fold_to_big_blind,
@@ -149,20 +150,6 @@ def counted(expected: int) -> dict[str, int]:
     return {"stacks": expected // 20, "loose": expected % 20}
 
 
-def sign_slip(staff: dict[str, Any], slip: Any) -> None:
-    # In the slip's kind's order (CLOSE-07), the croupier on duty signing at the terminal.
-    terminal = act(staff["supervisor"], Role.SUPERVISOR)
-    cage.slip_sign_in_order(
-        slip=slip,
-        signers={
-            Role.CAGE_CASHIER: cage.SlipSigner(act(staff["cage_cashier"], Role.CAGE_CASHIER)),
-            Role.SECURITY: cage.SlipSigner(act(staff["security"], Role.SECURITY)),
-            Role.CROUPIER: cage.SlipSigner(terminal, staff["croupier"], "1234"),
-            Role.SUPERVISOR: cage.SlipSigner(terminal),
-        },
-    )
-
-
 def open_only(staff: dict[str, Any], casino: Any, sector: Any, fault: str) -> None:
     """Table 7 opened through the services and left open where the fault stops it."""
     boss, sup = act(staff["pit_boss"], Role.PIT_BOSS), act(staff["supervisor"], Role.SUPERVISOR)
@@ -262,7 +249,7 @@ def play_and_close(staff: dict[str, Any], casino: Any, sector: Any, fault: str) 
                 purpose="closing",
                 lines=[(str(values[d]), n) for d, n in need[kind]],
             )
-            sign_slip(staff, slip)
+            _sign_slip(staff, slip, "croupier", "1234")
     if fault != CLOSING_UNSIGNED:
         _sign_three(staff, closing, tables.closing_sign, "croupier", "1234")
     session.refresh_from_db()
