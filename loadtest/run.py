@@ -16,6 +16,9 @@ Against the throwaway PostgreSQL and Redis of ``scripts/testenv.py`` (loopback o
    phase per request by process group (web workers, PostgreSQL, Redis, the Celery worker,
    the load generator) and what the app's database connections were doing (running,
    waiting on a lock, idle inside a transaction while the app's Python works);
+   with ``--web-cpus 1`` the web workers run on the listed cores only and everything
+   else (PostgreSQL, Redis, Celery, locust) on the others, and each phase prints how busy
+   each core was: what one web core serves, the figure to size a deployment by;
 4. stops the servers, closes every table from what the clients know happened, runs
    ``manage.py reconcile_day --json`` and counts the records per idempotency key;
 5. prints throughput and p50/p95/p99 per request and the verdicts.
@@ -144,26 +147,20 @@ def pg_ctl(action: str) -> None:
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)  # noqa: S603
 
 
-def cpu_seconds(
-    web: subprocess.Popen[bytes], worker: subprocess.Popen[bytes], skip: frozenset[int]
-) -> dict[str, float]:
-    """CPU seconds (user + system) used so far by this run's processes, by group.
+def server_processes(
+    skip: frozenset[int] = frozenset(),
+) -> list[tuple[int, int, str, list[str]]]:
+    """This run's PostgreSQL and Redis processes and every other process, read from /proc.
 
-    Only this run's servers count (other clusters on the machine do not): the web
-    workers and the Celery worker by their process groups, PostgreSQL by the postmaster
-    of ``MESA_TEST_PGDATA`` and its backends (less ``skip``: the sampler's own), Redis by
-    its port. The load generator is this process's child: its share is read from
-    ``RUSAGE_CHILDREN``. A process that ends within a phase takes its CPU with it; the
-    servers run through both phases, and PostgreSQL's backends persist (``CONN_MAX_AGE``).
+    Each as ``(pid, process group, group, stat fields)``, where group is "database" (the
+    app's connections), "database (own)" (the postmaster of ``MESA_TEST_PGDATA`` and its
+    own work: autovacuum, checkpoints), "redis" (by its port) or "" (any other process).
     """
-    import resource
-
-    tick = os.sysconf("SC_CLK_TCK")
     pid_file = Path(os.environ["MESA_TEST_PGDATA"]) / "postmaster.pid"
     postmaster = int(pid_file.read_text().split()[0])
     app_role = urllib.parse.urlparse(os.environ["DATABASE_URL"]).username
     redis_port = os.environ["CELERY_BROKER_URL"].rsplit(":", 1)[1].split("/")[0]
-    out = {"web": 0.0, "worker": 0.0, "database": 0.0, "database (own)": 0.0, "redis": 0.0}
+    out = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit() or int(proc.name) in skip:
             continue
@@ -173,21 +170,89 @@ def cpu_seconds(
         except OSError:
             continue
         pid, ppid, pgid = int(proc.name), int(fields[1]), int(fields[2])
+        if postmaster in (pid, ppid):
+            is_app = cmdline.startswith(f"postgres: {app_role} ")
+            group = "database" if is_app else "database (own)"
+        elif "redis-server" in cmdline and f":{redis_port}" in cmdline:
+            group = "redis"
+        else:
+            group = ""
+        out.append((pid, pgid, group, fields))
+    return out
+
+
+def cpu_seconds(
+    web: subprocess.Popen[bytes], worker: subprocess.Popen[bytes], skip: frozenset[int]
+) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by this run's processes, by group.
+
+    Only this run's servers count (other clusters on the machine do not): the web
+    workers and the Celery worker by their process groups, PostgreSQL and Redis as
+    ``server_processes`` finds them (less ``skip``: the sampler's own backend). The load
+    generator is this process's child: its share is read from ``RUSAGE_CHILDREN``. A
+    process that ends within a phase takes its CPU with it; the servers run through both
+    phases, and PostgreSQL's backends persist (``CONN_MAX_AGE``).
+    """
+    import resource
+
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"web": 0.0, "worker": 0.0, "database": 0.0, "database (own)": 0.0, "redis": 0.0}
+    for _pid, pgid, group, fields in server_processes(skip):
         if pgid == web.pid:
             group = "web"
         elif pgid == worker.pid:
             group = "worker"
-        elif postmaster in (pid, ppid):
-            # The app's connections, or the server's own work (autovacuum, checkpoints).
-            group = "database" if cmdline.startswith(f"postgres: {app_role} ") else "database (own)"
-        elif "redis-server" in cmdline and f":{redis_port}" in cmdline:
-            group = "redis"
-        else:
-            continue
-        out[group] += (int(fields[11]) + int(fields[12])) / tick
+        if group:
+            out[group] += (int(fields[11]) + int(fields[12])) / tick
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     out["load generator"] = usage.ru_utime + usage.ru_stime
     return out
+
+
+def core_ticks() -> dict[int, tuple[int, int]]:
+    """Per core, (busy, total) clock ticks since boot, from ``/proc/stat``."""
+    out = {}
+    for line in Path("/proc/stat").read_text().splitlines():
+        name, *fields = line.split()
+        if name.startswith("cpu") and name != "cpu":
+            ticks = [int(f) for f in fields]
+            idle = ticks[3] + ticks[4]  # idle + iowait
+            out[int(name[3:])] = (sum(ticks[:8]) - idle, sum(ticks[:8]))
+    return out
+
+
+def core_busy(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]]) -> str:
+    """How busy each core was between two ``core_ticks`` readings (every process on it)."""
+    parts = []
+    for core in sorted(after):
+        busy = after[core][0] - before[core][0]
+        total = after[core][1] - before[core][1]
+        parts.append(f"core {core} {busy / max(total, 1):.0%}")
+    return "busy (all processes): " + ", ".join(parts)
+
+
+def pin_servers(cpus: set[int]) -> None:
+    """Move PostgreSQL (the postmaster and every process it has forked) and Redis to ``cpus``.
+
+    Backends forked later inherit the postmaster's affinity, so the web workers'
+    connections run there too.
+    """
+    for pid, _pgid, group, _fields in server_processes():
+        if group:
+            try:
+                os.sched_setaffinity(pid, cpus)
+            except OSError:
+                pass  # a backend that has just ended
+
+
+def parse_cpus(text: str) -> set[int]:
+    cpus = {int(part) for part in text.split(",") if part.strip()}
+    available = os.sched_getaffinity(0)
+    if not cpus or not cpus < available:
+        raise argparse.ArgumentTypeError(
+            f"--web-cpus must name some, not all, of the cores {sorted(available)}"
+        )
+    return cpus
 
 
 def cpu_share(before: dict[str, float], after: dict[str, float], requests: int, wall: float) -> str:
@@ -338,7 +403,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=400, help="hands prepared per table")
     parser.add_argument("--fault", choices=["db-restart"], help="inject a fault mid-run")
     parser.add_argument("--logs", help="folder for the logs (default: a temporary one)")
+    parser.add_argument(
+        "--web-cpus",
+        type=parse_cpus,
+        help="cores for the web workers only, e.g. 1; PostgreSQL, Redis, Celery and "
+        "locust run on the others (what one web core serves)",
+    )
     args = parser.parse_args(argv)
+    others = os.sched_getaffinity(0) - args.web_cpus if args.web_cpus else None
     if args.saturate:
         os.environ.setdefault("MESA_LOAD_THINK_MIN", "0.1")
         os.environ.setdefault("MESA_LOAD_THINK_MAX", "0.3")
@@ -371,9 +443,15 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     connections.close_all()
+    pinned: list[str] = []
+    if args.web_cpus and others:
+        pinned = ["taskset", "-c", ",".join(map(str, sorted(args.web_cpus)))]
+        pin_servers(others)
+        os.sched_setaffinity(0, others)  # locust and Celery are started from here
 
     web = start(
         [
+            *pinned,
             str(BIN / "gunicorn"),
             "casino.wsgi:application",
             "--bind",
@@ -411,6 +489,7 @@ def main(argv: list[str] | None = None) -> int:
     fault_log: list[str] = []
     reference_load: list[float] = []
     cpu: dict[str, tuple[dict[str, float], dict[str, float], float]] = {}
+    cores: dict[str, str] = {}
     activity = ""
     skip: frozenset[int] = frozenset()
     try:
@@ -419,6 +498,7 @@ def main(argv: list[str] | None = None) -> int:
             # The same run's reference: what the machine serves now (see --saturate).
             reference_load.append(os.getloadavg()[0])
             cpu_before, t0 = cpu_seconds(web, worker, skip), time.perf_counter()
+            ticks = core_ticks()
             locust(
                 args,
                 base,
@@ -428,6 +508,7 @@ def main(argv: list[str] | None = None) -> int:
                 user_class="Probe",
                 duration=args.reference_duration,
             )
+            cores["reference"] = core_busy(ticks, core_ticks())
             cpu["reference"] = (
                 cpu_before,
                 cpu_seconds(web, worker, skip),
@@ -440,6 +521,7 @@ def main(argv: list[str] | None = None) -> int:
             sampler.start()
             skip = frozenset({sampler.backend_pid()})
         cpu_before, t0 = cpu_seconds(web, worker, skip), time.perf_counter()
+        ticks = core_ticks()
         fault = None
         if args.fault == "db-restart":
             fault = threading.Timer(args.duration / 3, _restart_db, args=(fault_log, base))
@@ -454,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
             duration=args.duration,
         )
         cpu["scenario"] = (cpu_before, cpu_seconds(web, worker, skip), time.perf_counter() - t0)
+        cores["scenario"] = core_busy(ticks, core_ticks())
         if sampler is not None:
             activity = sampler.summary()
         if fault is not None:
@@ -499,6 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         if phase in cpu and figures:
             before, after, wall = cpu[phase]
             print(f"  {phase}: {cpu_share(before, after, figures['Aggregated']['count'], wall)}")
+            print(f"  {phase}: {cores[phase]}")
     if activity:
         print(f"  scenario: {activity}")
     errors = sum(s["failures"] for n, s in stats.items() if n != "Aggregated")
@@ -583,7 +667,14 @@ def saturation(
         [
             "",
             f"saturation ({args.users} users, think {os.environ['MESA_LOAD_THINK_MIN']}-"
-            f"{os.environ['MESA_LOAD_THINK_MAX']} s, gunicorn {args.workers} sync workers):",
+            f"{os.environ['MESA_LOAD_THINK_MAX']} s, gunicorn {args.workers} sync workers"
+            + (
+                f" on core {','.join(map(str, sorted(args.web_cpus)))} only, everything else "
+                "on the other"
+                if args.web_cpus
+                else ""
+            )
+            + "):",
             f"  reference GET /api/me/: {ref['rps']:.1f} req/s, p50 {ref['p50']:.0f} ms, "
             f"p95 {ref['p95']:.0f} ms, {ref['failures']} failures, {args.reference_duration} s "
             f"(load average {reference_load[0]:.2f} -> {reference_load[1]:.2f})",

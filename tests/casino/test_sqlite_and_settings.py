@@ -79,6 +79,60 @@ def test_sqlite_refuses_changes_to_locked_and_append_only_rows(tmp_path):  # iss
     assert all(line.startswith("REFUSED MESA_") for line in lines), lines
 
 
+IDEMPOTENCY_SCRIPT = textwrap.dedent(
+    """
+    import django
+    django.setup()
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+    from casino.models import Casino, GamingDay, IdempotencyRecord
+    from casino.roles import Role
+    from casino.services import staff_create
+    from tests.helpers import RoleClient
+
+    casino = Casino.objects.create(code="s", name="S")
+    user = staff_create(actor=None, casino=casino, username="m", password="x" * 12,
+                        roles=[Role.SHIFT_MANAGER])
+    client = RoleClient(user, Role.SHIFT_MANAGER)
+    def post(date):
+        return client.post("/api/gaming-days/", {"business_date": date}, format="json",
+                           HTTP_IDEMPOTENCY_KEY="k1")
+    first, again, other = post("2026-12-01"), post("2026-12-01"), post("2026-12-02")
+    record = IdempotencyRecord.objects.get()
+    print(first.status_code, again.status_code, again.headers.get("Idempotent-Replayed"),
+          again.json() == first.json(), other.status_code, other.json()["code"],
+          GamingDay.objects.count(), record.status_code, record.path,
+          record.created_at.tzinfo is not None)
+    """
+)
+
+
+# slow: as above, a subprocess migrates a fresh SQLite database.
+@pytest.mark.slow
+def test_sqlite_an_idempotency_key_is_claimed_once(tmp_path):  # issue 9 §5, issue 18 §3
+    # The key is claimed with INSERT ... ON CONFLICT DO NOTHING RETURNING: the embedded
+    # default must take the statement and answer a retry as PostgreSQL does.
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'mesa.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "casino.settings.test",
+        "PYTHONPATH": str(ROOT),
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", IDEMPOTENCY_SCRIPT],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [
+        "201", "201", "true", "True", "409", "IDEMPOTENCY_KEY_REUSED", "1", "201",
+        "/api/gaming-days/", "True",
+    ]  # fmt: skip
+
+
 PROD_SEAL_KEYS = "p1:" + "cHJvZC10ZXN0LXNlYWwta2V5LTMyLWJ5dGVzLWxvbmch"
 
 
