@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -16,8 +17,6 @@ SCRIPT = textwrap.dedent(
     """
     import django
     django.setup()
-    from django.core.management import call_command
-    call_command("migrate", verbosity=0)
     from django.db import IntegrityError, connection, transaction
     from casino.access import acting_as
     from casino.models import Casino, Signature
@@ -55,24 +54,49 @@ SCRIPT = textwrap.dedent(
 )
 
 
-# slow: a subprocess migrates a fresh SQLite database (some 15 s idle); make test runs it,
-# make check does not (docs/testing.md "Suite time").
-@pytest.mark.slow
-def test_sqlite_refuses_changes_to_locked_and_append_only_rows(tmp_path):  # issue 2 "done when"
+def _on_sqlite(database: Path, script: str) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'mesa.sqlite3'}",
+        "DATABASE_URL": f"sqlite:///{database}",
         "DJANGO_SETTINGS_MODULE": "casino.settings.test",
         "PYTHONPATH": str(ROOT),
     }
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
+    return subprocess.run(
+        [sys.executable, "-c", script],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+@pytest.fixture(scope="module")
+def migrated_sqlite(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """A fresh SQLite database with every migration (some 15 s), made once for the module."""
+    database = tmp_path_factory.mktemp("sqlite") / "migrated.sqlite3"
+    out = _on_sqlite(
+        database,
+        "import django; django.setup(); from django.core.management import call_command; "
+        "call_command('migrate', verbosity=0)",
+    )
+    assert out.returncode == 0, out.stderr
+    return database
+
+
+def _copy(template: Path, tmp_path: Path) -> Path:
+    database = tmp_path / "mesa.sqlite3"
+    shutil.copyfile(template, database)
+    return database
+
+
+# slow: the module's SQLite database is migrated in a subprocess (some 15 s idle); make
+# test runs these, make check does not (docs/testing.md "Suite time").
+@pytest.mark.slow
+def test_sqlite_refuses_changes_to_locked_and_append_only_rows(
+    migrated_sqlite, tmp_path
+):  # issue 2 "done when"
+    out = _on_sqlite(_copy(migrated_sqlite, tmp_path), SCRIPT)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
     assert len(lines) == 6
@@ -83,8 +107,6 @@ IDEMPOTENCY_SCRIPT = textwrap.dedent(
     """
     import django
     django.setup()
-    from django.core.management import call_command
-    call_command("migrate", verbosity=0)
     from casino.models import Casino, GamingDay, IdempotencyRecord
     from casino.roles import Role
     from casino.services import staff_create
@@ -107,25 +129,11 @@ IDEMPOTENCY_SCRIPT = textwrap.dedent(
 )
 
 
-# slow: as above, a subprocess migrates a fresh SQLite database.
 @pytest.mark.slow
-def test_sqlite_an_idempotency_key_is_claimed_once(tmp_path):  # issue 9 §5, issue 18 §3
-    # The key is claimed with INSERT ... ON CONFLICT DO NOTHING RETURNING: the embedded
-    # default must take the statement and answer a retry as PostgreSQL does.
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'mesa.sqlite3'}",
-        "DJANGO_SETTINGS_MODULE": "casino.settings.test",
-        "PYTHONPATH": str(ROOT),
-    }
-    out = subprocess.run(
-        [sys.executable, "-c", IDEMPOTENCY_SCRIPT],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+def test_sqlite_an_idempotency_key_is_claimed_once(migrated_sqlite, tmp_path):  # issue 9 §5
+    # issue 18 §3: the key is claimed with INSERT ... ON CONFLICT DO NOTHING RETURNING; the
+    # embedded default must take the statement and answer a retry as PostgreSQL does.
+    out = _on_sqlite(_copy(migrated_sqlite, tmp_path), IDEMPOTENCY_SCRIPT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [
         "201", "201", "true", "True", "409", "IDEMPOTENCY_KEY_REUSED", "1", "201",
