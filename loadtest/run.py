@@ -410,7 +410,6 @@ def main(argv: list[str] | None = None) -> int:
         "locust run on the others (what one web core serves)",
     )
     args = parser.parse_args(argv)
-    others = os.sched_getaffinity(0) - args.web_cpus if args.web_cpus else None
     if args.saturate:
         os.environ.setdefault("MESA_LOAD_THINK_MIN", "0.1")
         os.environ.setdefault("MESA_LOAD_THINK_MAX", "0.3")
@@ -444,7 +443,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     connections.close_all()
     pinned: list[str] = []
-    if args.web_cpus and others:
+    if args.web_cpus:  # a strict subset of the cores (parse_cpus): the others are not empty
+        others = os.sched_getaffinity(0) - args.web_cpus
         pinned = ["taskset", "-c", ",".join(map(str, sorted(args.web_cpus)))]
         pin_servers(others)
         os.sched_setaffinity(0, others)  # locust and Celery are started from here
@@ -670,7 +670,7 @@ def saturation(
             f"{os.environ['MESA_LOAD_THINK_MAX']} s, gunicorn {args.workers} sync workers"
             + (
                 f" on core {','.join(map(str, sorted(args.web_cpus)))} only, everything else "
-                "on the other"
+                "on the others"
                 if args.web_cpus
                 else ""
             )
