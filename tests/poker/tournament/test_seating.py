@@ -176,6 +176,17 @@ def test_tda_11_the_table_that_gives_a_player_is_fixed_in_advance() -> None:
     assert [(m.from_seat.table if m.from_seat else 0, m.to_seat.table) for m in plan.moves] == [
         (1, 3)
     ]
+    # Two tables equally short: the one that breaks last receives the player.
+    d = full(4, range(1, 8), 2, 400)  # 7
+    four = Seating((a, full(2, range(1, 9), 2, 200), c, d))  # 9, 8, 7, 7
+    plan = plan_balance(four, break_order=[1, 3, 4, 2], final_table_size=9, seed=SEED)
+    assert [(m.from_seat.table if m.from_seat else 0, m.to_seat.table) for m in plan.moves] == [
+        (1, 4)
+    ]
+    plan = plan_balance(four, break_order=[1, 4, 3, 2], final_table_size=9, seed=SEED)
+    assert [(m.from_seat.table if m.from_seat else 0, m.to_seat.table) for m in plan.moves] == [
+        (1, 3)
+    ]
     loose = plan_balance(
         seating, break_order=[1, 2, 3], final_table_size=9, seed=SEED, max_difference=2
     )
