@@ -491,6 +491,8 @@ def _words(key: str, value: Param, lang: str, money: Callable[[int], str]) -> st
         return _lower_first(describe(value, lang, kickers=key == "hand"))
     if key in ("pot", "min_pot") and type(value) is int:
         return money(value)
+    if key == "cards":  # "Td" or "9c 9d": either one, or both
+        return (" o " if lang == "es" else " or ").join(str(value).split())
     if key == "role":
         return _ROLE_WORDS[str(value)][k]
     if key == "status":
@@ -541,16 +543,16 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Seat {seat}, {role}: {hand}, below the minimum ({minimum_hand} or better).",
     ),
     Reason.HOLE_CARD_NOT_PLAYING: (
-        "Asiento {seat}, {role}: juegan {playing} de sus cartas privadas y las reglas "
-        "piden {required}; {cards} no juega (la misma mano se forma sin ella).",
-        "Seat {seat}, {role}: {playing} of the hole cards play and the rules require "
-        "{required}; {cards} does not play (the same hand is made without it).",
+        "Asiento {seat}, {role}: las reglas piden {required} cartas privadas en la mejor "
+        "mano y juegan {playing}; la misma mano se forma sin {cards}.",
+        "Seat {seat}, {role}: the rules require {required} hole cards in the best hand and "
+        "{playing} play; the same hand is made without {cards}.",
     ),
     Reason.HOLE_CARD_KICKER_ONLY: (
-        "Asiento {seat}, {role}: {cards} solo juega como kicker; las reglas piden "
-        "{required} cartas privadas en la jugada.",
-        "Seat {seat}, {role}: {cards} plays only as a kicker; the rules require "
-        "{required} hole cards in the combination.",
+        "Asiento {seat}, {role}: las reglas piden {required} cartas privadas en la jugada "
+        "misma, no como kicker; {cards} solo hace de kicker.",
+        "Seat {seat}, {role}: the rules require {required} hole cards in the combination "
+        "itself, not as kickers; {cards} is only a kicker.",
     ),
 }
 
@@ -658,7 +660,9 @@ def _hole_refusal(
             required=need,
         )
     if not kickers_play and hand.making < need:
-        kickers = [c for c, r in zip(hand.hole, hand.roles, strict=True) if r is CardRole.KICKER]
+        kickers = [
+            c for c, r in zip(hand.hole, hand.roles, strict=True) if r is not CardRole.COMBINATION
+        ]
         return _refuse(
             Reason.HOLE_CARD_KICKER_ONLY,
             seat=hand.seat,
@@ -1004,8 +1008,12 @@ def reseed(rules: FundRules, reserve: int) -> Reseed:
 def _pct(bps: int, lang: str) -> str:
     """Basis points as a percentage: ``250`` -> "2,5 %" / "2.5%"."""
     whole, frac = divmod(bps, 100)
-    text = str(whole) if not frac else f"{whole}.{frac:02d}".rstrip("0")
-    return f"{text.replace('.', ',')} %" if lang == "es" else f"{text}%"
+    decimals = f"{frac:02d}".rstrip("0")
+    if decimals:
+        text = f"{whole},{decimals}" if lang == "es" else f"{whole}.{decimals}"
+    else:
+        text = str(whole)
+    return f"{text} %" if lang == "es" else f"{text}%"
 
 
 _HOLE_WORDS = {

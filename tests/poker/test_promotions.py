@@ -191,7 +191,11 @@ def test_unplayed_hole_card_does_not_qualify():
     assert result.param("role") == "losing_hand"
     assert result.param("cards") == "2c"
     assert (result.param("playing"), result.param("required")) == (1, 2)
-    assert "2c" in result.message("es") and "does not play" in result.message("en")
+    assert result.message("en") == (
+        "Seat 1, losing hand: the rules require 2 hole cards in the best hand and 1 play; "
+        "the same hand is made without 2c."
+    )
+    assert result.message("es").endswith("la misma mano se forma sin 2c.")
     # The same hand under rules asking for one hole card qualifies.
     one = bad_beat_rules(minimum_hand=ACES_FULL_OF_KINGS, hole_cards=HoleCards.ONE)
     assert [h.seat for h in qualified(judge_bad_beat(one, outcome)).losing] == [1]
