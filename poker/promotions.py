@@ -51,7 +51,7 @@ rounds down and says where the remainder goes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations
 
@@ -94,6 +94,7 @@ __all__ = [
     "Split",
     "Payout",
     "Ties",
+    "almost_qualified",
     "drop_for_pot",
     "hand_floor",
     "high_hand_winners",
@@ -450,6 +451,9 @@ class NotQualified:
 
     reason: Reason
     params: tuple[tuple[str, Param], ...] = ()
+    #: The hands shown at the table, best first, when their cards can be read: what a
+    #: page shows beside the reason (see :func:`almost_qualified`).
+    hands: tuple[PlayedHand, ...] = ()
 
     def param(self, name: str) -> Param:
         return dict(self.params)[name]
@@ -780,7 +784,47 @@ def _best_first(hands: Iterable[PlayedHand], order: Sequence[int]) -> list[Playe
     return sorted(hands, key=lambda h: (-h.value, position[h.seat]))
 
 
+def _readable_hands(outcome: HandOutcome) -> tuple[PlayedHand, ...]:
+    """The shown hands, best first, or none when the cards cannot be read (an invalid
+    record may repeat a card)."""
+    try:
+        return tuple(_best_first(_shown_hands(outcome), [s.seat for s in outcome.seats]))
+    except ValueError:
+        return ()
+
+
+def almost_qualified(rules: FundRules, result: object) -> bool:
+    """Whether a refusal is a near miss worth showing: the cards were strong enough —
+    the best hand beaten (bad beat) or a hand (high hand) reached ``minimum_hand`` —
+    and another rule failed (a hole card, the players dealt, a revision, the pot...)."""
+    if not isinstance(result, NotQualified) or not result.hands:
+        return False
+    values = [h.value for h in result.hands]
+    if rules.kind is FundKind.HIGH_HAND:
+        return values[0] >= rules.minimum_hand
+    below = [v for v in values if v < values[0]]
+    return bool(below) and below[0] >= rules.minimum_hand
+
+
 def judge_bad_beat(rules: FundRules, outcome: HandOutcome) -> Qualified | NotQualified:
+    """Does this hand pay the bad beat? The rules are :func:`_judge_bad_beat`'s; a
+    refusal carries the hands shown (``NotQualified.hands``)."""
+    result = _judge_bad_beat(rules, outcome)
+    if isinstance(result, NotQualified):
+        return replace(result, hands=_readable_hands(outcome))
+    return result
+
+
+def judge_high_hand(rules: FundRules, outcome: HandOutcome) -> HighHandQualified | NotQualified:
+    """The hands of this deal that qualify for the high hand, or why none does. The
+    rules are :func:`_judge_high_hand`'s; a refusal carries the hands shown."""
+    result = _judge_high_hand(rules, outcome)
+    if isinstance(result, NotQualified):
+        return replace(result, hands=_readable_hands(outcome))
+    return result
+
+
+def _judge_bad_beat(rules: FundRules, outcome: HandOutcome) -> Qualified | NotQualified:
     """Does this hand pay the bad beat? The first rule failed is the reason.
 
     Order of the checks: revised, valid, players dealt, the pot (when only drop pots
@@ -833,7 +877,7 @@ def judge_bad_beat(rules: FundRules, outcome: HandOutcome) -> Qualified | NotQua
     return Qualified(losing=tuple(losing), winning=tuple(winning), others=others)
 
 
-def judge_high_hand(rules: FundRules, outcome: HandOutcome) -> HighHandQualified | NotQualified:
+def _judge_high_hand(rules: FundRules, outcome: HandOutcome) -> HighHandQualified | NotQualified:
     """The hands of this deal that qualify for the high hand, or why none does.
 
     Same checks on the whole hand as :func:`judge_bad_beat` (the showdown only when

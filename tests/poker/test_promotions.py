@@ -40,6 +40,7 @@ from poker.promotions import (
     Share,
     Split,
     Ties,
+    almost_qualified,
     drop_for_pot,
     hand_floor,
     high_hand_winners,
@@ -233,6 +234,7 @@ def test_losing_hand_below_the_minimum():
     result = refused(judge_bad_beat(bad_beat_rules(), outcome))
     assert result.reason is Reason.HAND_BELOW_MINIMUM
     assert result.param("minimum_hand") == FOUR_EIGHTS
+    assert not almost_qualified(bad_beat_rules(), result)  # not even close
     assert result.message("en") == (
         "Seat 1, losing hand: four of a kind, sevens, kicker jack, below the minimum "
         "(four of a kind, eights or better)."
@@ -245,6 +247,12 @@ def test_too_few_players_dealt_in():
     result = refused(judge_bad_beat(bad_beat_rules(), outcome))
     assert result.reason is Reason.TOO_FEW_PLAYERS
     assert (result.param("dealt"), result.param("minimum")) == (3, 4)
+    # a near miss: the cards were a bad beat, shown beside the reason
+    assert almost_qualified(bad_beat_rules(), result)
+    assert [(h.seat, describe(h.value, "en")) for h in result.hands] == [
+        (2, "Straight flush, king high"),
+        (1, "Four of a kind, eights"),
+    ]
     assert isinstance(judge_bad_beat(bad_beat_rules(min_dealt=3), outcome), Qualified)
 
 
@@ -258,7 +266,9 @@ def test_no_showdown():
 def test_revised_hand_does_not_qualify():
     # issue 44: a revision — the record was replaced by a correction (HandCorrection)
     outcome = play(BEAT, BEAT_BOARD, folds=(3, 4), revised=True)
-    assert refused(judge_bad_beat(bad_beat_rules(), outcome)).reason is Reason.HAND_REVISED
+    result = refused(judge_bad_beat(bad_beat_rules(), outcome))
+    assert result.reason is Reason.HAND_REVISED
+    assert almost_qualified(bad_beat_rules(), result)
 
 
 def test_invalid_hand_does_not_qualify():

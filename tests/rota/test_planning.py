@@ -163,9 +163,7 @@ def test_thirty_on_fifteen_off_three_tables_five_croupiers():
 
 
 def test_the_plan_is_deterministic():
-    a = plan_rota(
-        crew(6, BOTH), [*room(2), *room(2, "omaha")[:0], Table("o1", "omaha", 0)], start=0, end=300
-    )
+    a = plan_rota(crew(6, BOTH), [*room(2), Table("o1", "omaha", 0)], start=0, end=300)
     shuffled = crew(6, BOTH)
     random.Random(4).shuffle(shuffled)
     b = plan_rota(shuffled, [Table("o1", "omaha", 0), *room(2)], start=0, end=300)
@@ -384,59 +382,72 @@ def small_plan() -> Plan:
     return plan_rota(crew(3), room(2), start=0, end=90)
 
 
-def test_stints_and_planned_changes_agree():
+def test_two_tables_three_croupiers_the_textbook_rotation():
+    # 30 on, 15 off: c02's first down is cut to 15 minutes so that the breaks come one
+    # at a time; then every croupier deals 30 at one table, rests 15, moves on.
     plan = small_plan()
-    changes = planned_changes(plan)
-    starts = [(s.table, s.start, s.croupier) for s in stints(plan)]
-    assert [(c.table, c.at, c.incoming) for c in changes] == sorted(
-        starts, key=lambda x: (x[1], x[0])
+    check_invariants(plan)
+    assert [(s.start, s.croupier_at("t0"), s.croupier_at("t1"), s.resting) for s in plan.slots] == [
+        (0, "c00", "c02", ("c01",)),
+        (15, "c00", "c01", ("c02",)),
+        (30, "c02", "c01", ("c00",)),
+        (45, "c02", "c00", ("c01",)),
+        (60, "c01", "c00", ("c02",)),
+        (75, "c01", "c02", ("c00",)),
+    ]
+    assert stints(plan) == (
+        Stint("c00", "t0", 0, 30),
+        Stint("c02", "t1", 0, 15),
+        Stint("c01", "t1", 15, 45),
+        Stint("c02", "t0", 30, 60),
+        Stint("c00", "t1", 45, 75),
+        Stint("c01", "t0", 60, 90),
+        Stint("c02", "t1", 75, 90),
     )
-    for c in changes:
-        if c.at == 0:
-            assert c.outgoing is None
-    first = next_changes(plan, 1)
-    assert first and all(c.at == min(x.at for x in changes if x.at >= 1) for c in first)
-    assert all(isinstance(s, Stint) for s in stints(plan))
+    assert planned_changes(plan)[:4] == (
+        PlannedChange("t0", 0, "c00", None),
+        PlannedChange("t1", 0, "c02", None),
+        PlannedChange("t1", 15, "c01", "c02"),
+        PlannedChange("t0", 30, "c02", "c00"),
+    )
+    # the floor page's "next": at 20 minutes, c02 goes to t0 at 30 and c00 to its break
+    assert next_changes(plan, 20) == (PlannedChange("t0", 30, "c02", "c00"),)
 
 
 def test_planned_against_actual_flags_late_rotations():
     # issue 44: a dealer change recorded more than N minutes after the plan is late
     plan = small_plan()
-    changes = [c for c in planned_changes(plan) if c.at > 0]
-    on_time, late, missing = changes[0], changes[1], changes[2]
     recorded = [
-        RecordedChange(on_time.table, on_time.incoming, on_time.at + 3),
-        RecordedChange(late.table, late.incoming, late.at + 6),
-        RecordedChange("t0", "somebody-else", 50),
+        RecordedChange("t0", "c00", 0),
+        RecordedChange("t1", "c02", 1),
+        RecordedChange("t1", "c01", 18),  # planned at 15: 3 minutes late, within 5
+        RecordedChange("t0", "c02", 36),  # planned at 30: 6 minutes late
+        RecordedChange("t0", "somebody-else", 50),  # nobody planned that
+        # t1 at 45 (c00) was never recorded
     ]
     result = compare(plan, recorded, late_after=5)
-    status = {(c.planned.table, c.planned.at): c for c in result.checks}
-    assert status[(on_time.table, on_time.at)].status is Check.ON_TIME
-    assert status[(on_time.table, on_time.at)].delay == 3
-    assert status[(late.table, late.at)].status is Check.LATE
-    assert status[(late.table, late.at)].delay == 6
-    assert status[(missing.table, missing.at)].status is Check.MISSING
-    assert result.late == (status[(late.table, late.at)],)
+    status = {(c.planned.table, c.planned.at): (c.status, c.delay) for c in result.checks}
+    assert status[("t0", 0)] == (Check.ON_TIME, 0)
+    assert status[("t1", 0)] == (Check.ON_TIME, 1)
+    assert status[("t1", 15)] == (Check.ON_TIME, 3)
+    assert status[("t0", 30)] == (Check.LATE, 6)
+    assert status[("t1", 45)] == (Check.MISSING, None)
+    assert [(c.planned.table, c.planned.at) for c in result.late] == [("t0", 30)]
     assert result.unplanned == (RecordedChange("t0", "somebody-else", 50),)
-    # before it is overdue a change not recorded yet is pending, not missing
-    early = compare(plan, recorded, late_after=5, now=missing.at + 5)
-    assert {c.status for c in early.checks if c.planned == missing} == {Check.PENDING}
-    # the opening croupiers, recorded at the opening
-    first = [c for c in planned_changes(plan) if c.at == 0]
-    opening = compare(plan, [RecordedChange(c.table, c.incoming, 0) for c in first], late_after=5)
-    assert all(c.status is Check.ON_TIME for c in opening.checks if c.planned in first)
+    # before it is overdue, a change not recorded yet is pending, not missing
+    at_48 = compare(plan, recorded, late_after=5, now=48)
+    assert {(c.planned.table, c.planned.at): c.status for c in at_48.checks}[("t1", 45)] is (
+        Check.PENDING
+    )
 
 
-def test_a_change_recorded_after_the_next_planned_one_is_not_matched():
+def test_a_change_recorded_at_the_next_rotation_is_not_this_one():
     plan = small_plan()
-    t0 = [c for c in planned_changes(plan) if c.table == "t0"]
-    a, b = t0[0], t0[1]
-    late = RecordedChange(a.table, a.incoming, b.at)  # too late to be this rotation
-    result = compare(plan, [late], late_after=5)
-    assert next(c for c in result.checks if c.planned == a).status is Check.MISSING
-    if b.incoming != a.incoming:
-        assert late in result.unplanned
-    assert isinstance(a, PlannedChange)
+    # c01 was due at t1 at 15; recorded only at 45, when c00 was due there
+    result = compare(plan, [RecordedChange("t1", "c01", 45)], late_after=5)
+    status = {(c.planned.table, c.planned.at): c.status for c in result.checks}
+    assert status[("t1", 15)] is Check.MISSING
+    assert result.unplanned == (RecordedChange("t1", "c01", 45),)
 
 
 def test_input_that_cannot_be_planned():
