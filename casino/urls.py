@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from casino import views
@@ -11,7 +11,8 @@ handler500 = "casino.views.server_error"
 
 urlpatterns = [
     path("", include("floor.home")),  # the home page is a floor page (issue 13 §1)
-    path("health", HealthView.as_view(), name="health"),
+    # With or without the slash: a probe or a person may type either (issue 40).
+    re_path(r"^health/?$", HealthView.as_view(), name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "login/",

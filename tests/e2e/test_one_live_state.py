@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers import PASSWORD
 
-from .conftest import TABLET, axe_serious, login, screenshot, wait_swapped
+from .conftest import TABLET, axe_serious, login, screenshot, submit, wait_swapped
 from .test_live_hand import small_controls
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -54,8 +54,7 @@ def _success(page: Page) -> str:
 
 
 def _submit(page: Page, button) -> None:  # type: ignore[no-untyped-def]
-    with page.expect_navigation():
-        button.click()
+    submit(page, button.click)
 
 
 def _act(page: Page, label: str) -> None:
@@ -75,8 +74,7 @@ def _new_hand_form(page: Page, session) -> Page:  # type: ignore[no-untyped-def]
 def _store(page: Page) -> str:
     """Store the live hand and open its page: the verdict and the codes it shows."""
     _act(page, "Registrar la mano")
-    with page.expect_navigation():
-        page.get_by_role("link", name="Ver la mano").click()
+    submit(page, page.get_by_role("link", name="Ver la mano").click)
     return page.locator("main").inner_text()
 
 
