@@ -42,9 +42,9 @@ def RoleClient(user: User | None = None, role: Role | str | None = None, **kw: A
     return client
 
 
-# The PINs the test staff sign with (``tests/conftest.py`` ``staff``; the security world's
-# third croupier): a witness signs an inspection with his own (DECK-06).
-TEST_PINS = {"croupier2": "5678", "croupier3": "9999"}
+# The PINs the test staff sign with (``tests/conftest.py`` ``staff``: 1234 but croupier2's):
+# a witness signs an inspection with his own (DECK-06).
+TEST_PINS = {"croupier2": "5678"}
 
 
 def inspect_pack(actor: Any, pack: Any, *, witness: User | None = None, pin: str | None = None):  # type: ignore[no-untyped-def]

@@ -212,7 +212,7 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
     red, blue = Pack.objects.get(serial="R10"), Pack.objects.get(serial="A10")
     for pack in (red, blue):
         tables.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-        inspect_pack(sup, pack)
+        inspect_pack(sup, pack, pin="9999")  # croupier3 witnesses
     tables.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
     tables.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
     session.refresh_from_db()
