@@ -167,3 +167,10 @@ def test_no_csp_violation_on_any_page_of_an_open_day(page, staff, in_play):
     page.wait_for_load_state("networkidle")
     seen["the buy-in panel and its proposals"] = _violations(page, console)
     assert {where: found for where, found in seen.items() if found} == {}
+    # The watch itself sees a violation when there is one: an inline style put on the page.
+    page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend', '<p style=\\'color: red\\'>x</p>')"
+    )
+    expect(page.locator("p", has_text="x").last).to_be_attached()
+    page.wait_for_function("window.__csp && window.__csp.length > 0")
+    assert any("style-src" in v for v in _violations(page, console))

@@ -214,7 +214,7 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
         # DECK-06: the three checks ticked by hand, the croupier chooses his name and types
         # his PIN on the supervisor's tablet.
         for box in ("face_down_ok", "face_up_ok", "complete"):
-            p.locator(f"input[name={box}]").check()
+            p.locator(f"form:has(#i-with) input[name={box}]").check()
         p.select_option("#i-with", "croupier")
         p.fill("#i-pin", "1234")
         sup.submit(p.get_by_role("button", name="Inspeccionado, listo"))
@@ -322,7 +322,7 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     act(page, "Iguala 20,00")
     page.fill("#board", "2h 7d 9s")
     act(page, "Repartir")
-    expect(page.locator(".board")).to_have_text("2h7d9s")
+    expect(page.locator(".board")).to_have_text("2♥ 7♦ 9♠")  # the board with its suits
     act(page, "Pasa")
     page.fill("#amt-bet", "40")
     act(page, "Apuesta")

@@ -149,7 +149,7 @@ def test_a_typical_hand_in_sixteen_taps_without_a_page_load(
         assert small_controls(page) == [], small_controls(page)
         assert serious(page) == []
         t.deal("Ah 7d 2c")
-        expect(page.locator(".hand-head .board")).to_have_text("Ah7d2c")
+        expect(page.locator(".hand-head .board")).to_have_text("A♥ 7♦ 2♣")  # with suits
         t.tap(button(page, "Todos pasan"))
         # The turn: one tap; everyone checks.
         t.deal("Js")
