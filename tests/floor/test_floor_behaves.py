@@ -81,7 +81,9 @@ def test_the_session_log_is_in_time_order(staff, in_play, clients):
     what = visible(log)
     assert "fin del descanso" in what and "banca cerrada después" in what, what
     assert (
-        what.index("descanso") < what.index("fin del descanso") < what.index("banca cerrada después")
+        what.index("descanso")
+        < what.index("fin del descanso")
+        < what.index("banca cerrada después")
     )
 
 
