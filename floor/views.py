@@ -570,14 +570,24 @@ def queue_act(request: HttpRequest, actor: Actor, kind: str, pk: int) -> HttpRes
         # A slip with a further step for the same person (the supervisor receives after the
         # croupier's PIN) stays in place with that step and the outcome.
         following = selectors.slip_queue_items(actor, pk) if kind == "slip" else []
+        # What is still waiting, counted again: the list's heading follows (issue 40).
+        remaining = len(selectors.signing_queue(actor))
         if following:
             return render(
                 request,
                 "floor/_queue_item.html",
-                {"item": following[0], "done": text, "dom_id": dom_id, "actor": actor},
+                {
+                    "item": following[0],
+                    "done": text,
+                    "dom_id": dom_id,
+                    "actor": actor,
+                    "remaining": remaining,
+                },
             )
         return render(
-            request, "floor/_queue_done.html", {"text": text, "dom_id": dom_id, "actor": actor}
+            request,
+            "floor/_queue_done.html",
+            {"text": text, "dom_id": dom_id, "actor": actor, "remaining": remaining},
         )
     messages.success(request, text)
     return redirect("floor:queue")

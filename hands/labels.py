@@ -9,6 +9,26 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+# A recorded action's verb as the floor says it, on the pages and in the PDFs alike (issue 40:
+# one word each; the record keeps the PHH verb).
+ACTIONS: dict[str, Promise] = {
+    "fold": _("folds"),
+    "check": _("checks"),
+    "call": _("calls"),
+    "bet": _("bets"),
+    "raise": _("raises to"),
+    "all_in": _("goes all in"),
+    "board": _("board"),
+    "show": _("shows"),
+    "muck": _("mucks"),
+    "dead": _("dead hand"),
+    "void": _("void hand"),
+    "post": _("posts"),
+    "irregularity": _("irregularity"),
+    "observed": _("observed"),
+}
+
+
 IRREGULARITY_GROUPS: tuple[tuple[Promise, tuple[tuple[str, Promise], ...]], ...] = (
     (
         _("The deal"),

@@ -10,7 +10,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
 from casino.access import Actor, require
@@ -25,7 +24,7 @@ from tables.models import SeatStatus
 
 from . import presenters, selectors, services
 from .cut import seat_before_button
-from .labels import IRREGULARITY_GROUPS
+from .labels import ACTIONS, IRREGULARITY_GROUPS
 from .models import HandStatus
 from .services.live import live_hand_act_many
 
@@ -364,21 +363,9 @@ def _money(value: Any) -> str:
     return str(amount) if amount is not None else "0"
 
 
-# The words of the manual for the actions so far (issue 13 §4).
-ACTION_WORDS = {
-    "fold": _lazy("folds"),
-    "check": _lazy("checks"),
-    "call": _lazy("calls"),
-    "bet": _lazy("bets"),
-    "raise": _lazy("raises to"),
-    "all_in": _lazy("all-in"),
-    "board": _lazy("board"),
-    "show": _lazy("shows"),
-    "muck": _lazy("mucks"),
-    "irregularity": _lazy("irregularity"),
-    "dead": _lazy("dead hand"),
-    "void": _lazy("void (misdeal)"),
-}
+# The words of the manual for the actions so far (issue 13 §4): the one vocabulary of
+# the pages and the PDFs (issue 40).
+ACTION_WORDS = ACTIONS
 RANKS = "AKQJT98765432"
 SUITS = (("s", "\u2660"), ("h", "\u2665"), ("d", "\u2666"), ("c", "\u2663"))
 

@@ -55,6 +55,10 @@ DOMAIN: dict[str, Meaning] = {
         "La sanción ya tiene una apelación sin resolver.",
         "The sanction already has an appeal waiting for its decision.",
     ),
+    "CHECKLIST_ALREADY_RECORDED": Meaning(
+        "Esta lista ya está registrada (por …, a las …).",
+        "This checklist is already recorded (by …, at …).",
+    ),
     "GROUNDS_REQUIRED": Meaning(
         "Indique los motivos de la apelación.",
         "Give the grounds of the appeal.",
@@ -862,6 +866,12 @@ DOMAIN: dict[str, Meaning] = {
         "Mazo no encontrado.",
         "Pack not found.",
     ),
+    "PACK_NOT_REUSABLE": Meaning(
+        "El mazo … no se declaró completo: no es reutilizable; clasifíquelo como descarte o "
+        "reemplazo.",
+        "Pack … was not declared complete: it is not reusable; classify it as discard or "
+        "replacement.",
+    ),
     "PACK_REQUIRED": Meaning(
         "Elija el mazo que entra.",
         "Choose the pack coming in.",
@@ -1493,6 +1503,12 @@ DOMAIN: dict[str, Meaning] = {
     "WAITING_LIST_ORDER": Meaning(
         "Primero se sienta …: la lista de espera se respeta en orden.",
         "… is seated first: the waiting list goes in order.",
+    ),
+    "WITNESS_NOT_ON_DUTY": Meaning(
+        "… no está de turno en la mesa … como croupier, supervisor o jefe de sector: no puede "
+        "ser testigo de la inspección.",
+        "… is not on duty at table … as croupier, supervisor or pit boss: he cannot witness "
+        "the inspection.",
     ),
     "WITNESS_REQUIRED": Meaning(
         "Indique un testigo distinto de quien destruye.",

@@ -17,7 +17,9 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from casino.access import Actor
 from casino.errors import NotFound
+from casino.formatting import es_amounts
 from casino.models import Casino
+from hands.labels import ACTIONS
 from hands.models import Hand, HandReview, HandStatus
 
 from ..access import require_session_scope, resolve_session
@@ -28,19 +30,6 @@ from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
 
 SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-VERBS = {
-    "fold": ("pasa (fold)", "folds"),
-    "check": ("pasa (check)", "checks"),
-    "call": ("iguala", "calls"),
-    "bet": ("apuesta", "bets"),
-    "raise": ("sube a", "raises to"),
-    "all_in": ("va all-in", "goes all in"),
-    "show": ("muestra", "shows"),
-    "muck": ("descarta sin mostrar", "mucks"),
-    "dead": ("mano muerta", "dead hand"),
-    "void": ("mano anulada", "hand void"),
-    "irregularity": ("irregularidad", "irregularity"),
-}
 STREETS = (("Preflop", "Preflop"), ("Flop", "Flop"), ("Turn", "Turn"), ("River", "River"))
 STATUS = {
     HandStatus.VALID: ("VÁLIDA", "VALID"),
@@ -74,7 +63,9 @@ def _actions(record: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], l
                 }
             )
             continue
-        verb = bilingual(lang, *VERBS.get(kind, (kind, kind)))
+        # The floor's one word for each action (``hands.labels.ACTIONS``): the page's and
+        # the PDF's alike, in the report's language (rendered under its translation).
+        verb = str(ACTIONS[kind]) if kind in ACTIONS else str(kind)
         seat = entry.get("seat")
         text = f"{bilingual(lang, 'Asiento', 'Seat')} {seat} {verb}" if seat else verb
         if entry.get("amount"):
@@ -116,6 +107,9 @@ def hand_data(
     streets, board = _actions(record, lang)
     seats = list(hand.seats.all())
     hole = {s["seat"]: cards(s.get("cards")) for s in record.get("seats") or ()}
+    for entry in record.get("actions") or ():  # the cards shown at the showdown
+        if entry.get("action") == "show" and entry.get("cards") and not hole.get(entry["seat"]):
+            hole[entry["seat"]] = cards(entry["cards"])
     try:
         review: HandReview | None = hand.review
     except HandReview.DoesNotExist:
@@ -171,14 +165,20 @@ def hand_data(
         "violations": [
             {
                 "code": v.code,
-                "message": v.message_en if lang == "en" else v.message_es,
+                # The engine words amounts as it keeps them (539.00): the casino's format.
+                "message": v.message_en if lang == "en" else es_amounts(v.message_es),
                 "action": v.action_index,
                 "severity": v.severity,
             }
             for v in hand.violation_rows.all()
         ],
         "corrections": [
-            {"kind": c.kind, "reason": c.reason, "by": name(c.created_by), "at": c.created_at}
+            {
+                "kind": str(c.get_kind_display()),
+                "reason": c.reason,
+                "by": name(c.created_by),
+                "at": c.created_at,
+            }
             for c in corrections
         ],
         "reviewed": bool(review and review.is_locked),

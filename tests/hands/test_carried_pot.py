@@ -18,6 +18,7 @@ from casino.access import acting_as
 from casino.roles import Role
 from hands import engine, services
 from hands.models import Hand, HandIrregularity
+from tests.helpers import inspect_pack
 from tests.tables.conftest import deliver
 
 from .conftest import seats
@@ -66,7 +67,7 @@ def replace_packs(session) -> None:  # type: ignore[no-untyped-def]
     boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
     sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
     tables_services.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-    tables_services.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+    inspect_pack(sup, pack)
     tables_services.deck_move(actor=sup, pack=pack, to=PackState.IN_PLAY)
 
 

@@ -109,6 +109,7 @@ SHIFT_CHANGE_SLOTS: list[tuple[str, frozenset[Role], dict[str, Any]]] = [
 API: list[Entry] = [
     # kernel
     _e("health", "GET", ALL, anonymous=True),
+    _e("health-slash", "GET", ALL, anonymous=True),  # issue 40: /health/ answers too
     _e("api-schema", "GET", ALL, anonymous=True),
     _e("api-docs", "GET", ALL, anonymous=True),
     _e("api-me", "GET", ALL),

@@ -26,6 +26,7 @@ from hands.models import ImportJob, LiveHand, RevalidationRun
 from hands.services.recording import forced_defaults
 from reports.models import Report
 from tables.models import WaitingEntry
+from tests.helpers import inspect_pack
 from tests.reports.scenario import Day, make_table, play_day, prep_checklists, seats
 
 
@@ -211,7 +212,7 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
     red, blue = Pack.objects.get(serial="R10"), Pack.objects.get(serial="A10")
     for pack in (red, blue):
         tables.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-        tables.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+        inspect_pack(sup, pack, pin="9999")  # croupier3 witnesses
     tables.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
     tables.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
     session.refresh_from_db()
