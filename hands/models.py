@@ -337,6 +337,10 @@ class LiveHand(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     record = models.JSONField()
+    # Issue 38 §1: a screen is a version. Every change (an action, an undo, the end) moves
+    # it on; a request carries the version its screen showed and is refused if the hand
+    # moved on since (another tablet, a double tap): never applied to a state not seen.
+    version = models.PositiveIntegerField(default=0)
     hand = models.OneToOneField(
         Hand, on_delete=models.PROTECT, null=True, blank=True, related_name="live"
     )

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -17,6 +18,7 @@ from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
 from casino.formatting import active_lang
 from casino.formatting import active_lang as _lang
+from casino.formatting import money as money_format
 from casino.pages import page_view
 from casino.roles import Perm
 from casino.views import acting_actor
@@ -27,7 +29,7 @@ from . import presenters, selectors, services
 from .cut import seat_before_button
 from .labels import IRREGULARITY_GROUPS
 from .models import HandStatus
-from .services.live import live_hand_act_many
+from .services.live import UNSHOWN, live_hand_act_many, live_hand_close_and_act
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -307,6 +309,8 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     corrects what differs at the table."""
     actor = _actor(request)
     session = selectors.access_session(actor, pk, Perm.LOG_HAND)
+    if request.method == "POST" and request.POST.get("op") == "proposed":
+        return _live_start_proposed(request, actor, session)
     if request.method == "POST":
         seats = []
         for seat in range(1, 11):
@@ -344,6 +348,40 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _live_start_proposed(request: HttpRequest, actor: Actor, session: Any) -> HttpResponse:
+    """Issue 38 §5: one tap on the table screen starts the hand as Mesa proposes it (the
+    seats dealt in with the stacks the seating plan holds, the button one seat on, the
+    croupier on duty); the form (GET) stays for a hand that differs. With htmx the live
+    page replaces the table screen's content in place (no page load) and takes its URL."""
+    proposal = presenters.hand_start_rows(actor, session)
+    seats = [
+        {"seat": r["seat"], "name": r["name"], "stack": str(r["stack"]), "cards": ""}
+        for r in proposal["rows"]
+        if r["in"] and r["stack"] is not None
+    ]
+    try:
+        live = services.live_hand_start(
+            actor=actor,
+            session=session,
+            data={"button": proposal["button"], "seats": seats},
+            dealer=proposal["dealer"] or None,
+        )
+    except DomainError as err:
+        live = selectors.open_live_hand(session)  # a double tap: the hand the first started
+        if live is None:
+            _fail(request, err)
+            if getattr(request, "htmx", False):
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = reverse("floor:table", args=[session.table_id])
+                return response
+            return redirect("floor:table", pk=session.table_id)
+    if not getattr(request, "htmx", False):
+        return redirect("hands:live", pk=live.pk)
+    response = render(request, "hands/live.html", _live_context(live))
+    response["HX-Push-Url"] = reverse("hands:live", args=[live.pk])
+    return response
+
+
 def _cut_posted(request: HttpRequest, seats: list[dict[str, Any]]) -> dict[str, Any]:
     """SHUF-08: the page offers the cut only to the player before the button (or the
     dealer's cut when declined), so it names no seat; the recorder works it out."""
@@ -378,6 +416,7 @@ ACTION_WORDS = {
     "irregularity": _lazy("irregularity"),
     "dead": _lazy("dead hand"),
     "void": _lazy("void (misdeal)"),
+    "award": _lazy("pot pushed to"),
 }
 RANKS = "AKQJT98765432"
 SUITS = (("s", "\u2660"), ("h", "\u2665"), ("d", "\u2666"), ("c", "\u2663"))
@@ -402,6 +441,13 @@ def _live_action(request: HttpRequest) -> dict[str, Any]:
             "kind": p.get("kind", ""),
             **({"seat": int(action["seat"])} if action["seat"] else {}),
         }
+    if action["action"] == "award":
+        # SHOW-14: the seats the croupier pushed the pot to (the boxes ticked), and why.
+        action["pot"] = _count(p.get("pot"))
+        action["seats"] = [int(x) for x in p.getlist("seats") if x.isdigit()]
+        action["seat"] = None
+        if p.get("reason"):
+            action["reason"] = p.get("reason")
     return action
 
 
@@ -410,8 +456,22 @@ def _count(value: Any) -> int | None:
     return int(text) if text.isdigit() else None
 
 
+# Issue 38 §1: a second tablet showing the hand asks every few seconds whether it moved on.
+LIVE_POLL_SECONDS = 3
+
+
+def _step_words(step: dict[str, Any]) -> str:
+    if step["action"] == "call":
+        return _("seat %(seat)s calls %(amount)s") % {
+            "seat": step["seat"],
+            "amount": money_format(step["amount"], active_lang()),
+        }
+    return _("seat %(seat)s checks") % {"seat": step["seat"]}
+
+
 def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, Any]:
-    """What the live page and its panel show: the table map, the options, the keypad."""
+    """What the live page and its panel show: the table map, the options, the keypad, the
+    card picker for what comes next, and the version every form sends back (issue 38)."""
     from cage.selectors import table_denominations
 
     from .labels import IRREGULARITY_GROUPS
@@ -420,9 +480,13 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
     if stored is None and live.hand_id is not None:
         stored = live.hand  # finished: the verdict, not the options
     names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
+    known = {s["seat"]: (s.get("cards") or "").replace(" ", "") for s in live.record["seats"]}
+    for a in live.record["actions"]:
+        if a.get("action") == "show" and a.get("cards"):
+            known[a["seat"]] = a["cards"].replace(" ", "")
     used = _pairs(state["board"])
-    for seat in live.record["seats"]:
-        used |= _pairs(seat.get("cards") or "")
+    for cards in known.values():
+        used |= _pairs(cards)
     options = {o["action"]: o for o in state["options"]}
     sizing = options.get("raise") or options.get("bet")
     to_act = state["phase"] == "betting" and state["next_seat"] is not None
@@ -436,15 +500,48 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
             "folded": s["seat"] in state["folded"],
             "to_act": s["seat"] == state["next_seat"],
             "button": s["seat"] == state["button"],
+            "cards": known.get(s["seat"], ""),
         }
         for s in live.record["seats"]
     ]
+    expected = state["expected"] or {}
+    closing = state.get("closing")
+    # What the card picker does: deal the next street, or pick the cards a hand shows.
+    pick: dict[str, Any] | None = None
+    if expected.get("action") == "board":
+        pick = {"op": "act", "action": "board", "cards": expected["cards"], "steps": []}
+        pick["street"] = expected["street"]
+    elif expected.get("action") == "show_or_muck" and not _pairs(known.get(state["next_seat"], "")):
+        pick = {"op": "act", "action": "show", "cards": 2, "seat": state["next_seat"], "steps": []}
+    elif closing is not None:
+        then = closing["then"]
+        if then["action"] == "board" or not _pairs(known.get(then["seat"], "")):
+            pick = {
+                "op": "next",
+                "action": then["action"],
+                "cards": then.get("cards", 2),
+                "street": then.get("street"),
+                "seat": then.get("seat"),
+                "steps": [_step_words(step) for step in closing["actions"]],
+            }
+    if pick is not None and pick.get("seat"):
+        pick["name"] = names.get(pick["seat"], "")
+    awards = [
+        {
+            **a,
+            "choices": [{"seat": seat, "name": names.get(seat, "")} for seat in a["eligible"]],
+        }
+        for a in state.get("awards_needed") or ()
+    ]
+    irregular = any(a.get("action") == "irregularity" for a in live.record["actions"])
     return {
         "live": live,
         "state": state,
+        "version": state["version"],
+        "poll_seconds": LIVE_POLL_SECONDS,
         "stored": stored,
         "error": error,
-        "rulings": presenters.live_rulings(live),
+        "rulings": presenters.live_rulings(live) if irregular else [],
         "irregularity_groups": IRREGULARITY_GROUPS,
         "next_name": names.get(state["next_seat"], ""),
         "seats": seated,
@@ -454,6 +551,13 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
         else [],
         "can_check_around": to_act and "check" in options,
         "sizing": sizing,
+        "pick": pick,
+        "shows_as_dealt": expected.get("action") == "show_or_muck"
+        and all(_pairs(known.get(seat, "")) for seat in expected.get("seats") or ()),
+        "next_cards": known.get(state["next_seat"], ""),
+        "awards": awards,
+        "award_reasons": AWARD_REASONS,
+        "winners": state.get("winners") or [],
         "chips": sorted(table_denominations(live.session.table)),
         "picker": [
             [{"card": r + s, "rank": r, "suit": sym, "used": r + s in used} for s, sym in SUITS]
@@ -467,13 +571,29 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
     }
 
 
+AWARD_REASONS = (
+    ("unreadable", _lazy("Cards shown, not read or not entered")),
+    ("mucked", _lazy("The winning hand was mucked")),
+)
+
+
 def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
-    """Apply one form of the live page; returns the stored hand on *finish*."""
+    """Apply one form of the live page; returns the stored hand on *finish*.
+
+    Every form sends the version of the hand it showed (issue 38 §1); one without it
+    cannot say what the supervisor saw, and is refused."""
     p = request.POST
     op = p.get("op")
+    version = _count(p.get("version"))
+    if version is None:
+        version = UNSHOWN
     if op == "act":
         services.live_hand_act(
-            actor=actor, live=live, action=_live_action(request), force=bool(p.get("force"))
+            actor=actor,
+            live=live,
+            action=_live_action(request),
+            force=bool(p.get("force")),
+            version=version,
         )
     elif op == "many":  # issue 13 §4: fold to seat N, check around, in one tap
         live_hand_act_many(
@@ -481,32 +601,33 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
             live=live,
             action=p.get("action", ""),
             until_seat=_count(p.get("until")),
-            expected_count=_count(p.get("count")),
+            version=version,
+        )
+    elif op == "next":  # issue 38 §5: the street's last checks or call, then the card
+        live_hand_close_and_act(
+            actor=actor, live=live, action=_live_action(request), version=version
         )
     elif op == "undo":
-        services.live_hand_undo(actor=actor, live=live)
+        services.live_hand_undo(actor=actor, live=live, version=version)
     elif op == "finish":
-        return services.live_hand_finish(actor=actor, live=live)
+        return services.live_hand_finish(actor=actor, live=live, version=version)
+    elif op == "abandon":
+        services.live_hand_abandon(
+            actor=actor, live=live, reason=p.get("reason", ""), version=version
+        )
     return None
 
 
 @_guard
 def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """The hand being logged (BET-24): rendered once, then each tap answers the panel
-    (htmx, issue 13 §4); without JavaScript the same forms post and redirect."""
+    (htmx, issue 13 §4); without JavaScript the same forms post and redirect. A refusal
+    answers the panel as the hand stands, with the reason on top (issue 38 §1). The panel
+    polls (``?v=<version>``): 204 while the hand is as it shows it."""
     actor = _actor(request)
     live = selectors.access_live_hand(actor, pk)
     htmx = bool(getattr(request, "htmx", False))
     if request.method == "POST":
-        if request.POST.get("op") == "abandon":
-            try:
-                services.live_hand_abandon(
-                    actor=actor, live=live, reason=request.POST.get("reason", "")
-                )
-            except DomainError as err:
-                _fail(request, err)
-                return redirect("hands:live", pk=live.pk)
-            return redirect("hands:session", pk=live.session_id)
         try:
             stored = _live_post(request, actor, live)
         except DomainError as err:
@@ -516,6 +637,8 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
             live.refresh_from_db()
             context = _live_context(live, error=err.message(active_lang()))
             return render(request, "hands/_live_panel.html", context)
+        if request.POST.get("op") == "abandon":
+            return redirect("hands:session", pk=live.session_id)
         if stored is not None and not htmx:
             messages.success(request, _("Hand %(number)s stored.") % {"number": stored.number})
             return redirect("hands:detail", pk=stored.pk)
@@ -523,6 +646,10 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("hands:live", pk=live.pk)
         live.refresh_from_db()
         return render(request, "hands/_live_panel.html", _live_context(live, stored=stored))
+    if htmx and "v" in request.GET:
+        if _count(request.GET.get("v")) == live.version:
+            return HttpResponse(status=204)  # nothing moved: htmx swaps nothing
+        return render(request, "hands/_live_panel.html", _live_context(live))
     return render(request, "hands/live.html", _live_context(live))
 
 

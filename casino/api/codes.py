@@ -55,6 +55,18 @@ DOMAIN: dict[str, Meaning] = {
         "La sanción ya tiene una apelación sin resolver.",
         "The sanction already has an appeal waiting for its decision.",
     ),
+    "AWARD_INVALID": Meaning(
+        "El reparto del bote no es posible: … (el bote, los asientos que lo disputaban, el motivo).",
+        "That award of the pot is not possible: … (the pot, the seats contesting it, the reason).",
+    ),
+    "AWARD_REASON_REQUIRED": Meaning(
+        "Las cartas no dicen quién ganó ese bote: indique por qué lo decide el personal (cartas ilegibles o no registradas, mano tirada).",
+        "The cards do not say who won that pot: give the reason the staff decide it (cards unreadable or not entered, hand mucked).",
+    ),
+    "AWARD_REQUIRED": Meaning(
+        "La mano llegó al showdown y no dice quién ganó (…): registre las cartas que se mostraron o a qué asientos empujó el croupier cada bote, con el motivo.",
+        "The hand reached the showdown and does not say who won (…): enter the cards shown or the seats the croupier pushed each pot to, with the reason.",
+    ),
     "GROUNDS_REQUIRED": Meaning(
         "Indique los motivos de la apelación.",
         "Give the grounds of the appeal.",
@@ -655,8 +667,8 @@ DOMAIN: dict[str, Meaning] = {
         "Invalid count line.",
     ),
     "LIVE_HAND_CHANGED": Meaning(
-        "La mano cambió desde que se mostró esta pantalla: revise y repita.",
-        "The hand changed since this screen was shown: check and repeat.",
+        "La mano cambió en otra terminal: revise y repita.",
+        "The hand changed on another device: check and repeat.",
     ),
     "LIVE_HAND_CLOSED": Meaning(
         "Esta mano ya no está en curso.",
@@ -1370,6 +1382,10 @@ DOMAIN: dict[str, Meaning] = {
         "Hace falta al menos cuatro jugadores para un straddle.",
         "A straddle needs at least four players.",
     ),
+    "STREET_NOT_CLOSED": Meaning(
+        "La ronda de apuestas sigue abierta: registre antes lo que falta.",
+        "The betting round is still open: record what is left of it first.",
+    ),
     "STRUCTURE_INVALID": Meaning(
         "Estructura de apuestas desconocida: ….",
         "Unknown betting structure: ….",
@@ -1473,6 +1489,14 @@ DOMAIN: dict[str, Meaning] = {
     "VERIFIER_REQUIRED": Meaning(
         "Indique el supervisor o jefe de sector que verificó el cierre de la banca.",
         "Name the supervisor or pit boss who verified that the float is locked.",
+    ),
+    "VERSION_INVALID": Meaning(
+        "If-Match debe llevar la versión de la mano (su ETag).",
+        "If-Match must carry the hand's version (its ETag).",
+    ),
+    "VERSION_REQUIRED": Meaning(
+        "Indique la versión de la mano que muestra (If-Match o «version»).",
+        "Give the version of the hand you show (If-Match or 'version').",
     ),
     "VOID_ALREADY_CONFIRMED": Meaning(
         "La anulación del vale … ya está confirmada.",

@@ -163,10 +163,33 @@ def _state(live: LiveHand, rules: engine.Rules) -> dict[str, Any]:
     state["seats"] = live.record["seats"]
     state["button"] = live.record["button"]
     state["hand"] = live.hand_id
+    state["version"] = live.version
     return state
 
 
-def _lock_live(actor: Actor, live: LiveHand) -> tuple[LiveHand, TableSession]:
+def hand_changed() -> Conflict:
+    """Issue 38 §1: the screen that sent the request showed an older version of the hand.
+    Nobody is to blame at the table: the supervisor looks at the hand as it is and
+    repeats (or not)."""
+    return Conflict(
+        "LIVE_HAND_CHANGED",
+        "La mano cambió en otra terminal: revise y repita.",
+        "The hand changed on another device: check and repeat.",
+        field="version",
+    )
+
+
+#: What an entry point passes when its request carried no version: refused (after the
+#: actor's rights are checked, so a refusal of rights is never hidden behind it).
+UNSHOWN = -1
+
+
+def _lock_live(
+    actor: Actor, live: LiveHand, version: int | None = None
+) -> tuple[LiveHand, TableSession]:
+    """The hand's session and row locked, the actor at the table, the hand still open and,
+    when ``version`` is given (every request from a screen or a client), still at that
+    version. ``None``: an in-process caller acting on the row it holds."""
     s = lock_session(live.session_id)
     same_casino(actor, s)
     require_at_table(actor, s)  # act, undo, finish and abandon alike (issue 12 §1)
@@ -178,17 +201,41 @@ def _lock_live(actor: Actor, live: LiveHand) -> tuple[LiveHand, TableSession]:
             "This hand is no longer in progress.",
             field="hand",
         )
+    if version == UNSHOWN:
+        raise ValidationFailed(
+            "VERSION_REQUIRED",
+            "Indique la versión de la mano que muestra (If-Match o «version»).",
+            "Give the version of the hand you show (If-Match or 'version').",
+            field="version",
+        )
+    if version is not None and row.version != version:
+        raise hand_changed()
     row.session = s
     return row, s
 
 
+def _save(row: LiveHand, *fields: str) -> None:
+    """Write the hand's working state and move its version on (issue 38 §1)."""
+    row.version += 1
+    row.updated_at = timezone.now()
+    row.save(update_fields=[*fields, "version", "updated_at"])
+
+
 def live_hand_act(
-    *, actor: Actor, live: LiveHand, action: dict[str, Any], force: bool = False
+    *,
+    actor: Actor,
+    live: LiveHand,
+    action: dict[str, Any],
+    force: bool = False,
+    version: int | None = None,
 ) -> dict[str, Any]:
-    """Add one action; refuse an illegal one with the legal options unless ``force``."""
+    """Add one action; refuse an illegal one with the legal options unless ``force``.
+
+    ``version`` is the version of the hand the screen showed (issue 38 §1): a request on
+    an older one is refused (``LIVE_HAND_CHANGED``) before anything is judged."""
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        row, s = _lock_live(actor, live)
+        row, s = _lock_live(actor, live, version)
         book = SessionBook(s)
         rules = _rules(book, row.record, row.started_at)
         candidate = dict(row.record)
@@ -218,8 +265,7 @@ def live_hand_act(
                 },
             )
         row.record = candidate
-        row.updated_at = timezone.now()
-        row.save(update_fields=["record", "updated_at"])
+        _save(row, "record")
         state = _state(row, rules)  # the rules just judged with: no second settings read
         state["forced"] = [v.as_dict() for v in mine]
     return state
@@ -246,7 +292,7 @@ def live_hand_act_many(
     live: LiveHand,
     action: str,
     until_seat: int | None = None,
-    expected_count: int | None = None,
+    version: int | None = None,
 ) -> dict[str, Any]:
     """Apply one action for each seat to act in turn, as single ``live_hand_act`` calls.
 
@@ -254,8 +300,8 @@ def live_hand_act_many(
     hand is won); ``check`` checks around until the street's betting ends; ``show``
     shows every hand at the showdown as dealt, in the showdown order. All in one
     transaction: the first refusal undoes the whole sequence (nothing recorded).
-    ``expected_count`` is the number of actions the page showed: a stale page (a
-    second tablet, a double tap) is refused instead of folding the wrong seats.
+    ``version`` is the version of the hand the page showed: a stale page (a second
+    tablet, a double tap) is refused instead of folding the wrong seats (issue 38 §1).
     """
     require(actor, Perm.LOG_HAND)
     if action not in SEQUENCE_ACTIONS:
@@ -266,14 +312,7 @@ def live_hand_act_many(
             field="action",
         )
     with transaction.atomic():
-        row, _s = _lock_live(actor, live)
-        if expected_count is not None and len(row.record["actions"]) != expected_count:
-            raise Conflict(
-                "LIVE_HAND_CHANGED",
-                "La mano cambió desde que se mostró esta pantalla: revise y repita.",
-                "The hand changed since this screen was shown: check and repeat.",
-                field="hand",
-            )
+        row, _s = _lock_live(actor, live, version)
         state = live_state(row)
         if action == "fold":
             live_seats = {int(s["seat"]) for s in row.record["seats"]}
@@ -304,11 +343,54 @@ def live_hand_act_many(
     return state
 
 
-def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
-    """Take back the last action logged (a typing slip, before the hand is stored)."""
+# Issue 38 §5: the dealer deals the next card only once the street's betting is over. When
+# what is left of it costs nothing but checks, or one call, the supervisor's tap on the
+# next card (or on the cards shown at the showdown) says so: those actions are recorded
+# first, each as a single action, then the card or the show. The page names them on the
+# picker before the tap ("seat 3 calls 20"), as the engine's live state lists them.
+CLOSING_ACTIONS = ("board", "show")
+
+
+def live_hand_close_and_act(
+    *, actor: Actor, live: LiveHand, action: dict[str, Any], version: int | None = None
+) -> dict[str, Any]:
+    """Close the street as the live state proposes (``state["closing"]``: the checks and at
+    most one call still to come), then apply ``action`` (the next board cards, or the
+    first show). One transaction: a refusal records nothing."""
+    require(actor, Perm.LOG_HAND)
+    if action.get("action") not in CLOSING_ACTIONS:
+        raise ValidationFailed(
+            "SEQUENCE_UNKNOWN",
+            "Secuencia desconocida.",
+            "Unknown sequence.",
+            field="action",
+        )
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        state = live_state(row)
+        closing = state["closing"]
+        if state["phase"] == "betting":
+            if closing is None or closing["then"]["action"] != action["action"]:
+                raise ValidationFailed(
+                    "STREET_NOT_CLOSED",
+                    "La ronda de apuestas sigue abierta: registre antes lo que falta.",
+                    "The betting round is still open: record what is left of it first.",
+                    field="action",
+                )
+            for step in closing["actions"]:
+                live_hand_act(
+                    actor=actor, live=row, action={"action": step["action"], "seat": step["seat"]}
+                )
+        state = live_hand_act(actor=actor, live=row, action=action)
+    return state
+
+
+def live_hand_undo(*, actor: Actor, live: LiveHand, version: int | None = None) -> dict[str, Any]:
+    """Take back the last action logged (a typing slip, before the hand is stored): the
+    last action of the version the screen showed, never one it did not show."""
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        row, _s = _lock_live(actor, live)
+        row, _s = _lock_live(actor, live, version)
         if not row.record["actions"]:
             raise Conflict(
                 "NOTHING_TO_UNDO",
@@ -317,8 +399,7 @@ def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
             )
         removed = row.record["actions"][-1]
         row.record = {**row.record, "actions": row.record["actions"][:-1]}
-        row.updated_at = timezone.now()
-        row.save(update_fields=["record", "updated_at"])
+        _save(row, "record")
         audit_record(
             actor=actor,
             action="hand.live.undo",
@@ -331,12 +412,18 @@ def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
 
 
 def live_hand_finish(
-    *, actor: Actor, live: LiveHand, result: dict[str, Any] | None = None, notes: str = ""
+    *,
+    actor: Actor,
+    live: LiveHand,
+    result: dict[str, Any] | None = None,
+    notes: str = "",
+    version: int | None = None,
 ) -> Hand:
-    """Store the hand (same path as a whole-hand request) and end ``hand_in_progress``."""
+    """Store the hand (same path as a whole-hand request) and end ``hand_in_progress``:
+    the hand as the screen showed it (``version``)."""
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        row, s = _lock_live(actor, live)
+        row, s = _lock_live(actor, live, version)
         data = dict(row.record)
         if result:
             data["result"] = result
@@ -357,8 +444,7 @@ def live_hand_finish(
         post_rakes(actor, [hand])
         row.status = LiveHand.Status.FINISHED
         row.hand = hand
-        row.updated_at = timezone.now()
-        row.save(update_fields=["status", "hand", "updated_at"])
+        _save(row, "status", "hand")
         hand_end(s)
         deck_faults_from_hand(actor=actor, hand=hand)  # DECK-20, after the hand has ended
         audit_record(
@@ -377,7 +463,9 @@ def live_hand_finish(
     return hand
 
 
-def live_hand_abandon(*, actor: Actor, live: LiveHand, reason: str) -> LiveHand:
+def live_hand_abandon(
+    *, actor: Actor, live: LiveHand, reason: str, version: int | None = None
+) -> LiveHand:
     """Drop a hand being logged (nothing stored); the table may take re-buys again."""
     require(actor, Perm.LOG_HAND)
     if not (reason or "").strip():
@@ -385,10 +473,9 @@ def live_hand_abandon(*, actor: Actor, live: LiveHand, reason: str) -> LiveHand:
             "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
         )
     with transaction.atomic():
-        row, s = _lock_live(actor, live)
+        row, s = _lock_live(actor, live, version)
         row.status = LiveHand.Status.ABANDONED
-        row.updated_at = timezone.now()
-        row.save(update_fields=["status", "updated_at"])
+        _save(row, "status")
         hand_end(s)
         audit_record(
             actor=actor,

@@ -483,7 +483,9 @@ def prepare(
             field=where,
             details={"action": v.action},
         )
+    _require_awards(verdict, source)
     violations = list(verdict.violations)
+    violations.extend(_award_notes(built))
     if revision_of is None:
         violations.extend(_sequence_checks(book, number))
         violations.extend(_button_check(book, record, number))
@@ -532,6 +534,65 @@ def prepare(
         },
         penalised=penalised,
     )
+
+
+def _require_awards(verdict: engine.VerdictData, source: str) -> None:
+    """Issue 38 §2 (SHOW-14, HREC-06): a hand that reaches a showdown is stored only once
+    it says who won each pot: the cards shown, read by the engine, or the seats the
+    croupier pushed the pot to (an ``award`` action, with the reason). A PHH history may
+    leave a hand shown as ``????`` beside the winner's (the file's convention for a hand
+    not revealed): it is imported as the file has it, but never a pot nobody won."""
+    if not verdict.unread_pots or verdict.status == "void":
+        return
+    unpaid = [k for k in verdict.unread_pots if not verdict.pots[k].winners]
+    if source == HandSource.IMPORT and not unpaid:
+        return
+    pots = ", ".join(_pot_name(k, "es") for k in verdict.unread_pots)
+    pots_en = ", ".join(_pot_name(k, "en") for k in verdict.unread_pots)
+    raise ValidationFailed(
+        "AWARD_REQUIRED",
+        f"La mano llegó al showdown y no dice quién ganó ({pots}): registre las cartas que "
+        "se mostraron o a qué asientos empujó el croupier cada bote, con el motivo.",
+        f"The hand reached the showdown and does not say who won ({pots_en}): enter the "
+        "cards shown or the seats the croupier pushed each pot to, with the reason.",
+        field="actions",
+        details={"pots": list(verdict.unread_pots)},
+    )
+
+
+def _pot_name(k: int, lang: str) -> str:
+    if lang == "es":
+        return "bote principal" if k == 0 else f"bote lateral {k}"
+    return "main pot" if k == 0 else f"side pot {k}"
+
+
+AWARD_REASON_WORDS = {
+    "unreadable": ("cartas ilegibles o no registradas", "cards unreadable or not entered"),
+    "mucked": ("mano tirada", "hand mucked"),
+}
+
+
+def _award_notes(built: engine.Built) -> list[engine.ViolationData]:
+    """HREC-07, AUTH-04: each pot the staff awarded without the cards saying so, kept with
+    the hand as a note (the verdict names who decided where the chips went, and why)."""
+    out = []
+    for pot, (seats, reason, _i) in sorted(built.awards.items()):
+        if not reason:
+            continue  # the cards said it: the award only confirms them
+        es, en = AWARD_REASON_WORDS[reason]
+        who = ", ".join(str(s) for s in seats)
+        out.append(
+            _violation(
+                "AWARD_BY_FLOOR",
+                f"{_pot_name(pot, 'es').capitalize()}: el croupier lo empujó al asiento {who} "
+                f"sin que las cartas lo digan ({es}).",
+                f"{_pot_name(pot, 'en').capitalize()}: the croupier pushed it to seat {who} "
+                f"without the cards saying so ({en}).",
+                field_name="actions",
+                severity="info",
+            )
+        )
+    return out
 
 
 def forced_defaults(settings: TableSettings, structure: str) -> dict[str, Any]:
