@@ -28,7 +28,7 @@ from tables.models import SeatStatus
 from . import presenters, selectors, services
 from .cut import seat_before_button
 from .labels import IRREGULARITY_GROUPS
-from .models import HandStatus
+from .models import HandStatus, LiveHand
 from .services.live import UNSHOWN, live_hand_act_many, live_hand_close_and_act
 
 
@@ -353,18 +353,18 @@ def _live_start_proposed(request: HttpRequest, actor: Actor, session: Any) -> Ht
     seats dealt in with the stacks the seating plan holds, the button one seat on, the
     croupier on duty); the form (GET) stays for a hand that differs. With htmx the live
     page replaces the table screen's content in place (no page load) and takes its URL."""
-    proposal = presenters.hand_start_rows(actor, session)
+    nxt = selectors.next_hand(session)  # what the form (GET) would propose, no more
     seats = [
-        {"seat": r["seat"], "name": r["name"], "stack": str(r["stack"]), "cards": ""}
-        for r in proposal["rows"]
-        if r["in"] and r["stack"] is not None
+        {"seat": p.number, "name": p.label, "stack": str(p.stack), "cards": ""}
+        for p in nxt.plan.seats
+        if p.occupied and p.number in nxt.dealt_in and p.stack is not None
     ]
     try:
         live = services.live_hand_start(
             actor=actor,
             session=session,
-            data={"button": proposal["button"], "seats": seats},
-            dealer=proposal["dealer"] or None,
+            data={"button": nxt.button or 0, "seats": seats},
+            dealer=None,  # the croupier on duty
         )
     except DomainError as err:
         live = selectors.open_live_hand(session)  # a double tap: the hand the first started
@@ -469,16 +469,22 @@ def _step_words(step: dict[str, Any]) -> str:
     return _("seat %(seat)s checks") % {"seat": step["seat"]}
 
 
-def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, Any]:
+def _live_context(
+    live: Any, stored: Any = None, error: str = "", state: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """What the live page and its panel show: the table map, the options, the keypad, the
-    card picker for what comes next, and the version every form sends back (issue 38)."""
+    card picker for what comes next, and the version every form sends back (issue 38).
+    ``state``: the live state the service just answered with (not computed twice)."""
     from cage.selectors import table_denominations
 
     from .labels import IRREGULARITY_GROUPS
 
-    state = services.live_state(live)
     if stored is None and live.hand_id is not None:
         stored = live.hand  # finished: the verdict, not the options
+    if stored is not None or live.status != LiveHand.Status.OPEN:
+        return {"live": live, "stored": stored, "error": error, "version": live.version}
+    if state is None:
+        state = services.live_state(live)
     names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
     known = {s["seat"]: (s.get("cards") or "").replace(" ", "") for s in live.record["seats"]}
     for a in live.record["actions"]:
@@ -534,6 +540,9 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
         for a in state.get("awards_needed") or ()
     ]
     irregular = any(a.get("action") == "irregularity" for a in live.record["actions"])
+    # "todos se retiran hasta el asiento N": the seats still in, after the one to act; with
+    # one of them only it is the player's own fold, already a button.
+    fold_targets = [s for s in seated if not s["folded"] and not s["to_act"]] if to_act else []
     return {
         "live": live,
         "state": state,
@@ -545,10 +554,7 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
         "irregularity_groups": IRREGULARITY_GROUPS,
         "next_name": names.get(state["next_seat"], ""),
         "seats": seated,
-        # "todos se retiran hasta el asiento N": the seats still in, after the one to act.
-        "fold_targets": [s for s in seated if not s["folded"] and not s["to_act"]]
-        if to_act
-        else [],
+        "fold_targets": fold_targets if len(fold_targets) > 1 else [],
         "can_check_around": to_act and "check" in options,
         "sizing": sizing,
         "pick": pick,
@@ -559,9 +565,10 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
         "award_reasons": AWARD_REASONS,
         "winners": state.get("winners") or [],
         "chips": sorted(table_denominations(live.session.table)),
+        # One row per suit, the ranks from the ace down: 13 columns x 4 rows.
         "picker": [
-            [{"card": r + s, "rank": r, "suit": sym, "used": r + s in used} for s, sym in SUITS]
-            for r in RANKS
+            [{"card": r + s, "rank": r, "suit": sym, "used": r + s in used} for r in RANKS]
+            for s, sym in SUITS
         ],
         "actions": [
             {"n": i, **a, "word": ACTION_WORDS.get(a.get("action"), a.get("action"))}
@@ -577,8 +584,9 @@ AWARD_REASONS = (
 )
 
 
-def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
-    """Apply one form of the live page; returns the stored hand on *finish*.
+def _live_post(request: HttpRequest, actor: Actor, live: Any) -> tuple[Any, Any]:
+    """Apply one form of the live page: the stored hand on *finish*, else the live state
+    the service answered with.
 
     Every form sends the version of the hand it showed (issue 38 §1); one without it
     cannot say what the supervisor saw, and is refused."""
@@ -587,8 +595,9 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
     version = _count(p.get("version"))
     if version is None:
         version = UNSHOWN
+    state = None
     if op == "act":
-        services.live_hand_act(
+        state = services.live_hand_act(
             actor=actor,
             live=live,
             action=_live_action(request),
@@ -596,7 +605,7 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
             version=version,
         )
     elif op == "many":  # issue 13 §4: fold to seat N, check around, in one tap
-        live_hand_act_many(
+        state = live_hand_act_many(
             actor=actor,
             live=live,
             action=p.get("action", ""),
@@ -604,18 +613,18 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
             version=version,
         )
     elif op == "next":  # issue 38 §5: the street's last checks or call, then the card
-        live_hand_close_and_act(
+        state = live_hand_close_and_act(
             actor=actor, live=live, action=_live_action(request), version=version
         )
     elif op == "undo":
-        services.live_hand_undo(actor=actor, live=live, version=version)
+        state = services.live_hand_undo(actor=actor, live=live, version=version)
     elif op == "finish":
-        return services.live_hand_finish(actor=actor, live=live, version=version)
+        return services.live_hand_finish(actor=actor, live=live, version=version), None
     elif op == "abandon":
         services.live_hand_abandon(
             actor=actor, live=live, reason=p.get("reason", ""), version=version
         )
-    return None
+    return None, state
 
 
 @_guard
@@ -629,7 +638,7 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
     htmx = bool(getattr(request, "htmx", False))
     if request.method == "POST":
         try:
-            stored = _live_post(request, actor, live)
+            stored, state = _live_post(request, actor, live)
         except DomainError as err:
             if not htmx:
                 _fail(request, err)
@@ -644,8 +653,9 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("hands:detail", pk=stored.pk)
         if not htmx:
             return redirect("hands:live", pk=live.pk)
-        live.refresh_from_db()
-        return render(request, "hands/_live_panel.html", _live_context(live, stored=stored))
+        live.refresh_from_db(fields=["record", "version", "status", "hand", "updated_at"])
+        context = _live_context(live, stored=stored, state=state)
+        return render(request, "hands/_live_panel.html", context)
     if htmx and "v" in request.GET:
         if _count(request.GET.get("v")) == live.version:
             return HttpResponse(status=204)  # nothing moved: htmx swaps nothing

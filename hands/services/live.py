@@ -22,7 +22,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
-from tables.models import TableSession
+from tables.models import SeatStatus, TableSession
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import hand_begin, hand_end
 
@@ -134,7 +134,14 @@ def live_hand_start(
                 "Ya hay una mano en curso en esta mesa.",
                 "A hand is already in progress at this table.",
             ) from None
-        hand_begin(s, actor, record["seats"])
+        # Only the seats the plan has empty need seating (hand_begin skips the others): the
+        # book read the plan already, so hand_begin does not read each seat again.
+        empty = [
+            seat
+            for seat in record["seats"]
+            if seat["seat"] not in book.seats or book.seats[seat["seat"]].status == SeatStatus.EMPTY
+        ]
+        hand_begin(s, actor, empty)
         audit_record(
             actor=actor,
             action="hand.live.start",
@@ -147,12 +154,17 @@ def live_hand_start(
     return live
 
 
+def live_rules(live: LiveHand) -> engine.Rules:
+    """The rules a hand being logged is judged by: the settings in force at its first
+    riffle (GEN-04, SHUF-06) and the table's smallest chip (GEN-05). Two small reads."""
+    unit = selectors.chip_unit_cents(live.session.table)
+    settings = selectors.settings_for_hand(live.session, live.started_at)
+    return engine.rules_for(settings, chip_unit=unit, structure=live.record["structure"])
+
+
 def live_state(live: LiveHand) -> dict[str, Any]:
     """Whose turn, the legal options with amounts, pots and stacks (BET-24)."""
-    book_unit = selectors.chip_unit_cents(live.session.table)
-    settings = selectors.settings_for_hand(live.session, live.started_at)
-    rules = engine.rules_for(settings, chip_unit=book_unit, structure=live.record["structure"])
-    return _state(live, rules)
+    return _state(live, live_rules(live))
 
 
 def _state(live: LiveHand, rules: engine.Rules) -> dict[str, Any]:
@@ -235,39 +247,43 @@ def live_hand_act(
     an older one is refused (``LIVE_HAND_CHANGED``) before anything is judged."""
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        row, s = _lock_live(actor, live, version)
-        book = SessionBook(s)
-        rules = _rules(book, row.record, row.started_at)
-        candidate = dict(row.record)
-        entry = engine.normalise_action(action)
-        candidate["actions"] = [*row.record["actions"], entry]
-        index = len(candidate["actions"]) - 1
-        built = engine.build(candidate, rules, lenient=True)
-        verdict = engine.judge(built, rules)
-        mine = [
-            v
-            for v in verdict.violations
-            if v.action == index and v.code not in ("HAND_INCOMPLETE",)
-        ]
-        if mine and not force:
-            first = mine[0]
-            before = engine.live_state(row.record, rules)  # the options, only to refuse
-            raise ValidationFailed(
-                "ACTION_ILLEGAL",
-                first.message_es,
-                first.message_en,
-                field=f"actions[{index}]",
-                details={
-                    "codes": [v.code for v in mine],
-                    "next_seat": before["next_seat"],
-                    "options": before["options"],
-                    "expected": before["expected"],
-                },
-            )
-        row.record = candidate
+        row, _s = _lock_live(actor, live, version)
+        state = _apply(row, live_rules(row), action, force=force)
         _save(row, "record")
-        state = _state(row, rules)  # the rules just judged with: no second settings read
-        state["forced"] = [v.as_dict() for v in mine]
+    return state
+
+
+def _apply(
+    row: LiveHand, rules: engine.Rules, action: dict[str, Any], *, force: bool = False
+) -> dict[str, Any]:
+    """Judge one action on the locked row and add it to its record (not saved yet: a
+    sequence saves once). Refused, with the legal options, unless ``force``."""
+    candidate = dict(row.record)
+    entry = engine.normalise_action(action)
+    candidate["actions"] = [*row.record["actions"], entry]
+    index = len(candidate["actions"]) - 1
+    built = engine.build(candidate, rules, lenient=True)
+    verdict = engine.judge(built, rules)
+    mine = [v for v in verdict.violations if v.action == index and v.code != "HAND_INCOMPLETE"]
+    if mine and not force:
+        first = mine[0]
+        before = engine.live_state(row.record, rules)  # the options, only to refuse
+        raise ValidationFailed(
+            "ACTION_ILLEGAL",
+            first.message_es,
+            first.message_en,
+            field=f"actions[{index}]",
+            details={
+                "codes": [v.code for v in mine],
+                "next_seat": before["next_seat"],
+                "options": before["options"],
+                "expected": before["expected"],
+            },
+        )
+    row.record = candidate
+    state = _state(row, rules)  # the rules just judged with: no second settings read
+    state["version"] = row.version + 1  # what saving the row makes it
+    state["forced"] = [v.as_dict() for v in mine]
     return state
 
 
@@ -313,7 +329,8 @@ def live_hand_act_many(
         )
     with transaction.atomic():
         row, _s = _lock_live(actor, live, version)
-        state = live_state(row)
+        rules = live_rules(row)
+        state = _state(row, rules)
         if action == "fold":
             live_seats = {int(s["seat"]) for s in row.record["seats"]}
             if until_seat is None or until_seat not in live_seats or until_seat in state["folded"]:
@@ -328,9 +345,7 @@ def live_hand_act_many(
         for _ in range(len(row.record["seats"])):
             if not _sequence_goes_on(state, action, street, until_seat):
                 break
-            state = live_hand_act(
-                actor=actor, live=row, action={"action": action, "seat": state["next_seat"]}
-            )
+            state = _apply(row, rules, {"action": action, "seat": state["next_seat"]})
             applied += 1
         if not applied:
             raise ValidationFailed(
@@ -339,6 +354,7 @@ def live_hand_act_many(
                 "There is no action to apply.",
                 field="action",
             )
+        _save(row, "record")  # the sequence is one change of the hand: one version on
         state["applied"] = applied
     return state
 
@@ -367,7 +383,8 @@ def live_hand_close_and_act(
         )
     with transaction.atomic():
         row, _s = _lock_live(actor, live, version)
-        state = live_state(row)
+        rules = live_rules(row)
+        state = _state(row, rules)
         closing = state["closing"]
         if state["phase"] == "betting":
             if closing is None or closing["then"]["action"] != action["action"]:
@@ -378,10 +395,9 @@ def live_hand_close_and_act(
                     field="action",
                 )
             for step in closing["actions"]:
-                live_hand_act(
-                    actor=actor, live=row, action={"action": step["action"], "seat": step["seat"]}
-                )
-        state = live_hand_act(actor=actor, live=row, action=action)
+                _apply(row, rules, {"action": step["action"], "seat": step["seat"]})
+        state = _apply(row, rules, action)
+        _save(row, "record")
     return state
 
 

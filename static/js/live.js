@@ -54,7 +54,7 @@
 
   function onCard(button) {
     var form = button.closest("form.deal");
-    var input = form && form.querySelector("input[name=cards]");
+    var input = form && form.elements.namedItem("cards");  // may sit outside, form="deal-form"
     if (!input) { return; }
     var card = button.getAttribute("data-card");
     var cards = input.value.split(/\s+/).filter(Boolean);
