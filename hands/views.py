@@ -28,7 +28,7 @@ from tables.models import SeatStatus
 from . import presenters, selectors, services
 from .cut import seat_before_button
 from .labels import IRREGULARITY_GROUPS
-from .models import HandStatus, LiveHand
+from .models import HandRevisionApproval, HandStatus, LiveHand
 from .services.live import UNSHOWN, live_hand_act_many, live_hand_close_and_act
 
 
@@ -111,6 +111,8 @@ def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "needs_review": hand.status == HandStatus.INVALID
             and not data["resolved"]
             and hand.revision_of_id is None,
+            "chain": presenters.revision_chain(hand),
+            "can_edit": actor.can(Perm.LOG_HAND),
         },
     )
 
@@ -192,6 +194,22 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as err:
         _fail(request, err)
     return redirect("hands:detail", pk=hand.pk)
+
+
+@_guard
+@require_http_methods(["POST"])
+def hand_correct_open(request: HttpRequest, pk: int) -> HttpResponse:
+    """HREC-09, issue 38 §3: open the stored hand in the live editor, as it counts now, to
+    change what was wrong; storing it (with the reason) makes a linked revision."""
+    actor = _actor(request)
+    require(actor, Perm.LOG_HAND)
+    hand = selectors.access_hand(actor, pk, Perm.LOG_HAND)
+    try:
+        draft = services.correction_draft_open(actor=actor, hand=hand)
+    except DomainError as err:
+        _fail(request, err)
+        return redirect("hands:detail", pk=hand.pk)
+    return redirect("hands:live", pk=draft.pk)
 
 
 def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
@@ -482,7 +500,20 @@ def _live_context(
     if stored is None and live.hand_id is not None:
         stored = live.hand  # finished: the verdict, not the options
     if stored is not None or live.status != LiveHand.Status.OPEN:
-        return {"live": live, "stored": stored, "error": error, "version": live.version}
+        pending = bool(
+            stored is not None
+            and live.corrects_id is not None
+            and HandRevisionApproval.objects.filter(
+                correction__revision=stored, locked_at__isnull=True
+            ).exists()
+        )
+        return {
+            "live": live,
+            "stored": stored,
+            "error": error,
+            "version": live.version,
+            "pending_signature": pending,
+        }
     if state is None:
         state = services.live_state(live)
     names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
@@ -575,7 +606,23 @@ def _live_context(
             for i, a in enumerate(live.record["actions"], start=1)
         ],
         "count": len(live.record["actions"]),
+        "correcting": live.corrects,
+        "action_kinds": EDITABLE_ACTIONS if live.corrects_id else (),
     }
+
+
+# What an action logged may be changed to in a correction (issue 38 §3).
+EDITABLE_ACTIONS = (
+    ("fold", _lazy("Fold")),
+    ("check", _lazy("Check")),
+    ("call", _lazy("Call")),
+    ("bet", _lazy("Bet")),
+    ("raise", _lazy("Raise")),
+    ("all_in", _lazy("All-in")),
+    ("board", _lazy("board")),
+    ("show", _lazy("shows")),
+    ("muck", _lazy("mucks")),
+)
 
 
 AWARD_REASONS = (
@@ -618,6 +665,25 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> tuple[Any, Any]
         )
     elif op == "undo":
         state = services.live_hand_undo(actor=actor, live=live, version=version)
+    elif op == "truncate":  # issue 38 §3: log again from this action on
+        state = services.live_hand_truncate(
+            actor=actor, live=live, index=_count(p.get("index")) or 0, version=version
+        )
+    elif op == "replace":  # issue 38 §3: this action as it really was
+        state = services.live_hand_replace(
+            actor=actor,
+            live=live,
+            index=_count(p.get("index")) or 0,
+            action=_live_action(request),
+            version=version,
+        )
+    elif op == "store_correction":
+        return (
+            services.correction_draft_store(
+                actor=actor, live=live, reason=p.get("reason", ""), version=version
+            ),
+            None,
+        )
     elif op == "finish":
         return services.live_hand_finish(actor=actor, live=live, version=version), None
     elif op == "abandon":
@@ -649,7 +715,10 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get("op") == "abandon":
             return redirect("hands:session", pk=live.session_id)
         if stored is not None and not htmx:
-            messages.success(request, _("Hand %(number)s stored.") % {"number": stored.number})
+            if live.corrects_id is not None:
+                messages.success(request, _("The correction is stored as a linked revision."))
+            else:
+                messages.success(request, _("Hand %(number)s stored.") % {"number": stored.number})
             return redirect("hands:detail", pk=stored.pk)
         if not htmx:
             return redirect("hands:live", pk=live.pk)
@@ -708,6 +777,7 @@ def revalidation_page(request: HttpRequest, pk: int | None = None) -> HttpRespon
 
 
 __all__ = [
+    "hand_correct_open",
     "hand_detail",
     "hand_list",
     "hand_replay",

@@ -55,6 +55,10 @@ DOMAIN: dict[str, Meaning] = {
         "La sanción ya tiene una apelación sin resolver.",
         "The sanction already has an appeal waiting for its decision.",
     ),
+    "AWARD_BY_FLOOR": Meaning(
+        "Bote …: el croupier lo empujó al asiento … sin que las cartas lo digan (…).",
+        "… pot: the croupier pushed it to seat … without the cards saying so (…).",
+    ),
     "AWARD_INVALID": Meaning(
         "El reparto del bote no es posible: … (el bote, los asientos que lo disputaban, el motivo).",
         "That award of the pot is not possible: … (the pot, the seats contesting it, the reason).",
@@ -66,6 +70,18 @@ DOMAIN: dict[str, Meaning] = {
     "AWARD_REQUIRED": Meaning(
         "La mano llegó al showdown y no dice quién ganó (…): registre las cartas que se mostraron o a qué asientos empujó el croupier cada bote, con el motivo.",
         "The hand reached the showdown and does not say who won (…): enter the cards shown or the seats the croupier pushed each pot to, with the reason.",
+    ),
+    "CORRECTION_DRAFT": Meaning(
+        "Es la corrección de una mano registrada: regístrela con su motivo.",
+        "This is the correction of a stored hand: store it with its reason.",
+    ),
+    "CORRECTION_INVALID": Meaning(
+        "La corrección deja la mano inválida (…). Una mano cerrada solo se reemplaza por un registro válido.",
+        "The correction leaves the hand invalid (…). A closed hand is only replaced by a valid record.",
+    ),
+    "CORRECTION_SIGNED": Meaning(
+        "Esta corrección ya está firmada.",
+        "This correction is already signed.",
     ),
     "GROUNDS_REQUIRED": Meaning(
         "Indique los motivos de la apelación.",
@@ -749,6 +765,10 @@ DOMAIN: dict[str, Meaning] = {
     "NOT_AUTHENTICATED": Meaning(
         "Debe iniciar sesión o enviar un token válido.",
         "Authentication credentials were not provided.",
+    ),
+    "NOT_A_CORRECTION": Meaning(
+        "Esta mano se está repartiendo: regístrela como mano.",
+        "This hand is being dealt: store it as a hand.",
     ),
     "NOT_A_CROUPIER": Meaning(
         "… no tiene el rol de croupier.",

@@ -197,8 +197,11 @@ class HandCorrectView(CreatesMixin, APIView):
         tags=TAG,
         request=s.HandCorrectionInputSerializer,
         responses={201: s.HandDetailSerializer, **ERRORS},
-        description="A corrected revision of an invalid hand, linked to it; the original "
-        "stays unchanged.",
+        description="A corrected revision of a stored hand, linked to it; the original "
+        "stays unchanged (HREC-09). An invalid hand waiting for its review: the correction "
+        "entry its review rests on. A closed hand (valid, void or resolved): the revision "
+        "must stand (409 CORRECTION_INVALID otherwise); after the next hand has started it "
+        "counts once the pit boss signs it.",
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _hand_fixer(request)

@@ -12,6 +12,7 @@ finds illegal is refused with its reason unless the logger confirms it
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -440,6 +441,13 @@ def live_hand_finish(
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
         row, s = _lock_live(actor, live, version)
+        if row.corrects_id is not None:
+            raise Conflict(
+                "CORRECTION_DRAFT",
+                "Es la corrección de una mano registrada: regístrela con su motivo.",
+                "This is the correction of a stored hand: store it with its reason.",
+                field="hand",
+            )
         data = dict(row.record)
         if result:
             data["result"] = result
@@ -492,7 +500,8 @@ def live_hand_abandon(
         row, s = _lock_live(actor, live, version)
         row.status = LiveHand.Status.ABANDONED
         _save(row, "status")
-        hand_end(s)
+        if row.corrects_id is None:  # a correction draft never marked the table in a hand
+            hand_end(s)
         audit_record(
             actor=actor,
             action="hand.live.abandon",
@@ -503,3 +512,154 @@ def live_hand_abandon(
             gaming_day=s.gaming_day,
         )
     return row
+
+
+# --- editing what was logged, and corrections of stored hands (issue 38 §3) ---------------
+
+
+def live_hand_truncate(
+    *, actor: Actor, live: LiveHand, index: int, version: int | None = None
+) -> dict[str, Any]:
+    """Take back the actions from ``index`` on (0-based), to log them again as they were:
+    several undos in one tap, on the version the screen showed."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        actions = row.record["actions"]
+        if not 0 <= index < len(actions):
+            raise ValidationFailed(
+                "ACTION_INDEX_INVALID",
+                f"La posición {index} no está en la mano (0 a {len(actions) - 1}).",
+                f"Position {index} is not in the hand (0 to {len(actions) - 1}).",
+                field="index",
+            )
+        removed = actions[index:]
+        row.record = {**row.record, "actions": actions[:index]}
+        _save(row, "record")
+        audit_record(
+            actor=actor,
+            action="hand.live.undo",
+            obj=row,
+            object_type="hands.livehand",
+            before={"from": index, "actions": removed},
+            casino_id=row.casino_id,
+        )
+        return live_state(row)
+
+
+def live_hand_replace(
+    *,
+    actor: Actor,
+    live: LiveHand,
+    index: int,
+    action: dict[str, Any],
+    version: int | None = None,
+) -> dict[str, Any]:
+    """Change one action logged (an amount, a seat, the board's or a hand's cards, an
+    award), the others kept: refused if the hand no longer stands as well after it (a
+    violation it did not have: log again from there instead)."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        actions = row.record["actions"]
+        if not 0 <= index < len(actions):
+            raise ValidationFailed(
+                "ACTION_INDEX_INVALID",
+                f"La posición {index} no está en la mano (0 a {len(actions) - 1}).",
+                f"Position {index} is not in the hand (0 to {len(actions) - 1}).",
+                field="index",
+            )
+        rules = live_rules(row)
+        before = {
+            v.code
+            for v in engine.judge(engine.build(row.record, rules, lenient=True), rules).violations
+        }
+        changed = [*actions[:index], engine.normalise_action(action), *actions[index + 1 :]]
+        candidate = {**row.record, "actions": changed}
+        verdict = engine.judge(engine.build(candidate, rules, lenient=True), rules)
+        new = [v for v in verdict.violations if v.code not in before]
+        if new:
+            raise ValidationFailed(
+                "ACTION_ILLEGAL",
+                new[0].message_es,
+                new[0].message_en,
+                field=f"actions[{index}]",
+                details={"codes": [v.code for v in new]},
+            )
+        previous = actions[index]
+        row.record = candidate
+        _save(row, "record")
+        audit_record(
+            actor=actor,
+            action="hand.live.replace",
+            obj=row,
+            object_type="hands.livehand",
+            before={"index": index, "action": previous},
+            after={"index": index, "action": changed[index]},
+            casino_id=row.casino_id,
+        )
+        return _state(row, rules)
+
+
+def correction_draft_open(*, actor: Actor, hand: Hand) -> LiveHand:
+    """Open a stored hand in the live editor (HREC-09, issue 38 §3): its record as it
+    counts now (the latest revision in force), to change what was wrong and store it as a
+    linked revision with a reason. One draft per hand: an open one is returned."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        s = lock_session(hand.session_id)
+        same_casino(actor, s)
+        require_at_table(actor, s)
+        original = hand.revision_of or hand
+        draft = LiveHand.objects.filter(corrects=original, status=LiveHand.Status.OPEN).first()
+        if draft is not None:
+            return draft
+        source = selectors.record_in_force(original)
+        now = timezone.now()
+        draft = LiveHand.objects.create(
+            casino_id=s.casino_id,
+            session=s,
+            number=original.number,
+            dealer=original.dealer,
+            started_by=actor.user,
+            role=actor.role.value,
+            started_at=original.started_at,  # the rules in force when the hand was dealt
+            updated_at=now,
+            record=json.loads(json.dumps(source.record)),
+            corrects=original,
+        )
+        audit_record(
+            actor=actor,
+            action="hand.correction.open",
+            obj=draft,
+            object_type="hands.livehand",
+            after={"hand": original.pk, "from": source.pk},
+            casino_id=s.casino_id,
+        )
+    return draft
+
+
+def correction_draft_store(
+    *, actor: Actor, live: LiveHand, reason: str, version: int | None = None
+) -> Hand:
+    """Store the edited hand as a linked revision of the stored one, through the same
+    service as ``POST /api/hands/{id}/corrections/`` (``hand_correct``)."""
+    from .recording import hand_correct
+
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        if row.corrects_id is None:
+            raise Conflict(
+                "NOT_A_CORRECTION",
+                "Esta mano se está repartiendo: regístrela como mano.",
+                "This hand is being dealt: store it as a hand.",
+                field="hand",
+            )
+        revision = hand_correct(
+            actor=actor, hand=row.corrects, data=dict(row.record), reason=reason
+        )
+        row.status = LiveHand.Status.FINISHED
+        row.hand = revision
+        _save(row, "status", "hand")
+    return revision

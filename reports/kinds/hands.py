@@ -19,6 +19,7 @@ from casino.access import Actor
 from casino.errors import NotFound
 from casino.models import Casino
 from hands.models import Hand, HandReview, HandStatus
+from hands.presenters import revision_chain
 
 from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text
@@ -177,9 +178,25 @@ def hand_data(
             }
             for v in hand.violation_rows.all()
         ],
+        # HREC-09, issue 38 §3: the revision chain, who, when and why, and whether each
+        # revision counts (signed, waiting for the pit boss, or at once).
         "corrections": [
-            {"kind": c.kind, "reason": c.reason, "by": name(c.created_by), "at": c.created_at}
-            for c in corrections
+            {
+                "kind": c["kind"],
+                "reason": c["reason"],
+                "by": name(c["by"]),
+                "at": c["at"],
+                "revision": c["revision"].pk if c["revision"] else None,
+                "revision_status": bilingual(
+                    lang, *STATUS.get(c["revision"].status, (c["revision"].status,) * 2)
+                )
+                if c["revision"]
+                else "",
+                "state": c["state"],
+                "signed_by": name(c["signed_by"]) if c["signed_by"] else "",
+                "signed_at": c["signed_at"],
+            }
+            for c in (revision_chain(hand) if corrections else [])
         ],
         "reviewed": bool(review and review.is_locked),
     }

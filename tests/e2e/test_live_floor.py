@@ -233,3 +233,111 @@ def test_the_showdown_without_cards_is_stored_only_with_its_winner(
         assert seat_at(three_players, 3).stack == Decimal("520.00") - hand.rake
     finally:
         page.context.close()
+
+
+def _hand_one() -> dict:
+    """Hand 1 as first stored (button 1, blinds 3 and 5): seat 1 raises to 100, both call,
+    everyone checks down; seat 1's kings win a pot of 300 over queens and nine-eight."""
+    checks = [{"action": "check", "seat": s} for s in (3, 5, 1)]
+    return {
+        "button": 1,
+        "seats": [{"seat": s, "stack": "500", "name": f"Jugador {s}"} for s in (1, 3, 5)],
+        "actions": [
+            {"action": "raise", "seat": 1, "amount": "100"},
+            {"action": "call", "seat": 3},
+            {"action": "call", "seat": 5},
+            {"action": "board", "cards": "Ah7d2c"},
+            *checks,
+            {"action": "board", "cards": "Js"},
+            *checks,
+            {"action": "board", "cards": "5d"},
+            *checks,
+            {"action": "show", "seat": 3, "cards": "QhQc"},
+            {"action": "show", "seat": 5, "cards": "9s8s"},
+            {"action": "show", "seat": 1, "cards": "KsKd"},
+        ],
+    }
+
+
+def test_a_correction_of_a_stored_hand_after_the_next_hand_started(
+    browser, live_server, staff, three_players, tmp_path
+):  # HREC-09, HREC-07, HREC-08, RAKE-08
+    # Hand 1 was stored valid; hand 2 was dealt and stored. Then it comes out that seat 3
+    # showed aces, not queens: the supervisor corrects hand 1 from its page, in the live
+    # editor; the pit boss signs it from his Por firmar; the rake is posted again and hand
+    # 2's continuity is flagged; the hand's page, its PDF and the audit report show it.
+    from cage.selectors import rake_ledger
+    from hands import services
+    from hands.models import Hand, HandRevisionApproval
+    from tests.reports.conftest import pdf_text, render
+    from tests.reports.scenario import act
+
+    sup = act(staff["supervisor"], Role.SUPERVISOR)
+    one = services.hand_log(actor=sup, session=three_players, data=_hand_one())
+    assert one.status == "valid" and one.rake > 0
+    two = services.hand_log(
+        actor=sup,
+        session=three_players,
+        data={
+            "button": 3,
+            "seats": [
+                {"seat": s, "stack": one.verdict.finishing[str(s)], "name": f"Jugador {s}"}
+                for s in (1, 3, 5)
+            ],
+            "actions": [{"action": "fold", "seat": 3}, {"action": "fold", "seat": 5}],
+        },
+    )
+    assert two.status == "valid"
+    page = _tablet(browser, live_server)
+    boss = _tablet(browser, live_server)
+    try:
+        page.goto(f"/hands/{one.pk}/")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Corregir la mano").click()
+        expect(page.locator("h1")).to_contain_text("Corrección de la mano 1")
+        # The stored record is in the editor: its actions, to change the one that was wrong.
+        shows = page.locator("#live-panel ol.live-actions > li")
+        expect(shows).to_have_count(len(one.record["actions"]))
+        item = page.locator("#live-panel ol.live-actions > li").nth(15)  # seat 3 shows
+        expect(item).to_contain_text("asiento 3: muestra")
+        item.locator("summary").click()
+        item.get_by_label("Cartas").fill("As Ac")
+        _tap(page, item.get_by_role("button", name="Cambiarla"))
+        expect(page.locator("#live-panel ol.live-actions > li").nth(15)).to_contain_text("AsAc")
+        page.get_by_label("Motivo de la corrección").fill("El asiento 3 mostró ases, no damas")
+        _tap(page, page.get_by_role("button", name="Registrar la corrección"))
+        expect(page.locator("#live-panel")).to_contain_text("Corrección de la mano 1 registrada")
+        expect(page.locator("#live-panel")).to_contain_text("cuando el jefe de sector la firme")
+        revision = Hand.objects.get(revision_of=one)
+        assert revision.status == "valid" and revision.verdict.pots[0]["winners"] == [3]
+        assert rake_ledger(three_players) == one.rake  # nothing moves before the signature
+        # The pit boss signs it from his Por firmar.
+        boss.context.clear_cookies()
+        login(boss, "pit_boss", PASSWORD)
+        boss.goto("/floor/queue/")
+        item = boss.locator("li", has_text="Corrección de la mano 1")
+        expect(item).to_contain_text("El asiento 3 mostró ases, no damas")
+        item.get_by_role("button", name="Firmar la revisión como Jefe de sector").click()
+        expect(boss.locator("main")).to_contain_text(
+            "La corrección está firmada: vale desde ahora."
+        )
+        assert HandRevisionApproval.objects.get().is_locked
+        # RAKE-08: the original posting reversed, the revision's posted.
+        assert rake_ledger(three_players) == revision.rake
+        # The hand's page: who, when and why; the signature; hand 2's continuity flagged.
+        page.goto(f"/hands/{one.pk}/")
+        chain = page.locator("section[aria-labelledby=chain-title]")
+        expect(chain).to_contain_text("El asiento 3 mostró ases, no damas")
+        expect(chain).to_contain_text("firmada por")
+        expect(chain).to_contain_text("Mano 2, asiento 3")
+        # The hand-history PDF and the manager's audit report (read as printed).
+        pdf = pdf_text(
+            render("hands", three_players.casino, {"session": three_players.pk}).pdf, tmp_path
+        )
+        assert "El asiento 3 mostró ases, no damas" in pdf and "firmada por" in pdf
+        day = three_players.gaming_day.business_date.isoformat()
+        audit = pdf_text(render("exceptions", three_players.casino, {"date": day}).pdf, tmp_path)
+        assert "Mano 1: revisión por" in " ".join(audit.split())
+    finally:
+        page.context.close()
+        boss.context.close()

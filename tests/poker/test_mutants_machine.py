@@ -30,8 +30,8 @@ from poker.model import (
     Action,
     ActionKind,
     CarriedPot,
-    PotAward,
     Hand,
+    PotAward,
     Variant,
     VoidReason,
 )
