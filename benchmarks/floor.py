@@ -25,10 +25,13 @@ scrolls, 0 full page loads, every request under 150 ms.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import statistics
 import sys
 import threading
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,6 +236,18 @@ class _Timings:
                 if path.startswith("/static/"):
                     return super().__call__(environ, start_response)
                 status: list[int] = []
+                kind = environ["REQUEST_METHOD"] + " " + path
+                if environ["REQUEST_METHOD"] == "POST":  # the form's op, read and put back
+                    size = int(environ.get("CONTENT_LENGTH") or 0)
+                    body_in = environ["wsgi.input"].read(size)
+                    environ["wsgi.input"] = io.BytesIO(body_in)
+                    form = urllib.parse.parse_qs(body_in.decode("latin-1"))
+                    kind = " ".join(
+                        ["POST", "start" if "/sessions/" in path else "tap"]
+                        + [form.get(k, [""])[0] for k in ("op", "action")]
+                    ).strip()
+                elif "v=" in environ.get("QUERY_STRING", ""):
+                    kind = "GET poll"
 
                 def starting(code: str, headers: Any, *rest: Any) -> Any:
                     status.append(int(code.split()[0]))
@@ -242,9 +257,7 @@ class _Timings:
                 body = list(super().__call__(environ, starting))
                 elapsed = (time.perf_counter() - begun) * 1000
                 with timings.lock:
-                    timings.requests.append(
-                        (environ["REQUEST_METHOD"], path, status[0] if status else 0, elapsed)
-                    )
+                    timings.requests.append((kind, path, status[0] if status else 0, elapsed))
                 return body
 
         return Timed
@@ -265,8 +278,6 @@ def _server(timings: _Timings) -> Any:
 def bench_floor(
     hands: int, shots: str | None = None, viewport: dict[str, int] = TABLET_1024
 ) -> dict[str, Any]:
-    import os
-
     from playwright.sync_api import sync_playwright
 
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright runs an event loop
@@ -334,8 +345,12 @@ def bench_floor(
         "median_ms": statistics.median(times),
         "p95_ms": statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0],
         "max_ms": worst[3],
-        "worst": f"{worst[0]} {worst[1]}",
+        "worst": worst[0],
         "over_150": sum(1 for x in times if x >= 150),
+        "by_kind": {
+            kind: statistics.median([r[3] for r in pages if r[0] == kind])
+            for kind in sorted({r[0] for r in pages})
+        },
     }
 
 
@@ -364,6 +379,8 @@ def main() -> None:
         f"max {r['max_ms']:.1f} ms ({r['worst']}) over {r['requests']} requests; "
         f"{r['over_150']} at or over 150 ms (target: none)"
     )
+    print("  median per request: " + ", ".join(f"{k} {v:.1f} ms" for k, v in r["by_kind"].items()))
+    print(f"  load average during the run: {os.getloadavg()[0]:.1f} (2 shared cores)")
 
 
 if __name__ == "__main__":
