@@ -33,6 +33,7 @@ ACTIONS: dict[str, Promise] = {
     "post": _("posts"),
     "irregularity": _("irregularity"),
     "observed": _("observed"),
+    "award": _("pot pushed to"),  # SHOW-14, issue 38 §2
 }
 
 REPORT_PARAMS: dict[str, Promise] = {

@@ -90,8 +90,15 @@ def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rulings = {
         int(k): {**r, "text": r["explanation"][lang]} for k, r in data["verdict"]["rulings"].items()
     }
+    reasons = dict(AWARD_REASONS)
     actions = [
-        {"index": i, **a, "ruling": rulings.get(i)} for i, a in enumerate(hand.record["actions"])
+        {
+            "index": i,
+            **a,
+            "ruling": rulings.get(i),
+            "reason_text": reasons.get(a.get("reason") or "", "") if a["action"] == "award" else "",
+        }
+        for i, a in enumerate(hand.record["actions"])
     ]
     irregularities = [
         {**i, "text": i["ruling"]["explanation"][lang]} for i in data["irregularities"]

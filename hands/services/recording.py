@@ -47,6 +47,7 @@ from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import SeatState, seats_write_after_hands
 
 from .. import engine, selectors
+from ..labels import AWARD_REASON_WORDS
 from ..models import (
     Hand,
     HandIrregularity,
@@ -565,12 +566,6 @@ def _pot_name(k: int, lang: str) -> str:
     if lang == "es":
         return "bote principal" if k == 0 else f"bote lateral {k}"
     return "main pot" if k == 0 else f"side pot {k}"
-
-
-AWARD_REASON_WORDS = {
-    "unreadable": ("cartas ilegibles o no registradas", "cards unreadable or not entered"),
-    "mucked": ("mano tirada", "hand mucked"),
-}
 
 
 def _award_notes(built: engine.Built) -> list[engine.ViolationData]:

@@ -18,6 +18,7 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 from casino.access import Actor
 from casino.errors import NotFound
 from casino.models import Casino
+from hands.labels import AWARD_REASON_WORDS as AWARD_REASONS
 from hands.models import Hand, HandReview, HandStatus
 from hands.presenters import revision_chain
 
@@ -74,6 +75,19 @@ def _actions(record: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], l
                     "steps": [],
                 }
             )
+            continue
+        if kind == "award":  # SHOW-14, issue 38 §2: who the croupier pushed a pot to
+            seats = ", ".join(str(x) for x in entry.get("seats") or ())
+            pot = int(entry.get("pot") or 0)
+            text = bilingual(
+                lang,
+                f"Bote {'principal' if pot == 0 else f'lateral {pot}'} al asiento {seats}",
+                f"{'Main' if pot == 0 else f'Side {pot}'} pot to seat {seats}",
+            )
+            reason = AWARD_REASONS.get(entry.get("reason") or "")
+            if reason:
+                text += f" ({bilingual(lang, *reason)})"
+            streets[-1]["steps"].append(text)
             continue
         verb = bilingual(lang, *VERBS.get(kind, (kind, kind)))
         seat = entry.get("seat")
