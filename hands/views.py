@@ -729,7 +729,11 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("hands:detail", pk=stored.pk)
         if not htmx:
             return redirect("hands:live", pk=live.pk)
-        live.refresh_from_db(fields=["record", "version", "status", "hand", "updated_at"])
+        if state is not None:  # the state the service saved: the row as it stands now
+            live.record = {**live.record, "actions": state["actions"]}
+            live.version = state["version"]
+        else:
+            live.refresh_from_db(fields=["record", "version", "status", "hand", "updated_at"])
         context = _live_context(live, stored=stored, state=state)
         return render(request, "hands/_live_panel.html", context)
     if htmx and "v" in request.GET:
