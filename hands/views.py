@@ -402,7 +402,7 @@ def _live_start_proposed(request: HttpRequest, actor: Actor, session: Any) -> Ht
             return redirect("floor:table", pk=session.table_id)
     if not getattr(request, "htmx", False):
         return redirect("hands:live", pk=live.pk)
-    response = render(request, "hands/live.html", _live_context(live))
+    response = render(request, "hands/_live_main.html", _live_context(live))
     response["HX-Push-Url"] = reverse("hands:live", args=[live.pk])
     return response
 

@@ -92,9 +92,10 @@ def live_hand_start(
             )
         book = SessionBook(s)
         number = book.max_number + 1
-        refusals = selectors.session_refusals(s, number)
+        refusals, croupier = selectors.session_readiness(s, number)
         if refusals:
             raise refusals[0]
+        book.croupier_on_duty = croupier  # read with the readiness: the dealer, no second query
         settings = book.settings_at(now)
         structure = data.get("structure") or settings.variant
         if settings.variant != "mixed":
