@@ -380,9 +380,7 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     out.append(Correction("hand review", invalid, HandReview.objects.get(hand=invalid), "hand_id"))
     assert HandCorrection.objects.filter(original=invalid).exists()
     # Issue 38 §3: a valid hand corrected after the next hand, signed by the pit boss.
-    closed = next(
-        h for h in day.hands if h.status == "valid" and 1 < h.number < invalid.number
-    )
+    closed = next(h for h in day.hands if h.status == "valid" and 1 < h.number < invalid.number)
     revision = hands.hand_correct(actor=sup, hand=closed, data=closed.record, reason="Repaso")
     approval = HandRevisionApproval.objects.get(correction__revision=revision)
     hands.hand_review(actor=boss, hand=closed, correction_id=approval.correction_id, note="Vista")
