@@ -139,6 +139,18 @@ VIOLATIONS: dict[str, tuple[Promise, Promise | None]] = {
         _("Odd chip split"),
         _("A split pot cannot divide a chip below the smallest unit."),
     ),
+    "AWARD_MISMATCH": (  # SHOW-14, issue 38 §2
+        _("Pot awarded against the cards"),
+        _("The floor pushed a pot to other seats than the cards shown give."),
+    ),
+    "AWARD_INVALID": (
+        _("Pot awarded to a seat not in it"),
+        _("A pot was recorded as won by a seat that was not contesting it."),
+    ),
+    "AWARD_BY_FLOOR": (
+        _("Pot awarded by the floor"),
+        _("The cards did not say who won the pot: the staff recorded who took it, and why."),
+    ),
     "PENALISED_DEALT_DEAD": (
         _("Penalised player dealt a dead hand"),
         _("A penalised player is dealt in and posts, but his hand is dead."),

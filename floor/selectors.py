@@ -438,6 +438,24 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                     correction=corrections[0].pk if corrections else None,
                 )
             )
+        # Issue 38 §3, HREC-09: a closed hand's correction made after the next hand started
+        # counts once the pit boss signs it.
+        for approval in hand_selectors.corrections_to_sign(actor)[:50]:
+            correction = approval.correction
+            items.append(
+                QueueItem(
+                    kind="hand",
+                    pk=approval.hand_id,
+                    title=_("Correction of hand %(number)s") % {"number": approval.hand.number},
+                    table=str(approval.hand.table),
+                    url=reverse("hands:detail", args=[approval.hand_id]),
+                    detail=f"{correction.reason} · {correction.created_by.get_full_name() or correction.created_by}",
+                    urgent=True,
+                    created_at=approval.created_at,
+                    form="review",
+                    correction=correction.pk,
+                )
+            )
     if actor.can(Perm.IMPOSE_SANCTION):
         for proposal in SanctionEntry.objects.filter(
             casino=casino, kind=SanctionEntry.Kind.PROPOSAL, impositions__isnull=True

@@ -39,6 +39,7 @@ from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
 from hands import selectors as hand_selectors
 from hands import services as hand_services
+from hands.models import HandRevisionApproval
 from tables import selectors as table_selectors
 from tables import services as table_services
 
@@ -521,12 +522,14 @@ def _variance(request: HttpRequest, actor: Actor, pk: int) -> str:
 def _review(request: HttpRequest, actor: Actor, pk: int) -> str:
     require(actor, Perm.REVIEW_HAND)
     hand = hand_selectors.access_hand(actor, pk, Perm.REVIEW_HAND)
-    hand_services.hand_review(
+    signed = hand_services.hand_review(
         actor=actor,
         hand=hand,
         correction_id=_int(request.POST.get("correction")) or 0,
         note=request.POST.get("note", ""),
     )
+    if isinstance(signed, HandRevisionApproval):  # issue 38 §3
+        return _("The correction is signed: it counts now.")
     return _("The review is signed: the hand is resolved.")
 
 

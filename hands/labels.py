@@ -26,6 +26,7 @@ ACTIONS: dict[str, Promise] = {
     "post": _("posts"),
     "irregularity": _("irregularity"),
     "observed": _("observed"),
+    "award": _("pot pushed to"),  # SHOW-14, issue 38 §2
 }
 
 
@@ -166,3 +167,11 @@ def irregularity_label(kind: str) -> str:
 def outcome_label(outcome: str) -> str:
     label = OUTCOMES.get(outcome)
     return str(label) if label is not None else outcome
+
+
+# Why the staff decided who took a pot and not the cards (SHOW-14, issue 38 §2), in the
+# words of the verdict's note and the printed hand: (Spanish, English).
+AWARD_REASON_WORDS = {
+    "unreadable": ("cartas ilegibles o no registradas", "cards unreadable or not entered"),
+    "mucked": ("mano tirada", "hand mucked"),
+}

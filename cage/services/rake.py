@@ -212,7 +212,10 @@ def _live_postings(entries: list[RakeEntry]) -> list[RakeEntry]:
 
 def rake_reverse(*, actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
     """Reverse a hand's rake posting (the hand was voided or mis-posted), with a reason."""
-    require(actor, Perm.REVIEW_HAND)
+    # As for the posting: the hand's logger, when he corrects the hand before the next one
+    # starts, or the pit boss (issue 38 §3: the hand recorder reverses and posts again).
+    if not actor.can(Perm.LOG_HAND):
+        require(actor, Perm.REVIEW_HAND)
     if not (reason or "").strip():
         raise ValidationFailed(
             "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"

@@ -20,7 +20,9 @@ from casino.errors import NotFound
 from casino.formatting import es_amounts
 from casino.models import Casino
 from hands.labels import ACTIONS
+from hands.labels import AWARD_REASON_WORDS as AWARD_REASONS
 from hands.models import Hand, HandReview, HandStatus
+from hands.presenters import revision_chain
 
 from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text
@@ -62,6 +64,19 @@ def _actions(record: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], l
                     "steps": [],
                 }
             )
+            continue
+        if kind == "award":  # SHOW-14, issue 38 §2: who the croupier pushed a pot to
+            seats = ", ".join(str(x) for x in entry.get("seats") or ())
+            pot = int(entry.get("pot") or 0)
+            text = bilingual(
+                lang,
+                f"Bote {'principal' if pot == 0 else f'lateral {pot}'} al asiento {seats}",
+                f"{'Main' if pot == 0 else f'Side {pot}'} pot to seat {seats}",
+            )
+            reason = AWARD_REASONS.get(entry.get("reason") or "")
+            if reason:
+                text += f" ({bilingual(lang, *reason)})"
+            streets[-1]["steps"].append(text)
             continue
         # The floor's one word for each action (``hands.labels.ACTIONS``): the page's and
         # the PDF's alike, in the report's language (rendered under its translation).
@@ -172,14 +187,25 @@ def hand_data(
             }
             for v in hand.violation_rows.all()
         ],
+        # HREC-09, issue 38 §3: the revision chain, who, when and why, and whether each
+        # revision counts (signed, waiting for the pit boss, or at once).
         "corrections": [
             {
-                "kind": str(c.get_kind_display()),
-                "reason": c.reason,
-                "by": name(c.created_by),
-                "at": c.created_at,
+                "kind": str(c["kind_label"]),
+                "reason": c["reason"],
+                "by": name(c["by"]),
+                "at": c["at"],
+                "revision": c["revision"].pk if c["revision"] else None,
+                "revision_status": bilingual(
+                    lang, *STATUS.get(c["revision"].status, (c["revision"].status,) * 2)
+                )
+                if c["revision"]
+                else "",
+                "state": c["state"],
+                "signed_by": name(c["signed_by"]) if c["signed_by"] else "",
+                "signed_at": c["signed_at"],
             }
-            for c in corrections
+            for c in (revision_chain(hand) if corrections else [])
         ],
         "reviewed": bool(review and review.is_locked),
     }

@@ -320,7 +320,7 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     act(page, "Sube")
     act(page, "Se retira")
     act(page, "Iguala 20,00")
-    page.fill("#board", "2h 7d 9s")
+    page.fill("#cards-typed", "2h 7d 9s")  # or tapped in the picker (issue 38 §5)
     act(page, "Repartir")
     expect(page.locator(".board")).to_have_text("2♥ 7♦ 9♠")  # the board with its suits
     act(page, "Pasa")

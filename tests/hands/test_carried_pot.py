@@ -285,9 +285,15 @@ def test_a_live_hand_shows_the_carried_pot_and_stores_it(staff, api, sup, ready_
     assert start.status_code == 201, start.json()
     assert start.json()["pots"][-1] == {"amount": "30.00", "eligible": [1, 3, 5]}
     live_id = start.json()["id"]
+    version = start.json()["version"]  # sent back with each change (issue 38 §1)
     for seat in (5, 1):
-        client.post(f"/api/hands/live/{live_id}/actions/", {"action": "fold", "seat": seat})
-    done = client.post(f"/api/hands/live/{live_id}/finish/", {}, format="json")
+        state = client.post(
+            f"/api/hands/live/{live_id}/actions/",
+            {"action": "fold", "seat": seat, "version": version},
+            format="json",
+        )
+        version = state.json()["version"]
+    done = client.post(f"/api/hands/live/{live_id}/finish/", {"version": version}, format="json")
     assert done.status_code == 200, done.json()
     hand = Hand.objects.get(pk=done.json()["id"])
     assert hand.status == "valid", _codes(hand)

@@ -619,6 +619,7 @@ PAGES: list[Entry] = [
         variant="review",
         body={"op": "review", "correction": "0"},
     ),
+    _e("hands:correct", "POST", HAND_LOGGERS, obj="hands.Hand"),  # issue 38 §3
     _e("hands:session", "GET", HANDS_READ, obj=SESSION),
     _e("hands:export", "GET", HANDS_READ, obj=SESSION),
     _e("hands:live_start", "GET", HAND_LOGGERS, obj=SESSION),

@@ -238,6 +238,24 @@ def _hand_review(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusal
     )
 
 
+def _hand_revision_approval(
+    world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals
+) -> None:
+    from casino.signatures import document_sign
+    from hands.models import HandRevisionApproval
+
+    if not HandRevisionApproval.objects.filter(locked_at__isnull=False).exists():
+        apply_corrections(world, staff)  # a closed hand's correction, signed by the pit boss
+    approval = HandRevisionApproval.objects.filter(locked_at__isnull=False).first()
+    assert approval is not None
+    _in_sector(world.day.session, staff["pit_boss2"])
+    refuse(
+        "hand revision approval: one pit boss's signature, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(actor=acting_as(staff["pit_boss2"], P), document=approval, role=P),
+    )
+
+
 def _closing_report(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
     from reports import services as reports
     from reports.signing import report_sign
@@ -364,6 +382,7 @@ DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.DeckFinalControl": _final_control,
     "cage.DropCount": _drop_count,
     "hands.HandReview": _hand_review,
+    "hands.HandRevisionApproval": _hand_revision_approval,
     "reports.SignableReport": _closing_report,
     "tables.ShiftChange": _shift_change,
     "tables.ShiftChangeAcceptance": _shift_change_acceptance,

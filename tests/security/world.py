@@ -353,7 +353,7 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     from cage import services as cage
     from cage.models import RakeEntry, SlipVoid, TableTransaction
     from hands import services as hands
-    from hands.models import HandCorrection, HandReview
+    from hands.models import HandCorrection, HandReview, HandRevisionApproval
     from tables import services as tables
     from tables.models import TableSettings
 
@@ -380,6 +380,12 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     hands.hand_review(actor=boss, hand=invalid, correction_id=override.pk, note="Visto")
     out.append(Correction("hand review", invalid, HandReview.objects.get(hand=invalid), "hand_id"))
     assert HandCorrection.objects.filter(original=invalid).exists()
+    # Issue 38 §3: a valid hand corrected after the next hand, signed by the pit boss.
+    closed = next(h for h in day.hands if h.status == "valid" and 1 < h.number < invalid.number)
+    revision = hands.hand_correct(actor=sup, hand=closed, data=closed.record, reason="Repaso")
+    approval = HandRevisionApproval.objects.get(correction__revision=revision)
+    hands.hand_review(actor=boss, hand=closed, correction_id=approval.correction_id, note="Vista")
+    out.append(Correction("hand revision approval", closed, approval, "hand_id"))
     current = TableSettings.objects.filter(table=day.table).order_by("-version").first()
     newer = tables.table_settings_change(
         actor=manager,
