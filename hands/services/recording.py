@@ -1407,13 +1407,13 @@ def revision_counts(actor: Actor, original: Hand, revision: Hand, reason: str) -
     reversed and the revision's rake posted (RAKE-08; the ledger keeps both, append-only).
     A session already closed takes no posting (its rake box was counted at the closing,
     ``cage.services.rake_post``): the difference stays in the correction's audit event."""
-    from cage.services import rake_reverse
+    from cage.services import rake_reverse_for_revision
 
     if original.session.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
         return
     text = f"Corrección de la mano {original.number}: {reason}"[:500]
     for entry in selectors.hand_rake_postings(original):
-        rake_reverse(actor=actor, entry=entry, reason=text)
+        rake_reverse_for_revision(actor=actor, entry=entry, reason=text)
     if revision.status == HandStatus.VALID:
         post_rake(actor, revision, rake_for(revision), [])
 

@@ -303,7 +303,7 @@ def test_a_correction_of_a_stored_hand_after_the_next_hand_started(
         item.locator("summary").click()
         item.get_by_label("Cartas").fill("As Ac")
         _tap(page, item.get_by_role("button", name="Cambiarla"))
-        expect(page.locator("#live-panel ol.live-actions > li").nth(15)).to_contain_text("AsAc")
+        expect(page.locator("#live-panel ol.live-actions > li").nth(15)).to_contain_text("A♠ A♣")
         page.get_by_label("Motivo de la corrección").fill("El asiento 3 mostró ases, no damas")
         _tap(page, page.get_by_role("button", name="Registrar la corrección"))
         expect(page.locator("#live-panel")).to_contain_text("Corrección de la mano 1 registrada")
