@@ -3,7 +3,8 @@
 Chromium reports every blocked script, style or frame as a ``securitypolicyviolation``
 event and a "Refused to ..." console message; both are collected over the main pages
 (login, home, the table screen with its htmx buy-in panel, the role switch, cage,
-tables, reports, the signing queue, the API docs) and none may appear. A double tap on
+tables, reports, the signing queue, the API docs; every page of an open day and the live
+hand's panel as it is swapped after a tap) and none may appear. A double tap on
 "Confirm the buy-in" records one buy-in (the one-time form token).
 """
 
@@ -17,7 +18,7 @@ from playwright.sync_api import expect
 from casino.roles import Role
 from tests.helpers import PASSWORD
 
-from .conftest import login, submit
+from .conftest import login, submit, wait_swapped
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -166,6 +167,18 @@ def test_no_csp_violation_on_any_page_of_an_open_day(page, staff, in_play):
     expect(page.locator('input[name="note-200"]')).to_have_value("1")
     page.wait_for_load_state("networkidle")
     seen["the buy-in panel and its proposals"] = _violations(page, console)
+    console.clear()
+    # The live hand's panel: the hand started from its form, a tap answered in place (htmx
+    # swaps the panel; a style attribute in the swapped HTML is a violation of its own).
+    page.goto(reverse("hands:live_start", args=[in_play.pk]))
+    with page.expect_navigation():
+        page.get_by_role("button", name="Empezar la mano").click()
+    expect(page.locator("#live-panel")).to_be_visible()
+    old = page.locator("#live-panel").element_handle()
+    page.locator("#live-panel .live-act").get_by_role("button", name="Se retira").first.click()
+    wait_swapped(page, old)
+    page.wait_for_load_state("networkidle")
+    seen["the live hand's panel, started and a tap"] = _violations(page, console)
     assert {where: found for where, found in seen.items() if found} == {}
     # The watch itself sees a violation when there is one: an inline style put on the page.
     page.evaluate(
