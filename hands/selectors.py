@@ -33,7 +33,7 @@ from tables.selectors.access import sector_scope
 from tables.selectors.assignment import require_assigned_for
 from tables.selectors.seating import SeatPlan, seat_plan
 
-from . import engine
+from . import adapter
 from .models import (
     ButtonDraw,
     Hand,
@@ -368,8 +368,8 @@ def next_hand(session: TableSession) -> NextHand:
         if prev is None:
             button = first if first in dealt else dealt[0]
         else:
-            button = engine.next_button(dealt, prev, redeal=prev_void and prev in dealt)
-        labels = engine.positions(engine.phh_order(dealt, button))
+            button = adapter.next_button(dealt, prev, redeal=prev_void and prev in dealt)
+        labels = adapter.positions(adapter.phh_order(dealt, button))
         blocked = {}
         for seat in dealt:
             if seat not in new:
