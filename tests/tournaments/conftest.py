@@ -197,13 +197,17 @@ def world(casino, staff, sector, gaming_day, tournament_chips) -> World:
     return World(casino, staff, gaming_day, tournament_chips)
 
 
-def new_tournament(world: World, name: str = "Viernes", **changes: Any):  # type: ignore[no-untyped-def]
+def new_tournament(  # type: ignore[no-untyped-def]
+    world: World, name: str = "Viernes", max_players: int | None = None, **changes: Any
+):
     from tournaments import services
 
     version = services.structure_create(
         actor=world.pit, name=f"Estructura {name}", structure=structure(**changes)
     )
-    return services.tournament_create(actor=world.pit, name=name, structure=version)
+    return services.tournament_create(
+        actor=world.pit, name=name, structure=version, max_players=max_players
+    )
 
 
 @pytest.fixture
