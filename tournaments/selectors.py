@@ -421,6 +421,8 @@ def balance_plan(tournament: Tournament, view: SeatingView | None = None) -> Pla
     rules = tournament.rules()
     seed = derived_seed(tournament, "plan", plan_draws(tournament))
     order = [tt.table.number for tt in view.tables]
+    if not order:  # nothing drawn yet: nothing to balance (the engine wants a table)
+        return PlanView(Plan(seed, (), (), None, ()), view, seed, view.version)
     with engine():
         plan = plan_balance(
             view.seating,
