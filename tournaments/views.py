@@ -144,8 +144,19 @@ def detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
             "manages": actor.can(Perm.MANAGE_TOURNAMENTS),
             "approves": actor.can(Perm.APPROVE_TOURNAMENT_PAYOUTS),
             "runs": actor.can(Perm.RUN_TOURNAMENT),
+            "reports": _reports(actor),
         },
     )
+
+
+def _reports(actor: Actor) -> list[tuple[str, str]]:
+    """The tournament's reports (the reports app decides who may have which)."""
+    if not actor.can(Perm.REQUEST_REPORT):
+        return []
+    return [
+        ("tournament", _("Tournament report")),
+        ("tournament_record", _("Tournament record for the regulator")),
+    ]
 
 
 def _tables_context(actor: Actor, t: Tournament) -> dict[str, Any]:

@@ -83,6 +83,10 @@ def structure(**changes: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def tournament_chips(casino) -> ChipSet:
+    return make_chips(casino)
+
+
+def make_chips(casino) -> ChipSet:  # type: ignore[no-untyped-def]
     chip_set = ChipSet.objects.create(casino=casino, name="Fichas de torneo")
     for value, colour in (
         ("5000", "naranja"),
