@@ -22,5 +22,4 @@ class TournamentsConfig(AppConfig):
         hooks.register_hand_stored(recorder.hand_stored)
         if tournament_day_findings not in reconciliation.DAY_FINDING_PROVIDERS:
             reconciliation.DAY_FINDING_PROVIDERS.append(tournament_day_findings)
-        for kind, words in TITLES.items():  # the causes' titles on the day's report
-            reconciliation.CAUSE_TITLES.setdefault(kind, words)
+        reconciliation.PROVIDED_CAUSE_TITLES.update(TITLES)  # the causes' titles

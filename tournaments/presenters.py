@@ -100,9 +100,13 @@ def tournament(t: Tournament) -> dict[str, Any]:
     }
 
 
-def entries(t: Tournament) -> list[dict[str, Any]]:
-    states = selectors.entry_states(t)
-    view = selectors.seating(t, states)
+def entries(
+    t: Tournament,
+    states: selectors.EntryStates | None = None,
+    view: selectors.SeatingView | None = None,
+) -> list[dict[str, Any]]:
+    states = states or selectors.entry_states(t)
+    view = view or selectors.seating(t, states)
     arrived = set(
         EntryArrival.objects.filter(entry__tournament=t).values_list("entry_id", flat=True)
     )
@@ -161,8 +165,8 @@ def ledger_row(r: LedgerEntry) -> dict[str, Any]:
     }
 
 
-def tables(t: Tournament) -> list[dict[str, Any]]:
-    view = selectors.seating(t)
+def tables(t: Tournament, view: selectors.SeatingView | None = None) -> list[dict[str, Any]]:
+    view = view or selectors.seating(t)
     out = []
     for tt in view.tables:
         state = view.seating.table(tt.table.number)

@@ -307,22 +307,34 @@ def tables_in_play(tournament: Tournament) -> list[TournamentTable]:
     )
 
 
-def last_big_blind(session: TableSession) -> int | None:
-    """The seat that posted the big blind on the table's last stored hand (the hand
-    recorder owns it); None before any hand."""
+def last_big_blinds(sessions: list[TableSession]) -> dict[int, int | None]:
+    """Per session, the seat that posted the big blind on its last stored hand (the hand
+    recorder owns it); None before any hand. One query for every table."""
+    from django.db.models import OuterRef, Subquery
+
     from hands.models import Hand, HandSeat
 
+    if not sessions:
+        return {}
     last = (
-        Hand.objects.filter(session=session, revision_of__isnull=True)
+        Hand.objects.filter(session=OuterRef("pk"), revision_of__isnull=True)
         .order_by("-number")
-        .values_list("pk", flat=True)
-        .first()
+        .values("pk")[:1]
     )
-    if last is None:
-        return None
-    return (
-        HandSeat.objects.filter(hand_id=last, position="BB").values_list("seat", flat=True).first()
+    # No ordering (HandSeat's default orders through the hand's session: a join that would
+    # shadow the outer session in the subquery).
+    seat = (
+        HandSeat.objects.filter(hand=OuterRef("last_hand"), position="BB")
+        .order_by()
+        .values("seat")[:1]
     )
+    rows = (
+        TableSession.objects.filter(pk__in=[x.pk for x in sessions])
+        .annotate(last_hand=Subquery(last))
+        .annotate(bb=Subquery(seat))
+        .values_list("pk", "bb")
+    )
+    return dict(rows)
 
 
 @dataclass(frozen=True)
@@ -368,6 +380,7 @@ def seating(tournament: Tournament, states: EntryStates | None = None) -> Seatin
     states = states or entry_states(tournament)
     live = states.live_by_player()
     tables = tables_in_play(tournament)
+    big_blinds = last_big_blinds([tt.session for tt in tables])
     table_states = []
     seats: dict[int, SeatInfo] = {}
     strays: list[tuple[TournamentTable, int, str]] = []
@@ -387,7 +400,7 @@ def seating(tournament: Tournament, states: EntryStates | None = None) -> Seatin
                     tt.table.number,
                     seats_per_table(tournament, tt),
                     tuple(sorted(players)),
-                    last_big_blind(tt.session),
+                    big_blinds.get(tt.session_id),
                 )
             )
     with engine():

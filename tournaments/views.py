@@ -160,13 +160,15 @@ def _reports(actor: Actor) -> list[tuple[str, str]]:
 
 
 def _tables_context(actor: Actor, t: Tournament) -> dict[str, Any]:
-    entries = {e["number"]: e for e in presenters.entries(t)}
-    tables = presenters.tables(t)
+    states = selectors.entry_states(t)
+    view = selectors.seating(t, states)
+    entries = {e["number"]: e for e in presenters.entries(t, states, view)}
+    tables = presenters.tables(t, view)
     for table in tables:
         for seat in table["seats"]:
             entry = entries.get(seat["entry_number"]) if seat["entry_number"] else None
             seat["entry"] = entry
-    pv = selectors.balance_plan(t)
+    pv = selectors.balance_plan(t, view)
     return {
         **_context(actor, t),
         "tables": tables,
@@ -420,7 +422,8 @@ def _confirm(request: HttpRequest, actor: Actor, t: Tournament) -> str:
         side=request.POST.get("side", ""),
         croupier=_user(actor, request.POST.get("croupier", "")),
         pin=request.POST.get("pin") or None,
-        chips_visible=not ticked(request.POST, "chips_not_visible"),
+        # TOUR-05: the dealer ticks that the chips travelled in view; unticked, they did not.
+        chips_visible=ticked(request.POST, "chips_visible"),
     )
     return _("Move confirmed: %(slip)s") % {"slip": move.slip_es}
 

@@ -134,6 +134,7 @@ def test_a_whole_tournament_through_the_pages(  # noqa: PLR0915
                     break
                 form = sup.locator("form:has(input[name=pin])").first
                 pin.fill("4321")
+                form.get_by_label("Fichas a la vista").check()
                 with sup.expect_navigation():
                     form.locator("button[type=submit]").click()
         assert selectors.moves_to_confirm(t) == []
@@ -172,8 +173,8 @@ def test_a_whole_tournament_through_the_pages(  # noqa: PLR0915
     expect(mgr.locator(".payout-table").first).to_contain_text("19.100,00")
 
     broken: set[int] = set()
-    while len(live(t)) > 10:
-        bust(rng.choice(live(t)).entry.number)
+    while len(seated := live(t)) > 10:
+        bust(rng.choice(seated).entry.number)
         before = {tt.table.number for tt in selectors.tables_in_play(t)}
         balance()
         broken |= before - {tt.table.number for tt in selectors.tables_in_play(t)}
@@ -204,8 +205,8 @@ def test_a_whole_tournament_through_the_pages(  # noqa: PLR0915
     expect(sup.locator("#plan-title ~ p strong")).to_contain_text("mesa final")
     balance()
     assert [tt.table.number for tt in selectors.tables_in_play(t)] == [7]
-    while len(live(t)) > 3:
-        bust(rng.choice(live(t)).entry.number)
+    while len(seated := live(t)) > 3:
+        bust(rng.choice(seated).entry.number)
 
     # A three-way ICM deal: the floor proposes it, each player agrees, the manager signs.
     sup.goto(base)

@@ -181,8 +181,8 @@ def test_a_whole_tournament_through_the_api(world, tmp_path, settings):  # noqa:
     assert approved["approved"] and approved["approved_by"] == "shift_manager"
 
     # Busts down to two tables of five, balancing and breaking tables on the way.
-    while len(room.seated()) > 10:
-        room.bust(rng.choice(room.seated()))
+    while len(seated := room.seated()) > 10:
+        room.bust(rng.choice(seated))
         room.balance()
     assert len(set(room.broken)) >= 3, room.broken
     tables = room.ok(room.sup.get(room.url("tables/")))
@@ -208,8 +208,8 @@ def test_a_whole_tournament_through_the_api(world, tmp_path, settings):  # noqa:
     tables = room.ok(room.sup.get(room.url("tables/")))
     assert [(x["table_number"], x["players"]) for x in tables] == [(7, 8)]
 
-    while len(room.seated()) > 3:
-        room.bust(rng.choice(room.seated()))
+    while len(seated := room.seated()) > 3:
+        room.bust(rng.choice(seated))
 
     # A three-way ICM deal: every player agrees, the manager signs; it ends the tournament.
     three = room.seated()
