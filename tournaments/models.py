@@ -881,10 +881,6 @@ class ChipRaceRecord(models.Model):
         return f"{self.tournament} chip race table {self.table_number}"
 
 
-# A ledger row is chained by its seal column; the signed documents by their content.
-sealing.register_payload(PayoutSlip, PayoutSlip.signing_payload)
-sealing.register_payload(Settlement, Settlement.signing_payload)
-
 __all__ = [
     "ChipRaceRecord",
     "ClockEvent",

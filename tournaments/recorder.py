@@ -24,7 +24,6 @@ from typing import Any
 from django.db import transaction
 
 from casino.access import Actor
-from casino.errors import NotFound
 from poker.profiles import RuleProfile, get_profile
 from poker.tournament import AnteKind, ClockStatus, clock_state
 from tables.models import TableSession
@@ -132,10 +131,3 @@ def hand_stored(actor: Actor, hand: Any) -> None:
                 reason="SANC-04" if seat.penalised else "",
             )
         finish_if_done(actor, t)
-
-
-def tournament_of(session: TableSession) -> Tournament:
-    tt = _table_of(session)
-    if tt is None:
-        raise NotFound("NOT_FOUND", "Torneo no encontrado.", "Tournament not found.")
-    return tt.tournament

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, ValidationFailed
@@ -28,15 +27,10 @@ __all__ = [
     "engine",
     "lock_tournament",
     "money",
-    "now_ms",
     "refusal",
     "require_status",
     "require_text",
 ]
-
-
-def now_ms() -> int:
-    return int(timezone.now().timestamp() * 1000)
 
 
 def current_gaming_day(actor: Actor) -> GamingDay:

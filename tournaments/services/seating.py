@@ -11,7 +11,6 @@ with its reason and the slip the floor reads.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Min
@@ -480,15 +479,9 @@ def move_confirm(
     return confirmation
 
 
-def halted_tables(tournament: Tournament) -> list[Any]:
-    """TDA 11: the tables where play halts now (3 or more short of the fullest)."""
-    return list(selectors.balance_plan(tournament).plan.halted)
-
-
 __all__ = [
     "balance_confirm",
     "draw_initial",
-    "halted_tables",
     "move_confirm",
     "seat_late_entries",
     "table_add",
