@@ -45,6 +45,9 @@ def test_the_ledger_is_sealed_chained_and_settled_with_the_cage(world):
     services.payouts_approve(actor=world.mgr, table=table)
     services.elimination_record(actor=world.sup, tournament=t, entry=entries[0])
     assert kinds(world.day) == {"TOURNAMENT_NOT_SETTLED", "TOURNAMENT_PRIZES_UNPAID"}
+    # A tournament table has no float, drop or rake: the cage's sessions of the day are
+    # the cash tables (its money is the tournament's ledger, settled below).
+    assert [s.session for s in reconcile_day(world.day).sessions] == []
     # One place paid (15 % of two entries, rounded up): the winner takes the guarantee.
     services.prize_pay(actor=world.cash, tournament=t, entry=entries[1], player_signed_name="X")
     totals = selectors.ledger_totals(t)
