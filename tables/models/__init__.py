@@ -19,7 +19,15 @@ from .core import (
     TableSettings,
     Variant,
 )
-from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
+from .decks import (
+    DeckEvent,
+    DeckFinalControl,
+    DeckReceipt,
+    DeckStore,
+    Pack,
+    PackInspection,
+    PackState,
+)
 from .floats import FloatPar
 from .keys import KeyHandout, KeyReturn
 from .players import (
@@ -73,6 +81,7 @@ __all__ = [
     "OpeningSheet",
     "OpsSettings",
     "Pack",
+    "PackInspection",
     "PackState",
     "Player",
     "PreparationChecklist",

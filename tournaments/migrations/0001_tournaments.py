@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('casino', '0005_shift_pattern'),
         ('hands', '0005_incident_kind_chip_handling'),
-        ('tables', '0018_session_kind'),
+        ('tables', '0019_session_kind'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0017_sanction_appeals'),
+        ('tables', '0018_pack_inspection'),
     ]
 
     operations = [
