@@ -253,9 +253,11 @@ class Rules:
 _PROFILE_CACHE: dict[tuple[Any, ...], RuleProfile] = {}
 
 
-def profile_for(settings: Any) -> RuleProfile:
+def profile_for(settings: Any, *, tournament: bool = False) -> RuleProfile:
     """The ``RuleProfile`` of a ``TableSettings`` version (GEN-03 with the table's overrides).
 
+    ``tournament``: the hand is played at a tournament table (a session of kind
+    tournament, issue 42), whatever the table's cash settings say: no rake (TOUR-03).
     Versions are append-only, so the profile is cached by their values.
     """
     key = (
@@ -267,7 +269,7 @@ def profile_for(settings: Any) -> RuleProfile:
         settings.rake_cap,
         settings.rake_cap_scope,
         settings.no_flop_no_drop,
-        settings.is_tournament,
+        bool(settings.is_tournament) or tournament,
         # RAKE-07, OQ-04: the casino's rounding, pinned on the version (absent: the default).
         getattr(settings, "rake_rounding", None) or RakeRounding.DOWN_TO_MIN_CHIP.value,
     )
@@ -286,7 +288,7 @@ def profile_for(settings: Any) -> RuleProfile:
             rake_cap=None if settings.rake_cap is None else units(settings.rake_cap, "rake_cap"),
             rake_cap_scope=RakeCapScope(settings.rake_cap_scope),  # RAKE-07, OQ-04
             no_flop_no_drop=bool(settings.no_flop_no_drop),
-            tournament=bool(settings.is_tournament),
+            tournament=key[8],
             rake_rounding=RakeRounding(key[-1]),
         )
     except (ProfileError, ValueError) as exc:
@@ -300,8 +302,8 @@ def profile_for(settings: Any) -> RuleProfile:
     return profile
 
 
-def rules_for(settings: Any, *, chip_unit: int, structure: str) -> Rules:
-    return Rules(profile_for(settings), structure, chip_unit)
+def rules_for(settings: Any, *, chip_unit: int, structure: str, tournament: bool = False) -> Rules:
+    return Rules(profile_for(settings, tournament=tournament), structure, chip_unit)
 
 
 def ruleset_of(rules: Rules) -> str:

@@ -63,8 +63,19 @@ def _table_of(session: TableSession) -> TournamentTable | None:
 
 
 def hand_rules(session: TableSession, at: Any) -> TournamentHandRules | None:
-    """The rules of a hand of ``session`` started at ``at`` (a datetime), or None."""
-    tt = _table_of(session)
+    """The rules of a hand of ``session`` started at ``at`` (a datetime), or None.
+
+    The session's tournament, playing or not (a correction of a hand at a table since
+    broken is judged by the rules it was played under); the clock says whether a hand may
+    be dealt (``on_break``)."""
+    if not session.is_tournament:
+        return None
+    tt = (
+        TournamentTable.objects.filter(session=session)
+        .select_related("tournament__structure")
+        .order_by("-pk")
+        .first()
+    )
     if tt is None:
         return None
     t = tt.tournament

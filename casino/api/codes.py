@@ -1961,6 +1961,11 @@ TOURNAMENTS: dict[str, Meaning] = {
         "Primero se sortean los asientos del torneo.", "Draw the tournament's seats first."
     ),
     "TOURNAMENT_NOT_FOUND": Meaning("Torneo no encontrado.", "Tournament not found."),
+    "TOURNAMENT_ON_BREAK": Meaning(
+        "El torneo no está en juego (antes del inicio o en un descanso): no se reparten "
+        "manos en sus mesas.",
+        "The tournament is not in play (before the start or on a break): its tables deal no hands.",
+    ),
     "TOURNAMENT_PLAN_EMPTY": Meaning(
         "Las mesas están equilibradas: no hay cambios que hacer.",
         "The tables are balanced: there are no moves to make.",
