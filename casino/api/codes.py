@@ -1957,6 +1957,12 @@ TOURNAMENTS: dict[str, Meaning] = {
         "El torneo está completo: anote al jugador en la lista de espera.",
         "The tournament is full: put the player on the waiting list.",
     ),
+    "TOURNAMENT_NEXT_HAND_DIFFERS": Meaning(
+        "La mano siguiente ya empezó (o no) en esa mesa: las fichas halladas salen del juego "
+        "(o van al ganador) (TOUR-04).",
+        "The next hand has (or has not) started at that table: the chips found leave play "
+        "(or go to the winner) (TOUR-04).",
+    ),
     "TOURNAMENT_NOT_DRAWN": Meaning(
         "Primero se sortean los asientos del torneo.", "Draw the tournament's seats first."
     ),

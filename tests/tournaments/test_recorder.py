@@ -126,6 +126,22 @@ def _start_from_the_plan(client, session):  # type: ignore[no-untyped-def]
     return seats, client.post(LIVE, data, format="json")
 
 
+def _all_in_to_the_river(client, live: int, button: int, small: int, big: int) -> None:  # type: ignore[no-untyped-def]
+    """The button moves all in, the small blind folds, the big blind calls all in with
+    less (his ante is dead): the button's aces beat his seven-deuce; the hand is stored."""
+    _act(client, live, action="all_in", seat=button)
+    _act(client, live, action="fold", seat=small)
+    _act(client, live, action="all_in", seat=big)
+    for cards in ("Kh9s3c", "4d", "Jh"):
+        state = _act(client, live, action="board", cards=cards)
+    shows = {button: "AsAd", big: "7c2d"}
+    while state["next_seat"] is not None and state["phase"] != "over":
+        seat = state["next_seat"]
+        state = _act(client, live, action="show", seat=seat, cards=shows[seat])
+    done = client.post(f"{LIVE}{live}/finish/", {}, format="json", **_shown(client, live))
+    assert done.status_code == 200, done.json()
+
+
 def test_tour_03_a_tournament_hand_is_played_at_the_clock_level_without_rake_and_busts(
     world, staff, api, three_at_level_4, tournament
 ):
@@ -141,19 +157,7 @@ def test_tour_03_a_tournament_hand_is_played_at_the_clock_level_without_rake_and
     assert state["next_seat"] == button
     options = {o["action"]: o for o in state["options"]}
     assert options["call"]["amount"] == "200.00"  # the level's big blind, not the table's 10
-    live = state["id"]
-    _act(client, live, action="all_in", seat=button)
-    _act(client, live, action="fold", seat=small)
-    _act(client, live, action="all_in", seat=big)
-    for cards in ("Kh9s3c", "4d", "Jh"):
-        state = _act(client, live, action="board", cards=cards)
-    shows = {button: "AsAd", big: "7c2d"}
-    while state["next_seat"] is not None and state["phase"] != "over":
-        state = _act(
-            client, live, action="show", seat=state["next_seat"], cards=shows[state["next_seat"]]
-        )
-    done = client.post(f"{LIVE}{live}/finish/", {}, format="json", **_shown(client, live))
-    assert done.status_code == 200, done.json()
+    _all_in_to_the_river(client, state["id"], button, small, big)
 
     hand = Hand.objects.get(session=session)
     assert hand.status == "valid", list(hand.violations.values_list("code", flat=True))
@@ -221,3 +225,40 @@ def test_one_tap_on_the_table_screen_starts_the_tournament_hand_as_the_plan_and_
     assert {s["stack"] for s in record["seats"]} == {"10000.00"}
     posts = sorted(s["dead_post"] for s in record["seats"])
     assert posts == ["0.00", "0.00", "200.00"]  # the big blind's ante, once for the table
+
+
+def test_tour_04_hidden_chips_go_to_the_winner_only_before_the_next_hand_as_the_recorder_says(
+    world, staff, api, three_at_level_4, tournament
+):
+    # TOUR-04: chips found on a covered all-in player who lost go to the player who beat
+    # him before the next hand starts; after it, they leave play. Whether the next hand has
+    # started is the recorder's fact: a floor's screen that says otherwise is refused and
+    # changes nothing.
+    session, entries = three_at_level_4
+    client = api(staff["supervisor"])
+    (button, small, big), response = _start_from_the_plan(client, session)
+    _all_in_to_the_river(client, response.json()["id"], button, small, big)
+    seated = selectors.seating(tournament).seats
+    loser = next(e for e in entries if e.pk not in seated)
+    winner = next(e for e in entries if e.pk in seated and seated[e.pk].seat == button)
+    url = f"/api/tournaments/{tournament.pk}/hidden-chips/"
+
+    def found(started: bool, key: str):  # type: ignore[no-untyped-def]
+        body = {"entry": loser.pk, "chips": 500, "winner": winner.pk, "next_hand_started": started}
+        return client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+    # Before the next hand, a screen that says it started is refused.
+    refused = found(True, "h-1")
+    assert refused.status_code == 409, refused.json()
+    assert refused.json()["code"] == "TOURNAMENT_NEXT_HAND_DIFFERS"
+    # The next hand is being dealt: the chips no longer go to the winner.
+    _seats, nxt = _start_from_the_plan(client, session)
+    assert nxt.status_code == 201, nxt.json()
+    stale = found(False, "h-2")
+    assert stale.status_code == 409, stale.json()
+    assert stale.json()["code"] == "TOURNAMENT_NEXT_HAND_DIFFERS"
+    assert seat_plan(session).at(button).stack == Decimal("20100")  # nothing moved
+    after = found(True, "h-3")
+    assert after.status_code == 201, after.json()
+    assert seat_plan(session).at(button).stack == Decimal("20100")  # the chips left play
+    assert Elimination.objects.filter(entry=loser).count() == 1

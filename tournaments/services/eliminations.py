@@ -21,6 +21,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
+from hands.selectors import next_hand_started as recorder_next_hand_started
 from poker.tournament import ClockEventKind, ClockStatus, RaceRounding, chip_race
 from tables.models import SanctionEntry, SanctionLevel
 from tables.services.sanctions import sanction_impose
@@ -384,6 +385,9 @@ def hidden_chips_record(
         require_status(t, TournamentStatus.RUNNING)
         states = selectors.entry_states(t)
         view = selectors.seating(t, states)
+        standing = states.eliminated.get(entry.pk)
+        if standing is not None and standing.hand_id is not None:
+            _require_next_hand_as_recorded(standing, next_hand_started)
         if not next_hand_started:
             assert winner is not None
             target = view.seats.get(winner.pk)
@@ -395,7 +399,6 @@ def hidden_chips_record(
                     field="winner",
                 )
             seat_stack_add(target.tt.session, target.seat, Decimal(chips))
-        standing = states.eliminated.get(entry.pk)
         if standing is None:
             if not states.is_live(entry):
                 raise _not_in_play()
@@ -425,6 +428,28 @@ def hidden_chips_record(
         )
         finish_if_done(actor, t)
     return standing
+
+
+def _require_next_hand_as_recorded(bust: Elimination, next_hand_started: bool) -> None:
+    """TOUR-04 after a bust the recorder stored: whether the next hand has started at that
+    table is the recorder's fact (a later hand stored, or one being dealt), not the
+    screen's; a request that says otherwise acts on a table that has moved on."""
+    started = recorder_next_hand_started(bust.hand)
+    if started == next_hand_started:
+        return
+    if started:
+        es = "La mano siguiente ya empezó en esa mesa: las fichas salen del juego (TOUR-04)."
+        en = "The next hand has already started at that table: the chips leave play (TOUR-04)."
+    else:
+        es = "La mano siguiente no empezó en esa mesa: las fichas van al ganador (TOUR-04)."
+        en = "The next hand has not started at that table: the chips go to the winner (TOUR-04)."
+    raise Conflict(
+        "TOURNAMENT_NEXT_HAND_DIFFERS",
+        es,
+        en,
+        field="next_hand_started",
+        details={"next_hand_started": started, "hand": bust.hand_number},
+    )
 
 
 def sanction_record(
