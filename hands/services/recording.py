@@ -31,7 +31,6 @@ from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
 from casino.models import User
 from casino.roles import Perm, Role, role_has
-from poker.tournament import AnteKind
 from tables import hooks
 from tables.models import (
     AbsentPlayerPolicy,
@@ -652,7 +651,7 @@ def hand_terms(
         "small": Decimal(level.small_blind),
         "big": big,
         # TDA: a big-blind ante is the big blind's alone (tournament_record), not each one's
-        "ante": Decimal(level.ante) if level.ante_kind == AnteKind.ANTE else ZERO,
+        "ante": Decimal(level.ante) if level.ante_kind == engine.TournamentAnteKind.ANTE else ZERO,
         "small_bet": big if structure == "limit" else None,
         "big_bet": 2 * big if structure == "limit" else None,
         "structure": structure,
@@ -689,7 +688,7 @@ def tournament_record(book: SessionBook, record: dict[str, Any], terms: HandTerm
         if memory.status == SeatStatus.EMPTY or (s.get("name") and s["name"] != memory.name):
             continue
         s["player"] = memory.player_id
-    if level.ante_kind != AnteKind.BIG_BLIND_ANTE or not level.ante:
+    if level.ante_kind != engine.TournamentAnteKind.BIG_BLIND_ANTE or not level.ante:
         return
     blinds = _blind_seats(record)
     for s in record["seats"]:
