@@ -498,8 +498,15 @@ CAUSE_CELLS: dict[str, frozenset[str]] = {
 }
 
 
+# The titles of the finding kinds another app adds to the day (DAY_FINDING_PROVIDERS),
+# registered by that app (issue 42: the tournaments' books).
+PROVIDED_CAUSE_TITLES: dict[str, tuple[str, str]] = {}
+
+
 def cause_title(kind: str, lang: str = "es") -> str:
-    es, en = CAUSE_TITLES.get(kind, ("Otra excepción", "Other exception"))
+    es, en = CAUSE_TITLES.get(kind) or PROVIDED_CAUSE_TITLES.get(
+        kind, ("Otra excepción", "Other exception")
+    )
     return en if lang.startswith("en") else es
 
 

@@ -23,7 +23,7 @@ from casino.errors import NotFound, PermissionRefused
 from casino.formatting import active_lang
 from casino.models import Casino, Denomination, GamingDay
 from casino.roles import Perm, Role
-from tables.models import FloatPar, Table, TableSession
+from tables.models import FloatPar, SessionKind, Table, TableSession
 from tables.selectors.assignment import require_assigned_for
 
 from . import slip_order
@@ -652,8 +652,11 @@ def require_sees_expected(actor: Actor) -> None:
 
 
 def sessions_of_day(gaming_day: GamingDay) -> QuerySet[TableSession]:
+    """The day's cash sessions: a tournament table has no float, no drop and no rake (its
+    money is the tournament's ledger, reconciled by its settlement, issue 42)."""
     return (
         TableSession.objects.filter(gaming_day=gaming_day)
+        .exclude(kind=SessionKind.TOURNAMENT)
         .select_related("table", "settings", "supervisor", "gaming_day")
         .order_by("table__number", "number")
     )

@@ -515,6 +515,34 @@ TOPICS: dict[str, HelpTopic] = {
                 ),
             ),
         ),
+        # Issue 42: the floor's part of a tournament.
+        HelpTopic(
+            "tournament_floor",
+            _("Tournament tables"),
+            (
+                _s(
+                    _(
+                        "The seats are drawn: give the tables in the order they will break; "
+                        "the last one hosts the final table."
+                    ),
+                    "TOUR-01",
+                ),
+                _s(
+                    _(
+                        "Mark each player who sits down; an absent player is dealt in and "
+                        "blinded until late registration closes, then his stack comes off."
+                    ),
+                    "TOUR-02",
+                ),
+                _s(
+                    _(
+                        "After each bust look at the plan: confirm it, then each dealer "
+                        "confirms the player left and arrived with his chips in view."
+                    ),
+                    "TOUR-05",
+                ),
+            ),
+        ),
     )
 }
 
@@ -538,6 +566,8 @@ PAGES: dict[str, tuple[str, ...]] = {
     "hands:live_start": ("hand_recorder",),
     "hands:live": ("hand_recorder", "incident"),
     "hands:detail": ("hand_recorder", "incident"),
+    "tournaments:tables": ("tournament_floor",),
+    "tournaments:moves": ("tournament_floor",),
 }
 
 

@@ -97,6 +97,17 @@ class Perm(models.TextChoices):
     # reports
     VIEW_REPORTS = "view_reports", _("View and download reports")
     REQUEST_REPORT = "request_report", _("Request reports")
+    # tournaments (issue 42)
+    VIEW_TOURNAMENTS = "view_tournaments", _("View tournaments, their clock and results")
+    MANAGE_TOURNAMENTS = "manage_tournaments", _("Create tournament structures and tournaments")
+    RUN_TOURNAMENT = "run_tournament", _("Run a tournament: draw, clock, moves, eliminations")
+    CONFIRM_TOURNAMENT_MOVE = "confirm_tournament_move", _("Confirm a player moved at a table")
+    RECORD_TOURNAMENT_ENTRY = "record_tournament_entry", _("Register and refund tournament entries")
+    APPROVE_TOURNAMENT_PAYOUTS = (
+        "approve_tournament_payouts",
+        _("Approve a tournament's payouts and deals"),
+    )
+    PAY_TOURNAMENT_PRIZE = "pay_tournament_prize", _("Pay tournament prizes at the cage")
 
 
 P = Perm
@@ -109,6 +120,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
     Role.CROUPIER: frozenset(
         {P.VIEW_TABLES, P.VIEW_HANDS, P.LOG_HAND, P.DECK_HANDLE}
         | {P.VIEW_INCIDENTS, P.RECORD_INCIDENT}  # ROLE-05/06: refers complaints
+        | {P.VIEW_TOURNAMENTS, P.CONFIRM_TOURNAMENT_MOVE}  # issue 42: the dealer's move slip
     ),
     Role.SUPERVISOR: frozenset(
         _READ_FLOOR
@@ -132,6 +144,9 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.REFER_VIP,  # SEAT-12
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
+            P.VIEW_TOURNAMENTS,  # issue 42: runs the tournament's tables
+            P.RUN_TOURNAMENT,
+            P.CONFIRM_TOURNAMENT_MOVE,  # with the croupier's PIN on this terminal
         }
     ),
     Role.PIT_BOSS: frozenset(
@@ -166,6 +181,10 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_VIP_REFERRALS,
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
+            P.VIEW_TOURNAMENTS,  # issue 42
+            P.MANAGE_TOURNAMENTS,
+            P.RUN_TOURNAMENT,
+            P.CONFIRM_TOURNAMENT_MOVE,
         }
     ),
     Role.SHIFT_MANAGER: frozenset(
@@ -196,6 +215,10 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_VIP_REFERRALS,  # RPT-14
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
+            P.VIEW_TOURNAMENTS,  # issue 42; ROLE-09, TOUR-07: approves payouts and deals
+            P.MANAGE_TOURNAMENTS,
+            P.RUN_TOURNAMENT,
+            P.APPROVE_TOURNAMENT_PAYOUTS,
         }
     ),
     Role.SECURITY: frozenset(
@@ -211,6 +234,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
     Role.CAGE_CASHIER: frozenset(
         # The cage prints the slips it issues (RPT-03).
         {P.VIEW_TABLES, P.VIEW_CAGE, P.ISSUE_SLIP, P.COUNT_DROP, P.VIEW_REPORTS, P.REQUEST_REPORT}
+        # issue 42: tournament entries, refunds and prizes at the cage
+        | {P.VIEW_TOURNAMENTS, P.RECORD_TOURNAMENT_ENTRY, P.PAY_TOURNAMENT_PRIZE}
     ),
     Role.SURVEILLANCE: frozenset(
         {P.VIEW_TABLES, P.VIEW_DECKS, P.VIEW_HANDS, P.RECORD_SURVEILLANCE, P.VIEW_AUDIT}
@@ -224,6 +249,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         | {P.REQUEST_REPORT, P.VIEW_PLAYERS, P.VIEW_EXCLUSIONS}  # issue 17: no identity
         | {P.VIEW_VIP_REFERRALS}  # RPT-14
         | {P.VIEW_INCIDENTS}
+        | {P.VIEW_TOURNAMENTS}  # issue 42
     ),
 }
 

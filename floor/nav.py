@@ -77,6 +77,12 @@ ENTRIES: tuple[NavEntry, ...] = (
     NavEntry("tables:decks", _("Decks"), _can(Perm.VIEW_DECKS), ("/tables/decks",)),
     NavEntry("tables:sanctions", _("Sanctions"), _can(Perm.VIEW_SANCTIONS), ("/tables/sanctions",)),
     NavEntry("hands:list", _("Hands"), _can(Perm.VIEW_HANDS), ("/hands/",)),
+    NavEntry(
+        "tournaments:index",
+        _("Tournaments"),
+        _can(Perm.VIEW_TOURNAMENTS),
+        ("/tournaments/",),
+    ),
     NavEntry("reports:list", _("Reports"), _can(Perm.VIEW_REPORTS), ("/reports/",)),
     # Issue 17 §2: the buy-ins and seatings refused to an excluded or under-age player.
     NavEntry(

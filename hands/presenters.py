@@ -202,7 +202,12 @@ def revision_chain(hand: Hand) -> list[dict[str, Any]]:
 
 
 def rules_of(hand: Hand) -> adapter.Rules:
-    return adapter.rules_for(hand.settings, chip_unit=hand.chip_unit, structure=hand.structure)
+    return adapter.rules_for(
+        hand.settings,
+        chip_unit=hand.chip_unit,
+        structure=hand.structure,
+        tournament=hand.session.is_tournament,  # issue 42: no rake at a tournament table
+    )
 
 
 def replay(hand: Hand) -> dict[str, Any]:
@@ -238,12 +243,9 @@ def live_rulings(live: Any) -> list[dict[str, Any]]:
     from hands import adapter
 
     lang = _lang()
-    settings = selectors.settings_for_hand(live.session, live.started_at)
-    rules = adapter.rules_for(
-        settings,
-        chip_unit=selectors.chip_unit_cents(live.session.table),
-        structure=live.record["structure"],
-    )
+    from hands.services.live import live_rules
+
+    rules = live_rules(live)  # the rules the hand is judged by (a tournament's, issue 42)
     built = adapter.build(live.record, rules, lenient=True)
     out = []
     for item in built.irregularities:

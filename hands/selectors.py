@@ -353,7 +353,10 @@ def next_hand(session: TableSession) -> NextHand:
     )
     playing = [s.number for s in plan.seats if s.status == SeatStatus.PLAYING]
     policy = session.settings.new_player_entry if session.settings_id else NewPlayerEntry.MANUAL
-    new = {s.number for s in plan.seats if s.hands_played == 0} if last else set()
+    # A new player waits for the blinds at a cash table (SEAT-05); at a tournament's, a
+    # player drawn or moved in is dealt in at once (TDA 11).
+    fresh = last and not session.is_tournament
+    new = {s.number for s in plan.seats if s.hands_played == 0} if fresh else set()
     prev = last["button_seat"] if last else None
     if prev is None:
         draw = ButtonDraw.objects.filter(session=session).order_by("-at", "-id").first()

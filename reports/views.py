@@ -66,7 +66,7 @@ def report_create(request: HttpRequest) -> HttpResponse:
         key: value
         for key in (
             *("date", "table", "session", "date_from", "date_to", "ruleset"),
-            *("hand", "first", "last", "slip", "sector"),
+            *("hand", "first", "last", "slip", "sector", "tournament"),
         )
         if (value := request.POST.get(key, "").strip())
     }

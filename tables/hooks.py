@@ -16,8 +16,14 @@ it, not the other way round), yet two figures come from them:
   denomination at this moment (the opening count plus every movement so far), for
   the count at a shift change.
 
+- **tournament hands** (tournaments, issue 42): the rules a tournament table's next hand
+  is played under (the level's blinds and ante from the tournament clock, no rake,
+  TOUR-03), and what a stored tournament hand changes in the tournament (busts, TOUR-04,
+  SANC-04). The hand recorder asks :func:`hand_rules` before a hand and calls
+  :func:`hand_stored` after storing one, in its transaction.
+
 Without a provider the adjustment is zero, no hand has been served and nothing is
-pending.
+pending; a cash session has no hand rules and a stored hand changes nothing else.
 """
 
 from __future__ import annotations
@@ -33,11 +39,17 @@ HandsServedProvider = Callable[["SanctionEntry"], int]
 # provider(session) -> [{"code", "message": {"es", "en"}, "details": {...}}]
 PendingWorkProvider = Callable[["TableSession"], list[dict[str, Any]]]
 ExpectedFloatProvider = Callable[["TableSession"], "dict[int, int] | None"]
+# provider(session, at) -> the hand's rules for a tournament session, or None
+HandRulesProvider = Callable[["TableSession", Any], Any]
+# provider(actor, hand) -> None: a stored hand's consequences (a tournament's busts)
+HandStoredProvider = Callable[[Any, Any], None]
 
 _float_adjustments: list[FloatAdjustmentProvider] = []
 _hands_served: list[HandsServedProvider] = []
 _pending_work: list[PendingWorkProvider] = []
 _expected_float: list[ExpectedFloatProvider] = []
+_hand_rules: list[HandRulesProvider] = []
+_hand_stored: list[HandStoredProvider] = []
 
 
 def register_float_adjustments(provider: FloatAdjustmentProvider) -> FloatAdjustmentProvider:
@@ -69,12 +81,29 @@ def register_expected_float(provider: ExpectedFloatProvider) -> ExpectedFloatPro
     return provider
 
 
+def register_hand_rules(provider: HandRulesProvider) -> HandRulesProvider:
+    """``provider(session, at) -> rules | None``: the rules of a hand started at ``at``
+    (issue 42: a tournament table's level; None for a session the provider does not run)."""
+    if provider not in _hand_rules:
+        _hand_rules.append(provider)
+    return provider
+
+
+def register_hand_stored(provider: HandStoredProvider) -> HandStoredProvider:
+    """``provider(actor, hand)``: run after the recorder stores ``hand``, in its transaction."""
+    if provider not in _hand_stored:
+        _hand_stored.append(provider)
+    return provider
+
+
 def unregister(provider: object) -> None:
     registries: tuple[list[Any], ...] = (
         _float_adjustments,
         _hands_served,
         _pending_work,
         _expected_float,
+        _hand_rules,
+        _hand_stored,
     )
     for registry in registries:
         if provider in registry:
@@ -109,3 +138,19 @@ def expected_float_now(session: TableSession) -> dict[int, int]:
         for denomination_id, chips in (provider(session) or {}).items():
             total[denomination_id] = total.get(denomination_id, 0) + int(chips)
     return total
+
+
+def hand_rules(session: TableSession, at: Any) -> Any:
+    """The first provider's rules for a hand of ``session`` started at ``at`` (None: the
+    table's own settings apply, as in a cash game)."""
+    for provider in _hand_rules:
+        rules = provider(session, at)
+        if rules is not None:
+            return rules
+    return None
+
+
+def hand_stored(actor: Any, hand: Any) -> None:
+    """Tell the providers that ``hand`` was stored (issue 42: busts in a tournament)."""
+    for provider in _hand_stored:
+        provider(actor, hand)

@@ -344,6 +344,16 @@ def require_same_casino(actor: Actor, session: TableSession) -> None:
 
 
 def require_accepts_transactions(session: TableSession) -> None:
+    if session.is_tournament:
+        # Issue 42: a tournament table has no cash float; its chips are the tournament's,
+        # bought and paid at the cage on the tournament's own ledger.
+        raise Conflict(
+            "TOURNAMENT_SESSION_NO_CASH",
+            f"La mesa {session.table} es de torneo: no admite compras ni cambios de fichas.",
+            f"{session.table.label('en')} is a tournament table: it takes no buy-ins or "
+            "chip changes.",
+            field="session",
+        )
     if not session.accepts_transactions:
         state = TableSession.Status(session.status).label
         raise Conflict(

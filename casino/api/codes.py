@@ -20,6 +20,7 @@ Pure data: no Django import, so the docs script reads it without settings.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 
@@ -1802,8 +1803,230 @@ VALIDATION: dict[str, Meaning] = {
     ),
 }
 
+# Issue 42: the tournaments app's refusals, and the tournament rules' own
+# (``poker.tournament.errors``: answered as ``TOURNAMENT_<code>``, their words the engine's).
+TOURNAMENTS: dict[str, Meaning] = {
+    "ALREADY_WAITING": Meaning(
+        "El jugador ya está en la lista de espera.", "The player is already waiting."
+    ),
+    "CHIPS_INVALID": Meaning(
+        "Las fichas son un entero mayor que cero.", "Chips are a whole number above zero."
+    ),
+    "CLOCK_EVENT_KIND_INVALID": Meaning("Evento de reloj desconocido.", "Unknown clock event."),
+    "CONSENT_ALREADY_RECORDED": Meaning(
+        "Ese jugador ya dio su conformidad al acuerdo.", "That player already agreed to the deal."
+    ),
+    "DEAL_ALREADY_APPROVED": Meaning(
+        "El torneo ya tiene un acuerdo aprobado.", "The tournament already has an approved deal."
+    ),
+    "DEAL_CONSENT_MISSING": Meaning(
+        "Faltan conformidades de jugadores: …", "Players' consents are missing: …"
+    ),
+    "DEAL_METHOD_INVALID": Meaning(
+        "El acuerdo es por fichas o por ICM.", "A deal is by chip count or by ICM."
+    ),
+    "DEAL_PLAYERS_MISMATCH": Meaning(
+        "Las fichas deben ser las de cada jugador que sigue, y solo de ellos.",
+        "The chips must be those of every player still in, and only theirs.",
+    ),
+    "DEAL_STALE": Meaning(
+        "Los jugadores que siguen no son los del acuerdo.",
+        "The players still in are not those of the deal.",
+    ),
+    "ELIMINATION_ALREADY_CORRECTED": Meaning(
+        "Esa eliminación ya fue corregida.", "That elimination was already corrected."
+    ),
+    "ENTRY_ALREADY_ARRIVED": Meaning(
+        "Ya se registró la llegada del jugador.", "The player's arrival is already recorded."
+    ),
+    "ENTRY_ALREADY_REFUNDED": Meaning(
+        "La inscripción ya fue devuelta.", "The entry was already refunded."
+    ),
+    "ENTRY_INVALID": Meaning(
+        "La inscripción no es de este torneo.", "The entry is not of this tournament."
+    ),
+    "ENTRY_NOT_IN_PLAY": Meaning(
+        "La inscripción ya no está en juego.", "The entry is no longer in play."
+    ),
+    "ENTRY_NOT_SEATED": Meaning("El jugador no tiene asiento.", "The player has no seat."),
+    "EXPEL_LAST_PLAYER": Meaning(
+        "El último jugador en pie no se expulsa aquí: decide la gerencia.",
+        "The last player standing is not expelled here: management decides.",
+    ),
+    "MAX_PLAYERS_INVALID": Meaning(
+        "El cupo de jugadores es de al menos 2.", "The player limit is at least 2."
+    ),
+    "MOVE_ALREADY_CONFIRMED": Meaning(
+        "Ese traslado ya fue confirmado en esa mesa.",
+        "That move was already confirmed at that table.",
+    ),
+    "MOVE_NOT_A_MOVE": Meaning(
+        "Un asiento sorteado a quien entra no se confirma como traslado.",
+        "A seat drawn for a player coming in is not confirmed as a move.",
+    ),
+    "MOVE_SIDE_INVALID": Meaning(
+        "El croupier confirma la salida («from») o la llegada («to»).",
+        "The dealer confirms the departure ('from') or the arrival ('to').",
+    ),
+    "NOT_A_COLOUR_UP_BREAK": Meaning(
+        "La carrera de fichas se hace en un descanso con retiro de fichas (TDA 24).",
+        "The chip race is run at a break with a colour-up (TDA 24).",
+    ),
+    "NOT_IN_DEAL": Meaning("Ese jugador no está en el acuerdo.", "That player is not in the deal."),
+    "NO_ENTRIES": Meaning("El torneo no tiene inscripciones.", "The tournament has no entries."),
+    "NO_PRIZE": Meaning("El puesto … no cobra premio.", "Place … wins no prize."),
+    "PAYOUTS_LOCKED": Meaning(
+        "La tabla de premios ya fue aprobada y está cerrada.",
+        "The payout table was already approved and is locked.",
+    ),
+    "PAYOUTS_NOT_APPROVED": Meaning(
+        "La tabla de premios no está aprobada.", "The payout table is not approved."
+    ),
+    "PAYOUTS_SUPERSEDED": Meaning(
+        "Hay una propuesta más nueva de la tabla de premios.",
+        "There is a newer proposal of the payout table.",
+    ),
+    "PLACE_NOT_DECIDED": Meaning(
+        "El jugador sigue en juego: su puesto aún no está decidido.",
+        "The player is still in: his place is not decided yet.",
+    ),
+    "PLAYER_ALREADY_REGISTERED": Meaning(
+        "El jugador ya está inscripto en el torneo.",
+        "The player is already registered in the tournament.",
+    ),
+    "PLAYER_BUSTED_RE_ENTER": Meaning(
+        "El jugador ya jugó este torneo: vuelve por reingreso.",
+        "The player already played this tournament: he comes back by re-entry.",
+    ),
+    "PLAYER_NOT_IDENTIFIED": Meaning(
+        "Un torneo inscribe jugadores identificados.",
+        "A tournament registers identified players.",
+    ),
+    "PLAYER_SIGNATURE_REQUIRED": Meaning(
+        "El jugador firma el comprobante: escriba el nombre tal como firmó.",
+        "The player signs the slip: type the name as he signed it.",
+    ),
+    "POOL_CHANGED": Meaning(
+        "El pozo cambió desde la propuesta: proponga la tabla de nuevo.",
+        "The pool changed since the proposal: propose the table again.",
+    ),
+    "PRIZE_ALREADY_PAID": Meaning(
+        "El premio de esa inscripción ya se pagó.", "That entry's prize was already paid."
+    ),
+    "PURCHASE_KIND_INVALID": Meaning(
+        "Una compra de fichas es una recompra o un add-on.",
+        "A chip purchase is a rebuy or an add-on.",
+    ),
+    "REGISTRATION_KIND_INVALID": Meaning(
+        "Una inscripción es «entry» o «re_entry».", "A registration is 'entry' or 're_entry'."
+    ),
+    "REGISTRATION_STILL_OPEN": Meaning(
+        "La inscripción tardía sigue abierta.", "Late registration is still open."
+    ),
+    "RE_ENTRY_AFTER_SANCTION": Meaning(
+        "Un jugador descalificado o expulsado no reingresa.",
+        "A disqualified or expelled player does not re-enter.",
+    ),
+    "ROUNDING_INVALID": Meaning(
+        "Redondeo desconocido (nearest, up, down).", "Unknown rounding (nearest, up, down)."
+    ),
+    "SESSION_KIND_INVALID": Meaning(
+        "La sesión es de cash o de torneo.", "A session is a cash game or a tournament."
+    ),
+    "SESSION_NOT_TOURNAMENT": Meaning(
+        "La sesión de la mesa no es de torneo.", "The table's session is not a tournament's."
+    ),
+    "SETTLEMENT_EXISTS": Meaning(
+        "El cierre de caja del torneo ya está registrado.",
+        "The tournament's settlement is already recorded.",
+    ),
+    "STACK_INVALID": Meaning(
+        "Las fichas al empezar la mano son un entero no negativo.",
+        "The chips at the start of the hand are a whole number, not negative.",
+    ),
+    "STRUCTURE_NAME_TAKEN": Meaning(
+        "Ya existe una estructura con ese nombre: cree una versión nueva.",
+        "A structure with that name already exists: make a new version.",
+    ),
+    "STRUCTURE_UNKNOWN": Meaning("Estructura desconocida.", "Unknown structure."),
+    "TABLES_REQUIRED": Meaning("Indique las mesas del torneo.", "Give the tournament's tables."),
+    "TOURNAMENT_ALREADY_DRAWN": Meaning(
+        "Los asientos del torneo ya se sortearon.", "The tournament's seats were already drawn."
+    ),
+    "TOURNAMENT_FULL": Meaning(
+        "El torneo está completo: anote al jugador en la lista de espera.",
+        "The tournament is full: put the player on the waiting list.",
+    ),
+    "TOURNAMENT_NEXT_HAND_DIFFERS": Meaning(
+        "La mano siguiente ya empezó (o no) en esa mesa: las fichas halladas salen del juego "
+        "(o van al ganador) (TOUR-04).",
+        "The next hand has (or has not) started at that table: the chips found leave play "
+        "(or go to the winner) (TOUR-04).",
+    ),
+    "TOURNAMENT_NOT_DRAWN": Meaning(
+        "Primero se sortean los asientos del torneo.", "Draw the tournament's seats first."
+    ),
+    "TOURNAMENT_NOT_FOUND": Meaning("Torneo no encontrado.", "Tournament not found."),
+    "TOURNAMENT_ON_BREAK": Meaning(
+        "El torneo no está en juego (antes del inicio o en un descanso): no se reparten "
+        "manos en sus mesas.",
+        "The tournament is not in play (before the start or on a break): its tables deal no hands.",
+    ),
+    "TOURNAMENT_PLAN_EMPTY": Meaning(
+        "Las mesas están equilibradas: no hay cambios que hacer.",
+        "The tables are balanced: there are no moves to make.",
+    ),
+    "TOURNAMENT_SESSION_NO_CASH": Meaning(
+        "La mesa es de torneo: no admite compras ni cambios de fichas.",
+        "The table is a tournament table: it takes no buy-ins or chip changes.",
+    ),
+    "TOURNAMENT_STARTED": Meaning(
+        "El torneo ya empezó: no se devuelven inscripciones.",
+        "The tournament has started: entries are not refunded.",
+    ),
+    "TOURNAMENT_STATE": Meaning(
+        "El torneo está «…»: no admite esta acción.",
+        "The tournament is '…': it does not take this action.",
+    ),
+    "TOURNAMENT_TABLE_IN_USE": Meaning(
+        "La mesa ya juega otro torneo.", "The table already plays another tournament."
+    ),
+    "TOURNAMENT_TABLE_NOT_OPEN": Meaning(
+        "La mesa no tiene una sesión de torneo abierta.",
+        "The table has no open tournament session.",
+    ),
+    "WAITING_LIST_FIRST": Meaning(
+        "Hay jugadores en lista de espera: entra primero …", "Players are waiting: … enters first."
+    ),
+    "WINNER_NOT_SEATED": Meaning(
+        "El ganador de la mano no está sentado en el torneo.",
+        "The winner of the hand is not seated in the tournament.",
+    ),
+    "WINNER_REQUIRED": Meaning(
+        "Antes de la mano siguiente las fichas van al ganador: indíquelo (TOUR-04).",
+        "Before the next hand the chips go to the winner: name him (TOUR-04).",
+    ),
+}
+
+
+def _engine_words(text: str) -> str:
+    return re.sub(r"\{[a-z_]+\}", "…", text)
+
+
+def _tournament_rules() -> dict[str, Meaning]:
+    from poker.tournament.errors import MESSAGES
+
+    return {
+        f"TOURNAMENT_{code.value}": Meaning(_engine_words(es), _engine_words(en))
+        for code, (es, en) in MESSAGES.items()
+    }
+
+
+TOURNAMENTS.update(_tournament_rules())
+
+
 #: Every code, in alphabetical order.
-CODES: dict[str, Meaning] = dict(sorted({**DOMAIN, **VALIDATION}.items()))
+CODES: dict[str, Meaning] = dict(sorted({**DOMAIN, **TOURNAMENTS, **VALIDATION}.items()))
 
 #: The choices of the error body's ``code`` (the schema's enum ``ErrorCode``).
 CHOICES: list[tuple[str, str]] = [(code, meaning.en) for code, meaning in CODES.items()]

@@ -45,16 +45,21 @@ ACTIONS = frozenset(
     {
         "acknowledge",
         "abandon",
+        "approve",  # a tournament's payout table or deal, signed by the manager (issue 42)
+        "arrive",  # a tournament player sat down at his drawn seat (TOUR-02)
+        "balance",  # the tournament's balancing plan confirmed: the moves are made
         "actions",  # a poker action applied to the live hand: its new state
         "button-draw",
         "cancel",
         "checklist-override",
+        "clock",  # an event of a tournament's clock: its new state
         "close",
         "closing",
         "confirm",
         "copies",  # where a printed copy of the sheet went
         "count",
         "decide",
+        "draw",  # a tournament's initial seat draw
         "empty-bank",
         "escalate",
         "final-control",
@@ -66,6 +71,7 @@ ACTIONS = frozenset(
         "override",
         "pin-unlock",
         "reduce",
+        "remove-absentees",  # TOUR-02: late registration closed
         "reprint",
         "resume",
         "return",
@@ -81,6 +87,7 @@ ACTIONS = frozenset(
         "suspend",
         "token",
         "undo",
+        "unregister",  # a tournament entry refunded before the start
         "void",
     }
 )
@@ -91,41 +98,53 @@ COLLECTIONS = frozenset(
         "buyins",
         "cash-outs",
         "checklists",
+        "chip-races",  # a tournament table's colour-up (TDA 24, 25)
         "closing-checklist",
+        "consents",  # a player's consent to a tournament deal
         "colour-changes",
         "corrections",
         "dealer-changes",
+        "deals",  # a tournament deal proposed
         "deck-deliveries",
         "deck-stores",
         "departures",
         "drop-counts",
+        "eliminations",  # a tournament bust
+        "entries",  # a tournament entry or re-entry, paid at the cage
         "events",
         "exclusion-lists",
         "exclusions",
         "explanations",
         "gaming-days",
         "hands",
+        "hidden-chips",  # TOUR-04
         "imports",
         "in-hand-changes",
         "incidents",
         "key-handouts",
         "live",
+        "payouts",  # a tournament payout table proposed
         "players",
         "policy",  # a new version of the cage settings (GEN-04)
         "preparation-checklist",  # the gaming day's (issue 17 §4)
         "proposals",
+        "purchases",  # a tournament rebuy or add-on
         "reports",
         "revalidations",
         "sanctions",
         "seats",
         "sessions",
         "settings",
+        "settlement",  # a tournament's cash counted at the cage
         "shift-changes",
         "slips",
+        "structures",  # a tournament structure
         "supervisor-relief",
         "table-ops-settings",
         "tables",
         "tip-changes",
+        "tournaments",
+        "versions",  # a new version of a tournament structure
         "vip-referrals",
         "waiting-list",
     }

@@ -54,6 +54,7 @@ from .live import live_state
 from .phh import Imported, phh_export, phh_import
 from .profile import (
     Rules,
+    TournamentAnteKind,
     next_button,
     phh_order,
     positions,
@@ -110,6 +111,7 @@ __all__ = [
     "PotData",
     "Rules",
     "SimulatedHand",
+    "TournamentAnteKind",
     "VerdictData",
     "ViolationData",
     "build",

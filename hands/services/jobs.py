@@ -21,7 +21,7 @@ from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
 from casino.errors import Conflict, DomainError, ValidationFailed
 from casino.roles import Perm, Role
-from tables.models import TableSession, TableSettings
+from tables.models import SessionKind, TableSession, TableSettings
 
 from .. import adapter, selectors
 from ..models import Hand, HandSource, HandStatus, ImportJob, JobStatus, RevalidationRun
@@ -282,7 +282,12 @@ def session_export_phhs(*, actor: Actor, session: TableSession) -> str:
     items = []
     for number in sorted(effective):
         hand = effective[number]
-        rules = adapter.rules_for(hand.settings, chip_unit=hand.chip_unit, structure=hand.structure)
+        rules = adapter.rules_for(
+            hand.settings,
+            chip_unit=hand.chip_unit,
+            structure=hand.structure,
+            tournament=session.is_tournament,  # issue 42: no rake at a tournament table
+        )
         local = timezone.localtime(hand.started_at)
         items.append(
             (
@@ -360,7 +365,7 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
     )
     run.refresh_from_db()
     settings_cache: dict[int, TableSettings] = {}
-    rules_cache: dict[tuple[int, int, str], adapter.Rules] = {}
+    rules_cache: dict[tuple[int, int, str, str], adapter.Rules] = {}
     last_id = _cursor_of(qs, run.processed)  # resume after the last committed chunk
     while True:
         rows = list(
@@ -368,6 +373,7 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
                 "id",
                 "number",
                 "session_id",
+                "session__kind",
                 "table__number",
                 "settings_id",
                 "chip_unit",
@@ -381,7 +387,7 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
         )
         if not rows:
             break
-        missing = {r[4] for r in rows} - settings_cache.keys()
+        missing = {r[5] for r in rows} - settings_cache.keys()
         if missing:
             settings_cache.update(TableSettings.objects.in_bulk(missing))
         differences = []
@@ -389,6 +395,7 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
             pk,
             number,
             session_id,
+            kind,
             table_number,
             settings_id,
             unit,
@@ -399,11 +406,14 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
             rake,
             payouts,
         ) in rows:
-            key = (settings_id, unit, structure)
+            key = (settings_id, unit, structure, kind)
             rules = rules_cache.get(key)
             if rules is None:
                 rules = adapter.rules_for(
-                    settings_cache[settings_id], chip_unit=unit, structure=structure
+                    settings_cache[settings_id],
+                    chip_unit=unit,
+                    structure=structure,
+                    tournament=kind == SessionKind.TOURNAMENT,  # issue 42: no rake
                 )
                 rules_cache[key] = rules
             stored = {

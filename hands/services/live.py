@@ -13,7 +13,6 @@ finds illegal is refused with its reason unless the logger confirms it
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -23,6 +22,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
+from tables import hooks
 from tables.models import SeatStatus, TableSession
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import hand_begin, hand_end
@@ -33,20 +33,16 @@ from .incidents import deck_faults_from_hand
 from .recording import (
     SessionBook,
     admit,
-    forced_defaults,
+    hand_terms,
     lock_session,
     post_rakes,
     prepare,
     require_at_table,
+    require_dealing,
     same_casino,
+    tournament_record,
     write,
 )
-
-
-def _rules(book: SessionBook, record: dict[str, Any], at: datetime) -> adapter.Rules:
-    settings = book.settings_at(at)
-    return adapter.rules_for(settings, chip_unit=book.unit, structure=record["structure"])
-
 
 MIXED_FIRST = "no_limit"  # GAME-13: a mixed session starts with its no-limit round
 MIXED_OTHER = {"no_limit": "limit", "limit": "no_limit"}
@@ -102,17 +98,19 @@ def live_hand_start(
             structure = settings.variant
         elif structure == "mixed":  # GAME-13: the table's switch interval decides
             structure = mixed_structure_next(s, settings, players=len(data.get("seats") or ()))
+        terms = hand_terms(s, settings, now, structure=structure, unit=book.unit)
+        require_dealing(s, terms)  # issue 42: a tournament table deals while its clock plays
         record = adapter.normalise(
-            {**data, "structure": structure, "actions": []},
-            defaults=forced_defaults(settings, structure),
+            {**data, "structure": structure, "actions": []}, defaults=terms.defaults
         )
+        tournament_record(book, record, terms)  # the plan's players, a big-blind ante
         if book.carry:  # POT-09: the pot a void hand left, shown while the hand is live
             record["carry_in"] = adapter.normalise_carried(book.carry)
         penalised = selectors.penalised_players(s, number)
         for seat in record["seats"]:
             if seat.get("player") is not None and int(seat["player"]) in penalised:
                 seat["penalised"] = True  # SANC-13
-        adapter.live_state(record, _rules(book, record, now))  # bad input: 400 now
+        adapter.live_state(record, terms.rules)  # bad input: 400 now
         if book.max_number == 0:  # OPEN-17, SHUF-01: play begins is told before hand 1
             play_begins_for_first_hand(actor=actor, session=s, players=len(record["seats"]))
             book.announced = True
@@ -158,10 +156,12 @@ def live_hand_start(
 
 def live_rules(live: LiveHand) -> adapter.Rules:
     """The rules a hand being logged is judged by: the settings in force at its first
-    riffle (GEN-04, SHUF-06) and the table's smallest chip (GEN-05). Two small reads."""
+    riffle (GEN-04, SHUF-06) and the table's smallest chip (GEN-05). Two small reads; at a
+    tournament table, the tournament's terms at that moment (issue 42 §5)."""
     unit = selectors.chip_unit_cents(live.session.table)
     settings = selectors.settings_for_hand(live.session, live.started_at)
-    return adapter.rules_for(settings, chip_unit=unit, structure=live.record["structure"])
+    structure = live.record["structure"]
+    return hand_terms(live.session, settings, live.started_at, structure=structure, unit=unit).rules
 
 
 def live_state(live: LiveHand) -> dict[str, Any]:
@@ -471,6 +471,7 @@ def live_hand_finish(
         row.hand = hand
         _save(row, "status", "hand")
         hand_end(s)
+        hooks.hand_stored(actor, hand)  # issue 42: a tournament's busts, after the hand ended
         deck_faults_from_hand(actor=actor, hand=hand)  # DECK-20, after the hand has ended
         audit_record(
             actor=actor,

@@ -31,6 +31,7 @@ from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
 from casino.models import User
 from casino.roles import Perm, Role, role_has
+from tables import hooks
 from tables.models import (
     AbsentPlayerPolicy,
     ForcedBets,
@@ -441,8 +442,12 @@ def prepare(
             "At a mixed table say whether the hand was played limit or no-limit (GAME-13).",
             field="structure",
         )
-    defaults = forced_defaults(settings, structure)
-    record = adapter.normalise({**data, "structure": structure}, defaults=defaults)
+    terms = hand_terms(session, settings, started, structure=structure, unit=book.unit)
+    if check_refusals and revision_of is None:
+        require_dealing(session, terms)
+    record = adapter.normalise({**data, "structure": structure}, defaults=terms.defaults)
+    if revision_of is None and number > book.max_number:
+        tournament_record(book, record, terms)
     carry_notes = _carry_in(book, record, number, revision_of)
     seats_in = record["seats"]
     if len(seats_in) > settings.max_seats or any(s["seat"] > settings.max_seats for s in seats_in):
@@ -473,7 +478,7 @@ def prepare(
             s["penalised"] = True
         if s.get("penalised"):
             penalised.add(s["seat"])
-    rules = adapter.rules_for(settings, chip_unit=book.unit, structure=structure)
+    rules = terms.rules
     built, verdict = adapter.verdict_of(record, rules)
     if verdict.malformed or verdict.incomplete:
         v = next(x for x in verdict.violations if x.code in ("MALFORMED", "HAND_INCOMPLETE"))
@@ -492,10 +497,14 @@ def prepare(
         violations.extend(_sequence_checks(book, number))
         violations.extend(_button_check(book, record, number))
     violations.extend(_continuity_checks(book, record, number, started, revision_of))
-    violations.extend(_seating_checks(book, record, settings, number, revision_of))
+    if not session.is_tournament:  # SEAT-05/06 are the cash game's; TDA: dealt in at once
+        violations.extend(_seating_checks(book, record, settings, number, revision_of))
     violations.extend(carry_notes)
     if source != HandSource.IMPORT:  # a PHH file carries its own game's forced bets
-        violations.extend(_forced_bets_checks(record, settings))
+        if session.is_tournament:
+            violations.extend(_level_checks(record, terms))
+        else:
+            violations.extend(_forced_bets_checks(record, settings))
     if penalised:
         seats_text = ", ".join(str(s) for s in sorted(penalised))
         violations.append(
@@ -603,6 +612,111 @@ def forced_defaults(settings: TableSettings, structure: str) -> dict[str, Any]:
         "big_bet": settings.big_bet if structure == "limit" else None,
         "structure": structure,
     }
+
+
+# ------------------------------------------------------------- a tournament's hand
+
+
+@dataclass(frozen=True)
+class HandTerms:
+    """What a hand at a table is played under: the engine's rules and the forced bets it
+    posts unless it says otherwise.
+
+    At a tournament table (a session of kind tournament, issue 42 §5) they are the
+    tournament's, asked through ``tables.hooks.hand_rules`` (the recorder never imports
+    the tournaments app): the blinds and the ante of the clock's level when the hand
+    starts, the engine's profile without rake (TOUR-03), the smallest tournament chip in
+    play as the chip unit; ``level`` is that answer (``None`` at a cash table)."""
+
+    rules: adapter.Rules
+    defaults: dict[str, Any]
+    level: Any = None
+
+
+def hand_terms(
+    session: TableSession, settings: TableSettings, at: datetime, *, structure: str, unit: int
+) -> HandTerms:
+    """The terms of a hand of ``session`` started at ``at`` (the settings in force then)."""
+    if not session.is_tournament:
+        rules = adapter.rules_for(settings, chip_unit=unit, structure=structure)
+        return HandTerms(rules, forced_defaults(settings, structure))
+    level = hooks.hand_rules(session, at)
+    if level is not None and level.chips_in_play:
+        unit = int(min(level.chips_in_play)) * 100
+    rules = adapter.rules_for(settings, chip_unit=unit, structure=structure, tournament=True)
+    if level is None:  # no tournament plays here now: no hand is dealt (require_dealing)
+        return HandTerms(rules, forced_defaults(settings, structure))
+    big = Decimal(level.big_blind)
+    defaults = {
+        "small": Decimal(level.small_blind),
+        "big": big,
+        # TDA: a big-blind ante is the big blind's alone (tournament_record), not each one's
+        "ante": Decimal(level.ante) if level.ante_kind == adapter.TournamentAnteKind.ANTE else ZERO,
+        "small_bet": big if structure == "limit" else None,
+        "big_bet": 2 * big if structure == "limit" else None,
+        "structure": structure,
+    }
+    return HandTerms(rules, defaults, level)
+
+
+def require_dealing(session: TableSession, terms: HandTerms) -> None:
+    """A tournament table deals only while its tournament's clock is in play: not before
+    the start, not during a break (issue 42 §4)."""
+    if session.is_tournament and (terms.level is None or terms.level.on_break):
+        raise Conflict(
+            "TOURNAMENT_ON_BREAK",
+            "El torneo no está en juego (antes del inicio o en un descanso): no se reparten "
+            "manos en sus mesas.",
+            "The tournament is not in play (before the start or on a break): its tables "
+            "deal no hands.",
+            field="session",
+        )
+
+
+def tournament_record(book: SessionBook, record: dict[str, Any], terms: HandTerms) -> None:
+    """The next hand at a tournament table, as the seating plan and the level say (issue
+    42 §5): a seat the record names without its player is the plan's player's (the
+    tournament knows its players by the seats' players: no second seat list), and at a
+    big-blind-ante level the big blind posts the ante, dead (the engine's dead post)."""
+    level = terms.level
+    if level is None:
+        return
+    for s in record["seats"]:
+        memory = book.seats.get(s["seat"])
+        if s.get("player") is not None or memory is None or not memory.player_id:
+            continue
+        if memory.status == SeatStatus.EMPTY or (s.get("name") and s["name"] != memory.name):
+            continue
+        s["player"] = memory.player_id
+    if level.ante_kind != adapter.TournamentAnteKind.BIG_BLIND_ANTE or not level.ante:
+        return
+    blinds = _blind_seats(record)
+    for s in record["seats"]:
+        if blinds is not None and s["seat"] == blinds[1] and not Decimal(s["dead_post"]):
+            s["dead_post"] = f"{Decimal(level.ante):.2f}"
+
+
+def _level_checks(record: dict[str, Any], terms: HandTerms) -> list[adapter.ViolationData]:
+    """A tournament hand posts its level's blinds and ante (issue 42 §5; GAME-04's check
+    at a cash table)."""
+    level, want = terms.level, terms.defaults
+    if level is None:
+        return []
+    blinds = record["blinds"]
+    posted = tuple(Decimal(blinds.get(k) or 0) for k in ("small", "big", "ante"))
+    if posted == (want["small"], want["big"], want["ante"]):
+        return []
+    ante = f" ante {level.ante}" if level.ante else ""
+    return [
+        _violation(
+            "FORCED_BETS_MISMATCH",
+            f"El nivel {level.level} del torneo es {level.small_blind}/{level.big_blind}"
+            f"{ante}; la mano puso {posted[0]:.0f}/{posted[1]:.0f} ante {posted[2]:.0f}.",
+            f"The tournament's level {level.level} is {level.small_blind}/{level.big_blind}"
+            f"{ante}; the hand posted {posted[0]:.0f}/{posted[1]:.0f} ante {posted[2]:.0f}.",
+            field_name="blinds",
+        )
+    ]
 
 
 def _forced_bets_checks(
@@ -1284,6 +1398,7 @@ def hand_log(
         admit(book, actor, prepared)
         (hand,) = write(book, actor, [prepared])
         post_rakes(actor, [hand])
+        hooks.hand_stored(actor, hand)  # issue 42: a tournament's busts, in this transaction
         deck_faults_from_hand(actor=actor, hand=hand)  # DECK-20
         audit_record(
             actor=actor,

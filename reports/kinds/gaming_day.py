@@ -47,6 +47,7 @@ from tables.models import (
     SanctionEntry,
 )
 from tables.selectors import unaccounted_reason
+from tournaments.selectors import fees_and_pool_of_day
 
 from ..access import gaming_day_for
 from ..charts import bar_chart
@@ -394,6 +395,8 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
         "unsigned": _unsigned(day, lang),
         "voided": _voided(day, lang),
         "sanction_rows": sanction_rows,
+        # Issue 42, TOUR-03: tournament fees and prize pools, apart from cash-game rake.
+        "tournaments": fees_and_pool_of_day(day),
         "unaccounted_packs": unaccounted,
         "charts": charts,
         "shift_rows": per_shift,

@@ -216,6 +216,15 @@ class TableSettings(models.Model):
         return self.limit_big_bet or 2 * self.small_bet
 
 
+class SessionKind(models.TextChoices):
+    """Issue 42: a cash game, or a table of a tournament. A tournament session has no cash
+    float: no buy-ins, changes, fills or credits reach it (the cage refuses them), its
+    seats' stacks count tournament chips, not money, and its hands take no rake (TOUR-03)."""
+
+    CASH = "cash", _("Cash game")
+    TOURNAMENT = "tournament", _("Tournament")
+
+
 class TableSession(models.Model):
     """A table's session on a gaming day: from opening to closing (OPEN-16)."""
 
@@ -243,6 +252,8 @@ class TableSession(models.Model):
     hand_in_progress = models.BooleanField(default=False)
     # "Last hand" announced (CLOSE-01): hands numbered above it are refused.
     last_hand_number = models.PositiveIntegerField(null=True, blank=True)
+    # Issue 42: cash game or tournament table (see SessionKind).
+    kind = models.CharField(max_length=16, choices=SessionKind.choices, default=SessionKind.CASH)
 
     class Meta:
         verbose_name = _("table session")
@@ -260,6 +271,10 @@ class TableSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.gaming_day.business_date:%d/%m/%Y} · #{self.number}"
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.kind == SessionKind.TOURNAMENT
 
     @property
     def accepts_transactions(self) -> bool:

@@ -663,17 +663,20 @@ def admission_check(
     actor: Actor,
     *,
     player: Player | None,
-    session: TableSession,
+    session: TableSession | None,
     seat: int | None,
     where: str,
 ) -> None:
     """Refuse a buy-in or seating of an excluded or under-age identified player (409).
 
     Called inside the seating's transaction (the session row locked); nothing is written
-    by the refusal, and the attempt is noted for the pit boss and surveillance.
+    by the refusal, and the attempt is noted for the pit boss and surveillance. Without a
+    session: a tournament entry bought at the cage before any seat (issue 42).
     """
     if player is None:
         return  # an anonymous or named-only player has no identity to check (SEAT-11)
+    table_id = session.table_id if session is not None else None
+    session_id = session.pk if session is not None else None
     today = _today()
     bar = exclusions_in_force(player, today).first()
     if bar is not None:
@@ -684,8 +687,8 @@ def admission_check(
                 HitReason.EXCLUDED,
                 bar.pk,
                 where,
-                session.table_id,
-                session.pk,
+                table_id,
+                session_id,
                 seat,
                 timezone.now(),
             )
@@ -708,7 +711,7 @@ def admission_check(
             },
         )
     if player.birth_date is not None:
-        minimum = ops_settings(session.casino).min_player_age
+        minimum = ops_settings(player.casino).min_player_age
         age = age_on(player.birth_date, today)
         if age < minimum:
             _note(
@@ -718,8 +721,8 @@ def admission_check(
                     HitReason.UNDER_AGE,
                     None,
                     where,
-                    session.table_id,
-                    session.pk,
+                    table_id,
+                    session_id,
                     seat,
                     timezone.now(),
                 )

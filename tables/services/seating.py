@@ -469,6 +469,44 @@ def seat_vacate(actor: Actor, session: TableSession, seat: int, **detail: Any) -
     return row
 
 
+# --- a tournament's writes (issue 42; inside its transaction, the session row locked) ------
+
+
+def seat_take_for_tournament(
+    actor: Actor,
+    session: TableSession,
+    seat: int,
+    player: Player | None,
+    name: str,
+    chips: int,
+    **detail: Any,
+) -> Seat:
+    """A tournament seats a player with his chips: a draw, a late entry, a move (TOUR-01,
+    TOUR-05). The stack of a tournament seat counts tournament chips, not money; the seat
+    must be empty (a move vacates the old seat first, :func:`seat_vacate`). The registry's
+    exclusion and age checks apply (issue 17 §2)."""
+    if not session.is_tournament:
+        raise Conflict(
+            "SESSION_NOT_TOURNAMENT",
+            f"La sesión de {session.table} no es de torneo.",
+            f"The session of {session.table.label('en')} is not a tournament's.",
+            field="session",
+        )
+    row = _row(session, seat)
+    admission_check(actor, player=player, session=session, seat=seat, where="seating")
+    if row.pk and row.status != SeatStatus.EMPTY:
+        raise Conflict(
+            "SEAT_TAKEN",
+            f"El asiento {seat} está ocupado.",
+            f"Seat {seat} is taken.",
+            field="seat",
+        )
+    name = (name or (player.display_name if player else "")).strip()[:120]
+    _occupy(session, row, player, name, Decimal(int(chips)))
+    _event(actor, session, seat, SeatEvent.Kind.SIT, player, name, by="tournament", **detail)
+    return row
+
+
 # --- a hand being dealt ---------------------------------------------------------------------
 
 

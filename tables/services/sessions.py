@@ -22,7 +22,15 @@ from casino.roles import Perm, Role
 from casino.scoping import check_assignment
 
 from .. import hooks
-from ..models import DealerChange, Pack, SessionEvent, SupervisorRelief, Table, TableSession
+from ..models import (
+    DealerChange,
+    Pack,
+    SessionEvent,
+    SessionKind,
+    SupervisorRelief,
+    Table,
+    TableSession,
+)
 from ..selectors.assignment import session_supervisor, table_assignment
 from ..selectors.sessions import (
     croupier_on_duty,
@@ -75,9 +83,20 @@ def session_open(
     supervisor: User,
     croupier: User,
     note: str = "",
+    kind: str = SessionKind.CASH,
 ) -> TableSession:
-    """Open a session (OPENING) with its opening sheet and first croupier (ROLE-03, OPEN-06)."""
+    """Open a session (OPENING) with its opening sheet and first croupier (ROLE-03, OPEN-06).
+
+    ``kind``: a cash game, or a tournament's table (issue 42: no cash float, the seats'
+    stacks in tournament chips)."""
     require(actor, Perm.OPEN_SESSION)
+    if kind not in SessionKind.values:
+        raise ValidationFailed(
+            "SESSION_KIND_INVALID",
+            "La sesión es de cash o de torneo.",
+            "A session is a cash game or a tournament.",
+            field="kind",
+        )
     same_casino(actor, table)
     check_staff(actor, supervisor, Role.SUPERVISOR, field="supervisor")
     check_staff(actor, croupier, Role.CROUPIER, field="croupier")
@@ -133,6 +152,7 @@ def session_open(
             number=last + 1,
             settings=settings,
             supervisor=supervisor,
+            kind=kind,
         )
         DealerChange.objects.create(
             casino=actor.casino,

@@ -326,6 +326,41 @@ def _force(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
     assert live.record["actions"] == []
 
 
+@case(("tournaments/moves.html", "chips_visible"))
+def _tournament_move(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
+    # TOUR-05: a dealer who does not tick "chips in view" confirms a move without them
+    from tests.tournaments.conftest import World, make_chips, new_tournament
+    from tournaments import selectors as tournament_selectors
+    from tournaments import services as tournament_services
+    from tournaments.models import MoveConfirmation
+
+    world = World(casino, staff, session.gaming_day, make_chips(casino))
+    world.tables(11, 12)
+    t = new_tournament(world)
+    for p in world.players(14):
+        tournament_services.entry_register(actor=world.cash, tournament=t, player=p)
+    tournament_services.draw_initial(actor=world.sup, tournament=t, tables=[11, 12])
+    tournament_services.clock_record(actor=world.sup, tournament=t, kind="start")
+    seats = tournament_selectors.seating(t).seats.values()
+    for info in [i for i in seats if i.tt.table.number == 11][:3]:
+        tournament_services.elimination_record(actor=world.sup, tournament=t, entry=info.entry)
+    plan = tournament_selectors.balance_plan(t)
+    draw = tournament_services.balance_confirm(actor=world.sup, tournament=t, version=plan.version)
+    move = draw.moves.get()
+    post(
+        staff,
+        "supervisor",
+        reverse("tournaments:act", args=[t.pk, "confirm"]),
+        {
+            "move": move.pk,
+            "side": "to",
+            "croupier": world.croupiers[move.to_table].username,
+            "pin": "4321",
+        },
+    )
+    assert MoveConfirmation.objects.get(move=move).chips_visible is False
+
+
 @case(("hands/_live_panel.html", "seats"))
 def _award_seats(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
     # SHOW-14, issue 38 §2: a pot's award with no seat ticked names nobody: nothing recorded

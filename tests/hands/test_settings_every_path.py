@@ -35,9 +35,9 @@ def judged(monkeypatch):  # type: ignore[no-untyped-def]
     seen: list[int] = []
     real = profile.profile_for
 
-    def spy(settings, **kw):  # type: ignore[no-untyped-def]
+    def spy(settings):  # type: ignore[no-untyped-def]
         seen.append(settings.pk)
-        return real(settings, **kw)
+        return real(settings)
 
     monkeypatch.setattr(profile, "profile_for", spy)
     return seen
