@@ -297,37 +297,89 @@ def result_line(
 # --------------------------------------------------------------------------- compute
 
 
+class _Lines(dict[int, DenominationLine]):
+    """The lines per denomination id, each made on its first movement."""
+
+    def __init__(self, m: Movements) -> None:
+        super().__init__()
+        self.chip_set = m.denominations
+        self.others = m.other_denominations
+
+    def of(self, denom_id: int) -> DenominationLine:
+        if denom_id not in self:
+            value = self.chip_set.get(denom_id)
+            if value is None:  # a chip of another set: should never be stored
+                value = self.others[denom_id]
+            self[denom_id] = DenominationLine(denomination_id=denom_id, value=value)
+        return self[denom_id]
+
+    def value_of(self, count: Count | None) -> Decimal | None:
+        if count is None:
+            return None
+        return sum((self.of(d).value * n for d, n in count.lines.items()), ZERO)
+
+
 def compute(m: Movements) -> Books:
     """The session's books from its movements: per denomination, never netted."""
-    values = dict(m.denominations)
-    lines: dict[int, DenominationLine] = {}
-
-    def line(denom_id: int) -> DenominationLine:
-        if denom_id not in lines:
-            value = values.get(denom_id)
-            if value is None:  # a chip of another set: should never be stored
-                value = m.other_denominations[denom_id]
-            lines[denom_id] = DenominationLine(denomination_id=denom_id, value=value)
-        return lines[denom_id]
-
-    findings: list[Finding] = []
+    lines = _Lines(m)
     for denom_id in m.par:
-        line(denom_id)
+        lines.of(denom_id)
     if m.opening is not None:
         for denom_id, n in m.opening.lines.items():
-            line(denom_id).opening = n
+            lines.of(denom_id).opening = n
     if m.closing is not None:
         for denom_id, n in m.closing.lines.items():
-            line(denom_id).counted = n
-    findings.extend(_count_findings(m))
+            lines.of(denom_id).counted = n
+    findings = _count_findings(m)
+    expected_drop = _post_transactions(lines, m.transactions, findings)
+    slips = _post_slips(lines, m, findings)
+    findings.extend(_rake_findings(m.rake_postings))
+    counted_drop, counted_rake = _box_findings(m, expected_drop, findings)
+    if m.closing is not None:  # a denomination the closing count does not list was counted 0
+        for dl in lines.values():
+            if dl.counted is None:
+                dl.counted = 0
+    findings.extend(_float_findings(lines))
+    opening_value, closing_value = lines.value_of(m.opening), lines.value_of(m.closing)
+    result = result_line(
+        counted_drop, counted_rake, closing_value, slips.credits, opening_value, slips.fills
+    )
+    if result is not None and result != m.rake_ledger:
+        findings.append(
+            Finding(
+                "RESULT_VARIANCE",
+                amount=result - m.rake_ledger,
+                expected=m.rake_ledger,
+                counted=result,
+            )
+        )
+    return Books(
+        lines=dict(lines),
+        opening_value=opening_value,
+        closing_value=closing_value,
+        fills_value=slips.fills,
+        credits_value=slips.credits,
+        closing_fills_value=slips.closing_fills,
+        closing_credits_value=slips.closing_credits,
+        expected_drop=expected_drop,
+        counted_drop=counted_drop,
+        expected_rake_box=m.rake_ledger,
+        counted_rake_box=counted_rake,
+        findings=tuple(findings),
+        uncounted=slips.uncounted,
+    )
 
-    # Transactions: chips sold at buy-ins, changes in and out; cash into the drop box.
+
+def _post_transactions(
+    lines: _Lines, transactions: tuple[Transaction, ...], findings: list[Finding]
+) -> Decimal:
+    """Chips sold at buy-ins, changes in and out; returns the cash into the drop box."""
     expected_drop = ZERO
-    for tx in m.transactions:
+    for tx in transactions:
         if tx.kind == IN_HAND_CHANGE:
             continue  # from the pot, never the float (CHIP-14)
         for cl in tx.chips:
-            dl = line(cl.denomination)
+            dl = lines.of(cl.denomination)
             n = tx.sign * cl.count
             if tx.kind == BUYIN:
                 dl.sold += n
@@ -348,15 +400,27 @@ def compute(m: Movements) -> Books:
                     params={"reason": tx.override_reason},
                 )
             )
+    return expected_drop
 
-    # Slips: only those signed by all five and not void count (issue 6 item 6).
-    fills_value = credits_value = closing_fills = closing_credits = ZERO
-    uncounted: dict[str, UncountedSlip] = {}
+
+@dataclass
+class _SlipTotals:
+    fills: Decimal = ZERO
+    credits: Decimal = ZERO
+    closing_fills: Decimal = ZERO
+    closing_credits: Decimal = ZERO
+    uncounted: dict[str, UncountedSlip] = field(default_factory=dict)
+
+
+def _post_slips(lines: _Lines, m: Movements, findings: list[Finding]) -> _SlipTotals:
+    """Only slips signed by all five and not void count (issue 6 item 6); closing slips
+    come after the closing count, so they are not in its expected figure."""
+    totals = _SlipTotals()
     for slip in m.slips:
         value = sum((m.denominations.get(d, ZERO) * n for d, n in slip.lines), ZERO)
-        if slip.during_play:  # closing slips come after the closing count: not in it
+        if slip.during_play:
             for denom_id, n in slip.lines:
-                dl = line(denom_id)
+                dl = lines.of(denom_id)
                 dl.records.append(slip.record)
                 if slip.counts:
                     if slip.kind == FILL:
@@ -366,108 +430,76 @@ def compute(m: Movements) -> Books:
         if slip.counts:
             if slip.during_play:
                 if slip.kind == FILL:
-                    fills_value += value
+                    totals.fills += value
                 else:
-                    credits_value += value
+                    totals.credits += value
             elif slip.kind == FILL:
-                closing_fills += value
+                totals.closing_fills += value
             else:
-                closing_credits += value
+                totals.closing_credits += value
         findings.extend(_slip_findings(slip, value))
         if not slip.counts and slip.status != "void":
             per_value: dict[Decimal, int] = defaultdict(int)
             for denom_id, n in slip.lines:
                 per_value[m.denominations.get(denom_id, ZERO)] += n
-            uncounted[slip.serial] = UncountedSlip(
+            totals.uncounted[slip.serial] = UncountedSlip(
                 slip.kind, slip.during_play, value, dict(per_value)
             )
+    return totals
 
-    findings.extend(_rake_findings(m.rake_postings))
 
-    # Drop and rake box, counted blind by two people.
-    counted_drop = counted_rake = None
-    if m.box_count is not None:
-        counted_drop, counted_rake = m.box_count.drop, m.box_count.rake
-        if counted_drop != expected_drop:
-            cash = tuple(tx.record for tx in m.transactions if tx.kind == BUYIN and tx.cash_buyin)
+def _box_findings(
+    m: Movements, expected_drop: Decimal, findings: list[Finding]
+) -> tuple[Decimal | None, Decimal | None]:
+    """The drop and rake boxes, counted blind by two people: (counted drop, counted rake)."""
+    if m.box_count is None:
+        if m.closed or m.box_counts:
             findings.append(
                 Finding(
-                    "DROP_VARIANCE",
-                    amount=counted_drop - expected_drop,
-                    expected=expected_drop,
-                    counted=counted_drop,
-                    records=(m.box_count.record, *cash),
+                    "DROP_COUNTS_DISAGREE" if m.counters >= 2 else "DROP_NOT_COUNTED",
+                    records=m.box_counts,
                 )
             )
-        if counted_rake != m.rake_ledger:
-            findings.append(
-                Finding(
-                    "RAKE_BOX_VARIANCE",
-                    amount=counted_rake - m.rake_ledger,
-                    expected=m.rake_ledger,
-                    counted=counted_rake,
-                    records=(m.box_count.record, *m.rake_records),
-                )
-            )
-    elif m.closed or m.box_counts:
+        return None, None
+    counted_drop, counted_rake = m.box_count.drop, m.box_count.rake
+    if counted_drop != expected_drop:
+        cash = tuple(tx.record for tx in m.transactions if tx.kind == BUYIN and tx.cash_buyin)
         findings.append(
             Finding(
-                "DROP_COUNTS_DISAGREE" if m.counters >= 2 else "DROP_NOT_COUNTED",
-                records=m.box_counts,
+                "DROP_VARIANCE",
+                amount=counted_drop - expected_drop,
+                expected=expected_drop,
+                counted=counted_drop,
+                records=(m.box_count.record, *cash),
             )
         )
-
-    if m.closing is not None:  # a denomination the closing count does not list was counted 0
-        for dl in lines.values():
-            if dl.counted is None:
-                dl.counted = 0
-    # Per denomination: never netted between denominations nor between tables.
-    for dl in sorted(lines.values(), key=lambda x: x.value, reverse=True):
-        if dl.variance:
-            findings.append(
-                Finding(
-                    "FLOAT_VARIANCE",
-                    denomination=dl.value,
-                    amount=dl.value * dl.variance,
-                    expected=dl.expected,
-                    counted=dl.counted,
-                    records=tuple(dict.fromkeys(dl.records)),
-                )
-            )
-
-    def value_of(count: Count | None) -> Decimal | None:
-        if count is None:
-            return None
-        return sum((line(d).value * n for d, n in count.lines.items()), ZERO)
-
-    opening_value, closing_value = value_of(m.opening), value_of(m.closing)
-    result = result_line(
-        counted_drop, counted_rake, closing_value, credits_value, opening_value, fills_value
-    )
-    if result is not None and result != m.rake_ledger:
+    if counted_rake != m.rake_ledger:
         findings.append(
             Finding(
-                "RESULT_VARIANCE",
-                amount=result - m.rake_ledger,
+                "RAKE_BOX_VARIANCE",
+                amount=counted_rake - m.rake_ledger,
                 expected=m.rake_ledger,
-                counted=result,
+                counted=counted_rake,
+                records=(m.box_count.record, *m.rake_records),
             )
         )
-    return Books(
-        lines=lines,
-        opening_value=opening_value,
-        closing_value=closing_value,
-        fills_value=fills_value,
-        credits_value=credits_value,
-        closing_fills_value=closing_fills,
-        closing_credits_value=closing_credits,
-        expected_drop=expected_drop,
-        counted_drop=counted_drop,
-        expected_rake_box=m.rake_ledger,
-        counted_rake_box=counted_rake,
-        findings=tuple(findings),
-        uncounted=uncounted,
-    )
+    return counted_drop, counted_rake
+
+
+def _float_findings(lines: _Lines) -> list[Finding]:
+    """Per denomination: never netted between denominations nor between tables."""
+    return [
+        Finding(
+            "FLOAT_VARIANCE",
+            denomination=dl.value,
+            amount=dl.value * dl.variance,
+            expected=dl.expected,
+            counted=dl.counted,
+            records=tuple(dict.fromkeys(dl.records)),
+        )
+        for dl in sorted(lines.values(), key=lambda x: x.value, reverse=True)
+        if dl.variance
+    ]
 
 
 def _count_findings(m: Movements) -> list[Finding]:

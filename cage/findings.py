@@ -8,7 +8,7 @@ parameters) into the sentences the pages, the PDFs and the API print; the other 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -107,118 +107,152 @@ def word(
     )
 
 
-def _sentences(f: books.Finding, slips: Mapping[str, Slip]) -> tuple[str, str]:
-    code, p = f.code, f.params
-    if code == "OPENING_COUNT_MISSING":
-        return "La sesión no tiene conteo de apertura.", "The session has no opening count."
-    if code == "OPENING_COUNT_UNSIGNED":
-        return (
-            "La hoja de apertura no está firmada por los tres.",
-            "The opening sheet is not signed by all three.",
-        )
-    if code == "SESSION_NOT_CLOSED":
-        state = TableSession.Status(p["status"]).label  # lazy: the words of each language
-        return (
-            f"La mesa sigue en estado «{es(state)}»: no se puede conciliar.",
-            f"The table is still '{en(state)}': it cannot be reconciled.",
-        )
-    if code == "CLOSING_COUNT_MISSING":
-        return (
-            "La sesión cerrada no tiene conteo de cierre.",
-            "The closed session has no closing count.",
-        )
-    if code == "CLOSING_COUNT_UNSIGNED":
-        return (
-            "La hoja de cierre no está firmada por los tres.",
-            "The closing sheet is not signed by all three.",
-        )
-    if code == "BUYIN_OVERRIDE":
-        return (
-            f"Excepción al límite de compra autorizada ({_fmt(f.amount)}): {p['reason']}",
-            f"Buy-in limit overridden ({_fmt(f.amount)}): {p['reason']}",
-        )
-    if code in ("SLIP_VOIDED", "SLIP_VOID_PENDING", "SLIP_UNSIGNED", "RECORD_ALTERED"):
+Words = tuple[str, str]  # (Spanish, English)
+
+
+def _sentences(f: books.Finding, slips: Mapping[str, Slip]) -> Words:
+    if f.code in _SLIP_WORDS:
         # The manual's words on the forms ("Relleno N.º …"); the stored serial stays the
         # finding's ``detail`` and record (issue 14 §5).
         slip = slips[f.detail]
-        label_es = selectors.slip_number_label(slip, "es")
-        label_en = selectors.slip_number_label(slip, "en")
-        if code == "SLIP_VOIDED":
-            return f"{label_es} anulado: {p['reason']}", f"{label_en} void: {p['reason']}"
-        if code == "SLIP_VOID_PENDING":
-            return (
-                f"La anulación de {label_es} espera la segunda firma.",
-                f"The void of {label_en} awaits its second signer.",
-            )
-        if code == "SLIP_UNSIGNED":
-            missing = ", ".join(p["missing"])
-            missing_es = ", ".join(role_label_es(r) for r in p["missing"])
-            return (
-                f"{label_es} ({_fmt(f.amount)}) sin todas sus firmas (faltan: {missing_es}): "
-                "no se cuenta en la conciliación.",
-                f"{label_en} ({_fmt(f.amount)}) is not fully signed "
-                f"(missing: {missing}): it is left out of the reconciliation.",
-            )
-        return (
-            f"{label_es} no coincide con lo que se firmó.",
-            f"{label_en} does not match what was signed.",
+        labels = (
+            selectors.slip_number_label(slip, "es"),
+            selectors.slip_number_label(slip, "en"),
         )
-    if code == "RAKE_NOT_ALLOWED":
-        return (
-            f"Mano {f.detail}: comisión de {_fmt(f.amount)} en una mesa sin comisión.",
-            f"Hand {f.detail}: rake of {_fmt(f.amount)} on a table that takes none.",
-        )
-    if code == "RAKE_MISMATCH":
-        taken, due = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
-        return (
-            f"Mano {f.detail}: comisión tomada {taken}, correspondía {due}.",
-            f"Hand {f.detail}: rake taken {taken}, due {due}.",
-        )
-    if code == "DROP_VARIANCE":
-        diff = f.amount or ZERO
-        counted, expected = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
-        return (
-            f"Caja de drop: contado {counted}, esperado {expected} "
-            f"({'faltante' if diff < 0 else 'sobrante'} {_fmt(abs(diff))}).",
-            f"Drop box: counted {counted}, expected {expected} "
-            f"({'shortage' if diff < 0 else 'overage'} {_fmt(abs(diff))}).",
-        )
-    if code == "RAKE_BOX_VARIANCE":
-        counted, expected = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
-        return (
-            f"Caja de comisión: contado {counted}, esperado {expected}.",
-            f"Rake box: counted {counted}, expected {expected}.",
-        )
-    if code == "DROP_COUNTS_DISAGREE":
-        return (
-            "Los dos conteos del drop no coinciden: hace falta recontar.",
-            "The two drop counts disagree: recount.",
-        )
-    if code == "DROP_NOT_COUNTED":
-        return (
-            "El drop y la caja de comisión no tienen dos conteos coincidentes.",
-            "The drop and rake boxes do not have two matching counts.",
-        )
-    if code == "FLOAT_VARIANCE":
-        value, amount = f.denomination, f.amount or ZERO
-        variance = int(f.counted or 0) - int(f.expected or 0)
-        word_es = "faltan" if variance < 0 else "sobran"
-        word_en = "short" if variance < 0 else "over"
-        return (
-            f"Banca, fichas de {_fmt(value)}: esperadas {f.expected}, contadas "
-            f"{f.counted}; {word_es} {abs(variance)} ({_fmt(abs(amount))}).",
-            f"Float, {_fmt(value)} chips: expected {f.expected}, counted {f.counted}; "
-            f"{abs(variance)} {word_en} ({_fmt(abs(amount))}).",
-        )
-    if code == "RESULT_VARIANCE":
-        diff = f.amount or ZERO
-        result, rake = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
-        return (
-            f"Resultado de la mesa (drop + comisión + banca de cierre + créditos − apertura − "
-            f"rellenos) = {result}; la comisión registrada es {rake}: "
-            f"{'faltante' if diff < 0 else 'sobrante'} de {_fmt(abs(diff))}.",
-            f"Table result (drop + rake box + closing float + credits − opening − fills) = "
-            f"{result}; the recorded rake is {rake}: "
-            f"{'shortage' if diff < 0 else 'overage'} of {_fmt(abs(diff))}.",
-        )
-    raise KeyError(code)  # a code of the books without its words: fail loudly
+        return _SLIP_WORDS[f.code](f, *labels)
+    return _WORDS[f.code](f)  # a code of the books without its words: KeyError, loudly
+
+
+def _session_not_closed(f: books.Finding) -> Words:
+    state = TableSession.Status(f.params["status"]).label  # lazy: the words of each language
+    return (
+        f"La mesa sigue en estado «{es(state)}»: no se puede conciliar.",
+        f"The table is still '{en(state)}': it cannot be reconciled.",
+    )
+
+
+def _buyin_override(f: books.Finding) -> Words:
+    reason = f.params["reason"]
+    return (
+        f"Excepción al límite de compra autorizada ({_fmt(f.amount)}): {reason}",
+        f"Buy-in limit overridden ({_fmt(f.amount)}): {reason}",
+    )
+
+
+def _slip_unsigned(f: books.Finding, label_es: str, label_en: str) -> Words:
+    missing = ", ".join(f.params["missing"])
+    missing_es = ", ".join(role_label_es(r) for r in f.params["missing"])
+    return (
+        f"{label_es} ({_fmt(f.amount)}) sin todas sus firmas (faltan: {missing_es}): "
+        "no se cuenta en la conciliación.",
+        f"{label_en} ({_fmt(f.amount)}) is not fully signed "
+        f"(missing: {missing}): it is left out of the reconciliation.",
+    )
+
+
+def _rake_mismatch(f: books.Finding) -> Words:
+    taken, due = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
+    return (
+        f"Mano {f.detail}: comisión tomada {taken}, correspondía {due}.",
+        f"Hand {f.detail}: rake taken {taken}, due {due}.",
+    )
+
+
+def _drop_variance(f: books.Finding) -> Words:
+    diff = f.amount or ZERO
+    counted, expected = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
+    return (
+        f"Caja de drop: contado {counted}, esperado {expected} "
+        f"({'faltante' if diff < 0 else 'sobrante'} {_fmt(abs(diff))}).",
+        f"Drop box: counted {counted}, expected {expected} "
+        f"({'shortage' if diff < 0 else 'overage'} {_fmt(abs(diff))}).",
+    )
+
+
+def _rake_box_variance(f: books.Finding) -> Words:
+    counted, expected = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
+    return (
+        f"Caja de comisión: contado {counted}, esperado {expected}.",
+        f"Rake box: counted {counted}, expected {expected}.",
+    )
+
+
+def _float_variance(f: books.Finding) -> Words:
+    value, amount = f.denomination, f.amount or ZERO
+    variance = int(f.counted or 0) - int(f.expected or 0)
+    word_es = "faltan" if variance < 0 else "sobran"
+    word_en = "short" if variance < 0 else "over"
+    return (
+        f"Banca, fichas de {_fmt(value)}: esperadas {f.expected}, contadas "
+        f"{f.counted}; {word_es} {abs(variance)} ({_fmt(abs(amount))}).",
+        f"Float, {_fmt(value)} chips: expected {f.expected}, counted {f.counted}; "
+        f"{abs(variance)} {word_en} ({_fmt(abs(amount))}).",
+    )
+
+
+def _result_variance(f: books.Finding) -> Words:
+    diff = f.amount or ZERO
+    result, rake = _fmt(f.counted), _fmt(f.expected)  # type: ignore[arg-type]
+    return (
+        f"Resultado de la mesa (drop + comisión + banca de cierre + créditos − apertura − "
+        f"rellenos) = {result}; la comisión registrada es {rake}: "
+        f"{'faltante' if diff < 0 else 'sobrante'} de {_fmt(abs(diff))}.",
+        f"Table result (drop + rake box + closing float + credits − opening − fills) = "
+        f"{result}; the recorded rake is {rake}: "
+        f"{'shortage' if diff < 0 else 'overage'} of {_fmt(abs(diff))}.",
+    )
+
+
+# The words of each code the books compute (the slips' need the slip's number in words).
+_WORDS: dict[str, Callable[[books.Finding], Words]] = {
+    "OPENING_COUNT_MISSING": lambda f: (
+        "La sesión no tiene conteo de apertura.",
+        "The session has no opening count.",
+    ),
+    "OPENING_COUNT_UNSIGNED": lambda f: (
+        "La hoja de apertura no está firmada por los tres.",
+        "The opening sheet is not signed by all three.",
+    ),
+    "SESSION_NOT_CLOSED": _session_not_closed,
+    "CLOSING_COUNT_MISSING": lambda f: (
+        "La sesión cerrada no tiene conteo de cierre.",
+        "The closed session has no closing count.",
+    ),
+    "CLOSING_COUNT_UNSIGNED": lambda f: (
+        "La hoja de cierre no está firmada por los tres.",
+        "The closing sheet is not signed by all three.",
+    ),
+    "BUYIN_OVERRIDE": _buyin_override,
+    "RAKE_NOT_ALLOWED": lambda f: (
+        f"Mano {f.detail}: comisión de {_fmt(f.amount)} en una mesa sin comisión.",
+        f"Hand {f.detail}: rake of {_fmt(f.amount)} on a table that takes none.",
+    ),
+    "RAKE_MISMATCH": _rake_mismatch,
+    "DROP_VARIANCE": _drop_variance,
+    "RAKE_BOX_VARIANCE": _rake_box_variance,
+    "DROP_COUNTS_DISAGREE": lambda f: (
+        "Los dos conteos del drop no coinciden: hace falta recontar.",
+        "The two drop counts disagree: recount.",
+    ),
+    "DROP_NOT_COUNTED": lambda f: (
+        "El drop y la caja de comisión no tienen dos conteos coincidentes.",
+        "The drop and rake boxes do not have two matching counts.",
+    ),
+    "FLOAT_VARIANCE": _float_variance,
+    "RESULT_VARIANCE": _result_variance,
+}
+_SLIP_WORDS: dict[str, Callable[[books.Finding, str, str], Words]] = {
+    "SLIP_VOIDED": lambda f, es_, en_: (
+        f"{es_} anulado: {f.params['reason']}",
+        f"{en_} void: {f.params['reason']}",
+    ),
+    "SLIP_VOID_PENDING": lambda f, es_, en_: (
+        f"La anulación de {es_} espera la segunda firma.",
+        f"The void of {en_} awaits its second signer.",
+    ),
+    "SLIP_UNSIGNED": _slip_unsigned,
+    "RECORD_ALTERED": lambda f, es_, en_: (
+        f"{es_} no coincide con lo que se firmó.",
+        f"{en_} does not match what was signed.",
+    ),
+}

@@ -183,7 +183,7 @@ def _value(chips: dict[int, int]) -> Decimal:
     return sum((SET[d] * n for d, n in chips.items()), ZERO)
 
 
-@settings(max_examples=300)
+@settings(max_examples=200, deadline=None)
 @given(movements())
 def test_chips_are_conserved_per_denomination(m):  # CLOSE-16
     b = compute(m)
@@ -197,7 +197,7 @@ def test_chips_are_conserved_per_denomination(m):  # CLOSE-16
             assert line.variance == line.counted - model[d]
 
 
-@settings(max_examples=300)
+@settings(max_examples=200, deadline=None)
 @given(movements())
 def test_money_is_conserved(m):  # CLOSE-16, CHIP-17
     b = compute(m)
@@ -221,7 +221,7 @@ def test_money_is_conserved(m):  # CLOSE-16, CHIP-17
         assert total == sum((SET[d] * n for d, n in chips), ZERO)
 
 
-@settings(max_examples=300)
+@settings(max_examples=200, deadline=None)
 @given(movements())
 def test_every_difference_is_explained_by_exactly_one_cause(m):  # CLOSE-16, OQ-26
     b = compute(m)
@@ -262,7 +262,7 @@ def test_every_difference_is_explained_by_exactly_one_cause(m):  # CLOSE-16, OQ-
         assert [f.amount for f in result] == ([explained] if explained else [])
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(movements())
 def test_in_hand_changes_and_uncounted_slips_move_nothing(m):  # CHIP-14
     b = compute(m)
