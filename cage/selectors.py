@@ -150,23 +150,17 @@ def normalise_count(raw: Any, reference: str = "") -> FloatCount | None:
 
 
 class TablesCountSource:
-    """Reads the counts from ``tables.selectors`` (issue 5) when it provides them."""
-
-    def _call(self, name: str, session: TableSession) -> FloatCount | None:
-        try:
-            from tables import selectors as tables_selectors
-        except ImportError:
-            return None
-        func = getattr(tables_selectors, name, None)
-        if func is None:
-            return None
-        return normalise_count(func(session))
+    """Reads the counts from ``tables.selectors`` (issue 5)."""
 
     def opening(self, session: TableSession) -> FloatCount | None:
-        return self._call("session_opening_count", session)
+        from tables import selectors as tables_selectors
+
+        return normalise_count(tables_selectors.session_opening_count(session))
 
     def closing(self, session: TableSession) -> FloatCount | None:
-        return self._call("session_closing_count", session)
+        from tables import selectors as tables_selectors
+
+        return normalise_count(tables_selectors.session_closing_count(session))
 
 
 count_source: CountSource = TablesCountSource()
@@ -182,20 +176,9 @@ def session_closing_count(session: TableSession) -> FloatCount | None:
 
 def session_staff_from_tables(session: TableSession) -> set[int]:
     """Croupiers and supervisors the tables app knows worked the session (dealer changes)."""
-    try:
-        from tables import selectors as tables_selectors
-    except ImportError:
-        return set()
-    func = getattr(tables_selectors, "session_staff", None)
-    if func is not None:
-        return {u if isinstance(u, int) else u.pk for u in func(session)}
-    changes = getattr(session, "dealer_changes", None)  # tables.DealerChange (ROLE-03)
-    if changes is None:
-        return set()
-    ids: set[int] = set()
-    for outgoing, incoming in changes.values_list("outgoing_id", "incoming_id"):
-        ids.update(x for x in (outgoing, incoming) if x)
-    return ids
+    from tables import selectors as tables_selectors
+
+    return {u if isinstance(u, int) else u.pk for u in tables_selectors.session_staff(session)}
 
 
 def session_workers(session: TableSession) -> set[int]:

@@ -8,22 +8,20 @@ class HandsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from cage import reconciliation
+        from cage import hooks as cage_hooks
         from casino import inbox
+        from tables import hooks
 
         from . import inbox as hands_inbox
         from . import selectors
         from .reconciliation import unresolved_hand_findings
 
         # An unresolved invalid hand is a cause on the books (issue 14 §2).
-        if unresolved_hand_findings not in reconciliation.SESSION_FINDING_PROVIDERS:
-            reconciliation.SESSION_FINDING_PROVIDERS.append(unresolved_hand_findings)
+        cage_hooks.register_session_findings(unresolved_hand_findings)
 
         # Invalid hands wait for the pit boss's signed review (issue 4 §3).
         inbox.register(hands_inbox.invalid_hands_to_review)
         inbox.register(hands_inbox.corrections_to_sign)  # issue 38 §3
         inbox.register(hands_inbox.irregularities_at_my_tables)
-        from tables import hooks
-
         # SANC-04, SANC-13: the sanctions ledger counts penalties down from our hands.
         hooks.register_hands_served(selectors.hands_served)

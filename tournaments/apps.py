@@ -12,7 +12,7 @@ class TournamentsConfig(AppConfig):
         # never by importing this app: the hand recorder (tables.hooks: the hand rules of
         # a tournament level, a stored hand's busts), the cage's day reconciliation (the
         # tournament's books against its settlement) and the home page's inbox.
-        from cage import reconciliation
+        from cage import hooks as cage_hooks
         from tables import hooks
 
         from . import recorder
@@ -20,6 +20,5 @@ class TournamentsConfig(AppConfig):
 
         hooks.register_hand_rules(recorder.hand_rules)
         hooks.register_hand_stored(recorder.hand_stored)
-        if tournament_day_findings not in reconciliation.DAY_FINDING_PROVIDERS:
-            reconciliation.DAY_FINDING_PROVIDERS.append(tournament_day_findings)
-        reconciliation.PROVIDED_CAUSE_TITLES.update(TITLES)  # the causes' titles
+        cage_hooks.register_day_findings(tournament_day_findings)
+        cage_hooks.register_cause_titles(TITLES)  # the causes' titles

@@ -205,6 +205,70 @@ def test_each_app_uses_the_kernel_guard():
         assert any(name.startswith("page_view.") for name in chain), chain
 
 
+# --- no guarded import of the project's own code ---------------------------------------------
+
+# STYLE, "Layers are enforced": ``try: import … except ImportError`` around a module of the
+# project turns a rename into a silently missing figure (issue 41). Every package of the
+# project is scanned.
+_PROJECT = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()} - {"tests"}
+_NO_IMPORT_GUARDS = tuple(sorted(_PROJECT))
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names = {k.id for k in kinds if isinstance(k, ast.Name)}
+    return bool(names & {"ImportError", "ModuleNotFoundError"})
+
+
+def _own_imports(body: list[ast.stmt]) -> list[ast.stmt]:
+    found = []
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.Import) and any(
+            a.name.split(".")[0] in _PROJECT for a in node.names
+        ):
+            found.append(node)
+        elif isinstance(node, ast.ImportFrom) and (
+            node.level > 0 or (node.module or "").split(".")[0] in _PROJECT
+        ):
+            found.append(node)
+    return found
+
+
+def _guarded_own_imports(apps: tuple[str, ...]) -> list[str]:
+    offenders = []
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.split("/")[0] not in apps:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Try):
+                continue
+            if not any(_catches_import_error(h) for h in node.handlers):
+                continue
+            for imp in _own_imports(node.body):
+                offenders.append(f"{rel}:{imp.lineno}: {ast.unparse(imp)}")
+    return offenders
+
+
+def test_the_guard_scan_sees_a_guard():
+    source = "try:\n    from tables import hooks\nexcept ImportError:\n    hooks = None\n"
+    [node] = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Try)]
+    assert _catches_import_error(node.handlers[0]) and len(_own_imports(node.body)) == 1
+    third_party = ast.parse("try:\n    import yaml\nexcept (ImportError, OSError):\n    pass\n")
+    [node] = [n for n in ast.walk(third_party) if isinstance(n, ast.Try)]
+    assert _catches_import_error(node.handlers[0]) and _own_imports(node.body) == []
+    assert {"cage", "tables", "casino", "hands"} <= _PROJECT
+
+
+def test_no_guarded_import_of_the_project_s_own_modules():
+    offenders = _guarded_own_imports(_NO_IMPORT_GUARDS)
+    assert offenders == [], (
+        "An import of the project's own code always succeeds: import it plainly, so that "
+        "a rename fails loudly (issue 41). Guarded here:\n" + "\n".join(offenders)
+    )
+
+
 _ONE_PAGE_EACH = ["/tables/", "/cage/", "/floor/tables/", "/hands/"]
 
 

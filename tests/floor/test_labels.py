@@ -1,7 +1,8 @@
 """Every code a person can see has its words in ``floor.labels`` (issue 13 §5, GEN-07).
 
 The codes are read from the source that emits them — the engine (``poker/``), the hand
-recorder (``hands/services/recording.py``), the reconciliation (``cage/reconciliation.py``)
+recorder (``hands/services/recording.py``), the reconciliation (``cage/books.py``, ``day.py``,
+``integrity.py``, ``figures.py``)
 and the tables' exceptions it carries — not from the catalogue's own list, so a new code
 without a Spanish label fails here.
 """
@@ -44,7 +45,11 @@ def recorder_codes() -> set[str]:
 def finding_codes() -> set[str]:
     """The reconciliation's findings (``Finding("CODE", …)``, the first argument may be a
     conditional of two codes or a default) and the tables' exceptions (``_item("CODE"``)."""
-    text = _read("cage", "reconciliation.py")
+    # The reconciliation's modules (issue 41 §3): the pure books, the day, the integrity
+    # checks and the causes.
+    text = "\n".join(
+        _read("cage", name) for name in ("books.py", "day.py", "integrity.py", "figures.py")
+    )
     codes: set[str] = set()
     for match in re.finditer(r"Finding\(\s*", text):
         head = text[match.end() : match.end() + 120].split("\n")[0]
