@@ -158,45 +158,37 @@ class Harness:
         return json.loads(payload)
 
 
-def requests_of(plan: Any, i: int) -> dict[str, tuple[str, dict[str, Any] | None, str]]:
-    """The i-th request of each kind, as the locust users send them."""
+def request_of(plan: Any, i: int, name: str) -> tuple[str, dict[str, Any] | None, str]:
+    """The i-th request of a kind, as the locust users send it: (path, body, token)."""
     t = plan.tables[i % len(plan.tables)]
     token = plan.supervisors[i % len(plan.tables)]["token"]
     seat = 6 + i % 4
-    up = i % 2 == 0
-    big, small = [{"value": "100", "count": 1}], [{"value": "25", "count": 4}]
+    if name == REFERENCE:
+        return "/api/me/", None, token
+    if name == "buy-in":
+        body = {
+            "seat": seat,
+            "amount": "200",
+            "croupier": t["croupier"],
+            "cash": [{"value": "100", "count": 2}],
+            "chips": [{"value": "100", "count": 1}, {"value": "25", "count": 4}],
+            "stack_before": "0",
+            "player_name": f"Mesa {t['number']} asiento {seat}",
+        }
+        return f"/api/cage/sessions/{t['session']}/buyins/", body, token
+    if name == "colour change":
+        big, small = [{"value": "100", "count": 1}], [{"value": "25", "count": 4}]
+        up = i % 2 == 0
+        body = {
+            "croupier": t["croupier"],
+            "chips_in": small if up else big,
+            "chips_out": big if up else small,
+            "seat": seat,
+        }
+        return f"/api/cage/sessions/{t['session']}/colour-changes/", body, token
     number = i // len(plan.tables)
-    return {
-        REFERENCE: ("/api/me/", None, token),
-        "buy-in": (
-            f"/api/cage/sessions/{t['session']}/buyins/",
-            {
-                "seat": seat,
-                "amount": "200",
-                "croupier": t["croupier"],
-                "cash": [{"value": "100", "count": 2}],
-                "chips": [{"value": "100", "count": 1}, {"value": "25", "count": 4}],
-                "stack_before": "0",
-                "player_name": f"Mesa {t['number']} asiento {seat}",
-            },
-            token,
-        ),
-        "colour change": (
-            f"/api/cage/sessions/{t['session']}/colour-changes/",
-            {
-                "croupier": t["croupier"],
-                "chips_in": small if up else big,
-                "chips_out": big if up else small,
-                "seat": seat,
-            },
-            token,
-        ),
-        "complete hand": (
-            "/api/hands/",
-            {"session": t["session"], "number": number + 1, **t["hands"][number]},
-            token,
-        ),
-    }
+    body = {"session": t["session"], "number": number + 1, **t["hands"][number]}
+    return "/api/hands/", body, token
 
 
 def show_queries(harness: Harness, name: str, path: str, body: Any, token: str) -> None:
@@ -273,12 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     harness = Harness(profiler, args.cprofile)
     # Warm-up, not counted: the first request of each kind imports and builds what a
     # worker builds once (URL resolvers, serializers, compiled queries).
-    for name, (path, body, token) in requests_of(plan, 0).items():
-        harness.send(name, path, body, token)
+    for name in KINDS:
+        harness.send(name, *request_of(plan, 0, name))
     harness.figures.clear()
     if args.show_queries:
-        path, body, token = requests_of(plan, 1)[args.show_queries]
-        show_queries(harness, args.show_queries, path, body, token)
+        show_queries(harness, args.show_queries, *request_of(plan, 1, args.show_queries))
         return 0
 
     if args.growth:
@@ -294,8 +285,7 @@ def main(argv: list[str] | None = None) -> int:
                 i = done[name]
                 if i > args.requests:
                     break
-                path, body, token = requests_of(plan, i)[name]
-                harness.send(name, path, body, token)
+                harness.send(name, *request_of(plan, i, name))
                 done[name] += 1
     wall = time.perf_counter() - started
     print(
@@ -330,8 +320,7 @@ def growth(harness: Harness, plan: Any, count: int) -> int:
     start = time.perf_counter()
     for i in range(1, count + 1):
         for name in (REFERENCE, "buy-in"):
-            path, body, token = requests_of(plan, i)[name]
-            harness.send(name, path, body, token)
+            harness.send(name, *request_of(plan, i, name))
     buyins, refs = harness.figures["buy-in"], harness.figures[REFERENCE]
 
     def around(k: int) -> tuple[float, float, float]:
