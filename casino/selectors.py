@@ -10,8 +10,23 @@ from datetime import datetime, timedelta
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
 from .errors import Conflict
-from .models import AuditEvent, Casino, GamingDay
+from .hotqueries import HotQuery
+from .models import AuditEvent, Casino, GamingDay, User
 from .shifts import DEFAULT_SHIFT, ShiftPattern
+
+# A member of staff named in a request's body (the croupier of a buy-in or a change), read
+# on every such write (issue 43: built once; usernames are unique, so no ORDER BY).
+_STAFF_BY_USERNAME = HotQuery(
+    lambda casino, username: User.objects.filter(username=username, casino_id=casino).order_by(),
+    casino=int,
+    username=str,
+)
+
+
+def staff_by_username(casino: Casino | int, username: str) -> User | None:
+    """The user ``username`` of ``casino`` (any state: the caller judges it), or None."""
+    casino_id = casino if isinstance(casino, int) else casino.pk
+    return _STAFF_BY_USERNAME.first(casino=casino_id, username=username)
 
 
 # The one gaming-day lookup (issue 13 §1): every app asks here for the open gaming day;

@@ -80,6 +80,7 @@ class Harness:
         self.connection = connection
         self.profiler = profiler
         self.profiled = profiled
+        self.count_calls = False
         self.figures: dict[str, list[dict[str, float]]] = {}
         self.statements = 0
         self.pid: int | None = None
@@ -130,6 +131,9 @@ class Harness:
         profiling = self.profiler is not None and self.profiled in (name, "every kind")
         if profiling and self.profiler:
             self.profiler.enable()
+        counter = cProfile.Profile() if self.count_calls else None
+        if counter is not None:
+            counter.enable()
         t0, c0 = time.perf_counter(), time.process_time()
         result = self.application(environ, start_response)
         try:
@@ -137,6 +141,10 @@ class Harness:
         finally:
             result.close()  # as gunicorn does: request_finished, the connection's age
         t1, c1 = time.perf_counter(), time.process_time()
+        calls = 0
+        if counter is not None:
+            counter.disable()
+            calls = pstats.Stats(counter).total_calls  # type: ignore[attr-defined]
         if profiling and self.profiler:
             self.profiler.disable()
         self.pid = self._backend()
@@ -153,6 +161,7 @@ class Harness:
                 "cpu": (c1 - c0) * 1000,
                 "pg": pg / 1e6,
                 "statements": self.statements - n0,
+                "calls": calls,
             }
         )
         return json.loads(payload)
@@ -206,8 +215,8 @@ def summary(harness: Harness, kinds: tuple[str, ...]) -> list[str]:
     reference = statistics.median(r["cpu"] for r in figures[REFERENCE])
     lines = [
         "| request | CPU ms, median (x reference) | PostgreSQL CPU ms, mean / median "
-        "| wall ms, median | statements |",
-        "|---|---:|---:|---:|---:|",
+        "| wall ms, median | statements | Python calls |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for name in kinds:
         rows = figures.get(name)
@@ -219,7 +228,8 @@ def summary(harness: Harness, kinds: tuple[str, ...]) -> list[str]:
             f"{statistics.mean(r['pg'] for r in rows):.2f} / "
             f"{statistics.median(r['pg'] for r in rows):.2f} | "
             f"{statistics.median(r['wall'] for r in rows):.1f} | "
-            f"{statistics.median(r['statements'] for r in rows):.0f} |"
+            f"{statistics.median(r['statements'] for r in rows):.0f} | "
+            f"{statistics.median(r['calls'] for r in rows):.0f} |"
         )
     return lines
 
@@ -238,6 +248,12 @@ def main(argv: list[str] | None = None) -> int:
         help="profile the requests of one kind (of every kind without a value)",
     )
     parser.add_argument("--show-queries", choices=KINDS)
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="count the Python function calls of each request (a figure that does not move "
+        "with the machine's load; the times are then not comparable)",
+    )
     args = parser.parse_args(argv)
 
     import subprocess
@@ -261,13 +277,15 @@ def main(argv: list[str] | None = None) -> int:
         base_url="http://127.0.0.1", tables=tables, supervisors=tables, hands=hands
     )
     connections.close_all()  # the requests open their own connection, as a worker does
-    profiler = cProfile.Profile() if args.cprofile else None
-    harness = Harness(profiler, args.cprofile)
+    profiler = cProfile.Profile(time.process_time) if args.cprofile else None
+    harness = Harness(profiler)
     # Warm-up, not counted: the first request of each kind imports and builds what a
     # worker builds once (URL resolvers, serializers, compiled queries).
     for name in KINDS:
         harness.send(name, *request_of(plan, 0, name))
     harness.figures.clear()
+    harness.profiled = args.cprofile
+    harness.count_calls = args.calls
     if args.show_queries:
         show_queries(harness, args.show_queries, *request_of(plan, 1, args.show_queries))
         return 0

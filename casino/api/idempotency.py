@@ -18,12 +18,13 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from django.db import connections, router, transaction
+from django.db import connections, router
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from casino.atomic import request_transaction
 from casino.errors import Conflict, ValidationFailed
 from casino.models import IdempotencyRecord, canonical_json
 from casino.sealing import chain_deferred
@@ -93,7 +94,9 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
             field=HEADER,
         )
     digest = _request_hash(request)
-    with transaction.atomic():
+    # The request's one transaction (a view that checked access under the session lock
+    # opened it already): the services inside take no savepoint (issue 43).
+    with request_transaction():
         record, created = _claim(request.user.pk, key, digest, request.path)
         if not created:
             if record.request_hash != digest:

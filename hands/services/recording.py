@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from casino.access import Actor
+from casino.atomic import service_atomic
 from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
 from casino.models import User
@@ -1194,7 +1195,7 @@ def hand_log(
     from casino.access import require
 
     require(actor, Perm.LOG_HAND)
-    with transaction.atomic():
+    with service_atomic():  # no savepoint inside the API's own transaction (issue 43)
         s = lock_session(session)
         same_casino(actor, s)
         require_at_table(actor, s)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from casino.errors import Conflict
 from casino.formatting import en, es
+from casino.hotqueries import HotQuery
 from casino.models import Casino, Denomination, User
 from casino.roles import Role
 from tables.models import FloatPar
@@ -233,6 +234,42 @@ def prep_missing(session: TableSession) -> list[str]:
 def session_opening_count(session: TableSession) -> OpeningSheet | None:
     """The opening sheet (lines: ``sheet.ordered_lines()``, one per denomination)."""
     return OpeningSheet.objects.filter(session=session).select_related("table").first()
+
+
+@dataclass(frozen=True)
+class CountedLines:
+    """A count sheet's lines as the float reads them: chips per denomination id."""
+
+    sheet_id: int
+    counted: bool  # the sheet has been counted (``is_counted``)
+    locked: bool  # signed by all (``is_locked``)
+    lines: dict[int, int | None]  # a line not counted yet is None
+
+
+# Every buy-in and change pays from the float (issue 43): the opening sheet and its lines
+# in one statement (a sheet without lines gives one row of nulls), built once.
+_OPENING_LINES = HotQuery(
+    lambda session: (
+        OpeningSheet.objects.filter(session_id=session)
+        .order_by()
+        .values_list("pk", "count_version", "locked_at", "lines__denomination_id", "lines__count")
+    ),
+    session=int,
+)
+
+
+def session_opening_lines(session: TableSession) -> CountedLines | None:
+    """The opening count's lines (``session_opening_count`` as the float needs it)."""
+    rows = _OPENING_LINES.all(session=session.pk)
+    if not rows:
+        return None
+    sheet_id, version, locked_at = rows[0][:3]
+    return CountedLines(
+        sheet_id=sheet_id,
+        counted=version > 0,
+        locked=locked_at is not None,
+        lines={denom: count for *_sheet, denom, count in rows if denom is not None},
+    )
 
 
 def session_closing_count(session: TableSession) -> ClosingSheet | None:

@@ -29,6 +29,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.hotqueries import HotQuery
 from casino.roles import Perm
 
 from ..models import Player, Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
@@ -120,8 +121,19 @@ def _occupy(
     row.save()
 
 
+# One seat of a session, locked (unique: no ORDER BY, whose model ordering joined the
+# session only to sort, and locked it a second time). Built once (issue 43).
+_SEAT_LOCKED = HotQuery(
+    lambda session, seat: Seat.objects.select_for_update()
+    .filter(session_id=session, seat=seat)
+    .order_by(),
+    session=int,
+    seat=int,
+)
+
+
 def _row(session: TableSession, seat: int) -> Seat:
-    row = Seat.objects.select_for_update().filter(session=session, seat=seat).first()
+    row = _SEAT_LOCKED.first(session=session.pk, seat=seat)
     if row is None:
         row = Seat(casino_id=session.casino_id, session=session, seat=seat)
     return row

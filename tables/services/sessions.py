@@ -22,7 +22,7 @@ from casino.scoping import check_assignment
 
 from .. import hooks
 from ..models import DealerChange, Pack, SessionEvent, SupervisorRelief, Table, TableSession
-from ..selectors.assignment import session_supervisor, table_assignment
+from ..selectors.assignment import forget_assignment, session_supervisor, table_assignment
 from ..selectors.sessions import (
     croupier_on_duty,
     ops_settings,
@@ -399,6 +399,7 @@ def dealer_change_record(
             pack_out=pack_out,
             pack_in=pack_in,
         )
+        forget_assignment(session)  # the croupier on duty has changed (issue 43)
         audit_record(
             actor=actor,
             action="session.dealer_change",
@@ -484,6 +485,7 @@ def session_supervisor_relieve(
             role=actor.role.value,
             reason=reason,
         )
+        forget_assignment(session)  # the supervisor has changed (issue 43)
         audit_record(
             actor=actor,
             action="session.supervisor_relief",
