@@ -30,26 +30,52 @@ parameters differ (``tests/casino/test_hotqueries.py`` compares rows and instanc
 
 from __future__ import annotations
 
-import copy
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from itertools import chain
 from typing import Any, Generic, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import EmptyResultSet, FullResultSet
-from django.db import connections
-from django.db.models import QuerySet
+from django.core.signals import setting_changed
+from django.db import DatabaseError, connections, router, transaction
+from django.db.models import Model, QuerySet, signals
 from django.db.models.lookups import Lookup
+from django.db.models.query import (
+    FlatValuesListIterable,
+    ModelIterable,
+    ValuesIterable,
+    ValuesListIterable,
+    get_related_populators,
+    prefetch_related_objects,
+)
 from django.db.models.sql import Query
+from django.db.models.sql.subqueries import InsertQuery, UpdateQuery
 from django.db.models.sql.where import WhereNode
 from django.db.transaction import TransactionManagementError
+from django.dispatch import receiver
 
 T = TypeVar("T")
 
 #: The parameter kinds a hot query takes.
 KINDS = (int, str, datetime, date)
+
+
+_CHECK: list[bool] = []  # settings.MESA_HOT_QUERY_CHECK, read once (and again when changed)
+
+
+def _checking() -> bool:
+    if not _CHECK:
+        _CHECK.append(bool(getattr(settings, "MESA_HOT_QUERY_CHECK", False)))
+    return _CHECK[0]
+
+
+@receiver(setting_changed)
+def _forget_check(*, setting: str, **_kwargs: Any) -> None:
+    if setting == "MESA_HOT_QUERY_CHECK":
+        _CHECK.clear()
 
 
 def _marker(kind: type, round_: int, slot: int) -> Any:
@@ -126,6 +152,17 @@ class _Compiled:
     adapters: dict[str, Callable[[Any], Any]]
     bounds: dict[str, tuple[int, int]]  # an int parameter's column range
     for_update: bool
+    # What the ORM's iterable does with the rows, worked out once (see ``_rows``).
+    shape: type  # ModelIterable, ValuesIterable, ValuesListIterable, FlatValuesListIterable
+    width: int | None  # the selected columns, when the SQL selects more (ordering)
+    converters: dict[int, Any]
+    names: tuple[str, ...]  # the keys of ``values()`` rows
+    model: Any  # ModelIterable: the rows' model, its columns and related objects
+    model_span: tuple[int, int]
+    init_list: tuple[str, ...]
+    populators: tuple[Any, ...]
+    annotations: tuple[tuple[str, int], ...]
+    prefetches: tuple[Any, ...]
 
 
 class HotQuery(Generic[T]):
@@ -150,7 +187,31 @@ class HotQuery(Generic[T]):
 
     def all(self, **values: Any) -> list[T]:
         """Every row, as the ORM's ``list(queryset)`` gives them."""
-        return list(self._queryset(values))
+        if values.keys() != self.kinds.keys():
+            raise TypeError(f"a hot query takes {sorted(self.kinds)}, not {sorted(values)}")
+        if self._template is None:  # the model, the database it reads, the rows' kind
+            self._template = self._build(0)
+        alias = self._template.db
+        connection = connections[alias]
+        compiled = self._compiled.get(connection)
+        if compiled is None:
+            compiled = self._compiled[connection] = self._compile(connection, alias)
+        for name, kind in self.kinds.items():
+            if not _bindable(kind, values[name], compiled.bounds.get(name)):
+                return list(self.plain(**values))
+        if compiled.for_update and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        params = list(compiled.params)
+        for position, name in compiled.slots:
+            params[position] = compiled.adapters[name](values[name])
+        if _checking():
+            self._check(alias, values, compiled.sql, params)
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows = cursor.fetchall()
+        return self._rows(compiled, alias, rows)
 
     def first(self, **values: Any) -> T | None:
         """The first row or ``None``: for a unique lookup (no ORDER BY is added, unlike
@@ -164,40 +225,36 @@ class HotQuery(Generic[T]):
 
     # ------------------------------------------------------------------ inside
 
-    def _queryset(self, values: dict[str, Any]) -> QuerySet[T]:
-        if values.keys() != self.kinds.keys():
-            raise TypeError(f"a hot query takes {sorted(self.kinds)}, not {sorted(values)}")
-        if self._template is None:  # the model, the database it reads, the rows' kind
-            self._template = self._build(0)
-        template = self._template
-        alias = template.db
-        connection = connections[alias]
-        compiled = self._compiled.get(connection)
-        if compiled is None:
-            compiled = self._compile(connection, alias)
-            self._compiled[connection] = compiled
-        for name, kind in self.kinds.items():
-            if not _bindable(kind, values[name], compiled.bounds.get(name)):
-                return self.plain(**values)
-        if compiled.for_update and connection.get_autocommit():
-            raise TransactionManagementError(
-                "select_for_update cannot be used outside of a transaction."
-            )
-        params = list(compiled.params)
-        for position, name in compiled.slots:
-            params[position] = compiled.adapters[name](values[name])
-        sql = compiled.sql
-        if getattr(settings, "MESA_HOT_QUERY_CHECK", False):
-            self._check(alias, values, sql, params)
-        compiler = copy.copy(compiled.compiler)
-        compiler.as_sql = lambda *_args, **_kwargs: (sql, params)
-        queryset = QuerySet(model=template.model, query=_BoundQuery(compiled.query, compiler))
-        queryset._db = alias
-        queryset._for_write = template._for_write
-        queryset._iterable_class = template._iterable_class
-        queryset._fields = template._fields
-        queryset._prefetch_related_lookups = template._prefetch_related_lookups
-        return queryset
+    @staticmethod
+    def _rows(compiled: _Compiled, alias: str, rows: list[Any]) -> list[Any]:
+        """What the ORM's iterable makes of the rows (``ModelIterable``, ``ValuesIterable``,
+        ``ValuesListIterable``, ``FlatValuesListIterable``), with the compiler's own
+        converters, ``Model.from_db`` and related populators, prepared once."""
+        if compiled.width is not None:
+            rows = [row[: compiled.width] for row in rows]
+        if compiled.converters:
+            rows = list(compiled.compiler.apply_converters(rows, compiled.converters))
+        shape = compiled.shape
+        if shape is FlatValuesListIterable:
+            return [row[0] for row in rows]
+        if shape is ValuesListIterable:
+            return [tuple(row) for row in rows]
+        if shape is ValuesIterable:
+            names = compiled.names
+            return [dict(zip(names, row, strict=False)) for row in rows]
+        start, end = compiled.model_span
+        objs = []
+        from_db, init_list = compiled.model.from_db, compiled.init_list
+        for row in rows:
+            obj = from_db(alias, init_list, row[start:end])
+            for populator in compiled.populators:
+                populator.populate(row, obj)
+            for attr, position in compiled.annotations:
+                setattr(obj, attr, row[position])
+            objs.append(obj)
+        if compiled.prefetches and objs:
+            prefetch_related_objects(objs, *compiled.prefetches)
+        return objs
 
     def _build(self, round_: int) -> QuerySet[T]:
         return self.build(
@@ -250,21 +307,56 @@ class HotQuery(Generic[T]):
                 low, high = connection.ops.integer_field_range(internal)
                 old = bounds.get(name, (low, high))
                 bounds[name] = (max(low, old[0]), min(high, old[1]))
+        shape = first._iterable_class
+        if shape not in (ModelIterable, ValuesIterable, ValuesListIterable, FlatValuesListIterable):
+            raise ValueError(f"{self!r}: rows of {shape.__name__} are not supported")
+        if first._known_related_objects or compiler.has_composite_fields(
+            [column[0] for column in compiler.select[: compiler.col_count]]
+        ):
+            raise ValueError(f"{self!r}: the query's rows are not plain")
+        query = first.query
+        model_span, init_list, populators, annotations = (0, 0), (), (), ()
+        if shape is ModelIterable:
+            klass_info = compiler.klass_info
+            fields = klass_info["select_fields"]
+            model_span = (fields[0], fields[-1] + 1)
+            init_list = tuple(
+                column[0].target.attname for column in compiler.select[slice(*model_span)]
+            )
+            populators = tuple(get_related_populators(klass_info, compiler.select, alias))
+            annotations = tuple((compiler.annotation_col_map or {}).items())
+        names = (
+            tuple(query.selected)
+            if query.selected
+            else (*query.extra_select, *query.values_select, *query.annotation_select)
+        )
         return _Compiled(
-            query=first.query,
+            query=query,
             compiler=compiler,
             sql=sql,
             params=tuple(params),
             slots=tuple(slots),
             adapters=adapters,
             bounds=bounds,
-            for_update=bool(first.query.select_for_update),
+            for_update=bool(query.select_for_update),
+            shape=shape,
+            width=compiler.col_count if compiler.has_extra_select else None,
+            converters=compiler.get_converters(
+                [column[0] for column in compiler.select[: compiler.col_count]]
+            ),
+            names=names,
+            model=compiler.klass_info["model"] if shape is ModelIterable else None,
+            model_span=model_span,
+            init_list=init_list,
+            populators=populators,
+            annotations=annotations,
+            prefetches=tuple(first._prefetch_related_lookups),
         )
 
     def _check(self, alias: str, values: dict[str, Any], sql: str, params: list[Any]) -> None:
         """The tests' check: the plain ORM writes the same statement for these values."""
         plain_sql, plain_params = self.plain(**values).query.get_compiler(using=alias).as_sql()
-        if plain_sql != sql or list(plain_params) != params:
+        if plain_sql != sql or not _same_params(plain_params, params):
             raise AssertionError(
                 f"{self!r} differs from the ORM:\n{sql}\n{params}\n{plain_sql}\n{plain_params}"
             )
@@ -275,6 +367,24 @@ class HotQuery(Generic[T]):
         return f"HotQuery({where})"
 
 
+def _same_params(a: Any, b: Any) -> bool:
+    """The tests' check: two parameter lists hold the same values (a JSON value is wrapped
+    by the driver in an adapter object, compared by what it wraps)."""
+    a, b = list(a), list(b)
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b, strict=True):
+        if isinstance(x, list) and isinstance(y, list):
+            if not _same_params(x, y):
+                return False
+        elif hasattr(x, "obj") and type(x) is type(y):  # psycopg's Jsonb / Json
+            if x.obj != y.obj:
+                return False
+        elif x != y:
+            return False
+    return True
+
+
 def _marker_name(markers: dict[Any, str], value: Any) -> str | None:
     try:
         return markers.get(value)
@@ -282,19 +392,201 @@ def _marker_name(markers: dict[Any, str], value: Any) -> str | None:
         return None
 
 
-class _BoundQuery:
-    """The compiled query with this call's values: the ORM's iterables ask it for its
-    compiler (already set up, with the SQL and parameters of this call) and read the
-    rest (the columns of ``values()``, the model) from the ORM's own ``Query``."""
+# --------------------------------------------------------------------------- writes
+# The rows a write inserts (the transaction and its lines, the audit event, the chain's
+# links, a hand and its verdict…) and the few it updates (a seat's stack, the idempotency
+# record's answer) cost Django more to build than to run as well: ``Model.save`` runs its
+# machinery around the INSERT, and the compiler writes the statement anew each time. The
+# statements below are the ones the ORM's own compilers write for these rows, built once
+# per model, columns and number of rows; the values are prepared per row by each field,
+# as the compiler does (``pre_save``, ``get_db_prep_save``). A model with save signals,
+# a parent model, a value that is an expression or a field with its own placeholder goes
+# through the ORM instead. ``MESA_HOT_QUERY_CHECK`` compares each statement with the
+# compiler's.
 
-    __slots__ = ("_compiler", "_query")
 
-    def __init__(self, query: Any, compiler: Any) -> None:
-        self._query = query
-        self._compiler = compiler
+@dataclass(frozen=True)
+class _WriteSQL:
+    sql: str
+    placeholders: Any  # the compiler's placeholders for these rows, to recognise them again
+    tail: tuple[Any, ...]  # the parameters after the rows' (returning / the row's key)
+    converters: dict[int, Any]
+    compiler: Any
 
-    def get_compiler(self, using: Any = None, connection: Any = None, elide_empty: bool = True):
-        return self._compiler
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._query, name)
+_WRITES: weakref.WeakKeyDictionary[Any, dict[Any, _WriteSQL]] = weakref.WeakKeyDictionary()
+
+
+def _plain_model(model: type[Model]) -> bool:
+    return not (
+        model._meta.parents
+        or signals.pre_save.has_listeners(model)
+        or signals.post_save.has_listeners(model)
+    )
+
+
+def hot_insert(objs: Sequence[Model]) -> None:
+    """Insert new rows: ``obj.save(force_insert=True)`` for one, ``bulk_create`` for more.
+
+    The rows get their ids (and the columns the database returns), as the ORM gives them.
+    """
+    if not objs:
+        return
+    model = type(objs[0])
+    opts = model._meta
+    if not _plain_model(model) or any(type(obj) is not model or obj.pk is not None for obj in objs):
+        _orm_insert(objs)
+        return
+    alias = router.db_for_write(model, instance=objs[0])
+    connection = connections[alias]
+    many = len(objs) > 1
+    if many and not connection.features.can_return_rows_from_bulk_insert:
+        _orm_insert(objs)
+        return
+    fields = [f for f in opts.local_concrete_fields if not f.generated and f is not opts.auto_field]
+    rows = []
+    for obj in objs:
+        obj._prepare_related_fields_for_save(operation_name="bulk_create" if many else "save")
+        row = []
+        for field in fields:
+            value = field.pre_save(obj, add=True)
+            if hasattr(value, "resolve_expression") or hasattr(field, "get_placeholder"):
+                _orm_insert(objs)
+                return
+            row.append(field.get_db_prep_save(value, connection=connection))
+        rows.append(row)
+    returning = opts.db_returning_fields
+    cache = _WRITES.setdefault(connection, {})
+    key = ("insert", model, len(objs))
+    write = cache.get(key)
+    if write is None:
+        write = cache[key] = _insert_sql(model, fields, objs, returning, alias)
+    placeholders, param_rows = write.compiler.assemble_as_sql(fields, rows)
+    if list(map(list, placeholders)) != write.placeholders:
+        _orm_insert(objs)
+        return
+    params = (*chain.from_iterable(param_rows), *write.tail)
+    if _checking():
+        _check_insert(model, fields, objs, returning, alias, write.sql, params)
+    with transaction.mark_for_rollback_on_error(using=alias):
+        with connection.cursor() as cursor:
+            cursor.execute(write.sql, params)
+            if not returning:
+                returned: list[Any] = []
+            elif many:
+                returned = connection.ops.fetch_returned_insert_rows(cursor)
+            else:
+                returned = [connection.ops.fetch_returned_insert_columns(cursor, write.tail)]
+    if write.converters:
+        returned = list(write.compiler.apply_converters(returned, write.converters))
+    for obj, values in zip(objs, returned, strict=False):
+        for value, field in zip(values, returning, strict=True):
+            setattr(obj, field.attname, value)
+    for obj in objs:
+        obj._state.adding = False
+        obj._state.db = alias
+
+
+def _insert_sql(
+    model: type[Model], fields: list[Any], objs: Sequence[Model], returning: Any, alias: str
+) -> _WriteSQL:
+    compiler = _insert_compiler(model, fields, objs, returning, alias)
+    ((sql, params),) = compiler.as_sql()
+    rows = [
+        [compiler.prepare_value(f, compiler.pre_save_val(f, obj)) for f in fields] for obj in objs
+    ]
+    placeholders, _param_rows = compiler.assemble_as_sql(fields, rows)
+    tail = tuple(compiler.returning_params)
+    cols = [field.get_col(model._meta.db_table) for field in returning or ()]
+    return _WriteSQL(
+        sql=sql,
+        placeholders=list(map(list, placeholders)),
+        tail=tail,
+        converters=compiler.get_converters(cols),
+        compiler=compiler,
+    )
+
+
+def _insert_compiler(
+    model: type[Model], fields: list[Any], objs: Sequence[Model], returning: Any, alias: str
+) -> Any:
+    query = InsertQuery(model)
+    query.insert_values(fields, objs)
+    compiler = query.get_compiler(using=alias)
+    compiler.returning_fields = returning or None
+    return compiler
+
+
+def _check_insert(
+    model: type[Model],
+    fields: list[Any],
+    objs: Sequence[Model],
+    returning: Any,
+    alias: str,
+    sql: str,
+    params: tuple[Any, ...],
+) -> None:
+    ((orm_sql, orm_params),) = _insert_compiler(model, fields, objs, returning, alias).as_sql()
+    if orm_sql != sql or not _same_params(orm_params, params):
+        raise AssertionError(
+            f"hot insert differs from the ORM:\n{sql}\n{params}\n{orm_sql}\n{orm_params}"
+        )
+
+
+def _orm_insert(objs: Sequence[Model]) -> None:
+    if len(objs) == 1:
+        objs[0].save(force_insert=True)
+    else:
+        type(objs[0])._base_manager.bulk_create(objs)
+
+
+def hot_update(obj: Model, fields: Sequence[str]) -> None:
+    """``obj.save(update_fields=fields)``: the row's columns written again."""
+    model = type(obj)
+    opts = model._meta
+    if not _plain_model(model) or opts.select_on_save or obj.pk is None:
+        obj.save(update_fields=fields)
+        return
+    alias = router.db_for_write(model, instance=obj)
+    connection = connections[alias]
+    targets = [
+        f
+        for f in opts.local_concrete_fields
+        if not f.primary_key and not f.generated and (f.name in fields or f.attname in fields)
+    ]
+    values = []
+    for field in targets:
+        value = field.pre_save(obj, add=False)
+        if hasattr(value, "resolve_expression") or hasattr(field, "get_placeholder"):
+            obj.save(update_fields=fields)
+            return
+        values.append(field.get_db_prep_save(value, connection=connection))
+    cache = _WRITES.setdefault(connection, {})
+    key = ("update", model, tuple(f.attname for f in targets))
+    write = cache.get(key)
+    if write is None:
+        write = cache[key] = _update_sql(obj, targets, alias)
+    params = (*values, opts.pk.get_db_prep_value(obj.pk, connection))
+    if _checking():
+        orm_sql, orm_params = _update_compiler(obj, targets, alias).as_sql()
+        if orm_sql != write.sql or not _same_params(orm_params, params):
+            raise AssertionError(f"hot update differs from the ORM:\n{write.sql}\n{orm_sql}")
+    with transaction.mark_for_rollback_on_error(using=alias):
+        with connection.cursor() as cursor:
+            cursor.execute(write.sql, params)
+            updated = cursor.rowcount
+    if not updated:
+        raise DatabaseError("Save with update_fields did not affect any rows.")
+    obj._state.db = alias
+
+
+def _update_compiler(obj: Model, targets: list[Any], alias: str) -> Any:
+    query = type(obj)._base_manager.using(alias).filter(pk=obj.pk).query.chain(UpdateQuery)
+    query.add_update_fields([(f, None, f.pre_save(obj, add=False)) for f in targets])
+    return query.get_compiler(using=alias)
+
+
+def _update_sql(obj: Model, targets: list[Any], alias: str) -> _WriteSQL:
+    compiler = _update_compiler(obj, targets, alias)
+    sql, _params = compiler.as_sql()
+    return _WriteSQL(sql=sql, placeholders=None, tail=(), converters={}, compiler=compiler)

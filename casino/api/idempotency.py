@@ -26,6 +26,7 @@ from rest_framework.response import Response
 
 from casino.atomic import request_transaction
 from casino.errors import Conflict, ValidationFailed
+from casino.hotqueries import hot_update
 from casino.models import IdempotencyRecord, canonical_json
 from casino.sealing import chain_deferred
 
@@ -117,5 +118,5 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
             response = handler()
             record.status_code = response.status_code
             record.response = json.loads(JSONRenderer().render(response.data) or b"null")
-            record.save(update_fields=["status_code", "response"])
+            hot_update(record, ["status_code", "response"])
     return response

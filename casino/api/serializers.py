@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
@@ -8,6 +11,21 @@ from casino.roles import Role
 
 from .codes import CHOICES
 from .renames import OLD_GAMING_DAY_ID
+
+_OUTPUTS = threading.local()
+
+
+def represent(serializer_class: type[serializers.Serializer], instance: Any) -> Any:
+    """``serializer_class(instance).data``, by one instance per thread and class (issue 43).
+
+    DRF deep-copies a serializer's declared fields into every new instance; an answer's
+    shape does not change between requests, so it is built once. For serializers that read
+    no ``context`` (the writes' answers)."""
+    by_class = _OUTPUTS.__dict__.setdefault("by_class", {})
+    serializer = by_class.get(serializer_class)
+    if serializer is None:
+        serializer = by_class[serializer_class] = serializer_class()
+    return serializer.to_representation(instance)
 
 
 class ErrorMessageSerializer(serializers.Serializer):

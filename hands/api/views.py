@@ -24,7 +24,7 @@ from casino.api.parsing import GuardedJSONParser, GuardedMultiPartParser, parse
 from casino.api.query import query_choice, query_int, query_int_renamed
 from casino.api.renames import OLD_TABLE_NUMBER
 from casino.api.responses import CreatesMixin
-from casino.api.serializers import ErrorSerializer
+from casino.api.serializers import ErrorSerializer, represent
 from casino.errors import ValidationFailed
 from casino.roles import Perm
 from tables import selectors as table_selectors
@@ -167,7 +167,7 @@ class HandListView(CreatesMixin, APIView):
                 redeal_of=redeal_of,
                 **_hand_args(data),
             )
-            body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
+            body = represent(s.HandDetailSerializer, presenters.detail(hand, new=True))
             return Response(body, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)
@@ -359,7 +359,7 @@ class LiveHandFinishView(APIView):
             hand = services.live_hand_finish(
                 actor=actor, live=live, result=data.get("result"), notes=data.get("notes", "")
             )
-            body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
+            body = represent(s.HandDetailSerializer, presenters.detail(hand, new=True))
             return Response(body)
 
         return idempotent(request, handle)

@@ -29,6 +29,7 @@ from casino.access import Actor
 from casino.atomic import service_atomic
 from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.hotqueries import hot_insert
 from casino.models import User
 from casino.roles import Perm, Role, role_has
 from tables.models import (
@@ -908,7 +909,7 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
     ]
     # The session row is locked and ``prepare`` refused a number already taken, so the
     # unique constraint is only the database's backstop here (no savepoint needed).
-    Hand.objects.bulk_create(hands)
+    hot_insert(hands)  # the ORM's INSERTs, built once (issue 43)
     verdicts = []
     seats = []
     violations = []
@@ -982,12 +983,10 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
                     override_reason=str(facts.get("override_reason") or ""),
                 )
             )
-    HandVerdict.objects.bulk_create(verdicts)
-    HandSeat.objects.bulk_create(seats)
-    if violations:
-        HandViolation.objects.bulk_create(violations)
-    if irregularities:
-        HandIrregularity.objects.bulk_create(irregularities)
+    hot_insert(verdicts)
+    hot_insert(seats)
+    hot_insert(violations)
+    hot_insert(irregularities)
     _attach(hands, verdicts, seats, irregularities)
     _flush_seats(book)
     return hands

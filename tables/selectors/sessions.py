@@ -98,19 +98,36 @@ class PlayReadiness:
     croupier: User | None
 
 
+# The hand recorder asks these for every hand (issue 43: built once).
+_LATEST_CHANGE = HotQuery(
+    lambda session: (
+        DealerChange.objects.filter(session_id=session)
+        .select_related("incoming")
+        .annotate(
+            opening_locked=Exists(
+                OpeningSheet.objects.filter(
+                    session_id=OuterRef("session_id"), locked_at__isnull=False
+                )
+            )
+        )
+        .order_by("-at", "-id")[:1]
+    ),
+    session=int,
+)
+_PACKS_AT_TABLE = HotQuery(
+    lambda session: (
+        Pack.objects.filter(session_id=session, state__in=READY | {PackState.DAMAGED})
+        .order_by("serial")
+        .values_list("serial", "colour", "state")
+    ),
+    session=int,
+)
+
+
 def _opening_and_croupier(session: TableSession) -> tuple[bool, User | None]:
     """Whether the opening sheet is locked, and the croupier on duty: one query when a
     croupier is on duty (the latest dealer change, its opening sheet as an EXISTS)."""
-    opening_locked = OpeningSheet.objects.filter(
-        session_id=OuterRef("session_id"), locked_at__isnull=False
-    )
-    change = (
-        DealerChange.objects.filter(session=session)
-        .select_related("incoming")
-        .annotate(opening_locked=Exists(opening_locked))
-        .order_by("-at", "-id")
-        .first()
-    )
+    change = _LATEST_CHANGE.first(session=session.pk)
     if change is not None:
         return bool(change.opening_locked), change.incoming
     locked = OpeningSheet.objects.filter(session=session, locked_at__isnull=False).exists()
@@ -157,11 +174,7 @@ def session_readiness(session: TableSession, hand_number: int | None = None) -> 
                 "No croupier is assigned to the table.",
             )
         )
-    packs = list(
-        Pack.objects.filter(session=session, state__in=READY | {PackState.DAMAGED})
-        .order_by("serial")
-        .values_list("serial", "colour", "state")
-    )
+    packs = _PACKS_AT_TABLE.all(session=session.pk)
     ready = [(serial, colour, state) for serial, colour, state in packs if state in READY]
     if len({colour.strip().lower() for _serial, colour, _state in ready}) < 2:
         reasons.append(

@@ -29,7 +29,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
-from casino.hotqueries import HotQuery
+from casino.hotqueries import HotQuery, hot_insert, hot_update
 from casino.roles import Perm
 
 from ..models import Player, Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
@@ -82,7 +82,7 @@ def _event(
     name: str,
     **detail: Any,
 ) -> SeatEvent:
-    return SeatEvent.objects.create(
+    event = SeatEvent(
         casino_id=session.casino_id,
         session=session,
         seat=seat,
@@ -93,6 +93,8 @@ def _event(
         role=actor.role.value,
         detail=detail,
     )
+    hot_insert([event])
+    return event
 
 
 def _last_hand_number(session: TableSession) -> int | None:
@@ -124,9 +126,9 @@ def _occupy(
 # One seat of a session, locked (unique: no ORDER BY, whose model ordering joined the
 # session only to sort, and locked it a second time). Built once (issue 43).
 _SEAT_LOCKED = HotQuery(
-    lambda session, seat: Seat.objects.select_for_update()
-    .filter(session_id=session, seat=seat)
-    .order_by(),
+    lambda session, seat: (
+        Seat.objects.select_for_update().filter(session_id=session, seat=seat).order_by()
+    ),
     session=int,
     seat=int,
 )
@@ -456,7 +458,7 @@ def seat_stack_add(
         seat_vacate(actor, session, seat, reversed=True)
         return
     row.stack = stack
-    row.save(update_fields=["stack"])
+    hot_update(row, ["stack"])
 
 
 def seat_vacate(actor: Actor, session: TableSession, seat: int, **detail: Any) -> Seat:
