@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 from django.conf import settings
 from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.core.signals import setting_changed
-from django.db import DatabaseError, connections, router, transaction
+from django.db import DatabaseError, connections, models, router, transaction
 from django.db.models import Model, QuerySet, signals
 from django.db.models.lookups import Lookup
 from django.db.models.query import (
@@ -408,13 +408,52 @@ def _marker_name(markers: dict[Any, str], value: Any) -> str | None:
 @dataclass(frozen=True)
 class _WriteSQL:
     sql: str
-    placeholders: Any  # the compiler's placeholders for these rows, to recognise them again
     tail: tuple[Any, ...]  # the parameters after the rows' (returning / the row's key)
+    columns: bool  # the rows' values travel as one list per column (PostgreSQL's UNNEST)
+    prep: tuple[tuple[Any, str, bool, type | None], ...]  # per column, see ``_prep``
     converters: dict[int, Any]
     compiler: Any
 
 
 _WRITES: weakref.WeakKeyDictionary[Any, dict[Any, _WriteSQL]] = weakref.WeakKeyDictionary()
+
+# A value of exactly this type is what the field's ``get_db_prep_save`` hands the driver
+# unchanged (as is ``None``): it is not run through it (the tests' check compares).
+_AS_IS: dict[type, type] = {
+    models.CharField: str,
+    models.TextField: str,
+    models.BooleanField: bool,
+    models.IntegerField: int,
+    models.BigIntegerField: int,
+    models.SmallIntegerField: int,
+    models.PositiveIntegerField: int,
+    models.PositiveSmallIntegerField: int,
+    models.PositiveBigIntegerField: int,
+}
+
+
+def _prep(field: Any) -> tuple[Any, str, bool, type | None]:
+    """(field, attname, whether its ``pre_save`` only reads the attribute, the type its
+    values go to the driver as they are)."""
+    as_is = _AS_IS.get(type(field))
+    if field.is_relation and isinstance(field.target_field, models.AutoField | models.BigAutoField):
+        as_is = int
+    plain = type(field).pre_save is models.Field.pre_save
+    return field, field.attname, plain, as_is
+
+
+def _values(write: _WriteSQL, obj: Model, connection: Any, add: bool) -> list[Any] | None:
+    """The row's parameters as the compiler prepares them (``None``: not a plain row)."""
+    row = []
+    for field, attname, plain, as_is in write.prep:
+        value = getattr(obj, attname) if plain else field.pre_save(obj, add=add)
+        if value is None and as_is is not None or type(value) is as_is:
+            row.append(value)
+        elif hasattr(value, "resolve_expression"):
+            return None
+        else:
+            row.append(field.get_db_prep_save(value, connection=connection))
+    return row
 
 
 def _plain_model(model: type[Model]) -> bool:
@@ -443,30 +482,33 @@ def hot_insert(objs: Sequence[Model]) -> None:
     if many and not connection.features.can_return_rows_from_bulk_insert:
         _orm_insert(objs)
         return
-    fields = [f for f in opts.local_concrete_fields if not f.generated and f is not opts.auto_field]
-    rows = []
-    for obj in objs:
-        obj._prepare_related_fields_for_save(operation_name="bulk_create" if many else "save")
-        row = []
-        for field in fields:
-            value = field.pre_save(obj, add=True)
-            if hasattr(value, "resolve_expression") or hasattr(field, "get_placeholder"):
-                _orm_insert(objs)
-                return
-            row.append(field.get_db_prep_save(value, connection=connection))
-        rows.append(row)
-    returning = opts.db_returning_fields
     cache = _WRITES.setdefault(connection, {})
     key = ("insert", model, len(objs))
     write = cache.get(key)
+    returning = opts.db_returning_fields
+    for obj in objs:
+        obj._prepare_related_fields_for_save(operation_name="bulk_create" if many else "save")
     if write is None:
+        fields = [
+            f for f in opts.local_concrete_fields if not f.generated and f is not opts.auto_field
+        ]
+        if any(hasattr(f, "get_placeholder") for f in fields):
+            _orm_insert(objs)
+            return
         write = cache[key] = _insert_sql(model, fields, objs, returning, alias)
-    placeholders, param_rows = write.compiler.assemble_as_sql(fields, rows)
-    if list(map(list, placeholders)) != write.placeholders:
-        _orm_insert(objs)
-        return
-    params = (*chain.from_iterable(param_rows), *write.tail)
+    rows = []
+    for obj in objs:
+        row = _values(write, obj, connection, add=True)
+        if row is None:
+            _orm_insert(objs)
+            return
+        rows.append(row)
+    if write.columns:
+        params = (*map(list, zip(*rows, strict=True)), *write.tail)
+    else:
+        params = (*chain.from_iterable(rows), *write.tail)
     if _checking():
+        fields = [p[0] for p in write.prep]
         _check_insert(model, fields, objs, returning, alias, write.sql, params)
     with transaction.mark_for_rollback_on_error(using=alias):
         with connection.cursor() as cursor:
@@ -491,17 +533,17 @@ def _insert_sql(
     model: type[Model], fields: list[Any], objs: Sequence[Model], returning: Any, alias: str
 ) -> _WriteSQL:
     compiler = _insert_compiler(model, fields, objs, returning, alias)
-    ((sql, params),) = compiler.as_sql()
+    ((sql, _params),) = compiler.as_sql()
     rows = [
         [compiler.prepare_value(f, compiler.pre_save_val(f, obj)) for f in fields] for obj in objs
     ]
-    placeholders, _param_rows = compiler.assemble_as_sql(fields, rows)
-    tail = tuple(compiler.returning_params)
+    _placeholders, param_rows = compiler.assemble_as_sql(fields, rows)
     cols = [field.get_col(model._meta.db_table) for field in returning or ()]
     return _WriteSQL(
         sql=sql,
-        placeholders=list(map(list, placeholders)),
-        tail=tail,
+        tail=tuple(compiler.returning_params),
+        columns=len(objs) > 1 and len(param_rows) == 1,
+        prep=tuple(_prep(f) for f in fields),
         converters=compiler.get_converters(cols),
         compiler=compiler,
     )
@@ -549,26 +591,26 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
         return
     alias = router.db_for_write(model, instance=obj)
     connection = connections[alias]
-    targets = [
-        f
-        for f in opts.local_concrete_fields
-        if not f.primary_key and not f.generated and (f.name in fields or f.attname in fields)
-    ]
-    values = []
-    for field in targets:
-        value = field.pre_save(obj, add=False)
-        if hasattr(value, "resolve_expression") or hasattr(field, "get_placeholder"):
-            obj.save(update_fields=fields)
-            return
-        values.append(field.get_db_prep_save(value, connection=connection))
     cache = _WRITES.setdefault(connection, {})
-    key = ("update", model, tuple(f.attname for f in targets))
+    key = ("update", model, tuple(fields))
     write = cache.get(key)
     if write is None:
+        targets = [
+            f
+            for f in opts.local_concrete_fields
+            if not f.primary_key and not f.generated and (f.name in fields or f.attname in fields)
+        ]
+        if any(hasattr(f, "get_placeholder") for f in targets):
+            obj.save(update_fields=fields)
+            return
         write = cache[key] = _update_sql(obj, targets, alias)
+    values = _values(write, obj, connection, add=False)
+    if values is None:
+        obj.save(update_fields=fields)
+        return
     params = (*values, opts.pk.get_db_prep_value(obj.pk, connection))
     if _checking():
-        orm_sql, orm_params = _update_compiler(obj, targets, alias).as_sql()
+        orm_sql, orm_params = _update_compiler(obj, [p[0] for p in write.prep], alias).as_sql()
         if orm_sql != write.sql or not _same_params(orm_params, params):
             raise AssertionError(f"hot update differs from the ORM:\n{write.sql}\n{orm_sql}")
     with transaction.mark_for_rollback_on_error(using=alias):
@@ -589,4 +631,11 @@ def _update_compiler(obj: Model, targets: list[Any], alias: str) -> Any:
 def _update_sql(obj: Model, targets: list[Any], alias: str) -> _WriteSQL:
     compiler = _update_compiler(obj, targets, alias)
     sql, _params = compiler.as_sql()
-    return _WriteSQL(sql=sql, placeholders=None, tail=(), converters={}, compiler=compiler)
+    return _WriteSQL(
+        sql=sql,
+        tail=(),
+        columns=False,
+        prep=tuple(_prep(f) for f in targets),
+        converters={},
+        compiler=compiler,
+    )

@@ -23,6 +23,7 @@ from casino.errors import ValidationFailed
 
 from .amounts import float_amount_errors
 from .errors import BilingualValidationError, _flatten
+from .light import light_parse
 
 
 def _errors_in(lang: str, serializer_class: type[serializers.Serializer], data: Any, **kw: Any):
@@ -52,6 +53,10 @@ def _shared(serializer_class: type[serializers.Serializer]) -> serializers.Seria
 def parse(
     serializer_class: type[serializers.Serializer], data: Any, **kwargs: Any
 ) -> dict[str, Any]:
+    # A body of plain values the serializer takes as they are: its validated data without
+    # DRF's machinery (casino.api.light, issue 43); anything else is the serializer's.
+    if not kwargs and (light := light_parse(serializer_class, data)) is not None:
+        return light
     checker = serializer_class(data=data, **kwargs) if kwargs else _shared(serializer_class)
     # Issue 15 §4: an amount sent as a JSON float is refused, never rounded.
     if floats := float_amount_errors(checker, data):
@@ -192,7 +197,10 @@ class GuardedJSONParser(JSONParser):
         if json_too_deep(raw):
             raise json_depth_refusal()
         data = super().parse(io.BytesIO(raw), media_type, parser_context)
-        refuse_bidi(data)
+        # A body with no control written out and no \u escape holds none: not walked.
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        if b"\\u" in raw or _BIDI_RE.search(raw.decode(encoding, "replace")):
+            refuse_bidi(data)
         return data
 
 

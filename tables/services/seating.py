@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Case, F, Max, Value, When
+from django.db.models import Max
 from django.utils import timezone
 
 from casino.access import Actor, require
@@ -563,7 +563,6 @@ class SeatState:
         )
 
 
-_NO_STACK = object()
 _SEAT_FIELDS = (
     ("status", "status"),
     ("player_id", "player_id"),
@@ -583,11 +582,11 @@ def seats_write_after_hands(
 ) -> None:
     """Write the seats the stored hands changed, and their seat events.
 
-    One small UPDATE per group of seats sharing their changes (a hand's seats share every
-    change but the stack): much cheaper than ``bulk_update``'s CASE expressions.
+    One UPDATE of the changed columns per seat, each built once (issue 43: the grouped
+    UPDATE with a CASE per stack cost Django more to build, for every hand, than the
+    statements saved).
     """
     creates: list[Seat] = []
-    groups: dict[tuple[tuple[str, Any], ...], list[tuple[int, Any]]] = {}
     for seat, m in touched.items():
         row = m.row
         if row is None:
@@ -599,27 +598,13 @@ def seats_write_after_hands(
             creates.append(row)
             m.row = row
             continue
-        changes = {}
+        changes = []
         for column, attr in _SEAT_FIELDS:
             value = getattr(m, attr)
             if getattr(row, column) != value:
-                changes[column] = value
+                changes.append(column)
                 setattr(row, column, value)
         if changes:
-            stack = changes.pop("stack", _NO_STACK)
-            key = tuple(sorted(changes.items(), key=lambda kv: kv[0]))
-            groups.setdefault(key, []).append((row.pk, stack))
-    for key, rows in groups.items():
-        fields: dict[str, Any] = dict(key)
-        stacks = [(pk, stack) for pk, stack in rows if stack is not _NO_STACK]
-        if stacks:
-            fields["stack"] = Case(
-                *(When(pk=pk, then=Value(stack)) for pk, stack in stacks),
-                default=F("stack"),
-                output_field=Seat._meta.get_field("stack"),
-            )
-        Seat.objects.filter(pk__in=[pk for pk, _stack in rows]).update(**fields)
-    if creates:
-        Seat.objects.bulk_create(creates)
-    if events:
-        SeatEvent.objects.bulk_create(events)
+            hot_update(row, changes)
+    hot_insert(creates)
+    hot_insert(events)
