@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from itertools import chain
@@ -76,6 +77,32 @@ def _checking() -> bool:
 def _forget_check(*, setting: str, **_kwargs: Any) -> None:
     if setting == "MESA_HOT_QUERY_CHECK":
         _CHECK.clear()
+
+
+_KEPT = "_mesa_hot_cursor"
+
+
+@contextmanager
+def _cursor(connection: Any) -> Iterator[Any]:
+    """The cursor a hot statement runs on: one per database connection, kept.
+
+    Django makes a driver cursor and its wrapper for every statement, which costs about as
+    much as running it. A hot statement reuses one per connection, made by
+    ``connection.cursor()`` (Django's wrapper: its error translation, the execute
+    wrappers), after the request's health check and the reconnection Django would do
+    first. Where statements are logged (``CaptureQueriesContext``, DEBUG) each gets its
+    own, as Django does.
+    """
+    if connection.queries_logged:
+        with connection.cursor() as cursor:
+            yield cursor
+        return
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    kept = connection.__dict__.get(_KEPT)
+    if kept is None or kept[0] is not connection.connection:
+        kept = connection.__dict__[_KEPT] = (connection.connection, connection.cursor())
+    yield kept[1]
 
 
 def _marker(kind: type, round_: int, slot: int) -> Any:
@@ -208,7 +235,7 @@ class HotQuery(Generic[T]):
             params[position] = compiled.adapters[name](values[name])
         if _checking():
             self._check(alias, values, compiled.sql, params)
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
         return self._rows(compiled, alias, rows)
@@ -511,7 +538,7 @@ def hot_insert(objs: Sequence[Model]) -> None:
         fields = [p[0] for p in write.prep]
         _check_insert(model, fields, objs, returning, alias, write.sql, params)
     with transaction.mark_for_rollback_on_error(using=alias):
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(write.sql, params)
             if not returning:
                 returned: list[Any] = []
@@ -614,7 +641,7 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
         if orm_sql != write.sql or not _same_params(orm_params, params):
             raise AssertionError(f"hot update differs from the ORM:\n{write.sql}\n{orm_sql}")
     with transaction.mark_for_rollback_on_error(using=alias):
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(write.sql, params)
             updated = cursor.rowcount
     if not updated:
