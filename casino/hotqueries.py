@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
 from itertools import chain
 from typing import Any, Generic, TypeVar
 
@@ -67,7 +68,9 @@ KINDS = (int, str, datetime, date)
 _CHECK: list[bool] = []  # settings.MESA_HOT_QUERY_CHECK, read once (and again when changed)
 
 
-def _checking() -> bool:
+def checking() -> bool:
+    """Whether the fast paths are compared with the ORM's and DRF's (``MESA_HOT_QUERY_CHECK``, on
+    in the tests)."""
     if not _CHECK:
         _CHECK.append(bool(getattr(settings, "MESA_HOT_QUERY_CHECK", False)))
     return _CHECK[0]
@@ -233,7 +236,7 @@ class HotQuery(Generic[T]):
         params = list(compiled.params)
         for position, name in compiled.slots:
             params[position] = compiled.adapters[name](values[name])
-        if _checking():
+        if checking():
             self._check(alias, values, compiled.sql, params)
         with _cursor(connection) as cursor:
             cursor.execute(compiled.sql, params)
@@ -437,7 +440,7 @@ class _WriteSQL:
     sql: str
     tail: tuple[Any, ...]  # the parameters after the rows' (returning / the row's key)
     columns: bool  # the rows' values travel as one list per column (PostgreSQL's UNNEST)
-    prep: tuple[tuple[Any, str, bool, type | None], ...]  # per column, see ``_prep``
+    prep: tuple[tuple[Any, str, bool, type | None, Any], ...]  # per column: ``_prep``
     converters: dict[int, Any]
     compiler: Any
 
@@ -459,27 +462,52 @@ _AS_IS: dict[type, type] = {
 }
 
 
-def _prep(field: Any) -> tuple[Any, str, bool, type | None]:
-    """(field, attname, whether its ``pre_save`` only reads the attribute, the type its
-    values go to the driver as they are)."""
+def _prep(field: Any, connection: Any) -> tuple[Any, str, bool, type | None, Any]:
+    """(field, attname, whether its ``pre_save`` only reads the attribute, the type whose
+    values the driver gets as they are, and for decimal and date-time columns the type
+    and adaptation ``get_db_prep_save`` comes down to for such a value)."""
     as_is = _AS_IS.get(type(field))
     if field.is_relation and isinstance(field.target_field, models.AutoField | models.BigAutoField):
         as_is = int
+    adapt: Any = None
+    if type(field) is models.DecimalField:
+        adapt = (Decimal, _finite)
+    elif type(field) is models.DateTimeField:
+        adapt = (datetime, _aware(connection.ops.adapt_datetimefield_value))
     plain = type(field).pre_save is models.Field.pre_save
-    return field, field.attname, plain, as_is
+    return field, field.attname, plain, as_is, adapt
+
+
+_NOT_PLAIN = object()
+
+
+def _finite(value: Decimal) -> Any:
+    return value if value.is_finite() else _NOT_PLAIN  # the ORM refuses the others
+
+
+def _aware(adapt: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def prepare(value: datetime) -> Any:
+        return adapt(value) if value.tzinfo is not None else _NOT_PLAIN  # naive: the ORM warns
+
+    return prepare
 
 
 def _values(write: _WriteSQL, obj: Model, connection: Any, add: bool) -> list[Any] | None:
     """The row's parameters as the compiler prepares them (``None``: not a plain row)."""
     row = []
-    for field, attname, plain, as_is in write.prep:
+    for field, attname, plain, as_is, adapt in write.prep:
         value = getattr(obj, attname) if plain else field.pre_save(obj, add=add)
-        if value is None and as_is is not None or type(value) is as_is:
+        if (value is None and as_is is not None) or type(value) is as_is:
             row.append(value)
-        elif hasattr(value, "resolve_expression"):
+            continue
+        if adapt is not None and type(value) is adapt[0]:
+            prepared = adapt[1](value)
+            if prepared is not _NOT_PLAIN:
+                row.append(prepared)
+                continue
+        if hasattr(value, "resolve_expression"):
             return None
-        else:
-            row.append(field.get_db_prep_save(value, connection=connection))
+        row.append(field.get_db_prep_save(value, connection=connection))
     return row
 
 
@@ -534,7 +562,7 @@ def hot_insert(objs: Sequence[Model]) -> None:
         params = (*map(list, zip(*rows, strict=True)), *write.tail)
     else:
         params = (*chain.from_iterable(rows), *write.tail)
-    if _checking():
+    if checking():
         fields = [p[0] for p in write.prep]
         _check_insert(model, fields, objs, returning, alias, write.sql, params)
     with transaction.mark_for_rollback_on_error(using=alias):
@@ -570,7 +598,7 @@ def _insert_sql(
         sql=sql,
         tail=tuple(compiler.returning_params),
         columns=len(objs) > 1 and len(param_rows) == 1,
-        prep=tuple(_prep(f) for f in fields),
+        prep=tuple(_prep(f, connections[alias]) for f in fields),
         converters=compiler.get_converters(cols),
         compiler=compiler,
     )
@@ -636,7 +664,7 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
         obj.save(update_fields=fields)
         return
     params = (*values, opts.pk.get_db_prep_value(obj.pk, connection))
-    if _checking():
+    if checking():
         orm_sql, orm_params = _update_compiler(obj, [p[0] for p in write.prep], alias).as_sql()
         if orm_sql != write.sql or not _same_params(orm_params, params):
             raise AssertionError(f"hot update differs from the ORM:\n{write.sql}\n{orm_sql}")
@@ -662,7 +690,7 @@ def _update_sql(obj: Model, targets: list[Any], alias: str) -> _WriteSQL:
         sql=sql,
         tail=(),
         columns=False,
-        prep=tuple(_prep(f) for f in targets),
+        prep=tuple(_prep(f, connections[alias]) for f in targets),
         converters={},
         compiler=compiler,
     )

@@ -94,6 +94,11 @@ class User(AbstractUser):
             self._mesa_roles = cached
         return cached
 
+    def roles_read(self, names: list[str | None]) -> None:
+        """The user's group names, read with the user by the caller (one query, not two)."""
+        valid = set(Role.values)
+        self._mesa_roles = {name for name in names if name in valid}
+
     def holds_role(self, role: Role | str) -> bool:
         return str(role) in self.role_values()
 

@@ -20,9 +20,12 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models.manager import BaseManager
 from rest_framework import fields as f
 from rest_framework import serializers as s
-from rest_framework.fields import empty
+from rest_framework.fields import SkipField, empty
+from rest_framework.relations import PKOnlyObject
 
 from .amounts import AmountInputField
 from .enums import ServiceJudgedChoiceField
@@ -307,3 +310,107 @@ def light_parse(serializer_class: type[s.Serializer], data: Any) -> dict[str, An
         return validator(data)
     except _Refer:
         return None
+
+
+# --------------------------------------------------------------------------- answers
+# ``represent`` (``casino.api.serializers``) answers a write with one output serializer
+# per thread. Its ``to_representation`` still asks every field for its attribute through
+# DRF's general lookup (a mapping or an object, a callable to call, a missing key's
+# default) and converts it. :func:`light_representer` reads the serializer's fields once:
+# for each, the keys to follow and the conversion; a value DRF would treat specially (a
+# callable, a missing key or attribute) is handed to the field's own ``get_attribute``,
+# and every conversion beyond ``int``, ``str``, ``bool`` and plain JSON is the field's own
+# ``to_representation``. With ``MESA_HOT_QUERY_CHECK`` (the tests) each answer is compared
+# with the serializer's.
+
+Represent = Callable[[Any], Any]
+_SKIP = object()
+
+
+def _leaf(field: f.Field) -> Represent:
+    if type(field) is f.IntegerField:
+        return lambda value: value if type(value) is int else int(value)
+    if type(field) is f.CharField:
+        return lambda value: value if type(value) is str else str(value)
+    if type(field) is f.BooleanField:
+        convert = field.to_representation
+        return lambda value: value if type(value) is bool else convert(value)
+    if type(field) is f.JSONField and not field.binary:
+        return lambda value: value
+    if type(field) is f.ListField:
+        child = _representation(field.child)
+        return lambda value: [child(item) if item is not None else None for item in value]
+    if type(field) is f.DictField:
+        child = _representation(field.child)
+        return lambda value: {
+            str(key): child(item) if item is not None else None for key, item in value.items()
+        }
+    return field.to_representation
+
+
+def _representation(field: f.Field) -> Represent:
+    if isinstance(field, s.ListSerializer):
+        child = _representation(field.child)
+        return lambda value: [
+            child(item) for item in (value.all() if isinstance(value, BaseManager) else value)
+        ]
+    if isinstance(field, s.Serializer) and type(field).to_representation is (
+        s.Serializer.to_representation
+    ):
+        return _object(field)
+    return _leaf(field)
+
+
+def _getter(field: f.Field) -> Callable[[Any], Any]:
+    """The field's attribute of an instance, as ``field.get_attribute`` finds it."""
+    attrs = tuple(field.source_attrs)
+    fallback = field.get_attribute
+
+    def get(instance: Any) -> Any:
+        value = instance
+        for attr in attrs:
+            try:
+                value = value[attr] if isinstance(value, dict) else getattr(value, attr)
+            except (KeyError, AttributeError, TypeError, ObjectDoesNotExist):
+                return _ask(fallback, instance)
+            if callable(value):
+                return _ask(fallback, instance)
+        return value
+
+    return get
+
+
+def _ask(get_attribute: Callable[[Any], Any], instance: Any) -> Any:
+    try:
+        return get_attribute(instance)
+    except SkipField:
+        return _SKIP
+
+
+def _object(serializer: s.Serializer) -> Represent:
+    members = [
+        (name, _getter(field), _representation(field))
+        for name, field in serializer.fields.items()
+        if not field.write_only
+    ]
+
+    def represent(instance: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, get, convert in members:
+            value = get(instance)
+            if value is _SKIP:
+                continue
+            if isinstance(value, PKOnlyObject):
+                out[name] = None if value.pk is None else convert(value)
+            else:
+                out[name] = None if value is None else convert(value)
+        return out
+
+    return represent
+
+
+def light_representer(serializer: s.Serializer) -> Represent | None:
+    """The light ``to_representation`` of ``serializer`` (an instance, kept by the caller)."""
+    if type(serializer).to_representation is not s.Serializer.to_representation:
+        return None
+    return _object(serializer)
