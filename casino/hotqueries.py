@@ -694,3 +694,10 @@ def _update_sql(obj: Model, targets: list[Any], alias: str) -> _WriteSQL:
         converters={},
         compiler=compiler,
     )
+
+
+def hot_statement(connection: Any, sql: str, params: Sequence[Any]) -> None:
+    """Run one of the app's own statements that reads no row (an advisory lock) on the
+    connection's kept cursor (``_cursor``)."""
+    with _cursor(connection) as cursor:
+        cursor.execute(sql, params)

@@ -119,4 +119,7 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
             record.status_code = response.status_code
             record.response = json.loads(JSONRenderer().render(response.data) or b"null")
             hot_update(record, ["status_code", "response"])
+            # The answer sent is the one stored, as a replay sends it: rendered once from
+            # plain JSON values (issue 43: not its decimals and dates a second time).
+            response.data = record.response
     return response
