@@ -605,10 +605,16 @@ def _insert_sql(
 
 
 def _insert_compiler(
-    model: type[Model], fields: list[Any], objs: Sequence[Model], returning: Any, alias: str
+    model: type[Model],
+    fields: list[Any],
+    objs: Sequence[Model],
+    returning: Any,
+    alias: str,
+    *,
+    raw: bool = False,
 ) -> Any:
     query = InsertQuery(model)
-    query.insert_values(fields, objs)
+    query.insert_values(fields, objs, raw=raw)
     compiler = query.get_compiler(using=alias)
     compiler.returning_fields = returning or None
     return compiler
@@ -623,7 +629,9 @@ def _check_insert(
     sql: str,
     params: tuple[Any, ...],
 ) -> None:
-    ((orm_sql, orm_params),) = _insert_compiler(model, fields, objs, returning, alias).as_sql()
+    # ``raw``: the values the call's ``pre_save`` set (an ``auto_now_add`` is not taken again).
+    compiler = _insert_compiler(model, fields, objs, returning, alias, raw=True)
+    ((orm_sql, orm_params),) = compiler.as_sql()
     if orm_sql != sql or not _same_params(orm_params, params):
         raise AssertionError(
             f"hot insert differs from the ORM:\n{sql}\n{params}\n{orm_sql}\n{orm_params}"
@@ -647,9 +655,9 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
     alias = router.db_for_write(model, instance=obj)
     connection = connections[alias]
     cache = _WRITES.setdefault(connection, {})
-    key = ("update", model, tuple(fields))
-    write = cache.get(key)
-    if write is None:
+    prep_key = ("update-prep", model, tuple(fields))
+    prep = cache.get(prep_key)
+    if prep is None:
         targets = [
             f
             for f in opts.local_concrete_fields
@@ -658,14 +666,28 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
         if any(hasattr(f, "get_placeholder") for f in targets):
             obj.save(update_fields=fields)
             return
-        write = cache[key] = _update_sql(obj, targets, alias)
-    values = _values(write, obj, connection, add=False)
+        prep = cache[prep_key] = _WriteSQL(
+            sql="",
+            tail=(),
+            columns=False,
+            prep=tuple(_prep(f, connection) for f in targets),
+            converters={},
+            compiler=None,
+        )
+    values = _values(prep, obj, connection, add=False)
     if values is None:
         obj.save(update_fields=fields)
         return
-    params = (*values, opts.pk.get_db_prep_value(obj.pk, connection))
+    # The compiler writes ``= NULL`` for a None: one statement per pattern of them.
+    key = ("update", model, tuple(fields), tuple(v is None for v in values))
+    write = cache.get(key)
+    if write is None:
+        write = cache[key] = _update_sql(obj, [p[0] for p in prep.prep], alias)
+    params = (*(v for v in values if v is not None), opts.pk.get_db_prep_value(obj.pk, connection))
     if checking():
-        orm_sql, orm_params = _update_compiler(obj, [p[0] for p in write.prep], alias).as_sql()
+        orm_sql, orm_params = _update_compiler(
+            obj, [p[0] for p in write.prep], alias, raw=True
+        ).as_sql()
         if orm_sql != write.sql or not _same_params(orm_params, params):
             raise AssertionError(f"hot update differs from the ORM:\n{write.sql}\n{orm_sql}")
     with transaction.mark_for_rollback_on_error(using=alias):
@@ -677,9 +699,11 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
     obj._state.db = alias
 
 
-def _update_compiler(obj: Model, targets: list[Any], alias: str) -> Any:
+def _update_compiler(obj: Model, targets: list[Any], alias: str, *, raw: bool = False) -> Any:
     query = type(obj)._base_manager.using(alias).filter(pk=obj.pk).query.chain(UpdateQuery)
-    query.add_update_fields([(f, None, f.pre_save(obj, add=False)) for f in targets])
+    query.add_update_fields(
+        [(f, None, getattr(obj, f.attname) if raw else f.pre_save(obj, add=False)) for f in targets]
+    )
     return query.get_compiler(using=alias)
 
 
