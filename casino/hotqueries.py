@@ -689,7 +689,9 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
             obj, [p[0] for p in write.prep], alias, raw=True
         ).as_sql()
         if orm_sql != write.sql or not _same_params(orm_params, params):
-            raise AssertionError(f"hot update differs from the ORM:\n{write.sql}\n{orm_sql}")
+            raise AssertionError(
+                f"hot update differs from the ORM:\n{write.sql}\n{params}\n{orm_sql}\n{orm_params}"
+            )
     with transaction.mark_for_rollback_on_error(using=alias):
         with _cursor(connection) as cursor:
             cursor.execute(write.sql, params)

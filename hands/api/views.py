@@ -58,8 +58,10 @@ def _fixer_perm(actor: Actor) -> Perm:
 
 
 def _hand_args(data: dict[str, Any]) -> dict[str, Any]:
+    # ``parse`` gives plain dicts and lists already, new for this request (the light
+    # validator's or DRF's): not copied again (issue 43).
     record = {
-        k: s.plain(data[k])
+        k: data[k]
         for k in ("button", "structure", "blinds", "seats", "actions", "result", "cut")
         if k in data
     }
