@@ -18,9 +18,11 @@ from .shifts import DEFAULT_SHIFT, ShiftPattern
 # on every such write with the roles the write then checks (issue 43: built once, one row
 # per role; usernames are unique, so no ORDER BY).
 _STAFF_BY_USERNAME = HotQuery(
-    lambda casino, username: User.objects.filter(username=username, casino_id=casino)
-    .annotate(role_name=F("groups__name"))
-    .order_by(),
+    lambda casino, username: (
+        User.objects.filter(username=username, casino_id=casino)
+        .annotate(role_name=F("groups__name"))
+        .order_by()
+    ),
     casino=int,
     username=str,
 )
