@@ -84,11 +84,11 @@ def _world(label: str, table_number: int, serials: tuple[str, str]):  # type: ig
 
 
 def _records(session, count: int, seed: int):  # type: ignore[no-untyped-def]
-    from hands import engine, selectors
+    from hands import adapter, selectors
 
     unit = selectors.chip_unit_cents(session.table)
-    rules = engine.rules_for(session.settings, chip_unit=unit, structure="no_limit")
-    records = engine.simulate_records(
+    rules = adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit")
+    records = adapter.simulate_records(
         rules,
         count=count,
         seats=[1, 2, 4, 5, 7, 9],
@@ -164,11 +164,11 @@ def bench_api(count: int, run: int = 0) -> dict[str, float]:
 def bench_revalidate(count: int) -> dict[str, float]:
     from casino.access import acting_as
     from casino.roles import Role
-    from hands import engine, services
+    from hands import adapter, services
 
     _casino, staff, session = _world("reval", 12, ("RB", "AB"))
     rules, records = _records(session, count, seed=12)
-    text = engine.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
+    text = adapter.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
     sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
     start = time.perf_counter()
     job = services.hands_import(actor=sup, session=session, content=text, filename="bench.phhs")

@@ -11,7 +11,7 @@ of tables, cage and hands: per table a session opened with its count and three
 signatures, two inspected packs, six players bought in (cash), the hands, the
 closing (count, empty rack, fills and credits back to par signed by five, three
 signatures) and the drop and rake boxes counted by two cashiers. The hands are
-random legal hands (``hands.engine.simulate_records``) stored through the hand
+random legal hands (``hands.adapter.simulate_records``) stored through the hand
 recorder's own bulk path, the PHH import service (``hands.services.hands_import``):
 it validates every hand with the engine, writes them with bulk inserts and posts
 each hand's rake to the cage's ledger with ``cage.services.rake_post`` — the same
@@ -78,7 +78,7 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
     from casino.models import Casino, ChipSet, Denomination, Sector
     from casino.roles import Role
     from casino.services import gaming_day_open, staff_create
-    from hands import engine
+    from hands import adapter
     from hands import services as hands_services
     from tables import services as ts
     from tables.models import (
@@ -222,13 +222,13 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
                 cash=[{"value": "100", "count": int(STACK / 100)}],
                 chips=[("100", int(STACK / 100))],
             )
-        rules = engine.rules_for(settings, chip_unit=100, structure="no_limit")
-        records = simulate(engine, rules, per_table[index], number)
+        rules = adapter.rules_for(settings, chip_unit=100, structure="no_limit")
+        records = simulate(rules, per_table[index], number)
         items = [(r, rules, {"number": n}) for n, r in enumerate(records, 1)]
         job = hands_services.hands_import(
             actor=sup,
             session=session,
-            content=engine.phh_export(items),
+            content=adapter.phh_export(items),
             filename=f"mesa{number}.phhs",
         )
         # Closing: count what the cage expects, back to par with slips signed by five.
@@ -291,12 +291,14 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
     return casino, day
 
 
-def simulate(engine: Any, rules: Any, count: int, seed: int) -> list[dict[str, Any]]:
+def simulate(rules: Any, count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` legal hands at one table; random play may bust players before ``count``
     hands, so seeds are tried until one plays the whole session (the longest otherwise)."""
+    from hands import adapter
+
     best: list[dict[str, Any]] = []
     for attempt in range(40):
-        records = engine.simulate_records(
+        records = adapter.simulate_records(
             rules,
             count=count,
             seats=SEATS,

@@ -499,18 +499,18 @@ class DaySimulator:
     ) -> tuple[dict[str, Any], Decimal, dict[int, Decimal]]:
         """A legal random hand as the recorder's record, with its rake and final stacks.
 
-        Uses the hand recorder's public simulation API (``hands.engine.simulate_hand``,
+        Uses the hand recorder's public simulation API (``hands.adapter.simulate_hand``,
         docs/hands.md "Simulated hands"): the plug-in point for hands (docs/cage.md,
         "simulate_day").
         """
-        from hands import engine
+        from hands import adapter
         from hands.selectors import chip_unit_cents
 
         settings = world.session.table.settings_at() or world.session.settings
-        rules = engine.rules_for(
+        rules = adapter.rules_for(
             settings, chip_unit=chip_unit_cents(world.table), structure="no_limit"
         )
-        played = engine.simulate_hand(
+        played = adapter.simulate_hand(
             rules,
             stacks={s: world.stacks[s] for s in seats},
             button=world.button,

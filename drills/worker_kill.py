@@ -66,7 +66,7 @@ def main() -> int:
     from casino.models import User
     from casino.roles import Role
     from casino.tasks import ping
-    from hands import engine, selectors, services
+    from hands import adapter, selectors, services
     from hands.models import Hand, ImportJob
     from loadtest import floor
     from reports import services as reports
@@ -77,11 +77,11 @@ def main() -> int:
     session = TableSession.objects.select_related("table", "settings").get(
         pk=plan.tables[0]["session"]
     )
-    rules = engine.rules_for(
+    rules = adapter.rules_for(
         session.settings, chip_unit=selectors.chip_unit_cents(session.table), structure="no_limit"
     )
     records = plan.tables[0]["hands"]
-    text = engine.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
+    text = adapter.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
     sup = acting_as(User.objects.get(username="drillw-sup01"), Role.SUPERVISOR)
     manager = acting_as(User.objects.get(username="drillw-gerente"), Role.SHIFT_MANAGER)
     connections.close_all()

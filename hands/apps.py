@@ -23,11 +23,7 @@ class HandsConfig(AppConfig):
         inbox.register(hands_inbox.invalid_hands_to_review)
         inbox.register(hands_inbox.corrections_to_sign)  # issue 38 §3
         inbox.register(hands_inbox.irregularities_at_my_tables)
-        try:
-            from tables import hooks
-        except ImportError:  # pragma: no cover - the tables app always provides hooks
-            return
+        from tables import hooks
+
         # SANC-04, SANC-13: the sanctions ledger counts penalties down from our hands.
-        register = getattr(hooks, "register_hands_served", None)
-        if register is not None:
-            register(selectors.hands_served)
+        hooks.register_hands_served(selectors.hands_served)

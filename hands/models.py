@@ -9,7 +9,7 @@ the waiting list, a hand being logged live, import and re-validation jobs) is
 ordinary mutable data.
 
 Money is ``Decimal`` with two places; the hand's own JSON ``record`` keeps
-money as strings (see ``hands.engine.normalise``).
+money as strings (see ``hands.adapter.normalise``).
 """
 
 from __future__ import annotations

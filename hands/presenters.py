@@ -16,7 +16,7 @@ from tables import selectors as table_selectors
 from tables.models import TableSession
 from tables.procedure import shuffle_procedure
 
-from . import engine, selectors
+from . import adapter, selectors
 from .labels import irregularity_label, outcome_label
 from .models import Hand, HandReview
 
@@ -201,12 +201,12 @@ def revision_chain(hand: Hand) -> list[dict[str, Any]]:
     return chain
 
 
-def rules_of(hand: Hand) -> engine.Rules:
-    return engine.rules_for(hand.settings, chip_unit=hand.chip_unit, structure=hand.structure)
+def rules_of(hand: Hand) -> adapter.Rules:
+    return adapter.rules_for(hand.settings, chip_unit=hand.chip_unit, structure=hand.structure)
 
 
 def replay(hand: Hand) -> dict[str, Any]:
-    data = engine.replay(hand.record, rules_of(hand))
+    data = adapter.replay(hand.record, rules_of(hand))
     data["hand"] = hand.pk
     data["positions"] = {str(k): v for k, v in data["positions"].items()}
     data["finishing"] = {str(k): v for k, v in data["finishing"].items()}
@@ -235,16 +235,16 @@ def seat_plan(session: Any) -> dict[str, Any]:
 def live_rulings(live: Any) -> list[dict[str, Any]]:
     """The rulings the table's rule profile gives for the irregularities declared in the
     hand being logged (IRREG-14), as the engine decides them; read-only."""
-    from hands import engine
+    from hands import adapter
 
     lang = _lang()
     settings = selectors.settings_for_hand(live.session, live.started_at)
-    rules = engine.rules_for(
+    rules = adapter.rules_for(
         settings,
         chip_unit=selectors.chip_unit_cents(live.session.table),
         structure=live.record["structure"],
     )
-    built = engine.build(live.record, rules, lenient=True)
+    built = adapter.build(live.record, rules, lenient=True)
     out = []
     for item in built.irregularities:
         ruling = item["ruling"]

@@ -33,7 +33,7 @@ from tables.selectors.access import sector_scope
 from tables.selectors.assignment import require_assigned_for
 from tables.selectors.seating import SeatPlan, seat_plan
 
-from . import engine
+from . import adapter
 from .models import (
     ButtonDraw,
     Hand,
@@ -69,19 +69,15 @@ def session_refusals(session: TableSession, hand_number: int) -> list[DomainErro
 
 def dealer_on_duty(session: TableSession) -> User | None:
     """The croupier dealing now (``tables.selectors.sessions.croupier_on_duty``)."""
-    try:
-        from tables.selectors.sessions import croupier_on_duty
-    except ImportError:  # pragma: no cover
-        return None
+    from tables.selectors.sessions import croupier_on_duty
+
     return croupier_on_duty(session)
 
 
 def settings_for_hand(session: TableSession, at: datetime) -> TableSettings:
     """The settings version a hand starting at ``at`` is played under (GEN-04)."""
-    try:
-        from tables.selectors.sessions import settings_for_hand as tables_settings_for_hand
-    except ImportError:  # pragma: no cover
-        return session.table.settings_at(at) or session.settings
+    from tables.selectors.sessions import settings_for_hand as tables_settings_for_hand
+
     return tables_settings_for_hand(session, at)
 
 
@@ -108,10 +104,8 @@ def seat_movements(
 ) -> dict[int, Decimal]:
     """Net chips that reached each seat between two hands: buy-ins and re-buys minus the
     stack taken by a departing player (``cage.selectors.seat_movements``, HREC-08)."""
-    try:
-        from cage.selectors import seat_movements as cage_seat_movements
-    except ImportError:  # pragma: no cover
-        return {}
+    from cage.selectors import seat_movements as cage_seat_movements
+
     return {
         seat: movement.net
         for seat, movement in cage_seat_movements(session, since=since, until=until).items()
@@ -129,11 +123,9 @@ def penalised_players(session: TableSession, hand_number: int) -> set[int]:
     Read from the sanctions ledger (``tables.selectors.sanctions.active_sanctions``);
     the hands served are counted from the hand records (:func:`hands_served`).
     """
-    try:
-        from tables.models import SanctionLevel
-        from tables.selectors.sanctions import active_sanctions
-    except ImportError:  # pragma: no cover
-        return set()
+    from tables.models import SanctionLevel
+    from tables.selectors.sanctions import active_sanctions
+
     levels = {SanctionLevel.VUELTAS, SanctionLevel.SIT_OUT}
     out: set[int] = set()
     for effective in active_sanctions(session.casino, session=session, hand_number=hand_number):
@@ -376,8 +368,8 @@ def next_hand(session: TableSession) -> NextHand:
         if prev is None:
             button = first if first in dealt else dealt[0]
         else:
-            button = engine.next_button(dealt, prev, redeal=prev_void and prev in dealt)
-        labels = engine.positions(engine.phh_order(dealt, button))
+            button = adapter.next_button(dealt, prev, redeal=prev_void and prev in dealt)
+        labels = adapter.positions(adapter.phh_order(dealt, button))
         blocked = {}
         for seat in dealt:
             if seat not in new:

@@ -222,7 +222,7 @@ def hand_correct_open(request: HttpRequest, pk: int) -> HttpResponse:
 def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
     """HREC-10, IRREG-14: the form's irregularity goes into a linked revision of the hand,
     through the same service as ``POST /api/hands/{id}/corrections/`` (hand_correct)."""
-    from . import engine
+    from . import adapter
 
     p = request.POST
     facts: dict[str, Any] = {"kind": p.get("kind", "")}
@@ -234,7 +234,7 @@ def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
     if p.get("override_reason", "").strip():
         facts["override_reason"] = p["override_reason"].strip()
     at = p.get("at", "")
-    data = engine.record_with_irregularity(
+    data = adapter.record_with_irregularity(
         hand.record,
         at=int(at) if at.isdigit() else len(hand.record.get("actions") or ()),
         irregularity=facts,

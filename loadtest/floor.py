@@ -3,7 +3,7 @@
 ``prepare`` builds, through the services, a casino ``load`` with its staff (50
 supervisors with API tokens), six no-limit 5/10 tables opened, counted, signed and
 in play with two inspected packs each, and for every table a chain of legal hands
-(``hands.engine.simulate_records``) whose players bought in at the cage first, so the
+(``hands.adapter.simulate_records``) whose players bought in at the cage first, so the
 hand recorder checks chip continuity on every hand the load posts. It writes the plan
 (sessions, tokens, hand chains) as JSON for the locust users.
 
@@ -92,7 +92,7 @@ def prepare(
     from casino.models import Casino, ChipSet, Denomination, Sector
     from casino.roles import Role
     from casino.services import gaming_day_open, staff_create
-    from hands import engine, selectors
+    from hands import adapter, selectors
     from tables import checklists
     from tables import services as ts
     from tables.models import FloatPar, OpeningSheet, Pack, PackState, Table, TableSettings, Variant
@@ -186,8 +186,8 @@ def prepare(
         session.refresh_from_db()
         # The hand players buy in at the cage (the table card), then the chain of hands.
         unit = selectors.chip_unit_cents(table)
-        rules = engine.rules_for(session.settings, chip_unit=unit, structure="no_limit")
-        records = engine.simulate_records(
+        rules = adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit")
+        records = adapter.simulate_records(
             rules,
             count=hands,
             seats=HAND_SEATS,

@@ -133,7 +133,7 @@ def check_structure(hand: Hand) -> str | None:
 def is_common_case(hand: Hand) -> bool:
     """The validator's shortcut: a hand of tuples and ints that is well formed, in one
     expression. It must accept exactly the hands of tuples that ``_structure_problem``
-    finds nothing wrong with (tests/poker/test_mutants_validate.py); anything else is
+    finds nothing wrong with (tests/poker/test_validate_whole_hands.py); anything else is
     looked at field by field for the reason.
     """
     stacks = hand.starting_stacks

@@ -90,14 +90,14 @@ MODULES = [
     # Money, signatures and rules in the services (PostgreSQL).
     Module(
         "casino/api/idempotency.py",
-        ("tests/casino/test_idempotency.py", "tests/casino/test_mutants_idempotency.py"),
+        ("tests/casino/test_idempotency.py", "tests/casino/test_idempotency_keys.py"),
     ),
     Module(
         "cage/reconciliation.py",
         (
             "tests/cage/test_reconciliation.py",
             "tests/cage/test_properties.py",
-            "tests/cage/test_mutants_reconciliation.py",
+            "tests/cage/test_reconciliation_findings.py",
         ),
     ),
     Module("cage/services/rake.py", ("tests/cage",)),
@@ -119,7 +119,7 @@ MODULES = [
         "casino/access.py",
         (
             "tests/casino/test_roles.py",
-            "tests/casino/test_mutants_access.py",
+            "tests/casino/test_access_refusals.py",
             "tests/casino/test_api.py",
             "tests/security/test_fixes.py",
         ),
@@ -129,7 +129,7 @@ MODULES = [
         (
             "tests/tables/test_decks.py",
             "tests/tables/test_deck_end_of_day.py",
-            "tests/tables/test_mutants_decks.py",
+            "tests/tables/test_deck_stores_and_withdrawal.py",
             "tests/tables/test_full_day.py",
             "tests/tables/test_readiness.py",
             "tests/tables/test_unticked_boxes.py",
@@ -142,7 +142,7 @@ MODULES = [
             "tests/tables/test_sanctions.py",
             "tests/tables/test_sanction_appeals.py",
             "tests/tables/test_sanction_from_hand.py",
-            "tests/tables/test_mutants_sanctions.py",
+            "tests/tables/test_sanction_refusals_and_records.py",
             "tests/tables/test_expulsion_lift.py",
         ),
     ),

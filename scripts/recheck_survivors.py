@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Re-check the survivors of a mutation run against today's code and tests (issue 16 §1).
 
-    python scripts/recheck_survivors.py poker/machine.py tests/poker/test_mutants_machine.py
+    python scripts/recheck_survivors.py poker/machine.py tests/poker/test_machine_fast_path.py
     python scripts/recheck_survivors.py --only '*_dead__*' poker/machine.py tests/poker
 
 A full ``make mutate`` run of a large module takes hours on two cores; after writing tests

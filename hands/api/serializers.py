@@ -15,7 +15,7 @@ from casino.models import Ruleset
 from casino.roles import Role
 from tables.models import SeatStatus, WaitingEntry
 
-from .. import engine
+from .. import adapter
 from ..models import HandCorrection, HandSource, HandStatus, HandViolation, JobStatus, LiveHand
 
 #: How much a finding weighs: an error makes the hand invalid; a warning or a note does not.
@@ -51,7 +51,7 @@ class HandSeatInputSerializer(serializers.Serializer):
 class ObservedActionSerializer(serializers.Serializer):
     """The facts the floor saw (HREC-03); the engine derives the effective action."""
 
-    word = serializers.ChoiceField(choices=engine.OBSERVED_WORDS, required=False)
+    word = serializers.ChoiceField(choices=adapter.OBSERVED_WORDS, required=False)
     amount = _money(required=False, allow_null=True)
     amount_is_increment = serializers.BooleanField(required=False)
     declared_before_chips = serializers.BooleanField(required=False)
@@ -71,7 +71,7 @@ class ObservedActionSerializer(serializers.Serializer):
 class DeclaredIrregularitySerializer(serializers.Serializer):
     """An irregularity declared by the floor (IRREG-14); the engine applies the ruling."""
 
-    kind = serializers.ChoiceField(choices=engine.IRREGULARITY_KINDS)
+    kind = serializers.ChoiceField(choices=adapter.IRREGULARITY_KINDS)
     seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True)
     cards = serializers.IntegerField(min_value=0, max_value=52, required=False)
     first_or_second_card = serializers.BooleanField(required=False)
@@ -86,13 +86,13 @@ class DeclaredIrregularitySerializer(serializers.Serializer):
     facing_bet = serializers.BooleanField(required=False)
     threw_cards = serializers.BooleanField(required=False)
     deliberate = serializers.BooleanField(required=False)
-    burn_error = serializers.ChoiceField(choices=engine.BURN_ERRORS, required=False)
+    burn_error = serializers.ChoiceField(choices=adapter.BURN_ERRORS, required=False)
     board_exposed = serializers.BooleanField(required=False)
     button_from = serializers.IntegerField(min_value=1, max_value=10, required=False)
     button_to = serializers.IntegerField(min_value=1, max_value=10, required=False)
     noticed_in_next_hand = serializers.BooleanField(required=False)
     amount = _money(required=False, min_value=ZERO)
-    conduct = serializers.ChoiceField(choices=engine.CONDUCT_CODES, required=False)
+    conduct = serializers.ChoiceField(choices=adapter.CONDUCT_CODES, required=False)
     immediate_removal = serializers.BooleanField(required=False)
     escalated_to = serializers.CharField(
         max_length=16, required=False, help_text=_("Role the decision was escalated to.")
@@ -107,7 +107,7 @@ class DeclaredIrregularitySerializer(serializers.Serializer):
 
 
 class HandActionInputSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=engine.ACTION_KINDS)
+    action = serializers.ChoiceField(choices=adapter.ACTION_KINDS)
     seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True)
     amount = _money(
         required=False,
@@ -117,7 +117,7 @@ class HandActionInputSerializer(serializers.Serializer):
     )
     cards = serializers.CharField(max_length=16, required=False, allow_blank=True)
     reason = serializers.ChoiceField(
-        choices=(*engine.VOID_REASONS, *engine.AWARD_REASONS),
+        choices=(*adapter.VOID_REASONS, *adapter.AWARD_REASONS),
         required=False,
         help_text=_(
             "Void: why the hand is void. Award: why the staff decide the pot and not the "
@@ -177,7 +177,7 @@ class HandSetupSerializer(serializers.Serializer):
     session = serializers.IntegerField()
     dealer = serializers.CharField(max_length=150, required=False, allow_blank=True)
     button = serializers.IntegerField(min_value=1, max_value=10)
-    structure = serializers.ChoiceField(choices=engine.STRUCTURES, required=False)
+    structure = serializers.ChoiceField(choices=adapter.STRUCTURES, required=False)
     blinds = HandBlindsSerializer(required=False)
     seats = HandSeatInputSerializer(many=True, min_length=2, max_length=10)
     cut = HandCutInputSerializer(required=False, allow_null=True)  # SHUF-08
@@ -319,10 +319,10 @@ class HandSeatSerializer(serializers.Serializer):
 
 class HandIrregularityOutSerializer(serializers.Serializer):
     action_index = serializers.IntegerField()
-    kind = enum(engine.IrregularityKind)
+    kind = enum(adapter.IrregularityKind)
     seat = serializers.IntegerField(allow_null=True)
     street = serializers.IntegerField()
-    outcome = enum(engine.Outcome)
+    outcome = enum(adapter.Outcome)
     rule_ids = serializers.CharField()
     ruling = serializers.JSONField()
     decided_by = serializers.CharField()
@@ -361,7 +361,7 @@ class HandSummarySerializer(serializers.Serializer):
     status = enum(HandStatus.choices)
     engine_status = enum(HandStatus.choices)
     resolved = serializers.BooleanField()
-    structure = enum(engine.STRUCTURES)
+    structure = enum(adapter.STRUCTURES)
     ruleset = enum(Ruleset.choices)
     settings_version = serializers.IntegerField()
     dealer = serializers.CharField(allow_null=True)

@@ -23,7 +23,7 @@ from casino.errors import Conflict, DomainError, ValidationFailed
 from casino.roles import Perm, Role
 from tables.models import TableSession, TableSettings
 
-from .. import engine, selectors
+from .. import adapter, selectors
 from ..models import Hand, HandSource, HandStatus, ImportJob, JobStatus, RevalidationRun
 from .recording import (
     SessionBook,
@@ -99,7 +99,7 @@ def import_job_run(job_id: int, *, chunk: int = IMPORT_CHUNK) -> ImportJob:
         status=JobStatus.RUNNING, started_at=job.started_at or timezone.now()
     )
     unit = selectors.chip_unit_cents(session.table)
-    items = engine.phh_import(job.content, defaults={}, chip_unit=unit)
+    items = adapter.phh_import(job.content, defaults={}, chip_unit=unit)
     ImportJob.objects.filter(pk=job.pk).update(total=len(items))
     job.refresh_from_db()
     try:
@@ -120,7 +120,7 @@ def import_job_run(job_id: int, *, chunk: int = IMPORT_CHUNK) -> ImportJob:
     return job
 
 
-def _import_chunk(job: ImportJob, actor: Actor, part: list[engine.Imported]) -> None:
+def _import_chunk(job: ImportJob, actor: Actor, part: list[adapter.Imported]) -> None:
     with transaction.atomic():
         row = ImportJob.objects.select_for_update().get(pk=job.pk)
         if row.processed != job.processed:
@@ -219,7 +219,7 @@ def _import_chunk(job: ImportJob, actor: Actor, part: list[engine.Imported]) -> 
 
 
 def _problem(
-    item: engine.Imported, code: str, es: str, en: str, field: str | None = None
+    item: adapter.Imported, code: str, es: str, en: str, field: str | None = None
 ) -> dict[str, Any]:
     return {
         "position": item.position,
@@ -282,7 +282,7 @@ def session_export_phhs(*, actor: Actor, session: TableSession) -> str:
     items = []
     for number in sorted(effective):
         hand = effective[number]
-        rules = engine.rules_for(hand.settings, chip_unit=hand.chip_unit, structure=hand.structure)
+        rules = adapter.rules_for(hand.settings, chip_unit=hand.chip_unit, structure=hand.structure)
         local = timezone.localtime(hand.started_at)
         items.append(
             (
@@ -298,7 +298,7 @@ def session_export_phhs(*, actor: Actor, session: TableSession) -> str:
                 },
             )
         )
-    return engine.phh_export(items)
+    return adapter.phh_export(items)
 
 
 # ------------------------------------------------------------------------ re-validate
@@ -325,7 +325,7 @@ def revalidation_create(
             role=actor.role.value,
             date_from=date_from,
             date_to=date_to,
-            engine_tag=engine.ENGINE_TAG,
+            engine_tag=adapter.ENGINE_TAG,
         )
         audit_record(
             actor=actor,
@@ -356,11 +356,11 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
         status=JobStatus.RUNNING,
         started_at=run.started_at or timezone.now(),
         total=qs.count(),
-        engine_tag=engine.ENGINE_TAG,
+        engine_tag=adapter.ENGINE_TAG,
     )
     run.refresh_from_db()
     settings_cache: dict[int, TableSettings] = {}
-    rules_cache: dict[tuple[int, int, str], engine.Rules] = {}
+    rules_cache: dict[tuple[int, int, str], adapter.Rules] = {}
     last_id = _cursor_of(qs, run.processed)  # resume after the last committed chunk
     while True:
         rows = list(
@@ -402,7 +402,7 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
             key = (settings_id, unit, structure)
             rules = rules_cache.get(key)
             if rules is None:
-                rules = engine.rules_for(
+                rules = adapter.rules_for(
                     settings_cache[settings_id], chip_unit=unit, structure=structure
                 )
                 rules_cache[key] = rules
@@ -413,8 +413,8 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
                 "payouts": dict(sorted((payouts or {}).items(), key=lambda kv: int(kv[0]))),
             }
             try:
-                _built, verdict = engine.verdict_of(record, rules)
-                now = engine.summary(verdict)
+                _built, verdict = adapter.verdict_of(record, rules)
+                now = adapter.summary(verdict)
             except DomainError as exc:
                 now = {"status": "unreadable", "codes": [exc.code], "rake": "", "payouts": {}}
             now["payouts"] = dict(sorted(now["payouts"].items(), key=lambda kv: int(kv[0])))

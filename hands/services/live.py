@@ -27,7 +27,7 @@ from tables.models import SeatStatus, TableSession
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import hand_begin, hand_end
 
-from .. import engine, selectors
+from .. import adapter, selectors
 from ..models import Hand, HandSource, LiveHand
 from .incidents import deck_faults_from_hand
 from .recording import (
@@ -43,9 +43,9 @@ from .recording import (
 )
 
 
-def _rules(book: SessionBook, record: dict[str, Any], at: datetime) -> engine.Rules:
+def _rules(book: SessionBook, record: dict[str, Any], at: datetime) -> adapter.Rules:
     settings = book.settings_at(at)
-    return engine.rules_for(settings, chip_unit=book.unit, structure=record["structure"])
+    return adapter.rules_for(settings, chip_unit=book.unit, structure=record["structure"])
 
 
 MIXED_FIRST = "no_limit"  # GAME-13: a mixed session starts with its no-limit round
@@ -102,17 +102,17 @@ def live_hand_start(
             structure = settings.variant
         elif structure == "mixed":  # GAME-13: the table's switch interval decides
             structure = mixed_structure_next(s, settings, players=len(data.get("seats") or ()))
-        record = engine.normalise(
+        record = adapter.normalise(
             {**data, "structure": structure, "actions": []},
             defaults=forced_defaults(settings, structure),
         )
         if book.carry:  # POT-09: the pot a void hand left, shown while the hand is live
-            record["carry_in"] = engine.normalise_carried(book.carry)
+            record["carry_in"] = adapter.normalise_carried(book.carry)
         penalised = selectors.penalised_players(s, number)
         for seat in record["seats"]:
             if seat.get("player") is not None and int(seat["player"]) in penalised:
                 seat["penalised"] = True  # SANC-13
-        engine.live_state(record, _rules(book, record, now))  # bad input: 400 now
+        adapter.live_state(record, _rules(book, record, now))  # bad input: 400 now
         if book.max_number == 0:  # OPEN-17, SHUF-01: play begins is told before hand 1
             play_begins_for_first_hand(actor=actor, session=s, players=len(record["seats"]))
             book.announced = True
@@ -156,12 +156,12 @@ def live_hand_start(
     return live
 
 
-def live_rules(live: LiveHand) -> engine.Rules:
+def live_rules(live: LiveHand) -> adapter.Rules:
     """The rules a hand being logged is judged by: the settings in force at its first
     riffle (GEN-04, SHUF-06) and the table's smallest chip (GEN-05). Two small reads."""
     unit = selectors.chip_unit_cents(live.session.table)
     settings = selectors.settings_for_hand(live.session, live.started_at)
-    return engine.rules_for(settings, chip_unit=unit, structure=live.record["structure"])
+    return adapter.rules_for(settings, chip_unit=unit, structure=live.record["structure"])
 
 
 def live_state(live: LiveHand) -> dict[str, Any]:
@@ -169,8 +169,8 @@ def live_state(live: LiveHand) -> dict[str, Any]:
     return _state(live, live_rules(live))
 
 
-def _state(live: LiveHand, rules: engine.Rules) -> dict[str, Any]:
-    state = engine.live_state(live.record, rules)
+def _state(live: LiveHand, rules: adapter.Rules) -> dict[str, Any]:
+    state = adapter.live_state(live.record, rules)
     state["number"] = live.number
     state["status"] = live.status
     state["actions"] = live.record["actions"]
@@ -256,20 +256,20 @@ def live_hand_act(
 
 
 def _apply(
-    row: LiveHand, rules: engine.Rules, action: dict[str, Any], *, force: bool = False
+    row: LiveHand, rules: adapter.Rules, action: dict[str, Any], *, force: bool = False
 ) -> dict[str, Any]:
     """Judge one action on the locked row and add it to its record (not saved yet: a
     sequence saves once). Refused, with the legal options, unless ``force``."""
     candidate = dict(row.record)
-    entry = engine.normalise_action(action)
+    entry = adapter.normalise_action(action)
     candidate["actions"] = [*row.record["actions"], entry]
     index = len(candidate["actions"]) - 1
-    built = engine.build(candidate, rules, lenient=True)
-    verdict = engine.judge(built, rules)
+    built = adapter.build(candidate, rules, lenient=True)
+    verdict = adapter.judge(built, rules)
     mine = [v for v in verdict.violations if v.action == index and v.code != "HAND_INCOMPLETE"]
     if mine and not force:
         first = mine[0]
-        before = engine.live_state(row.record, rules)  # the options, only to refuse
+        before = adapter.live_state(row.record, rules)  # the options, only to refuse
         raise ValidationFailed(
             "ACTION_ILLEGAL",
             first.message_es,
@@ -573,11 +573,11 @@ def live_hand_replace(
         rules = live_rules(row)
         before = {
             v.code
-            for v in engine.judge(engine.build(row.record, rules, lenient=True), rules).violations
+            for v in adapter.judge(adapter.build(row.record, rules, lenient=True), rules).violations
         }
-        changed = [*actions[:index], engine.normalise_action(action), *actions[index + 1 :]]
+        changed = [*actions[:index], adapter.normalise_action(action), *actions[index + 1 :]]
         candidate = {**row.record, "actions": changed}
-        verdict = engine.judge(engine.build(candidate, rules, lenient=True), rules)
+        verdict = adapter.judge(adapter.build(candidate, rules, lenient=True), rules)
         new = [v for v in verdict.violations if v.code not in before]
         if new:
             raise ValidationFailed(

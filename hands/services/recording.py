@@ -48,7 +48,7 @@ from tables.services import lock_session
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import SeatState, seats_write_after_hands
 
-from .. import engine, selectors
+from .. import adapter, selectors
 from ..labels import AWARD_REASON_WORDS
 from ..models import (
     Hand,
@@ -179,8 +179,8 @@ def same_casino(actor: Actor, session: TableSession) -> None:
 
 def _violation(
     code: str, es: str, en: str, *, field_name: str | None = None, severity: str = "error"
-) -> engine.ViolationData:
-    return engine.ViolationData(code, None, field_name, es, en, "recorder", severity)
+) -> adapter.ViolationData:
+    return adapter.ViolationData(code, None, field_name, es, en, "recorder", severity)
 
 
 # What the book knows about a seat between hands: the tables app's seat, in memory.
@@ -193,11 +193,11 @@ class Prepared:
 
     number: int
     record: dict[str, Any]
-    rules: engine.Rules
+    rules: adapter.Rules
     settings: TableSettings
-    built: engine.Built
-    verdict: engine.VerdictData
-    violations: list[engine.ViolationData]
+    built: adapter.Built
+    verdict: adapter.VerdictData
+    violations: list[adapter.ViolationData]
     status: str
     dealer: User | None
     started_at: datetime
@@ -370,7 +370,7 @@ def _blind_seats(record: dict[str, Any] | None) -> tuple[int, int] | None:
     seats = [s["seat"] for s in record.get("seats") or ()]
     if len(seats) < 2:
         return None
-    order = engine.phh_order(seats, record["button"])
+    order = adapter.phh_order(seats, record["button"])
     if len(order) == 2:
         return order[1], order[0]  # heads-up: the button posts the small blind (OQ-32)
     return order[0], order[1]
@@ -444,7 +444,7 @@ def prepare(
             field="structure",
         )
     defaults = forced_defaults(settings, structure)
-    record = engine.normalise({**data, "structure": structure}, defaults=defaults)
+    record = adapter.normalise({**data, "structure": structure}, defaults=defaults)
     carry_notes = _carry_in(book, record, number, revision_of)
     seats_in = record["seats"]
     if len(seats_in) > settings.max_seats or any(s["seat"] > settings.max_seats for s in seats_in):
@@ -475,8 +475,8 @@ def prepare(
             s["penalised"] = True
         if s.get("penalised"):
             penalised.add(s["seat"])
-    rules = engine.rules_for(settings, chip_unit=book.unit, structure=structure)
-    built, verdict = engine.verdict_of(record, rules)
+    rules = adapter.rules_for(settings, chip_unit=book.unit, structure=structure)
+    built, verdict = adapter.verdict_of(record, rules)
     if verdict.malformed or verdict.incomplete:
         v = next(x for x in verdict.violations if x.code in ("MALFORMED", "HAND_INCOMPLETE"))
         where = f"actions[{v.action}]" if v.action is not None else (v.field or "actions")
@@ -540,7 +540,7 @@ def prepare(
     )
 
 
-def _require_awards(verdict: engine.VerdictData, source: str) -> None:
+def _require_awards(verdict: adapter.VerdictData, source: str) -> None:
     """Issue 38 §2 (SHOW-14, HREC-06): a hand that reaches a showdown is stored only once
     it says who won each pot: the cards shown, read by the engine, or the seats the
     croupier pushed the pot to (an ``award`` action, with the reason). A PHH history may
@@ -570,7 +570,7 @@ def _pot_name(k: int, lang: str) -> str:
     return "main pot" if k == 0 else f"side pot {k}"
 
 
-def _award_notes(built: engine.Built) -> list[engine.ViolationData]:
+def _award_notes(built: adapter.Built) -> list[adapter.ViolationData]:
     """HREC-07, AUTH-04: each pot the staff awarded without the cards saying so, kept with
     the hand as a note (the verdict names who decided where the chips went, and why)."""
     out = []
@@ -609,7 +609,7 @@ def forced_defaults(settings: TableSettings, structure: str) -> dict[str, Any]:
 
 def _forced_bets_checks(
     record: dict[str, Any], settings: TableSettings
-) -> list[engine.ViolationData]:
+) -> list[adapter.ViolationData]:
     """GAME-04: the hand posted the table's forced bets: its ante (missing or not the
     table's) and, at a one-blind table, no small blind."""
     out = []
@@ -640,7 +640,7 @@ def _forced_bets_checks(
 
 def _carry_in(
     book: SessionBook, record: dict[str, Any], number: int, revision_of: Hand | None
-) -> list[engine.ViolationData]:
+) -> list[adapter.ViolationData]:
     """The pot carried over from a voided hand goes into the next hand (IRREG-03, POT-09).
 
     The books decide what is carried: what the session's last hand carried out (a
@@ -654,9 +654,9 @@ def _carry_in(
         expected = list(book.carry)
     else:
         expected = []  # a late entry: the hand after the void one already received it
-    out: list[engine.ViolationData] = []
+    out: list[adapter.ViolationData] = []
     if expected:
-        record["carry_in"] = engine.normalise_carried(expected)
+        record["carry_in"] = adapter.normalise_carried(expected)
         for pot in record["carry_in"]:
             seats = ", ".join(str(e["seat"]) for e in pot["eligible"])
             out.append(
@@ -670,7 +670,7 @@ def _carry_in(
                     severity="info",
                 )
             )
-    if declared is not None and engine.carried_key(declared) != engine.carried_key(expected):
+    if declared is not None and adapter.carried_key(declared) != adapter.carried_key(expected):
         out.append(
             _violation(
                 "CARRY_IN_MISMATCH",
@@ -685,7 +685,7 @@ def _carry_in(
     return out
 
 
-def _sequence_checks(book: SessionBook, number: int) -> list[engine.ViolationData]:
+def _sequence_checks(book: SessionBook, number: int) -> list[adapter.ViolationData]:
     """Hands out of sequence are flagged (issue 4 §4): a gap before this number."""
     if number > book.max_number + 1:
         first, last = book.max_number + 1, number - 1
@@ -703,7 +703,7 @@ def _sequence_checks(book: SessionBook, number: int) -> list[engine.ViolationDat
 
 def _button_check(
     book: SessionBook, record: dict[str, Any], number: int
-) -> list[engine.ViolationData]:
+) -> list[adapter.ViolationData]:
     """The button moves one seat clockwise after each hand (GAME-07, §3.4, §8.1(21))."""
     if book.prev_button is None or number != book.max_number + 1:
         return []
@@ -715,7 +715,7 @@ def _button_check(
     if declared & {"button_moved_two_seats", "button_not_moved", "button_misplaced"}:
         return []  # the floor declared it; the ruling applies (RUL-60, MISDEAL-06)
     seats = sorted(s["seat"] for s in record["seats"])
-    expected = engine.next_button(seats, book.prev_button, redeal=book.prev_void)
+    expected = adapter.next_button(seats, book.prev_button, redeal=book.prev_void)
     if record["button"] == expected:
         return []
     return [
@@ -737,7 +737,7 @@ def _continuity_checks(
     number: int,
     started: datetime,
     revision_of: Hand | None,
-) -> list[engine.ViolationData]:
+) -> list[adapter.ViolationData]:
     """Starting stack = previous finishing stack + buy-ins − chips taken away (HREC-08).
 
     The next hand (the usual case) is checked against the seating plan, the one owner of
@@ -749,7 +749,7 @@ def _continuity_checks(
     late = revision_of is not None or number <= book.max_number
     if late:
         return _continuity_from_history(book, record, number, started, revision_of)
-    out: list[engine.ViolationData] = []
+    out: list[adapter.ViolationData] = []
     after_start: dict[int, Decimal] | None = None
     for k, s in enumerate(record["seats"]):
         seat = s["seat"]
@@ -791,10 +791,10 @@ def _continuity_from_history(
     number: int,
     started: datetime,
     revision_of: Hand | None,
-) -> list[engine.ViolationData]:
+) -> list[adapter.ViolationData]:
     """A late entry or a revision: the hands before it and the cage's records between."""
     previous = _previous_stacks(book, record, number, revision_of)
-    out: list[engine.ViolationData] = []
+    out: list[adapter.ViolationData] = []
     movements_cache: dict[datetime | None, dict[int, Decimal]] = {}
     for k, s in enumerate(record["seats"]):
         seat = s["seat"]
@@ -854,14 +854,14 @@ def _seating_checks(
     settings: TableSettings,
     number: int,
     revision_of: Hand | None,
-) -> list[engine.ViolationData]:
+) -> list[adapter.ViolationData]:
     """New players and missed blinds by the table's policies (SEAT-05, SEAT-06, OQ-07)."""
     if revision_of is not None or book.max_number == 0 or number <= book.max_number:
         return []
-    out: list[engine.ViolationData] = []
+    out: list[adapter.ViolationData] = []
     seats = [s["seat"] for s in record["seats"]]
-    order = engine.phh_order(seats, record["button"])
-    labels = engine.positions(order)
+    order = adapter.phh_order(seats, record["button"])
+    labels = adapter.positions(order)
     big = Decimal(record["blinds"]["big"])
     small = Decimal(record["blinds"]["small"])
     # The table's versioned settings in force at the hand's start (OQ-07 defaults MANUAL).
@@ -945,7 +945,7 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
             revision_of=p.revision_of,
             redeal_of=p.redeal_of,
             structure=p.rules.structure,
-            ruleset=engine.ruleset_of(p.rules),
+            ruleset=adapter.ruleset_of(p.rules),
             dealer=p.dealer,
             recorded_by=actor.user,
             recorded_role=actor.role.value,
@@ -982,7 +982,7 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
         verdicts.append(
             HandVerdict(
                 hand=hand,
-                engine_tag=engine.ENGINE_TAG,
+                engine_tag=adapter.ENGINE_TAG,
                 status=p.status,
                 engine_status=v.status,
                 violations=[x.as_dict() for x in p.violations],
@@ -997,7 +997,7 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
                 computed_at=now,
             )
         )
-        labels = engine.positions(p.built.order)
+        labels = adapter.positions(p.built.order)
         for s in p.record["seats"]:
             seat = s["seat"]
             seats.append(
@@ -1169,9 +1169,9 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
         if p.revision_of is None:
             memory.hands_played += 1
         memory.status = SeatStatus.PLAYING
-        if Decimal(s.get("post") or 0) > 0 or engine.positions(p.built.order).get(seat) == "BB":
+        if Decimal(s.get("post") or 0) > 0 or adapter.positions(p.built.order).get(seat) == "BB":
             memory.missed_big = False
-        if Decimal(s.get("dead_post") or 0) > 0 or engine.positions(p.built.order).get(seat) in (
+        if Decimal(s.get("dead_post") or 0) > 0 or adapter.positions(p.built.order).get(seat) in (
             "SB",
             "BU",
         ):

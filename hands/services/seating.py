@@ -15,7 +15,7 @@ from tables.selectors.assignment import require_at
 from tables.services import lock_session
 from tables.services.seating import same_casino, seat_number
 
-from .. import engine
+from .. import adapter
 from ..models import ButtonDraw
 
 
@@ -25,7 +25,7 @@ def button_draw_record(*, actor: Actor, session: TableSession, cards: dict[Any, 
     draw = {}
     for seat, card in (cards or {}).items():
         draw[seat_number(session, seat)] = str(card)
-    winner = engine.button_draw(draw)
+    winner = adapter.button_draw(draw)
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)

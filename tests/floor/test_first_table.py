@@ -9,8 +9,9 @@ Nothing is made through the services or the admin: the card store and its packs 
 ``seed_demo`` alone (DECK-03). The walk opens the table (OPEN-12), records the buy-ins
 (BUYIN-06), announces the last hand with its number (CLOSE-01), returns the packs
 (DECK-14) and closes the table (CLOSE-08); the pit boss reads the closing's figures before
-signing, and the floor shows no alert. The hand of step 9 is the hand recorder's (its own
-browser tests play it).
+signing, and the floor shows no alert. The hand of step 9 is started from the table
+screen, played and stored through the live hand's forms (its taps in Chromium are
+tests/e2e/test_live_floor.py's).
 """
 
 from __future__ import annotations
@@ -191,6 +192,7 @@ def test_a_newcomer_opens_the_first_table_from_the_pages(settings: Any) -> None:
     # DECK-14, CLOSE-08
     from cage.models import TableTransaction
     from demo.management.commands.seed_demo import DEMO_CHIPS
+    from hands.models import Hand
     from tables.models import Pack, PackInspection, TableSession
 
     settings.LANGUAGE_CODE = "es"
@@ -303,16 +305,26 @@ def test_a_newcomer_opens_the_first_table_from_the_pages(settings: Any) -> None:
         assert f"Compra de 500,00 registrada en el asiento {seat}." in screen, screen
     assert TableTransaction.objects.filter(session=session, kind="buyin").count() == 2
 
-    # (8. The first hand is the hand recorder's: README step 9, its own browser tests.)
+    # 8. The first hand (README step 9): *Nueva mano* on the table screen starts it with the
+    #    seats that bought in; the first to act folds (the only tap a fold needs); *Registrar
+    #    la mano* stores it and the verdict shows. (The taps of a whole hand in Chromium:
+    #    tests/e2e/test_live_floor.py.)
+    sup.open(f"/floor/tables/{session.table_id}/")
+    sup.send(sup.form("Nueva mano"))
+    sup.send(sup.form("Se retira"))
+    stored = _main(sup.send(sup.form("Registrar la mano")))
+    hand = Hand.objects.get(session=session)
+    assert (hand.number, hand.status, hand.source) == (1, "valid", "live"), stored
+    assert "Válida" in stored, stored
 
-    # 9. The last hand, announced with its number (CLOSE-01): no hand was dealt here, so
-    #    the last one is number 0.
+    # 9. The last hand, announced with its number (CLOSE-01): the table screen lists hand 1,
+    #    the one just stored.
     sup.open(table_page)
     last = sup.form("Anunciar")
-    last.fill("last_hand_number", "0")
+    last.fill("last_hand_number", "1")
     sup.send(last)
     session.refresh_from_db()
-    assert session.last_hand_number == 0
+    assert session.last_hand_number == 1
 
     # 10. The packs go back to the pit boss, each declared complete (DECK-14), before the
     #     closing: the table then owes no pack.

@@ -11,7 +11,7 @@ import pytest
 from casino.access import Actor, acting_as
 from casino.models import Denomination
 from casino.roles import Role
-from hands import engine
+from hands import adapter
 from hands.models import Hand
 from tables.models import FloatPar, TableSession
 from tests.tables.conftest import chip_set, make_table, open_table, ready_decks, store  # noqa: F401
@@ -68,7 +68,7 @@ def seats(stacks: dict[int, Any], cards: dict[int, str] | None = None) -> list[d
 
 def folded_to_big_blind(button: int, stacks: dict[int, Any]) -> dict[str, Any]:
     """Everybody folds to the big blind (3+ players): SB loses 5, BB wins it."""
-    order = engine.phh_order(stacks, button)
+    order = adapter.phh_order(stacks, button)
     actions = [{"action": "fold", "seat": s} for s in (*order[2:], order[0])]
     return {"button": button, "seats": seats(stacks), "actions": actions}
 

@@ -16,7 +16,7 @@ import pytest
 
 from casino.access import acting_as
 from casino.roles import Role
-from hands import engine, services
+from hands import adapter, services
 from hands.models import Hand, HandIrregularity
 from tests.helpers import inspect_pack
 from tests.tables.conftest import deliver
@@ -73,7 +73,7 @@ def replace_packs(session) -> None:  # type: ignore[no-untyped-def]
 
 def checked_down(stacks: dict[int, int], cards: dict[int, str], button: int = 5) -> dict:  # type: ignore[type-arg]
     """Everybody limps and checks to the showdown; everybody shows."""
-    order = engine.phh_order(stacks, button)
+    order = adapter.phh_order(stacks, button)
     preflop = [{"action": "call", "seat": s} for s in (*order[2:], order[0])]
     preflop.append({"action": "check", "seat": order[1]})
     post = [{"action": "check", "seat": s} for s in order]
@@ -252,12 +252,12 @@ def test_the_carry_survives_phh_export_and_import_and_revalidation(
     items = [
         (
             h.record,
-            engine.rules_for(h.settings, chip_unit=h.chip_unit, structure=h.structure),
+            adapter.rules_for(h.settings, chip_unit=h.chip_unit, structure=h.structure),
             {"number": h.number},
         )
         for h in hands
     ]
-    text = engine.phh_export(items)
+    text = adapter.phh_export(items)
     assert "_forfeits" in text and "_carry_in = [30.00]" in text
     job = services.hands_import(actor=sup, session=other_session, content=text)
     assert (job.stored, job.void, job.valid) == (2, 1, 1), services.import_summary(job)

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from hands import engine, services
+from hands import adapter, services
 from hands.models import Hand, ImportJob
 
 from .conftest import act
@@ -15,8 +15,8 @@ from .conftest import act
 
 def generated_session_phhs(settings, count: int) -> str:
     """``count`` consecutive legal hands at six seats, written as one .phhs document."""
-    rules = engine.rules_for(settings, chip_unit=100, structure="no_limit")
-    records = engine.simulate_records(
+    rules = adapter.rules_for(settings, chip_unit=100, structure="no_limit")
+    records = adapter.simulate_records(
         rules,
         count=count,
         seats=[1, 2, 4, 5, 7, 9],
@@ -26,7 +26,7 @@ def generated_session_phhs(settings, count: int) -> str:
         seed=2026,
     )
     assert len(records) == count
-    return engine.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, start=1)])
+    return adapter.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, start=1)])
 
 
 @pytest.mark.celery

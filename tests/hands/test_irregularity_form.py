@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from casino.models import AuditEvent
-from hands import engine
+from hands import adapter
 from hands.models import Hand, HandCorrection, HandIrregularity
 from tests.tables.test_sanction_from_hand import form_data
 
@@ -53,7 +53,7 @@ def test_hrec_10_the_hand_page_raises_an_irregularity_through_the_corrections_se
     revision_page = supervisor.get(f"/hands/{correction.revision_id}/").content.decode()
     assert "Jugadores que opinan" in revision_page  # in words (issue 40), not its code
     # The API's path is the same service: the same record gives the same ruling.
-    record = engine.record_with_irregularity(
+    record = adapter.record_with_irregularity(
         hand.record, at=3, irregularity={"kind": "player_opinions", "seat": 3}
     )
     body = {k: record[k] for k in ("button", "seats", "actions", "result") if k in record}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from hands import engine, services
+from hands import adapter, services
 from hands.models import Hand, ImportJob, RevalidationRun
 
 from .conftest import act, folded_to_big_blind, showdown_hand
@@ -63,11 +63,11 @@ def test_export_then_import_gives_the_same_hands(sup, ready_session, other_sessi
 
 
 def test_import_counts_rejections_and_codes(sup, ready_session):
-    good = engine.phh_export(
+    good = adapter.phh_export(
         [
             (
-                {**engine.normalise(showdown_hand(), defaults=_defaults()), "result": {}},
-                engine.rules_for(ready_session.settings, chip_unit=100, structure="no_limit"),
+                {**adapter.normalise(showdown_hand(), defaults=_defaults()), "result": {}},
+                adapter.rules_for(ready_session.settings, chip_unit=100, structure="no_limit"),
                 {"number": 1},
             )
         ]
@@ -129,14 +129,16 @@ def test_revalidation_reports_what_a_changed_engine_judges_differently(
     sup, ready_session, staff, monkeypatch
 ):
     # The hands were judged with a 5 % rake; the current engine takes 3 %.
-    real = engine.profile_for
+    from hands.adapter import profile
+
+    real = profile.profile_for
 
     def five_percent(settings):
         return real(settings).with_overrides(rake_bps=500)
 
-    monkeypatch.setattr(engine, "profile_for", five_percent)
+    monkeypatch.setattr(profile, "profile_for", five_percent)
     services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
-    monkeypatch.setattr(engine, "profile_for", real)
+    monkeypatch.setattr(profile, "profile_for", real)
     manager = act(staff["shift_manager"], "shift_manager")
     day = ready_session.gaming_day.business_date
     out = io.StringIO()

@@ -9,7 +9,7 @@ import pytest
 
 from cage.models import RakeEntry
 from casino.roles import Role
-from hands import engine, services
+from hands import adapter, services
 from hands.models import Hand
 from poker.profiles import RakeRounding
 from tables import services as tables
@@ -72,11 +72,11 @@ def test_oq_04_a_hand_keeps_the_rounding_it_was_judged_under(
     first = services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
     _nearest(staff)
     # Re-judging the first hand later (re-validation, export) uses its own version.
-    rules = engine.rules_for(first.settings, chip_unit=first.chip_unit, structure=first.structure)
+    rules = adapter.rules_for(first.settings, chip_unit=first.chip_unit, structure=first.structure)
     assert rules.profile.rake_rounding is RakeRounding.DOWN_TO_MIN_CHIP
-    _built, verdict = engine.verdict_of(first.record, rules)
+    _built, verdict = adapter.verdict_of(first.record, rules)
     assert verdict.rake == first.rake == D("1.00")
     # profile_for's cache tells the two versions apart (the key has the rounding).
     latest = ready_session.table.settings_at()
-    assert engine.profile_for(latest).rake_rounding is RakeRounding.NEAREST
-    assert engine.profile_for(first.settings).rake_rounding is RakeRounding.DOWN_TO_MIN_CHIP
+    assert adapter.profile_for(latest).rake_rounding is RakeRounding.NEAREST
+    assert adapter.profile_for(first.settings).rake_rounding is RakeRounding.DOWN_TO_MIN_CHIP

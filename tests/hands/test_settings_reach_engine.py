@@ -1,6 +1,6 @@
 """Every table setting the engine judges by reaches the engine's profile (issue 16 §2).
 
-The hand recorder judges each hand under ``hands.engine.profile_for(settings)`` of the
+The hand recorder judges each hand under ``hands.adapter.profile_for(settings)`` of the
 table's settings version. A setting dropped on the way (say, no-flop-no-drop) would have
 every hand judged under the ruleset's default instead, and no single-rule test would see
 it. This property draws whole settings versions and checks each field arrives.
@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from casino.errors import ValidationFailed
-from hands.engine import profile_for, units
+from hands.adapter import profile_for, units
 from tables.models import RakeCapScope, RakeMode, RakeRounding, TableSettings
 
 RULESETS = ["manual", "pba", "caba"]

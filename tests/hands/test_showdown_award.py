@@ -149,9 +149,9 @@ def test_phh_keeps_who_the_floor_awarded_and_why(sup, at_showdown, ready_session
     assert (
         '_awards = ["p3"]' in text
     )  # PHH order: seat 5, the button, is p3 and '_mesa_award_reasons = ["mucked"]' in text
-    from hands import engine
+    from hands import adapter
 
-    (imported,) = engine.phh_import(text, defaults={}, chip_unit=100)
+    (imported,) = adapter.phh_import(text, defaults={}, chip_unit=100)
     assert imported.record is not None
     assert imported.record["actions"][-1] == {
         "action": "award",

@@ -1,4 +1,4 @@
-"""The hand recorder's public simulation API (``hands.engine.simulate_hand``).
+"""The hand recorder's public simulation API (``hands.adapter.simulate_hand``).
 
 Used by the cage's ``simulate_day``, the benchmarks and the tests: a legal hand with
 random play, as the record ``hand_log`` takes, with the rake and the finishing stacks
@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from hands import engine, services
+from hands import adapter, services
 from hands.selectors import chip_unit_cents
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ D = Decimal
 
 def _rules(session):  # type: ignore[no-untyped-def]
     unit = chip_unit_cents(session.table)
-    return engine.rules_for(session.settings, chip_unit=unit, structure="no_limit")
+    return adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit")
 
 
 def test_a_simulated_hand_is_logged_valid_with_its_rake_and_stacks(sup, ready_session):
@@ -31,7 +31,7 @@ def test_a_simulated_hand_is_logged_valid_with_its_rake_and_stacks(sup, ready_se
     rng = random.Random(3)
     for number in range(1, 6):
         button = sorted(stacks)[(number - 1) % len(stacks)]
-        played = engine.simulate_hand(
+        played = adapter.simulate_hand(
             rules, stacks=stacks, button=button, small=D("5"), big=D("10"), rng=rng
         )
         assert played.record["button"] == button
@@ -50,16 +50,16 @@ def test_the_same_seed_plays_the_same_hand_and_bad_input_is_refused(ready_sessio
     stacks = {2: D("300"), 4: D("300")}
 
     def play(seed: int):  # type: ignore[no-untyped-def]
-        return engine.simulate_hand(
+        return adapter.simulate_hand(
             rules, stacks=stacks, button=4, small=D("5"), big=D("10"), rng=random.Random(seed)
         )
 
     assert play(9) == play(9)
     with pytest.raises(ValueError):
-        engine.simulate_hand(
+        adapter.simulate_hand(
             rules, stacks=stacks, button=7, small=D("5"), big=D("10"), rng=random.Random(1)
         )
-    records = engine.simulate_records(
+    records = adapter.simulate_records(
         rules, count=3, seats=[2, 4, 6], stack=D("300"), small=D("5"), big=D("10"), seed=5
     )
     assert [r["button"] for r in records] == [6, 2, 4]  # GAME-07: one seat clockwise

@@ -94,16 +94,16 @@ def _page_client(user, role: str) -> Client:  # type: ignore[no-untyped-def]
 
 
 def _hot_path_queries() -> list[tuple[str, str]]:
-    from hands import engine, selectors
+    from hands import adapter, selectors
 
     staff, session = _world()
     api = APIClient()
     api.force_authenticate(user=staff["supervisor"])
     api.credentials(HTTP_X_MESA_ROLE="supervisor")
-    rules = engine.rules_for(
+    rules = adapter.rules_for(
         session.settings, chip_unit=selectors.chip_unit_cents(session.table), structure="no_limit"
     )
-    records = engine.simulate_records(
+    records = adapter.simulate_records(
         rules,
         count=3,
         seats=[1, 2, 4],

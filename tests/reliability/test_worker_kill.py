@@ -72,7 +72,7 @@ def test_an_import_survives_its_worker_process_being_killed(settings, tmp_path):
     from casino.models import User
     from casino.roles import Role
     from casino.tasks import ping
-    from hands import engine, selectors, services
+    from hands import adapter, selectors, services
     from hands.models import Hand, ImportJob
     from loadtest import floor
     from tables.models import TableSession
@@ -86,10 +86,10 @@ def test_an_import_survives_its_worker_process_being_killed(settings, tmp_path):
     )
     records = plan.tables[0]["hands"]
     assert len(records) == HANDS
-    rules = engine.rules_for(
+    rules = adapter.rules_for(
         session.settings, chip_unit=selectors.chip_unit_cents(session.table), structure="no_limit"
     )
-    text = engine.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
+    text = adapter.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
     log = tmp_path / "worker.log"
     worker = _start_worker(settings, log)
     try:

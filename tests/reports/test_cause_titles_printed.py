@@ -1,6 +1,6 @@
 """Each cause of a difference, in the words the auditor reads on the printed reports.
 
-tests/cage/test_mutants_reconciliation.py pins the catalogue of titles as a literal copy
+tests/cage/test_reconciliation_findings.py pins the catalogue of titles as a literal copy
 of ``cage.reconciliation.CAUSE_TITLES``; that proves the dictionary, not the page. Here
 each fault is made the way the floor makes it, through the services of tables, cage
 and hands (a table left open, a chip short at closing, a fill not fully signed, a drop

@@ -237,7 +237,7 @@ def test_stateful_run_over_the_main_resources(
     called = {k.rsplit(" ", 1)[0] for k in stats if " /api/" in k}
     every = {f"{o.ok().method.upper()} {o.ok().path}" for o in schema.get_all_operations()}
     print("never called:", sorted(every - called))
-    print(  # the figures for docs/testing.md
+    print(  # the run's figures, for a commit message or an issue note
         f"\nstateful: {stats['requests']} requests, "
         f"{stats['2xx']} 2xx, {stats['4xx']} 4xx, {stats['5xx']} 5xx; "
         f"linked operations answered 2xx: {len(chained)}",

@@ -21,7 +21,7 @@ from casino.access import acting_as
 from casino.errors import Conflict
 from casino.models import GamingDay
 from casino.roles import Role
-from hands import engine
+from hands import adapter
 from hands.models import ImportJob, LiveHand, RevalidationRun
 from hands.services.recording import forced_defaults
 from reports.models import Report
@@ -61,7 +61,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     # A hand being logged: the record as ``live_hand_start`` normalises it (the session is
     # closed by now, so the service itself would refuse to open one).
     settings = session.settings
-    record = engine.normalise(
+    record = adapter.normalise(
         {"button": 1, "seats": seats({1: 500, 3: 500, 5: 500}), "actions": []},
         defaults=forced_defaults(settings, settings.variant),
     )

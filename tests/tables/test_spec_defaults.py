@@ -6,7 +6,7 @@ set, structure and big blind (and the ruleset, except MANUAL, which is the casin
 default). The settings in force are then read back and compared, row by row, with
 ``APPENDIX_B`` below: a transcription of the spec's table with each row's requirement
 or OQ ID. What a table does not hold is read where it lives: the ruleset's values
-in the engine's profile that judges the table's hands (``hands.engine.profile_for``),
+in the engine's profile that judges the table's hands (``hands.adapter.profile_for``),
 the casino's table-operations settings through ``GET /api/table-ops-settings/``, the
 cage policy through its selector. Rows that are not a setting in Mesa are listed with
 the reason. ``test_transcription_matches_the_spec`` parses the spec's table and checks
@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from cage.selectors import cage_policy
 from casino.roles import Role
-from hands.engine import profile_for
+from hands.adapter import profile_for
 from poker.cards import BUTTON_DRAW_SUIT_ORDER
 from poker.model import MIN_PLAYERS
 from tables.models import Table

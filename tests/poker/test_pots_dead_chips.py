@@ -2,7 +2,7 @@
 
 ``make mutate MODULE=poker/pots.py`` found them: the chips of folded or dead players above
 every live player's level, a hand with no live player left, a lone winner's share.
-The survivors left as equivalent are listed in docs/testing.md ("Mutation testing").
+The survivors left as equivalent are listed in docs/mutation.md.
 """
 
 from __future__ import annotations

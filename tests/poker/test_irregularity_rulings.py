@@ -1,7 +1,7 @@
 """Irregularities, ``poker.irregularities``: tests written to kill its mutants (issue 16).
 
 No mutation run has been made on this module yet (docs/testing.md, "Mutation testing");
-these tests were written first, from reading the module, as ``test_mutants_validate.py``
+these tests were written first, from reading the module, as ``test_validate_whole_hands.py``
 was for the verdict. ``test_irregularities.py`` checks each ruling's outcome and that
 *some* rule and *some* words are cited; the supervisor, the hand recorder (IRREG-14) and
 the auditor read more than that: every outcome in order, which hands are dead, every chip

@@ -22,7 +22,7 @@ from casino.access import acting_as
 from casino.errors import Conflict, DomainError, NotFound, PermissionRefused, ValidationFailed
 from casino.models import AuditEvent
 from casino.roles import Role
-from hands import engine, services
+from hands import adapter, services
 from hands.models import (
     Hand,
     HandCorrection,
@@ -181,7 +181,7 @@ def test_a_logged_hand_stores_every_field_of_the_hand_its_verdict_and_its_seats(
     ]
     v = HandVerdict.objects.get(hand=hand)
     assert (v.engine_tag, v.status, v.engine_status, v.rake) == (
-        engine.ENGINE_TAG,
+        adapter.ENGINE_TAG,
         "valid",
         "valid",
         D("1.00"),

@@ -1409,7 +1409,7 @@ def test_pot_02_a_player_all_in_by_his_ante_wins_only_the_antes():  # POT-02, PO
 
 # --- Survivors of the 2026-12-06 run ----------------------------------------------------
 # Each test below fails on a mutant of ``poker/machine.py`` that survived that run (checked
-# with ``scripts/recheck_survivors.py``); the equivalent ones are listed in docs/testing.md.
+# with ``scripts/recheck_survivors.py``); the equivalent ones are listed in docs/mutation.md.
 
 
 def test_hrec_05_a_hole_card_also_on_the_board_is_not_read_whichever_card_it_is():  # HREC-05, SHOW-04
@@ -1691,7 +1691,7 @@ def test_bet_06_a_raise_to_the_bet_already_made_is_one_fault_and_read_as_the_cal
 
 
 # ---------------------------------------------------------------- the 2026-12-06 resumed run
-# Written from the survivors of `_bet_raise` reached after 22:15 UTC (docs/testing.md).
+# Written from the survivors of `_bet_raise` reached after 22:15 UTC (docs/mutation.md).
 
 
 def test_bet_02_a_smallest_chip_of_two_flags_an_odd_raise():  # BET-02, GEN-05

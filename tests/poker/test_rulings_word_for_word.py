@@ -2388,7 +2388,7 @@ def test_clock_refuses_mixed_time_types_in_its_own_words(kwargs: dict[str, objec
 # --- Survivors of the 2026-12-06 run -------------------------------------------------------
 # 78 of 1,723 mutants survived. The rows and tests below kill 30 of them; the other 48 are
 # equivalent (no observable behaviour can differ) and are listed with their reasons in
-# docs/testing.md.
+# docs/mutation.md.
 
 # Facing a bet of 1,000 (minimum raise to 2,000): half the minimum is 500, large enough
 # for 499 to sit between 100 % and 101 % of the threshold.

@@ -1,0 +1,149 @@
+"""A table's settings version as the engine's rules (GEN-03, GEN-04), and the seats' positions
+in PHH order (GAME-07)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from casino.errors import ValidationFailed
+from poker.irregularities import (
+    Outcome,  # noqa: F401  (re-exported: the API publishes its values)
+)
+from poker.model import (
+    Variant,
+)
+from poker.profiles import (
+    ProfileError,
+    RakeCapScope,
+    RakeMode,
+    RakeRounding,
+    RuleProfile,
+    get_profile,
+    with_overrides,
+)
+
+from .units import _VARIANTS, units
+
+# ---------------------------------------------------------------------------
+# Rules of a table
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What the engine needs from the table: profile, structure, chip unit."""
+
+    profile: RuleProfile
+    structure: str
+    chip_unit: int
+
+    @property
+    def variant(self) -> Variant:
+        return _VARIANTS[self.structure]
+
+
+_PROFILE_CACHE: dict[tuple[Any, ...], RuleProfile] = {}
+
+
+def profile_for(settings: Any, *, tournament: bool = False) -> RuleProfile:
+    """The ``RuleProfile`` of a ``TableSettings`` version (GEN-03 with the table's overrides).
+
+    ``tournament``: the hand is played at a tournament table (a session of kind
+    tournament, issue 42), whatever the table's cash settings say: no rake (TOUR-03).
+    Versions are append-only, so the profile is cached by their values.
+    """
+    key = (
+        settings.ruleset,
+        settings.straddle_allowed,
+        settings.limit_cap_bets,
+        settings.rake_mode,
+        settings.rake_pct,
+        settings.rake_cap,
+        settings.rake_cap_scope,
+        settings.no_flop_no_drop,
+        bool(settings.is_tournament) or tournament,
+        # RAKE-07, OQ-04: the casino's rounding, pinned on the version (absent: the default).
+        getattr(settings, "rake_rounding", None) or RakeRounding.DOWN_TO_MIN_CHIP.value,
+    )
+    cached = _PROFILE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    try:
+        base = get_profile(settings.ruleset)
+        rake_bps = int(Decimal(settings.rake_pct) * 100)
+        profile = with_overrides(
+            base,
+            straddle_allowed=bool(settings.straddle_allowed),
+            limit_cap_bets=int(settings.limit_cap_bets),
+            rake_mode=RakeMode(settings.rake_mode),
+            rake_bps=rake_bps,
+            rake_cap=None if settings.rake_cap is None else units(settings.rake_cap, "rake_cap"),
+            rake_cap_scope=RakeCapScope(settings.rake_cap_scope),  # RAKE-07, OQ-04
+            no_flop_no_drop=bool(settings.no_flop_no_drop),
+            tournament=key[8],
+            rake_rounding=RakeRounding(key[-1]),
+        )
+    except (ProfileError, ValueError) as exc:
+        raise ValidationFailed(
+            "TABLE_SETTINGS_INVALID",
+            f"La configuración de la mesa no es válida para el motor: {exc}",
+            f"The table's settings are not valid for the engine: {exc}",
+            field="settings",
+        ) from None
+    _PROFILE_CACHE[key] = profile
+    return profile
+
+
+def rules_for(settings: Any, *, chip_unit: int, structure: str, tournament: bool = False) -> Rules:
+    return Rules(profile_for(settings, tournament=tournament), structure, chip_unit)
+
+
+def ruleset_of(rules: Rules) -> str:
+    return rules.profile.ruleset.value
+
+
+# ---------------------------------------------------------------------------
+# Positions (GAME-12)
+
+_POSITIONS: dict[int, tuple[str, ...]] = {
+    2: ("BU", "BB"),  # heads-up: the button posts the small blind (OQ-32); PHH order BB, BU
+    3: ("SB", "BB", "BU"),
+    4: ("SB", "BB", "CO", "BU"),
+    5: ("SB", "BB", "UTG", "CO", "BU"),
+    6: ("SB", "BB", "UTG", "MP", "CO", "BU"),
+    7: ("SB", "BB", "UTG", "MP", "HJ", "CO", "BU"),
+    8: ("SB", "BB", "UTG", "UTG+1", "MP", "HJ", "CO", "BU"),
+    9: ("SB", "BB", "UTG", "UTG+1", "MP1", "MP2", "HJ", "CO", "BU"),
+    10: ("SB", "BB", "UTG", "UTG+1", "UTG+2", "MP1", "MP2", "HJ", "CO", "BU"),
+}
+
+
+def positions(order: Sequence[int]) -> dict[int, str]:
+    """Position label of each seat, given the seats in PHH order (GAME-12)."""
+    labels = _POSITIONS.get(len(order))
+    if labels is None:
+        return {}
+    if len(order) == 2:
+        return {order[0]: "BB", order[1]: "BU"}
+    return dict(zip(order, labels, strict=True))
+
+
+def next_button(seats: Iterable[int], previous: int, *, redeal: bool = False) -> int:
+    """Where the button goes for the next hand among the seats dealt in: one seat on,
+    clockwise, from ``previous`` (GAME-07); a redeal keeps it (OQ-37). The one rule for the
+    recorder's check and the next hand's suggestion."""
+    if redeal:
+        return previous
+    ordered = sorted(seats)
+    after = [s for s in ordered if s > previous]
+    return after[0] if after else ordered[0]
+
+
+def phh_order(seats: Iterable[int], button: int) -> tuple[int, ...]:
+    """Seats dealt in, clockwise from the first seat left of the button; the button last."""
+    ordered = sorted(seats)
+    after = [s for s in ordered if s > button]
+    before = [s for s in ordered if s <= button]
+    return tuple(after + before)
