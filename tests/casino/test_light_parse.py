@@ -55,14 +55,14 @@ def assert_light_is_drf(serializer_class: type[serializers.Serializer], body: An
 
 
 def _hand_bodies() -> list[dict[str, Any]]:
-    from hands import engine
+    from hands import adapter
     from tables.models import TableSettings, Variant
 
     settings_ = TableSettings(
         variant=Variant.NO_LIMIT, small_blind=Decimal("5"), big_blind=Decimal("10")
     )
-    rules = engine.rules_for(settings_, chip_unit=100, structure="no_limit")
-    records = engine.simulate_records(
+    rules = adapter.rules_for(settings_, chip_unit=100, structure="no_limit")
+    records = adapter.simulate_records(
         rules,
         count=6,
         seats=[1, 2, 3, 4],
