@@ -18,7 +18,7 @@ XDIST ?= -n 2 --dist loadscope --no-loadscope-reorder
 # asserts, about 10 s of each worker's start (docs/testing.md, "make check").
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check install install-test bench bench-scale bench-floor lint load drills clean messages mutate
+.PHONY: run test check install install-test bench bench-scale bench-floor bench-write lint load drills clean messages mutate
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -116,6 +116,16 @@ bench-floor: $(VENV)/.installed-test
 bench-scale: $(VENV)/.installed-test
 	./scripts/system-deps.sh
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.scale
+
+# A write's cost in Django's own terms (issue 43, docs/benchmarks.md): the CPU of a buy-in, a
+# colour change and a complete hand through the WSGI handler, each beside GET /api/me/ of the
+# same run (interleaved blocks), then whether a buy-in's cost grows over a session's buy-ins.
+BENCH_WRITE_REQUESTS ?= 60
+BENCH_WRITE_GROWTH ?= 900
+bench-write: $(VENV)/.installed-test
+	./scripts/system-deps.sh
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m loadtest.profile --requests $(BENCH_WRITE_REQUESTS)
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m loadtest.profile --growth $(BENCH_WRITE_GROWTH)
 
 # Mutation testing (issue 16 §1): mutmut over the modules of scripts/mutate.py, each in its
 # own copy of the tree under /tmp/mesa-mutate (never the work tree), scoped to its tests.

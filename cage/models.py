@@ -185,6 +185,13 @@ class TableTransaction(models.Model):
     hand_number = models.PositiveIntegerField(null=True, blank=True)
     hand_ref = models.CharField(max_length=64, blank=True)
     seal = models.CharField(max_length=100)  # "<key_id>:<hmac hex>" (issue 12 §5)
+    # Buy-ins: who the buy-in counts for towards the day's cash thresholds
+    # (``cage.selectors.player_key``: the player, else the normalised name, else the seat),
+    # stored when the row is written, so that a player's cash of the day is an indexed sum
+    # (issue 43). Derived from sealed fields (player, name, session, seat), so not sealed.
+    cash_key = models.CharField(
+        max_length=400, blank=True, editable=False, default="", db_default=""
+    )
 
     class Meta:
         verbose_name = _("table transaction")
@@ -193,6 +200,11 @@ class TableTransaction(models.Model):
         indexes = [
             models.Index(fields=["session", "kind"]),
             models.Index(fields=["gaming_day", "kind"]),
+            models.Index(
+                fields=["gaming_day", "cash_key"],
+                condition=Q(kind="buyin", source="cash"),
+                name="cage_tx_day_cash_key",
+            ),
         ]
         constraints = [
             models.CheckConstraint(condition=Q(sign__in=[1, -1]), name="cage_tx_sign"),

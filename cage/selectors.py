@@ -15,16 +15,19 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
-from django.db.models import DecimalField, F, QuerySet, Sum
+from django.db.models import Case, DecimalField, F, IntegerField, QuerySet, Sum, When
 from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.errors import NotFound, PermissionRefused
 from casino.formatting import active_lang
-from casino.models import Casino, Denomination, GamingDay
+from casino.hotqueries import HotQuery
+from casino.models import MONEY, Casino, Denomination, GamingDay
 from casino.roles import Perm, Role
-from tables.models import FloatPar, SessionKind, Table, TableSession
+from tables.models import FloatPar, OpeningSheet, SessionKind, Table, TableSession
+from tables.selectors import session_opening_lines
 from tables.selectors.assignment import require_assigned_for
+from tables.services import lock_session
 
 from . import slip_order
 from .models import (
@@ -37,6 +40,7 @@ from .models import (
     SeatDeparture,
     Slip,
     SlipKind,
+    SlipLine,
     SlipPurpose,
     SlipVoid,
     SlipVoidConfirmation,
@@ -47,26 +51,35 @@ from .models import (
 # --------------------------------------------------------------------------- policy
 
 
+# Read by every buy-in and change (issue 43: built once).
+_POLICY_IN_FORCE = HotQuery(
+    lambda casino, at: CagePolicy.objects.filter(casino_id=casino, effective_from__lte=at).order_by(
+        "-effective_from", "-id"
+    )[:1],
+    casino=int,
+    at=datetime,
+)
+
+
 def cage_policy(casino: Casino | int, at: datetime | None = None) -> CagePolicy:
     """The casino's cage settings in force at ``at`` (defaults when none were set)."""
     casino_id = casino if isinstance(casino, int) else casino.pk
-    found = (
-        CagePolicy.objects.filter(casino_id=casino_id, effective_from__lte=at or timezone.now())
-        .order_by("-effective_from", "-id")
-        .first()
-    )
+    found = _POLICY_IN_FORCE.first(casino=casino_id, at=at or timezone.now())
     return found or CagePolicy(casino_id=casino_id)
 
 
 # --------------------------------------------------------------------------- chips
 
 
+_ACTIVE_DENOMINATIONS = HotQuery(
+    lambda chip_set: Denomination.objects.filter(chip_set_id=chip_set, is_active=True),
+    chip_set=int,
+)
+
+
 def table_denominations(table: Table) -> dict[Decimal, Denomination]:
     """The active denominations of a table's chip set, by value (GEN-05)."""
-    return {
-        d.value: d
-        for d in Denomination.objects.filter(chip_set_id=table.chip_set_id, is_active=True)
-    }
+    return {d.value: d for d in _ACTIVE_DENOMINATIONS.all(chip_set=table.chip_set_id)}
 
 
 def smallest_denomination(
@@ -153,9 +166,15 @@ class TablesCountSource:
     """Reads the counts from ``tables.selectors`` (issue 5)."""
 
     def opening(self, session: TableSession) -> FloatCount | None:
-        from tables import selectors as tables_selectors
-
-        return normalise_count(tables_selectors.session_opening_count(session))
+        # Every buy-in and change reads it (issue 43): the sheet and its lines in one query.
+        read = session_opening_lines(session)
+        if read is None or not read.counted or any(n is None for n in read.lines.values()):
+            return None
+        return FloatCount(
+            lines=dict(read.lines),  # type: ignore[arg-type]
+            reference=f"{OpeningSheet._meta.label_lower}#{read.sheet_id}",
+            signed=read.locked,
+        )
 
     def closing(self, session: TableSession) -> FloatCount | None:
         from tables import selectors as tables_selectors
@@ -287,26 +306,58 @@ def slips_for(casino: Casino, **filters: Any) -> QuerySet[Slip]:
 # --------------------------------------------------------------------------- floats
 
 
+def _float_movements_query(session: int) -> QuerySet[Any]:
+    """Net chips into the float per denomination, in one statement: the session's chip
+    lines (not in-hand changes) and its play slips that count (all five signatures, not
+    void), each summed per denomination by the database (``UNION ALL``)."""
+    signed_count = Case(
+        When(direction=Direction.IN, then=F("count")),
+        default=F("count") * -1,
+        output_field=IntegerField(),
+    )
+    chips = (
+        ChipLine.objects.filter(transaction__session_id=session)
+        .exclude(transaction__kind=TransactionKind.IN_HAND_CHANGE)
+        .order_by()
+        .values("denomination_id")
+        .annotate(net=Sum(signed_count * F("transaction__sign"), output_field=IntegerField()))
+        .values_list("denomination_id", "net")
+    )
+    slip_count = Case(
+        When(slip__kind=SlipKind.FILL, then=F("count")),
+        default=F("count") * -1,
+        output_field=IntegerField(),
+    )
+    slips = (
+        SlipLine.objects.filter(
+            slip__session_id=session,
+            slip__purpose=SlipPurpose.PLAY,
+            slip__locked_at__isnull=False,
+            slip__void__confirmation__isnull=True,
+        )
+        .order_by()
+        .values("denomination_id")
+        .annotate(net=Sum(slip_count, output_field=IntegerField()))
+        .values_list("denomination_id", "net")
+    )
+    return chips.union(slips, all=True)
+
+
+# Issue 43: every buy-in and change pays from the float; its cost must not grow with the
+# session (the lines were read one by one into Python, and each slip with its void).
+_FLOAT_MOVEMENTS = HotQuery(_float_movements_query, session=int)
+
+
 def float_movements(session: TableSession) -> dict[int, int]:
     """Net chips into the float per denomination from transactions and counted slips.
 
     Positive = into the float. In-hand changes come from the pot (CHIP-14) and
-    closing slips come after the closing count, so neither is included.
+    closing slips come after the closing count, so neither is included. A slip counts
+    once all five have signed and it is not void (``slip_counts``).
     """
     net: dict[int, int] = defaultdict(int)
-    lines = ChipLine.objects.filter(transaction__session=session).exclude(
-        transaction__kind=TransactionKind.IN_HAND_CHANGE
-    )
-    for denom_id, direction, count, sign in lines.values_list(
-        "denomination_id", "direction", "count", "transaction__sign"
-    ):
-        net[denom_id] += sign * (count if direction == Direction.IN else -count)
-    for slip in Slip.objects.filter(session=session, purpose=SlipPurpose.PLAY).prefetch_related(
-        "lines"
-    ):
-        if slip_counts(slip):
-            for line in slip.lines.all():
-                net[line.denomination_id] += slip.float_sign * line.count
+    for denom_id, n in _FLOAT_MOVEMENTS.all(session=session.pk):
+        net[denom_id] += n
     return dict(net)
 
 
@@ -495,44 +546,35 @@ def normalise_name(name: str) -> str:
 
 def cash_buyins_for_key(gaming_day: GamingDay, key: str) -> list[TableTransaction]:
     """The cash buy-ins (and their reversals) of one player key in a gaming day."""
-    qs = TableTransaction.objects.filter(
-        gaming_day=gaming_day, kind=TransactionKind.BUYIN, source="cash"
-    )
-    kind, _sep, rest = key.partition(":")
-    if kind == "player":
-        return list(qs.filter(player_id=int(rest)))
-    if kind == "name":
-        named = qs.filter(player__isnull=True).exclude(player_name="")
-        return [tx for tx in named if normalise_name(tx.player_name) == rest]
-    session_id, _sep, seat = rest.partition(":")
     return list(
-        qs.filter(player__isnull=True, player_name="", session_id=int(session_id), seat=int(seat))
+        TableTransaction.objects.filter(
+            gaming_day=gaming_day, kind=TransactionKind.BUYIN, source="cash", cash_key=key
+        )
     )
+
+
+# The day's cash of one player (issue 43): an indexed SUM over the stored key
+# (``TableTransaction.cash_key``), where every anonymous cash buy-in of the day was read
+# and its name normalised in Python.
+_CASH_TOTAL = HotQuery(
+    lambda day, key: (
+        TableTransaction.objects.filter(
+            gaming_day_id=day, kind=TransactionKind.BUYIN, source="cash", cash_key=key
+        )
+        .order_by()
+        .values("gaming_day_id")
+        .annotate(total=Sum(F("amount") * F("sign"), output_field=DecimalField(**MONEY)))
+        .values_list("total", flat=True)
+    ),
+    day=int,
+    key=str,
+)
 
 
 def cash_total(gaming_day: GamingDay, key: str) -> Decimal:
-    kind, _sep, rest = key.partition(":")
-    if kind == "name":
-        # Every buy-in checks its player's total: read only the three columns the sum
-        # needs, not a model per named buy-in of the whole day (issue 9 §5, the load run).
-        rows = (
-            TableTransaction.objects.filter(
-                gaming_day=gaming_day,
-                kind=TransactionKind.BUYIN,
-                source="cash",
-                player__isnull=True,
-            )
-            .exclude(player_name="")
-            .values_list("player_name", "sign", "amount")
-        )
-        return sum(
-            (sign * amount for name, sign, amount in rows if normalise_name(name) == rest),
-            Decimal("0"),
-        )
-    total = Decimal("0")
-    for tx in cash_buyins_for_key(gaming_day, key):
-        total += tx.sign * tx.amount
-    return total
+    """The player's cash buy-ins of the day, net of reversals (the thresholds' figure)."""
+    total = _CASH_TOTAL.first(day=gaming_day.pk, key=key)
+    return Decimal("0") if total is None else total
 
 
 # --------------------------------------------------------------------------- drop
@@ -579,16 +621,28 @@ def _not_found(what_es: str, what_en: str) -> NotFound:
     return NotFound("NOT_FOUND", f"{what_es} no encontrado.", f"{what_en} not found.")
 
 
-def access_session(actor: Actor, session_id: int | TableSession, perm: Perm) -> TableSession:
+def access_session(
+    actor: Actor, session_id: int | TableSession, perm: Perm, *, lock: bool = False
+) -> TableSession:
+    """The session of the actor's casino, and the actor's right to ``perm`` there.
+
+    With ``lock`` (a write, inside the request's transaction): the session row is read
+    locked, with its assignment, by the one lock (``tables.services.lock_session``), and
+    the assignment is checked on that reading; the service then reuses the locked row and
+    its assignment (issue 43: one access check per request, under the lock).
+    """
     require(actor, perm)
     pk = session_id.pk if isinstance(session_id, TableSession) else session_id
-    session = (
-        TableSession.objects.select_related("table", "settings", "gaming_day", "supervisor")
-        .filter(pk=pk, casino=actor.casino)
-        .first()
-    )
-    if session is None:
-        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+    if lock:
+        session = lock_session(pk, actor)
+    else:
+        session = (
+            TableSession.objects.select_related("table", "settings", "gaming_day", "supervisor")
+            .filter(pk=pk, casino=actor.casino)
+            .first()
+        )
+        if session is None:
+            raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
     require_assigned_for(actor, perm, session=session)
     return session
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
+from .hotqueries import hot_insert
 from .models import AuditEvent, GamingDay, canonical_json
 from .sealing import chain_append
 
@@ -60,7 +61,7 @@ def audit_record(
         gaming_day_id = getattr(obj, "gaming_day_id", None)
     else:
         gaming_day_id = gaming_day.pk if gaming_day else None
-    event = AuditEvent.objects.create(
+    event = AuditEvent(
         casino_id=casino_id,
         gaming_day_id=gaming_day_id,
         actor=actor.user if actor else None,
@@ -73,5 +74,6 @@ def audit_record(
         after=json.loads(canonical_json(after)) if after is not None else None,
         reason=reason,
     )
+    hot_insert([event])  # the ORM's INSERT, built once (issue 43)
     chain_append([*chain, event], gaming_day_id=event.gaming_day_id)
     return event

@@ -25,8 +25,10 @@ answer 409 instead of 500 if a code path ever reaches them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import models
 
@@ -225,3 +227,33 @@ def install_triggers(using: str = "default") -> int:
                 cursor.execute(sql)
             count += 1
     return count
+
+
+@contextmanager
+def guard_lifted(schema_editor: Any, table: str) -> Iterator[None]:
+    """Lift a protected table's row guard for one migration's UPDATE, then put it back.
+
+    Only for a migration that fills a new column derived from what the rows already say
+    (issue 43: ``cage_tabletransaction.cash_key``, from the sealed player, name, session
+    and seat): no stored fact changes, so no seal does. It runs as the schema's owner
+    (``migrate``), in the migration's transaction; every guard is re-created after each
+    ``migrate`` anyway (:func:`install_triggers`).
+    """
+    connection = schema_editor.connection
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            guard = f"{table}_mesa_guard"
+            cursor.execute(
+                "SELECT 1 FROM pg_trigger WHERE tgname = %s AND tgrelid = to_regclass(%s)",
+                [guard, f'"{table}"'],
+            )
+            present = cursor.fetchone() is not None
+            if present:
+                cursor.execute(f'ALTER TABLE "{table}" DISABLE TRIGGER "{guard}"')
+            yield
+            if present:
+                cursor.execute(f'ALTER TABLE "{table}" ENABLE TRIGGER "{guard}"')
+        else:
+            cursor.execute(f'DROP TRIGGER IF EXISTS "{table}_mesa_no_update"')
+            yield
+            install_triggers(schema_editor.connection.alias)

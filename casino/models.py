@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any, ClassVar
 
 from django.contrib.auth.hashers import check_password, make_password
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import AbstractUser, Group
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import immutability
+from .hotqueries import HotQuery
 from .roles import Role
 
 MONEY: dict[str, Any] = {"max_digits": 16, "decimal_places": 2}
@@ -84,9 +85,19 @@ class User(AbstractUser):
         cached = getattr(self, "_mesa_roles", None)
         if cached is None:
             valid = set(Role.values)
-            cached = {name for name in self.groups.values_list("name", flat=True) if name in valid}
+            names = (
+                _ROLE_NAMES.all(user=self.pk)
+                if self.pk is not None
+                else self.groups.values_list("name", flat=True)  # unsaved: the ORM refuses
+            )
+            cached = {name for name in names if name in valid}
             self._mesa_roles = cached
         return cached
+
+    def roles_read(self, names: list[str | None]) -> None:
+        """The user's group names, read with the user by the caller (one query, not two)."""
+        valid = set(Role.values)
+        self._mesa_roles = {name for name in names if name in valid}
 
     def holds_role(self, role: Role | str) -> bool:
         return str(role) in self.role_values()
@@ -96,6 +107,12 @@ class User(AbstractUser):
 
     def check_pin(self, pin: str) -> bool:
         return bool(self.pin_hash) and check_password(pin, self.pin_hash)
+
+
+# The user's roles, read on every request (issue 43: built once, see casino.hotqueries).
+_ROLE_NAMES = HotQuery(
+    lambda user: Group.objects.filter(user=user).values_list("name", flat=True), user=int
+)
 
 
 class Permissions(models.Model):

@@ -40,6 +40,7 @@ from django.core.signals import setting_changed
 from django.db import connection, models, transaction
 from django.dispatch import receiver
 
+from .hotqueries import HotQuery, hot_insert, hot_statement
 from .models import AuditEvent, ChainLink, Signature, canonical_json
 
 SEP = ":"
@@ -106,7 +107,7 @@ def _forget_keys(*, setting: str, **kwargs: Any) -> None:
 
 
 def _mac(key: bytes, data: bytes) -> str:
-    return hmac.new(key, data, hashlib.sha256).hexdigest()
+    return hmac.digest(key, data, "sha256").hex()  # one call into OpenSSL (issue 43)
 
 
 def seal(payload: Any, *, key_id: str | None = None) -> str:
@@ -266,22 +267,25 @@ class _Marker:
 _PENDING = "mesa_chain_pending"
 
 
+# The head every audited write reads under the day's lock (issue 43: built once).
+_CHAIN_HEAD = HotQuery(
+    lambda day: (
+        ChainLink.objects.filter(gaming_day_id=day).order_by("-seq").values_list("seq", "link")[:1]
+    ),
+    day=int,
+)
+
+
 def _write_links(casino_id: int, day_id: int, items: list[tuple[str, str, str]]) -> list:
     """Take the day's lock, read the head and write the links of ``items`` after it."""
     ring = keyring()
     key = ring.keys[ring.current_id]
     with transaction.atomic(savepoint=False):
         if connection.vendor == "postgresql":  # SQLite writes are serial already
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT pg_advisory_xact_lock(hashtext(%s))", [f"mesa-chain:{day_id}"]
-                )
-        head = (
-            ChainLink.objects.filter(gaming_day_id=day_id)
-            .order_by("-seq")
-            .values_list("seq", "link")
-            .first()
-        )
+            hot_statement(
+                connection, "SELECT pg_advisory_xact_lock(hashtext(%s))", [f"mesa-chain:{day_id}"]
+            )
+        head = _CHAIN_HEAD.first(day=day_id)
         seq, prev = head if head else (0, "")
         links = []
         for rtype, rid, rseal in items:
@@ -301,7 +305,7 @@ def _write_links(casino_id: int, day_id: int, items: list[tuple[str, str, str]])
                 )
             )
             prev = link
-        ChainLink.objects.bulk_create(links)
+        hot_insert(links)
     return links
 
 

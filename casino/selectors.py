@@ -7,11 +7,37 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 
 from .errors import Conflict
-from .models import AuditEvent, Casino, GamingDay
+from .hotqueries import HotQuery
+from .models import AuditEvent, Casino, GamingDay, User
 from .shifts import DEFAULT_SHIFT, ShiftPattern
+
+# A member of staff named in a request's body (the croupier of a buy-in or a change), read
+# on every such write with the roles the write then checks (issue 43: built once, one row
+# per role; usernames are unique, so no ORDER BY).
+_STAFF_BY_USERNAME = HotQuery(
+    lambda casino, username: (
+        User.objects.filter(username=username, casino_id=casino)
+        .annotate(role_name=F("groups__name"))
+        .order_by()
+    ),
+    casino=int,
+    username=str,
+)
+
+
+def staff_by_username(casino: Casino | int, username: str) -> User | None:
+    """The user ``username`` of ``casino`` (any state: the caller judges it), or None;
+    with the roles it holds already read (``User.role_values``)."""
+    casino_id = casino if isinstance(casino, int) else casino.pk
+    rows = _STAFF_BY_USERNAME.all(casino=casino_id, username=username)
+    if not rows:
+        return None
+    user = rows[0]
+    user.roles_read([row.role_name for row in rows])
+    return user
 
 
 # The one gaming-day lookup (issue 13 §1): every app asks here for the open gaming day;

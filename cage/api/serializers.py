@@ -14,6 +14,7 @@ from casino.api.renames import (
     OLD_GAMING_DAY_ID,
     OLD_TABLE_NUMBER,
 )
+from casino.api.serializers import represent
 from casino.models import Signature
 from casino.roles import Role
 from tables.models import TableSession
@@ -223,13 +224,14 @@ class CageRecordedSerializer(serializers.Serializer):
 
     @staticmethod
     def of(recorded: Any) -> dict[str, Any]:
-        return CageRecordedSerializer(
+        return represent(  # one serializer per process (issue 43)
+            CageRecordedSerializer,
             {
                 "transaction": recorded.transaction,
                 "warnings": [w.as_dict() for w in recorded.warnings],
                 "alerts": recorded.alerts,
-            }
-        ).data
+            },
+        )
 
 
 class SeatSummarySerializer(serializers.Serializer):

@@ -24,9 +24,11 @@ from casino.api.query import query_choice, query_int_renamed
 from casino.api.renames import GAMING_DAY_FILTER
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
+from casino.atomic import request_transaction
 from casino.errors import NotFound, PermissionRefused
 from casino.models import User
 from casino.roles import Perm, Role
+from casino.selectors import staff_by_username
 from tables.models import Player
 
 from .. import selectors, services
@@ -47,7 +49,7 @@ def _actor(request: Request, perm: Perm) -> Actor:
 def _staff(actor: Actor, username: str | None, field: str) -> User | None:
     if not username:
         return None
-    user = User.objects.filter(username=username, casino_id=actor.user.casino_id).first()
+    user = staff_by_username(actor.user.casino_id, username)
     if user is None:
         raise NotFound(
             "NOT_FOUND",
@@ -108,32 +110,36 @@ class BuyinView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_BUYIN)
-        session = selectors.access_session(actor, pk, Perm.RECORD_BUYIN)
-        data = parse(s.BuyinInputSerializer, request.data)
+        # Issue 43: one transaction; the access check reads the session locked, before the
+        # body (a person not assigned is refused 403 whatever was sent), and the service
+        # reuses the locked row and its assignment.
+        with request_transaction():
+            session = selectors.access_session(actor, pk, Perm.RECORD_BUYIN, lock=True)
+            data = parse(s.BuyinInputSerializer, request.data)
 
-        def handle() -> Response:
-            recorded = services.buyin_record(
-                actor=actor,
-                session=session,
-                seat=data["seat"],
-                amount=data["amount"],
-                croupier=_staff(actor, data["croupier"], "croupier"),
-                chips=_lines(data["chips"]),
-                cash=data["cash"],
-                source=data["source"],
-                player=_player(actor, data.get("player")),
-                player_name=data["player_name"],
-                stack_before=data.get("stack_before"),
-                foreign_colour_chips=data["foreign_colour_chips"],
-                override_by=_staff(actor, data.get("override_by"), "override_by"),
-                override_pin=data.get("override_pin"),
-                override_reason=data["override_reason"],
-                pit_boss=_staff(actor, data.get("pit_boss"), "pit_boss"),
-                large_cash_handling=data["large_cash_handling"],
-            )
-            return _created(s.CageRecordedSerializer.of(recorded))
+            def handle() -> Response:
+                recorded = services.buyin_record(
+                    actor=actor,
+                    session=session,
+                    seat=data["seat"],
+                    amount=data["amount"],
+                    croupier=_staff(actor, data["croupier"], "croupier"),
+                    chips=_lines(data["chips"]),
+                    cash=data["cash"],
+                    source=data["source"],
+                    player=_player(actor, data.get("player")),
+                    player_name=data["player_name"],
+                    stack_before=data.get("stack_before"),
+                    foreign_colour_chips=data["foreign_colour_chips"],
+                    override_by=_staff(actor, data.get("override_by"), "override_by"),
+                    override_pin=data.get("override_pin"),
+                    override_reason=data["override_reason"],
+                    pit_boss=_staff(actor, data.get("pit_boss"), "pit_boss"),
+                    large_cash_handling=data["large_cash_handling"],
+                )
+                return _created(s.CageRecordedSerializer.of(recorded))
 
-        return idempotent(request, handle)
+            return idempotent(request, handle)
 
 
 class _ChangeView(APIView):
@@ -145,24 +151,25 @@ class _ChangeView(APIView):
 
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_CHANGE)
-        session = selectors.access_session(actor, pk, Perm.RECORD_CHANGE)
-        data = parse(self.serializer_class, request.data)
-        extra = {k: data[k] for k in ("hand_number", "hand_ref") if k in data}
-        if self.has_seat:
-            extra["seat"] = data.get("seat")
+        with request_transaction():  # as a buy-in: one access check, under the lock
+            session = selectors.access_session(actor, pk, Perm.RECORD_CHANGE, lock=True)
+            data = parse(self.serializer_class, request.data)
+            extra = {k: data[k] for k in ("hand_number", "hand_ref") if k in data}
+            if self.has_seat:
+                extra["seat"] = data.get("seat")
 
-        def handle() -> Response:
-            recorded = type(self).record(
-                actor=actor,
-                session=session,
-                croupier=_staff(actor, data["croupier"], "croupier"),
-                chips_in=_lines(data["chips_in"]),
-                chips_out=_lines(data["chips_out"]),
-                **extra,
-            )
-            return _created(s.CageRecordedSerializer.of(recorded))
+            def handle() -> Response:
+                recorded = type(self).record(
+                    actor=actor,
+                    session=session,
+                    croupier=_staff(actor, data["croupier"], "croupier"),
+                    chips_in=_lines(data["chips_in"]),
+                    chips_out=_lines(data["chips_out"]),
+                    **extra,
+                )
+                return _created(s.CageRecordedSerializer.of(recorded))
 
-        return idempotent(request, handle)
+            return idempotent(request, handle)
 
 
 def _change_schema(summary: str):  # type: ignore[no-untyped-def]

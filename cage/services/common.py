@@ -16,6 +16,7 @@ from django.db import connection
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from casino.formatting import en, es, money, number
+from casino.hotqueries import hot_statement
 from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
@@ -380,8 +381,7 @@ def require_no_hand_in_progress(session: TableSession) -> None:
 def advisory_lock(key: str) -> None:
     """Serialise work on one key inside the transaction (PostgreSQL; SQLite is serial)."""
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [key])
+        hot_statement(connection, "SELECT pg_advisory_xact_lock(hashtext(%s))", [key])
 
 
 def require_float_holds(

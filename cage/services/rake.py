@@ -20,6 +20,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.formatting import en, es
+from casino.hotqueries import HotQuery, hot_insert
 from casino.roles import Perm
 from casino.sealing import seal
 from poker.pots import rake_pots
@@ -77,6 +78,15 @@ def _pots(pots: Any) -> list[Decimal] | None:
     if pots is None:
         return None
     return [parse_money(p, f"pots.{i}", allow_zero=True) for i, p in enumerate(pots)]
+
+
+# A hand's postings, read for every hand with rake (issue 43: built once; the model's
+# ordering joined the session only to sort what ``_live_postings`` sorts again).
+_HAND_POSTINGS = HotQuery(
+    lambda session, hand: RakeEntry.objects.filter(session_id=session, hand_number=hand).order_by(),
+    session=int,
+    hand=int,
+)
 
 
 def rake_post(
@@ -153,7 +163,7 @@ def rake_post(
             )
         if pot_list is not None and not settings.no_flop_no_drop:
             expected = expected_rake(settings, pot_list, selectors.smallest_denomination(s.table))
-        entries = list(RakeEntry.objects.filter(session=s, hand_number=hand_number))
+        entries = _HAND_POSTINGS.all(session=s.pk, hand=hand_number)
         live = _live_postings(entries)
         if live:
             current = live[-1]
@@ -190,7 +200,7 @@ def rake_post(
             # No savepoint of its own: the session row is locked and the postings of
             # this hand were just read, so the unique constraint is only the
             # database's backstop; if it fires, the Conflict rolls this block back.
-            entry.save(force_insert=True)
+            hot_insert([entry])  # the ORM's INSERT, built once (issue 43)
         except IntegrityError:
             raise Conflict(
                 "RAKE_ALREADY_POSTED",

@@ -19,8 +19,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from casino.access import Actor, require
+from casino.atomic import service_atomic
 from casino.audit import audit_record
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.hotqueries import HotQuery, hot_insert
 from casino.models import Denomination, User
 from casino.roles import Perm, Role, role_has
 from tables.models import Player, Seat, TableSession
@@ -89,14 +91,16 @@ def _write(
         CashLine(kind=t.kind, value=t.value, count=t.count, returned=returned)
         for t, returned in cash
     ]
+    if tx.kind == TransactionKind.BUYIN:
+        tx.cash_key = selectors.player_key(tx)[0]  # the day's cash per player (issue 43)
     tx.seal = tx.compute_seal(chip_rows, cash_rows)
-    tx.save(force_insert=True)
+    hot_insert([tx])  # the ORM's INSERTs, built once (issue 43)
     for row in chip_rows:
         row.transaction = tx
     for row in cash_rows:
         row.transaction = tx
-    ChipLine.objects.bulk_create(chip_rows)
-    CashLine.objects.bulk_create(cash_rows)
+    hot_insert(chip_rows)
+    hot_insert(cash_rows)
     _remember_lines(tx, chip_rows, cash_rows)
     audit_record(
         actor=actor,
@@ -297,7 +301,7 @@ def buyin_record(
             "Unknown large-cash handling.",
             field="large_cash_handling",
         )
-    with transaction.atomic():
+    with service_atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
         # Issue 12 §1: only the session's supervisor (or recorded relief) records here.
@@ -618,22 +622,32 @@ def _check_limits(
     return result
 
 
+# The alerts a player already has today (read once, when a threshold is reached).
+_ALERTED_LEVELS = HotQuery(
+    lambda day, key: (
+        CashAlert.objects.filter(gaming_day_id=day, player_key=key)
+        .order_by()
+        .values_list("level", flat=True)
+    ),
+    day=int,
+    key=str,
+)
+
+
 def _cash_thresholds(tx: TableTransaction, policy: CagePolicy) -> list[CashAlert]:
     """Cash buy-ins of the player this gaming day, against the thresholds (item 10)."""
-    key, label = selectors.player_key(tx)
+    key, label = tx.cash_key, selectors.player_key(tx)[1]
     advisory_lock(f"cage-cash:{tx.gaming_day_id}:{key}")
     total = selectors.cash_total(tx.gaming_day, key)
     created = []
-    for level, threshold in (
+    levels = (
         (AlertLevel.IDENTIFY, policy.id_threshold),
         (AlertLevel.REPORT, policy.report_threshold),
-    ):
-        if (
-            total >= threshold
-            and not CashAlert.objects.filter(
-                gaming_day_id=tx.gaming_day_id, player_key=key, level=level
-            ).exists()
-        ):
+    )
+    reached = [(level, threshold) for level, threshold in levels if total >= threshold]
+    alerted = set(_ALERTED_LEVELS.all(day=tx.gaming_day_id, key=key)) if reached else set()
+    for level, threshold in reached:
+        if level not in alerted:
             alert = CashAlert.objects.create(
                 casino_id=tx.casino_id,
                 gaming_day_id=tx.gaming_day_id,
@@ -677,7 +691,7 @@ def _change(
     hand_ref: str = "",
 ) -> Recorded:
     _require_approver(actor, Perm.RECORD_CHANGE)
-    with transaction.atomic():
+    with service_atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
         assignment = require_assigned(actor, session=s)  # issue 12 §1
@@ -871,7 +885,7 @@ def player_departure_record(
     """A player leaves the seat with ``stack`` (BUYIN-03 exemption, HREC-08 continuity)."""
     require(actor, Perm.RECORD_BUYIN)
     value = parse_money(stack, "stack", allow_zero=True)
-    with transaction.atomic():
+    with service_atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
         require_assigned(actor, session=s)  # issue 12 §1
@@ -945,6 +959,7 @@ def transaction_reverse(
                 "This transaction has already been reversed.",
             )
         copy_fields = [
+            "cash_key",
             "kind",
             "croupier_id",
             "seat",

@@ -66,8 +66,20 @@ def float_amount_paths(field: Any, data: Any, path: str = "") -> list[str]:
     return []
 
 
+def _holds_float(data: Any) -> bool:
+    if isinstance(data, float):
+        return True
+    if isinstance(data, dict):
+        return any(_holds_float(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_holds_float(v) for v in data)
+    return False
+
+
 def float_amount_errors(serializer: serializers.Serializer, data: Any) -> list[dict[str, Any]]:
     """The error entries (one per field) for the amounts ``data`` sends as JSON floats."""
+    if not _holds_float(data):  # the usual body: no JSON float anywhere (issue 43)
+        return []
     return [
         {
             "code": "AMOUNT_NOT_DECIMAL_STRING",

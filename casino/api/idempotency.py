@@ -18,13 +18,15 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from django.db import connections, router, transaction
+from django.db import connections, router
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from casino.atomic import request_transaction
 from casino.errors import Conflict, ValidationFailed
+from casino.hotqueries import hot_update
 from casino.models import IdempotencyRecord, canonical_json
 from casino.sealing import chain_deferred
 
@@ -93,7 +95,9 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
             field=HEADER,
         )
     digest = _request_hash(request)
-    with transaction.atomic():
+    # The request's one transaction (a view that checked access under the session lock
+    # opened it already): the services inside take no savepoint (issue 43).
+    with request_transaction():
         record, created = _claim(request.user.pk, key, digest, request.path)
         if not created:
             if record.request_hash != digest:
@@ -114,5 +118,8 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
             response = handler()
             record.status_code = response.status_code
             record.response = json.loads(JSONRenderer().render(response.data) or b"null")
-            record.save(update_fields=["status_code", "response"])
+            hot_update(record, ["status_code", "response"])
+            # The answer sent is the one stored, as a replay sends it: rendered once from
+            # plain JSON values (issue 43: not its decimals and dates a second time).
+            response.data = record.response
     return response

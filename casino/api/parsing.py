@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from typing import Any
 
 from django.conf import settings
@@ -22,6 +23,7 @@ from casino.errors import ValidationFailed
 
 from .amounts import float_amount_errors
 from .errors import BilingualValidationError, _flatten
+from .light import light_parse
 
 
 def _errors_in(lang: str, serializer_class: type[serializers.Serializer], data: Any, **kw: Any):
@@ -31,12 +33,39 @@ def _errors_in(lang: str, serializer_class: type[serializers.Serializer], data: 
         return serializer, ok, (None if ok else _flatten(serializer.errors))
 
 
+_SHARED = threading.local()
+
+
+def _shared(serializer_class: type[serializers.Serializer]) -> serializers.Serializer:
+    """One instance of ``serializer_class`` per thread: DRF deep-copies a serializer's
+    declared fields into every new instance, and a valid body needs none (issue 43).
+
+    Only for accepting a body: DRF formats some messages once per field instance (its
+    ``lazy_format``), so the messages of a refusal come from new instances, one per
+    language, as before."""
+    by_class = _SHARED.__dict__.setdefault("by_class", {})
+    serializer = by_class.get(serializer_class)
+    if serializer is None:
+        serializer = by_class[serializer_class] = serializer_class()
+    return serializer
+
+
 def parse(
     serializer_class: type[serializers.Serializer], data: Any, **kwargs: Any
 ) -> dict[str, Any]:
+    # A body of plain values the serializer takes as they are: its validated data without
+    # DRF's machinery (casino.api.light, issue 43); anything else is the serializer's.
+    if not kwargs and (light := light_parse(serializer_class, data)) is not None:
+        return light
+    checker = serializer_class(data=data, **kwargs) if kwargs else _shared(serializer_class)
     # Issue 15 §4: an amount sent as a JSON float is refused, never rounded.
-    if floats := float_amount_errors(serializer_class(data=data, **kwargs), data):
+    if floats := float_amount_errors(checker, data):
         raise BilingualValidationError(floats)
+    if not kwargs:
+        try:
+            return dict(checker.run_validation(data))  # one parse of a valid body
+        except serializers.ValidationError:
+            pass  # refused: the messages below, in both languages
     serializer, ok, es_errors = _errors_in("es", serializer_class, data, **kwargs)
     if ok:
         return dict(serializer.validated_data)
@@ -168,7 +197,10 @@ class GuardedJSONParser(JSONParser):
         if json_too_deep(raw):
             raise json_depth_refusal()
         data = super().parse(io.BytesIO(raw), media_type, parser_context)
-        refuse_bidi(data)
+        # A body with no control written out and no \u escape holds none: not walked.
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        if b"\\u" in raw or _BIDI_RE.search(raw.decode(encoding, "replace")):
+            refuse_bidi(data)
         return data
 
 

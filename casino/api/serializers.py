@@ -1,13 +1,43 @@
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from casino.hotqueries import checking
 from casino.models import AuditEvent, GamingDay, Signature
 from casino.roles import Role
 
 from .codes import CHOICES
+from .light import light_representer
 from .renames import OLD_GAMING_DAY_ID
+
+_OUTPUTS = threading.local()
+
+
+def represent(serializer_class: type[serializers.Serializer], instance: Any) -> Any:
+    """``serializer_class(instance).data``, by one instance per thread and class (issue 43).
+
+    DRF deep-copies a serializer's declared fields into every new instance; an answer's
+    shape does not change between requests, so it is built once, and read by its light
+    representer (``casino.api.light``). For serializers that read no ``context`` (the
+    writes' answers)."""
+    by_class = _OUTPUTS.__dict__.setdefault("by_class", {})
+    entry = by_class.get(serializer_class)
+    if entry is None:
+        serializer = serializer_class()
+        entry = by_class[serializer_class] = (serializer, light_representer(serializer))
+    serializer, light = entry
+    if light is None:
+        return serializer.to_representation(instance)
+    answer = light(instance)
+    if checking():
+        expected = serializer.to_representation(instance)
+        if answer != expected:
+            raise AssertionError(f"light answer differs from DRF's:\n{answer}\n{expected}")
+    return answer
 
 
 class ErrorMessageSerializer(serializers.Serializer):

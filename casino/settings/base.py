@@ -125,6 +125,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA foreign_keys=ON; PRAGMA journal_mode=WAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+else:
+    # Issue 43 (docs/deployment.md, "Database connections"): the values travel apart from
+    # the statement (server-side binding), and a statement a connection has run
+    # DB_PREPARE_THRESHOLD times is prepared there, then only bound and executed. Behind a
+    # pooler that moves a client between server connections (PgBouncer in transaction mode
+    # before 1.21), set DB_PREPARE_THRESHOLD to "" (never prepare).
+    _prepare = os.environ.get("DB_PREPARE_THRESHOLD", "5").strip()
+    DATABASES["default"]["OPTIONS"] = {
+        "server_side_binding": env_bool("DB_SERVER_SIDE_BINDING", True),
+        "prepare_threshold": int(_prepare) if _prepare else None,
+    }
 
 # A read replica (issue 18 §4, casino/db_router.py): a PostgreSQL streaming standby of the
 # primary. Report renderings and the archive export read from it when its lag guard

@@ -24,7 +24,7 @@ from casino.api.parsing import GuardedJSONParser, GuardedMultiPartParser, parse
 from casino.api.query import query_choice, query_int, query_int_renamed
 from casino.api.renames import OLD_TABLE_NUMBER
 from casino.api.responses import CreatesMixin
-from casino.api.serializers import ErrorSerializer
+from casino.api.serializers import ErrorSerializer, represent
 from casino.errors import ValidationFailed
 from casino.roles import Perm
 from tables import selectors as table_selectors
@@ -59,8 +59,10 @@ def _fixer_perm(actor: Actor) -> Perm:
 
 
 def _hand_args(data: dict[str, Any]) -> dict[str, Any]:
+    # ``parse`` gives plain dicts and lists already, new for this request (the light
+    # validator's or DRF's): not copied again (issue 43).
     record = {
-        k: s.plain(data[k])
+        k: data[k]
         for k in ("button", "structure", "blinds", "seats", "actions", "result", "cut")
         if k in data
     }
@@ -168,7 +170,7 @@ class HandListView(CreatesMixin, APIView):
                 redeal_of=redeal_of,
                 **_hand_args(data),
             )
-            body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
+            body = represent(s.HandDetailSerializer, presenters.detail(hand, new=True))
             return Response(body, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)
@@ -404,7 +406,7 @@ class LiveHandFinishView(APIView):
                 notes=data.get("notes", ""),
                 version=version,
             )
-            body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
+            body = represent(s.HandDetailSerializer, presenters.detail(hand, new=True))
             return Response(body)
 
         return idempotent(request, handle)

@@ -27,8 +27,10 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from casino.access import Actor
+from casino.atomic import service_atomic
 from casino.audit import audit_record
 from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.hotqueries import hot_insert
 from casino.models import User
 from casino.roles import Perm, Role, role_has
 from tables import hooks
@@ -1083,7 +1085,7 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
     ]
     # The session row is locked and ``prepare`` refused a number already taken, so the
     # unique constraint is only the database's backstop here (no savepoint needed).
-    Hand.objects.bulk_create(hands)
+    hot_insert(hands)  # the ORM's INSERTs, built once (issue 43)
     verdicts = []
     seats = []
     violations = []
@@ -1157,12 +1159,10 @@ def write(book: SessionBook, actor: Actor, batch: list[Prepared]) -> list[Hand]:
                     override_reason=str(facts.get("override_reason") or ""),
                 )
             )
-    HandVerdict.objects.bulk_create(verdicts)
-    HandSeat.objects.bulk_create(seats)
-    if violations:
-        HandViolation.objects.bulk_create(violations)
-    if irregularities:
-        HandIrregularity.objects.bulk_create(irregularities)
+    hot_insert(verdicts)
+    hot_insert(seats)
+    hot_insert(violations)
+    hot_insert(irregularities)
     _attach(hands, verdicts, seats, irregularities)
     _flush_seats(book)
     return hands
@@ -1370,7 +1370,7 @@ def hand_log(
     from casino.access import require
 
     require(actor, Perm.LOG_HAND)
-    with transaction.atomic():
+    with service_atomic():  # no savepoint inside the API's own transaction (issue 43)
         s = lock_session(session)
         same_casino(actor, s)
         require_at_table(actor, s)

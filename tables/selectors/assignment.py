@@ -7,10 +7,14 @@ on duty (the latest dealer change), and the pit bosses of the table's sector.
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, Subquery
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, OuterRef, QuerySet, Subquery
 
 from casino.access import Actor
 from casino.errors import PermissionRefused
+from casino.hotqueries import HotQuery
 from casino.models import Sector, User
 from casino.roles import Perm, Role
 from casino.scoping import Assignment, check_assignment
@@ -38,23 +42,22 @@ def _sector_pit_boss_ids(table: Table) -> frozenset[int]:
     )
 
 
-def session_assignment(session: TableSession) -> Assignment:
-    """The supervisor, croupier on duty and sector pit bosses of ``session`` now.
-
-    One query (every write asks it, issue 18 §3): the latest relief and dealer change as
-    subqueries, the sector's pit bosses by a left join (one row each, or one row of none).
-    """
+def with_assignment(sessions: QuerySet[TableSession]) -> QuerySet[TableSession]:
+    """``sessions`` with what their assignment is read from: the latest relief's incoming
+    supervisor and dealer change's incoming croupier (subqueries), and the sector's pit
+    bosses by a left join (one row each, or one row of none)."""
     latest = ("-at", "-id")
     relief = SupervisorRelief.objects.filter(session_id=OuterRef("pk")).order_by(*latest)
     change = DealerChange.objects.filter(session_id=OuterRef("pk")).order_by(*latest)
-    rows = list(
-        TableSession.objects.filter(pk=session.pk)
-        .annotate(
-            relief_in=Subquery(relief.values("incoming_id")[:1]),
-            dealer_in=Subquery(change.values("incoming_id")[:1]),
-        )
-        .values_list("relief_in", "dealer_in", "table__sector__pit_bosses")
+    return sessions.annotate(
+        relief_in=Subquery(relief.values("incoming_id")[:1]),
+        dealer_in=Subquery(change.values("incoming_id")[:1]),
+        sector_pit_boss=F("table__sector__pit_bosses"),
     )
+
+
+def assignment_of(session: TableSession, rows: list[tuple[Any, Any, Any]]) -> Assignment:
+    """The assignment from the rows of :func:`with_assignment` (relief, dealer, pit boss)."""
     relief_in, dealer_in = rows[0][:2] if rows else (None, None)
     return Assignment(
         table_label=str(session.table.number),
@@ -62,6 +65,71 @@ def session_assignment(session: TableSession) -> Assignment:
         croupier_ids=frozenset({dealer_in}) if dealer_in else frozenset(),
         pit_boss_ids=frozenset(r[2] for r in rows if r[2] is not None),
     )
+
+
+# Every write asks it (issue 18 §3), built once (issue 43).
+_ASSIGNMENT = HotQuery(
+    lambda pk: (
+        with_assignment(TableSession.objects.filter(pk=pk))
+        .order_by()
+        .values_list("relief_in", "dealer_in", "sector_pit_boss")
+    ),
+    pk=int,
+)
+
+# --- The session lock's own reading (issue 43) ----------------------------------------
+# ``tables.services.lock_session`` reads the session row FOR UPDATE with its assignment in
+# the same statement and marks the row: while the transaction that took the lock is open
+# (and not rolled back to before it), the row is the locked one, and its assignment holds
+# (a relief or a dealer change locks the session first, and forgets it). So a write checks
+# the assignment once, under the lock, and the service reuses both (STYLE, "Fast in
+# Django's own terms").
+_LOCK = "_mesa_lock"
+_ASSIGNED = "_mesa_assignment"
+
+
+class _Held:
+    """A no-op on-commit callback: it is in ``connection.run_on_commit`` from the locking
+    read to the end of its transaction, and leaves it with a rollback to a savepoint taken
+    before the read (Django drops that savepoint's callbacks), as the row lock does."""
+
+    def __call__(self) -> None:
+        return None
+
+
+def hold_locked(row: TableSession, assignment: Assignment | None) -> None:
+    """Mark ``row`` as read FOR UPDATE in this transaction, with ``assignment``."""
+    marker = _Held()
+    transaction.on_commit(marker)
+    row.__dict__[_LOCK] = marker
+    row.__dict__[_ASSIGNED] = assignment
+
+
+def lock_held(row: TableSession) -> bool:
+    """Whether ``row`` is the session row this transaction has locked (and still holds)."""
+    marker = row.__dict__.get(_LOCK)
+    if marker is None:
+        return False
+    connection = transaction.get_connection()
+    return connection.in_atomic_block and any(
+        func is marker for _sids, func, _robust in connection.run_on_commit
+    )
+
+
+def forget_assignment(row: TableSession) -> None:
+    """A relief or a dealer change has just changed who is assigned: read it again."""
+    row.__dict__.pop(_ASSIGNED, None)
+
+
+def session_assignment(session: TableSession) -> Assignment:
+    """The supervisor, croupier on duty and sector pit bosses of ``session`` now.
+
+    One query (every write asks it, issue 18 §3), none when ``session`` is the row the
+    transaction has locked (``tables.services.lock_session`` read it with the lock).
+    """
+    if session.__dict__.get(_ASSIGNED) is not None and lock_held(session):
+        return session.__dict__[_ASSIGNED]
+    return assignment_of(session, _ASSIGNMENT.all(pk=session.pk))
 
 
 def sector_assignment(sector_id: int, *, label: str) -> Assignment:

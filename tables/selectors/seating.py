@@ -9,12 +9,22 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
+from casino.hotqueries import HotQuery
+
 from ..models import Player, Seat, SeatStatus, Table, TableSession, WaitingEntry
+
+# Read for every hand stored (issue 43: built once).
+_SEAT_ROWS = HotQuery(
+    lambda session: (
+        Seat.objects.filter(session_id=session).select_related("player").order_by("seat")
+    ),
+    session=int,
+)
 
 
 def seat_rows(session: TableSession) -> list[Seat]:
     """The session's seat rows (one per seat ever used), by seat number."""
-    return list(Seat.objects.filter(session=session).select_related("player").order_by("seat"))
+    return _SEAT_ROWS.all(session=session.pk)
 
 
 def seat_at(session: TableSession, seat: int) -> Seat | None:

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from casino.errors import Conflict
 from casino.formatting import en, es
+from casino.hotqueries import HotQuery
 from casino.models import Casino, Denomination, User
 from casino.roles import Role
 from tables.models import FloatPar
@@ -98,19 +99,36 @@ class PlayReadiness:
     croupier: User | None
 
 
+# The hand recorder asks these for every hand (issue 43: built once).
+_LATEST_CHANGE = HotQuery(
+    lambda session: (
+        DealerChange.objects.filter(session_id=session)
+        .select_related("incoming")
+        .annotate(
+            opening_locked=Exists(
+                OpeningSheet.objects.filter(
+                    session_id=OuterRef("session_id"), locked_at__isnull=False
+                )
+            )
+        )
+        .order_by("-at", "-id")[:1]
+    ),
+    session=int,
+)
+_PACKS_AT_TABLE = HotQuery(
+    lambda session: (
+        Pack.objects.filter(session_id=session, state__in=READY | {PackState.DAMAGED})
+        .order_by("serial")
+        .values_list("serial", "colour", "state")
+    ),
+    session=int,
+)
+
+
 def _opening_and_croupier(session: TableSession) -> tuple[bool, User | None]:
     """Whether the opening sheet is locked, and the croupier on duty: one query when a
     croupier is on duty (the latest dealer change, its opening sheet as an EXISTS)."""
-    opening_locked = OpeningSheet.objects.filter(
-        session_id=OuterRef("session_id"), locked_at__isnull=False
-    )
-    change = (
-        DealerChange.objects.filter(session=session)
-        .select_related("incoming")
-        .annotate(opening_locked=Exists(opening_locked))
-        .order_by("-at", "-id")
-        .first()
-    )
+    change = _LATEST_CHANGE.first(session=session.pk)
     if change is not None:
         return bool(change.opening_locked), change.incoming
     locked = OpeningSheet.objects.filter(session=session, locked_at__isnull=False).exists()
@@ -157,11 +175,7 @@ def session_readiness(session: TableSession, hand_number: int | None = None) -> 
                 "No croupier is assigned to the table.",
             )
         )
-    packs = list(
-        Pack.objects.filter(session=session, state__in=READY | {PackState.DAMAGED})
-        .order_by("serial")
-        .values_list("serial", "colour", "state")
-    )
+    packs = _PACKS_AT_TABLE.all(session=session.pk)
     ready = [(serial, colour, state) for serial, colour, state in packs if state in READY]
     if len({colour.strip().lower() for _serial, colour, _state in ready}) < 2:
         reasons.append(
@@ -234,6 +248,42 @@ def prep_missing(session: TableSession) -> list[str]:
 def session_opening_count(session: TableSession) -> OpeningSheet | None:
     """The opening sheet (lines: ``sheet.ordered_lines()``, one per denomination)."""
     return OpeningSheet.objects.filter(session=session).select_related("table").first()
+
+
+@dataclass(frozen=True)
+class CountedLines:
+    """A count sheet's lines as the float reads them: chips per denomination id."""
+
+    sheet_id: int
+    counted: bool  # the sheet has been counted (``is_counted``)
+    locked: bool  # signed by all (``is_locked``)
+    lines: dict[int, int | None]  # a line not counted yet is None
+
+
+# Every buy-in and change pays from the float (issue 43): the opening sheet and its lines
+# in one statement (a sheet without lines gives one row of nulls), built once.
+_OPENING_LINES = HotQuery(
+    lambda session: (
+        OpeningSheet.objects.filter(session_id=session)
+        .order_by()
+        .values_list("pk", "count_version", "locked_at", "lines__denomination_id", "lines__count")
+    ),
+    session=int,
+)
+
+
+def session_opening_lines(session: TableSession) -> CountedLines | None:
+    """The opening count's lines (``session_opening_count`` as the float needs it)."""
+    rows = _OPENING_LINES.all(session=session.pk)
+    if not rows:
+        return None
+    sheet_id, version, locked_at = rows[0][:3]
+    return CountedLines(
+        sheet_id=sheet_id,
+        counted=version > 0,
+        locked=locked_at is not None,
+        lines={denom: count for *_sheet, denom, count in rows if denom is not None},
+    )
 
 
 def session_closing_count(session: TableSession) -> ClosingSheet | None:

@@ -31,7 +31,7 @@ from ..models import (
     Table,
     TableSession,
 )
-from ..selectors.assignment import session_supervisor, table_assignment
+from ..selectors.assignment import forget_assignment, session_supervisor, table_assignment
 from ..selectors.sessions import (
     croupier_on_duty,
     ops_settings,
@@ -420,6 +420,7 @@ def dealer_change_record(
             pack_out=pack_out,
             pack_in=pack_in,
         )
+        forget_assignment(session)  # the croupier on duty has changed (issue 43)
         audit_record(
             actor=actor,
             action="session.dealer_change",
@@ -505,6 +506,7 @@ def session_supervisor_relieve(
             role=actor.role.value,
             reason=reason,
         )
+        forget_assignment(session)  # the supervisor has changed (issue 43)
         audit_record(
             actor=actor,
             action="session.supervisor_relief",
