@@ -97,6 +97,8 @@ class Perm(models.TextChoices):
     # reports
     VIEW_REPORTS = "view_reports", _("View and download reports")
     REQUEST_REPORT = "request_report", _("Request reports")
+    # the dealers' rota (issue 44 §3); reading it is VIEW_TABLES
+    PLAN_ROTA = "plan_rota", _("Plan and re-plan the dealers' rota")
 
 
 P = Perm
@@ -166,6 +168,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_VIP_REFERRALS,
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
+            P.PLAN_ROTA,  # issue 44 §3: the tables of his sector
         }
     ),
     Role.SHIFT_MANAGER: frozenset(
@@ -196,6 +199,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_VIP_REFERRALS,  # RPT-14
             P.VIEW_INCIDENTS,  # issue 17 §3
             P.RECORD_INCIDENT,
+            P.PLAN_ROTA,  # issue 44 §3
         }
     ),
     Role.SECURITY: frozenset(
