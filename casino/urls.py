@@ -47,11 +47,13 @@ urlpatterns = [
     path("api/", include("tables.api.urls")),
     path("api/", include("cage.api.urls")),
     path("api/", include("hands.api.urls")),
+    path("api/", include("rota.api.urls")),
     path("api/", include("reports.api.urls")),
     # Pages
     path("tables/", include("tables.urls")),
     path("cage/", include("cage.urls")),
     path("hands/", include("hands.urls")),
+    path("rota/", include("rota.urls")),
     path("reports/", include("reports.urls")),
     path("floor/", include("floor.urls")),
 ]

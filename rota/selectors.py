@@ -13,12 +13,21 @@ from casino.access import Actor, require
 from casino.errors import NotFound
 from casino.models import GamingDay, User
 from casino.roles import Perm
-from tables.models import Table, TableSession
-from tables.selectors import croupier_on_duty, dealer_changes_between, live_session
+from casino.selectors import open_gaming_day
+from tables.models import Pack, PackState, Table, TableSession
+from tables.selectors import (
+    croupier_on_duty,
+    dealer_changes_between,
+    live_session,
+    packs_at_session,
+)
 
 from . import planning
 from .codec import plan_from_data
 from .models import RotaPlan
+
+# The packs a croupier may bring in at a dealer change (as the table's own page offers).
+READY_TO_COME_IN = ("inspected", "reserve", "rested")
 
 
 def access_rota(actor: Actor, pk: object) -> RotaPlan:
@@ -45,11 +54,7 @@ def rota_in_force(day: GamingDay | None) -> RotaPlan | None:
 
 
 def rota_versions(rota: RotaPlan) -> list[RotaPlan]:
-    return list(
-        RotaPlan.objects.filter(gaming_day_id=rota.gaming_day_id)
-        .select_related("planned_by", "table")
-        .order_by("version")
-    )
+    return rota_versions_of_day(rota.gaming_day)
 
 
 def is_in_force(rota: RotaPlan) -> bool:
@@ -97,6 +102,12 @@ class TableNow:
     session: TableSession | None
     open_in_plan: bool
     unstaffed_now: bool
+    # The change the floor records next: the planned croupier now when the record says
+    # someone else deals, else the next planned one (recorded early is on time).
+    due: User | None
+    due_at: datetime | None
+    pack_in_play: Pack | None
+    ready_packs: list[Pack]
 
 
 def floor_rows(rota: RotaPlan, now: datetime | None = None) -> list[TableNow]:
@@ -113,16 +124,28 @@ def floor_rows(rota: RotaPlan, now: datetime | None = None) -> list[TableNow]:
         nxt = upcoming[0] if upcoming else None
         planned = slot.croupier_at(t.id) if slot else None
         session = live_session(table)
+        actual = croupier_on_duty(session) if session else None
+        planned_user = users.get(planned) if planned else None
+        if planned_user is not None and actual != planned_user:
+            due, due_at = planned_user, rota.at_minute(slot.start if slot else minute)
+        else:
+            due = users.get(nxt.incoming) if nxt else None
+            due_at = rota.at_minute(nxt.at) if nxt else None
+        packs = list(packs_at_session(session)) if session else []
         rows.append(
             TableNow(
                 table=table,
-                planned_now=users.get(planned) if planned else None,
-                actual_now=croupier_on_duty(session) if session else None,
+                planned_now=planned_user,
+                actual_now=actual,
                 next_croupier=users.get(nxt.incoming) if nxt else None,
                 next_at=rota.at_minute(nxt.at) if nxt else None,
                 session=session,
                 open_in_plan=open_now or t.open_from > minute,
                 unstaffed_now=bool(slot and t.id in slot.unstaffed),
+                due=due if open_now else None,
+                due_at=due_at if open_now else None,
+                pack_in_play=next((p for p in packs if p.state == PackState.IN_PLAY), None),
+                ready_packs=[p for p in packs if p.state in READY_TO_COME_IN],
             )
         )
     return sorted(rows, key=lambda r: r.table.number)
@@ -179,3 +202,98 @@ def planned_vs_actual(rota: RotaPlan, now: datetime | None = None) -> ActualView
         missing=count[planning.Check.MISSING],
         on_time=count[planning.Check.ON_TIME],
     )
+
+
+def day_rotas(actor: Actor) -> list[RotaPlan]:
+    """Every version of the open gaming day's rota (reading the tables)."""
+    require(actor, Perm.VIEW_TABLES)
+    day = open_gaming_day(actor.casino)
+    if day is None:
+        return []
+    return rota_versions_of_day(day)
+
+
+def rota_versions_of_day(day: GamingDay) -> list[RotaPlan]:
+    return list(
+        RotaPlan.objects.filter(gaming_day=day)
+        .select_related("gaming_day", "planned_by", "table")
+        .order_by("version")
+    )
+
+
+def rota_payload(rota: RotaPlan) -> dict[str, object]:
+    """One version as plain data for the API (usernames, table ids and numbers, times)."""
+    plan = plan_of(rota)
+    users, tables = _names(plan)
+    return {
+        "id": rota.pk,
+        "version": rota.version,
+        "previous": rota.previous_id,
+        "in_force": is_in_force(rota),
+        "reason": rota.reason,
+        "table": rota.table_id,
+        "gaming_day": rota.gaming_day.business_date,
+        "starts_at": rota.starts_at,
+        "ends_at": rota.ends_at,
+        "on_minutes": rota.on_minutes,
+        "off_minutes": rota.off_minutes,
+        "late_after_minutes": rota.late_after_minutes,
+        "replanned_from": (
+            rota.at_minute(rota.replanned_from) if rota.replanned_from is not None else None
+        ),
+        "planned_by": rota.planned_by.username,
+        "role": rota.role,
+        "planned_at": rota.planned_at,
+        "tables": [int(t.id) for t in plan.tables],
+        "croupiers": [users[c.id].username for c in plan.croupiers],
+        "slots": [
+            {
+                "starts_at": rota.at_minute(s.start),
+                "ends_at": rota.at_minute(s.end),
+                "assignments": [
+                    {
+                        "table": int(a.table),
+                        "table_number": tables[a.table].number,
+                        "croupier": users[a.croupier].username,
+                    }
+                    for a in s.assignments
+                ],
+                "unstaffed": [int(t) for t in s.unstaffed],
+                "resting": [users[c].username for c in s.resting],
+            }
+            for s in plan.slots
+        ],
+    }
+
+
+def actual_payload(rota: RotaPlan, now: datetime | None = None) -> dict[str, object]:
+    view = planned_vs_actual(rota, now)
+    return {
+        "rota": rota.pk,
+        "version": rota.version,
+        "on_time": view.on_time,
+        "late": view.late,
+        "missing": view.missing,
+        "checks": [
+            {
+                "table": c.table.pk,
+                "table_number": c.table.number,
+                "planned_at": c.planned_at,
+                "incoming": c.incoming.username if c.incoming else "",
+                "outgoing": c.outgoing.username if c.outgoing else None,
+                "status": c.status,
+                "recorded_at": c.recorded_at,
+                "delay_minutes": c.delay,
+            }
+            for c in view.checks
+        ],
+        "unplanned": [
+            {
+                "table": t.pk,
+                "table_number": t.number,
+                "croupier": who.username if who else "",
+                "recorded_at": at,
+            }
+            for t, who, at in view.unplanned
+        ],
+    }

@@ -1524,6 +1524,10 @@ DOMAIN: dict[str, Meaning] = {
         "Demasiados intentos; espere antes de reintentar.",
         "Too many attempts; wait before retrying.",
     ),
+    "TIME_INVALID": Meaning(
+        "Hora inválida (hh:mm).",
+        "Invalid time (hh:mm).",
+    ),
     "TOKEN_NOT_FOUND": Meaning(
         "Token no encontrado.",
         "Token not found.",
