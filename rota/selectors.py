@@ -232,7 +232,7 @@ def rota_payload(rota: RotaPlan) -> dict[str, object]:
         "in_force": is_in_force(rota),
         "reason": rota.reason,
         "table": rota.table_id,
-        "gaming_day": rota.gaming_day.business_date,
+        "business_date": rota.gaming_day.business_date,
         "starts_at": rota.starts_at,
         "ends_at": rota.ends_at,
         "on_minutes": rota.on_minutes,

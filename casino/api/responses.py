@@ -66,6 +66,7 @@ ACTIONS = frozenset(
         "override",
         "pin-unlock",
         "reduce",
+        "replan",  # a rota re-planned from now: its new version (issue 44 §3)
         "reprint",
         "resume",
         "return",
@@ -116,6 +117,7 @@ COLLECTIONS = frozenset(
         "proposals",
         "reports",
         "revalidations",
+        "rotations",  # the dealers' rota of the day (issue 44 §3)
         "sanctions",
         "seats",
         "sessions",

@@ -3,6 +3,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from casino.api.enums import enum
+from casino.roles import Role
 
 from ..models import RotaPlan
 from ..services import CLOSE, OPEN
@@ -63,7 +64,7 @@ class RotaPlanSerializer(serializers.Serializer):
     in_force = serializers.BooleanField()
     reason = enum(RotaPlan.Reason.choices)
     table = serializers.IntegerField(allow_null=True, help_text="The table that closed or opened.")
-    gaming_day = serializers.DateField()
+    business_date = serializers.DateField(help_text="The gaming day.")
     starts_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()
     on_minutes = serializers.IntegerField()
@@ -71,7 +72,7 @@ class RotaPlanSerializer(serializers.Serializer):
     late_after_minutes = serializers.IntegerField()
     replanned_from = serializers.DateTimeField(allow_null=True)
     planned_by = serializers.CharField()
-    role = serializers.CharField()
+    role = enum(Role.choices)
     planned_at = serializers.DateTimeField()
     tables = serializers.ListField(child=serializers.IntegerField())
     croupiers = serializers.ListField(child=serializers.CharField())

@@ -94,13 +94,11 @@ class RotationDetailView(APIView):
         return Response(_plan_body(selectors.access_rota(actor, pk)))
 
 
-class RotationReplanView(CreatesMixin, APIView):
-    location_route = "api-rotation"
-
+class RotationReplanView(APIView):
     @extend_schema(
         tags=TAGS,
         request=RotaReplanInputSerializer,
-        responses={201: RotaPlanSerializer, **ERRORS},
+        responses={200: RotaPlanSerializer, **ERRORS},
         description="A table closes or opens now: the rest of the shift is re-planned as a new "
         "version linked to this one (409 ROTA_CHANGED when this version was already "
         "replaced).",
@@ -113,7 +111,7 @@ class RotationReplanView(CreatesMixin, APIView):
 
         def handle() -> Response:
             fresh = services.rota_replan(actor=actor, rota=rota, table=table, change=data["change"])
-            return Response(_plan_body(fresh), status=status.HTTP_201_CREATED)
+            return Response(_plan_body(fresh))
 
         return idempotent(request, handle)
 

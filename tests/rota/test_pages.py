@@ -50,7 +50,7 @@ def _planned(staff, croupiers, room):  # type: ignore[no-untyped-def]
 
 def test_the_pit_boss_plans_the_shift_and_the_floor_sees_now_and_next(
     staff, gaming_day, croupiers, room
-):
+):  # ROLE-03: the pit boss assigns each croupier to a table, recorded
     boss = client_for(staff["pit_boss"], Role.PIT_BOSS)
     page = boss.get(reverse("rota:index"))
     assert page.status_code == 200
@@ -71,7 +71,7 @@ def test_the_pit_boss_plans_the_shift_and_the_floor_sees_now_and_next(
 
 def test_a_planned_change_is_recorded_through_the_dealer_change_service(
     staff, gaming_day, croupiers, room
-):
+):  # ROLE-03, ROLE-04: the change is the tables app's one record
     _boss, rota = _planned(staff, croupiers, room)
     session = open_session(staff, room[0])  # opened with "croupier" dealing
     plan = plan_from_data(rota.plan)
