@@ -106,6 +106,7 @@ KINDS = [
     "kpis",
     "player_tracking",
     "rake",
+    "rota",
     "sanctions",
     "sector_sheet",
     "sheet",
