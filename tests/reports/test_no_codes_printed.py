@@ -85,6 +85,7 @@ def params_for(kind: str, day: Any) -> dict[str, Any]:
         "kpis": {"date": date},
         "player_tracking": session,
         "rake": {"date": date},
+        "rota": {"date": date},
         "sanctions": {"date": date},
         "sector_sheet": {"date": date, "sector": "P1"},
         "sheet": session,
