@@ -108,6 +108,8 @@ class Perm(models.TextChoices):
         _("Approve a tournament's payouts and deals"),
     )
     PAY_TOURNAMENT_PRIZE = "pay_tournament_prize", _("Pay tournament prizes at the cage")
+    # the dealers' rota (issue 44 §3); reading it is VIEW_TABLES
+    PLAN_ROTA = "plan_rota", _("Plan and re-plan the dealers' rota")
 
 
 P = Perm
@@ -185,6 +187,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.MANAGE_TOURNAMENTS,
             P.RUN_TOURNAMENT,
             P.CONFIRM_TOURNAMENT_MOVE,
+            P.PLAN_ROTA,  # issue 44 §3: the tables of his sector
         }
     ),
     Role.SHIFT_MANAGER: frozenset(
@@ -219,6 +222,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.MANAGE_TOURNAMENTS,
             P.RUN_TOURNAMENT,
             P.APPROVE_TOURNAMENT_PAYOUTS,
+            P.PLAN_ROTA,  # issue 44 §3
         }
     ),
     Role.SECURITY: frozenset(

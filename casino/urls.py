@@ -48,12 +48,14 @@ urlpatterns = [
     path("api/", include("cage.api.urls")),
     path("api/", include("hands.api.urls")),
     path("api/", include("tournaments.api.urls")),
+    path("api/", include("rota.api.urls")),
     path("api/", include("reports.api.urls")),
     # Pages
     path("tables/", include("tables.urls")),
     path("cage/", include("cage.urls")),
     path("hands/", include("hands.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("rota/", include("rota.urls")),
     path("reports/", include("reports.urls")),
     path("floor/", include("floor.urls")),
 ]

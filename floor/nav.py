@@ -66,11 +66,20 @@ def _dashboard(actor: Actor) -> bool:
     return bool(spec and actor.role in spec.roles and actor.can(Perm.VIEW_REPORTS))
 
 
+def _rota(actor: Actor) -> bool:
+    """The dealers' rota (issue 44 §3) in the menu of who follows or plans it on the floor;
+    the page itself checks VIEW_TABLES, which these roles hold."""
+    return actor.can(Perm.VIEW_TABLES) and (
+        actor.can(Perm.PLAN_ROTA) or actor.can(Perm.RECORD_DEALER_CHANGE)
+    )
+
+
 ENTRIES: tuple[NavEntry, ...] = (
     NavEntry("home", _("Home"), lambda actor: True),
     NavEntry("floor:queue", _("To sign"), _signs, ("/floor/queue",)),
     NavEntry("floor:day", _("Gaming day"), _dashboard, ("/floor/day",)),
     NavEntry("floor:tables", _("Tables"), _can(Perm.VIEW_TABLES), ("/floor/tables", "/tables/")),
+    NavEntry("rota:index", _("Dealers' rota"), _rota, ("/rota/",)),
     NavEntry("cage:index", _("Cage"), lambda a: a.role == Role.CAGE_CASHIER, ("/cage/",)),
     NavEntry("cage:slips", _("Fills and credits"), _slip_queue, ("/cage/slips",)),
     NavEntry("cage:day-latest", _("Reconciliation"), _books, ("/cage/days", "/cage/sessions")),

@@ -1181,6 +1181,50 @@ DOMAIN: dict[str, Meaning] = {
         "Tiene varios roles que permiten esta acción: indique en cuál actúa (…).",
         "You hold several roles that allow this action: say which one you act in (…).",
     ),
+    "ROTA_CHANGED": Meaning(
+        "La rotación cambió en otra terminal: revise la versión vigente y repita.",
+        "The rota changed on another terminal: check the version in force and repeat.",
+    ),
+    "ROTA_CHANGE_INVALID": Meaning(
+        "Indique si la mesa cierra o abre.",
+        "Say whether the table closes or opens.",
+    ),
+    "ROTA_EXISTS": Meaning(
+        "La jornada ya tiene su rotación: re-planifíquela desde su página.",
+        "The gaming day already has its rota: re-plan it from its page.",
+    ),
+    "ROTA_MINUTES_INVALID": Meaning(
+        "Indique entre … y … minutos.",
+        "Give between … and … minutes.",
+    ),
+    "ROTA_NO_CROUPIERS": Meaning(
+        "Elija los croupiers disponibles en el turno.",
+        "Choose the croupiers available in the shift.",
+    ),
+    "ROTA_NO_TABLES": Meaning(
+        "Elija las mesas abiertas del turno.",
+        "Choose the open tables of the shift.",
+    ),
+    "ROTA_OVER": Meaning(
+        "El turno de esta rotación ya terminó.",
+        "This rota's shift is over.",
+    ),
+    "ROTA_PERIOD_INVALID": Meaning(
+        "El turno termina después de empezar, y dura 24 horas como máximo.",
+        "The shift ends after it starts, and lasts 24 hours at most.",
+    ),
+    "ROTA_TABLE_IN_PLAN": Meaning(
+        "Esa mesa ya está en la rotación.",
+        "That table is already in the rota.",
+    ),
+    "ROTA_TABLE_NOT_OPEN": Meaning(
+        "Esa mesa no está abierta en la rotación.",
+        "That table is not open in the rota.",
+    ),
+    "ROTA_TABLE_UNKNOWN": Meaning(
+        "Esa mesa no es una mesa activa de este casino.",
+        "That table is not an active table of this casino.",
+    ),
     "ROTATION_PACK_NOT_READY": Meaning(
         "El mazo … no está listo para entrar (estado «…»).",
         "Pack … is not ready to come in (state '…').",
@@ -1480,6 +1524,10 @@ DOMAIN: dict[str, Meaning] = {
     "THROTTLED": Meaning(
         "Demasiados intentos; espere antes de reintentar.",
         "Too many attempts; wait before retrying.",
+    ),
+    "TIME_INVALID": Meaning(
+        "Hora inválida (hh:mm).",
+        "Invalid time (hh:mm).",
     ),
     "TOKEN_NOT_FOUND": Meaning(
         "Token no encontrado.",

@@ -72,6 +72,7 @@ ACTIONS = frozenset(
         "pin-unlock",
         "reduce",
         "remove-absentees",  # TOUR-02: late registration closed
+        "replan",  # a rota re-planned from now: its new version (issue 44 §3)
         "reprint",
         "resume",
         "return",
@@ -131,6 +132,7 @@ COLLECTIONS = frozenset(
         "purchases",  # a tournament rebuy or add-on
         "reports",
         "revalidations",
+        "rotations",  # the dealers' rota of the day (issue 44 §3)
         "sanctions",
         "seats",
         "sessions",

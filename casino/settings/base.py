@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "cage",
     "hands",
     "tournaments",
+    "rota",
     "reports",
     "floor",
     "demo",

@@ -81,6 +81,20 @@ def croupier_on_duty(session: TableSession) -> User | None:
     return change.incoming if change else None
 
 
+def dealer_changes_between(
+    casino_id: int, table_ids: list[int], start: datetime, end: datetime
+) -> QuerySet[DealerChange]:
+    """The dealer changes recorded at ``table_ids`` from ``start`` to ``end``, in time order
+    (the rota's planned against actual, issue 44 §3)."""
+    return (
+        DealerChange.objects.filter(
+            casino_id=casino_id, session__table_id__in=table_ids, at__gte=start, at__lt=end
+        )
+        .select_related("session", "incoming")
+        .order_by("at", "id")
+    )
+
+
 def packs_at_session(session: TableSession) -> QuerySet[Pack]:
     from ..deckrules import AT_TABLE
 

@@ -105,6 +105,16 @@ SHIFT_CHANGE_SLOTS: list[tuple[str, frozenset[Role], dict[str, Any]]] = [
     ("incoming_supervisor", ONLY({S}), {"slot": "incoming_supervisor"}),
 ]
 
+# The rota of the world's day (tests/security/world.py): plan the world's table, re-plan it.
+ROTA = "rota.RotaPlan"
+ROTA_PLAN = {
+    "croupiers": ["croupier"],
+    "tables": ["$table"],
+    "starts_at": "2030-01-01T10:00:00Z",
+    "ends_at": "2030-01-01T18:00:00Z",
+}
+ROTA_REPLAN = {"table": "$table", "change": "close"}
+
 # --------------------------------------------------------------------------------- API
 API: list[Entry] = [
     # kernel
@@ -557,6 +567,12 @@ API: list[Entry] = [
     _e("api-reports-signatures", "GET", REPORTS_READ, obj="reports.Report"),
     _e("api-reports-signatures", "POST", REPORT_SIGNERS, obj="reports.Report"),
     _e("api-reports-signed-copy", "POST", REPORTS_REQUEST, obj="reports.Report"),
+    # the dealers' rota (issue 44 §3): every floor role reads it, the bosses plan it
+    _e("api-rotations", "GET", TABLES_READ),
+    _e("api-rotations", "POST", BOSSES, body=ROTA_PLAN),
+    _e("api-rotation", "GET", TABLES_READ, obj=ROTA),
+    _e("api-rotation-replan", "POST", BOSSES, obj=ROTA, body=ROTA_REPLAN),
+    _e("api-rotation-actual", "GET", TABLES_READ, obj=ROTA),
 ]
 
 # ------------------------------------------------------------------------------- pages
@@ -643,6 +659,11 @@ PAGES: list[Entry] = [
     _e("reports:detail", "GET", REPORTS_READ, obj="reports.Report"),
     _e("reports:sign", "POST", REPORT_SIGNERS, obj="reports.Report", body={"role": "$role"}),
     _e("reports:signed-copy", "POST", REPORTS_REQUEST, obj="reports.Report"),
+    # the dealers' rota (issue 44 §3)
+    _e("rota:index", "GET", TABLES_READ),
+    _e("rota:plan", "POST", BOSSES, body=ROTA_PLAN),
+    _e("rota:detail", "GET", TABLES_READ, obj=ROTA),
+    _e("rota:replan", "POST", BOSSES, obj=ROTA, body=ROTA_REPLAN),
 ]
 
 # The floor (issue 8): the supervisor's table screen, the signing queue, the day's dashboard.

@@ -52,6 +52,7 @@ class World:
             "$store": self.day.store.pk,
             "$session": self.day.session.pk,
             "$pack": self.id_of("tables.Pack"),
+            "$table": self.day.table.pk,
         }
 
 
@@ -105,6 +106,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     _players_and_exclusions(staff, in_play)
     incident = _incident(staff)
     _preparation_checklist(staff)
+    _rota(staff, day.table, gaming_day)
     world = World(day=day, gaming_day=gaming_day)
     world.ids["session:in_play"] = in_play.pk
     world.ids["signable:shift_change"] = to_sign.pk
@@ -123,6 +125,40 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
         }
     )
     return world
+
+
+def _rota(staff: dict[str, Any], table: Any, gaming_day: GamingDay) -> Any:
+    """The day's dealers' rota (issue 44 §3), as ``rota_plan`` stores it: the world's table
+    and croupier from 10:00 to 18:00 (the day is closed by now, so the service refuses)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from rota import planning
+    from rota.codec import plan_to_data
+    from rota.models import RotaPlan
+
+    croupier = staff["croupier"]
+    plan = planning.plan_rota(
+        [planning.Croupier(str(croupier.pk), frozenset({"holdem"}), 0, 480)],
+        [planning.Table(str(table.pk), "holdem", 0)],
+        start=0,
+        end=480,
+    )
+    start = timezone.now().replace(hour=10, minute=0, second=0, microsecond=0)
+    return RotaPlan.objects.create(
+        casino=table.casino,
+        gaming_day=gaming_day,
+        version=1,
+        starts_at=start,
+        ends_at=start + timedelta(hours=8),
+        on_minutes=30,
+        off_minutes=15,
+        late_after_minutes=5,
+        plan=plan_to_data(plan),
+        planned_by=staff["pit_boss"],
+        role=Role.PIT_BOSS.value,
+    )
 
 
 def _signed_control_sheet(staff: dict[str, Any], session: Any) -> Report:
