@@ -15,7 +15,7 @@ from django.db import connection
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import en, es, money, number
+from casino.formatting import AMOUNT_LIMIT, en, es, money, number
 from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
@@ -82,6 +82,13 @@ def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:
             f"'{value}' is not a valid amount.",
             field=field,
         ) from None
+    if amount.is_finite() and abs(amount) >= AMOUNT_LIMIT:  # issue 39 §4: no column holds it
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            f"«{value}» no es un importe válido.",
+            f"'{value}' is not a valid amount.",
+            field=field,
+        )
     if not amount.is_finite() or amount != amount.quantize(CENT):
         raise ValidationFailed(
             "AMOUNT_INVALID",

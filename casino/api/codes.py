@@ -269,6 +269,10 @@ DOMAIN: dict[str, Meaning] = {
         "Continuidad de fichas, asiento …: empieza con …, se esperaba … (diferencia ……).",
         "Chip continuity, seat …: starts with …, expected … (difference ……).",
     ),
+    "CONTROL_CHARACTER": Meaning(
+        "El campo «…» contiene un carácter de control (p. ej. un byte nulo); quítelo.",
+        "The field “…” contains a control character (e.g. a NUL byte); remove it.",
+    ),
     "COPY_ALREADY_DEPOSITED": Meaning(
         "Esa copia ya se registró como depositada.",
         "That copy is already recorded as deposited.",

@@ -78,9 +78,10 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "casino.middleware.CasinoTimezoneMiddleware",
-    # issue 12 §8: CSP on every page; page forms: no bidi controls, one-time tokens
+    # issue 12 §8: CSP on every page; page forms: no bidi controls, one-time tokens;
+    # issue 39 §4: no control characters in a query string or a page's form
     "casino.middleware.ContentSecurityPolicyMiddleware",
-    "casino.middleware.BidiControlMiddleware",
+    "casino.middleware.HostileTextMiddleware",
     "casino.middleware.FormTokenMiddleware",
 ]
 

@@ -21,7 +21,7 @@ from casino.access import ROLE_HEADER, Actor, actor_for, require
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import GuardedJSONParser, GuardedMultiPartParser, parse
-from casino.api.query import query_choice, query_int, query_int_renamed
+from casino.api.query import query_choice, query_date, query_int, query_int_renamed
 from casino.api.renames import OLD_TABLE_NUMBER
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
@@ -104,22 +104,6 @@ class HandListView(CreatesMixin, APIView):
         actor = _actor(request, Perm.VIEW_HANDS)
         q = request.query_params
 
-        def day(name: str) -> Any:
-            from django.utils.dateparse import parse_date
-
-            value = q.get(name)
-            if not value:
-                return None
-            parsed = parse_date(value)
-            if parsed is None:
-                raise ValidationFailed(
-                    "FILTER_INVALID",
-                    f"Fecha {name} inválida.",
-                    f"Invalid {name} date.",
-                    field=name,
-                )
-            return parsed
-
         def flag(name: str) -> bool | None:
             value = q.get(name)
             if value in (None, ""):
@@ -130,8 +114,8 @@ class HandListView(CreatesMixin, APIView):
             selectors.hands_for(actor),
             table=query_int_renamed(q, "table_number", old="table"),
             session=query_int(q, "session"),
-            date_from=day("date_from"),
-            date_to=day("date_to"),
+            date_from=query_date(q, "date_from"),
+            date_to=query_date(q, "date_to"),
             dealer=q.get("dealer") or None,
             player=q.get("player") or None,
             status=query_choice(q, "status", HandStatus.values),
