@@ -10,6 +10,7 @@ configuration) writes a Mesa audit event, ``admin.add`` / ``admin.change`` /
 
 from __future__ import annotations
 
+import zoneinfo
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +21,12 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.models import Group
 from django.db import models
 from django.http import HttpRequest
+from django.utils import timezone
 
 from .audit import audit_record, snapshot
+from .effective import effective_on
+from .errors import ValidationFailed
+from .formatting import active_lang
 from .models import AuditEvent, Casino, GamingDay, Sector, Signature, User
 from .shifts import ShiftDefinition, ShiftPattern, pattern_problems
 
@@ -222,11 +227,32 @@ class ShiftPatternAdmin(AuditedAdmin):
         super().save_model(request, obj, form, change)
 
     def audit_state(self, obj: models.Model) -> dict[str, Any]:
+class ShiftPatternForm(forms.ModelForm):
+    """A new pattern applies from today's business date (the casino's) or later, never
+    to gaming days already played (issue 39 §2, ``casino.effective``)."""
+
+    class Meta:
+        model = ShiftPattern
+        fields = ("casino", "effective_from", "reason")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        casino, day = data.get("casino"), data.get("effective_from")
+        if casino is not None and day is not None:
+            today = timezone.localdate(timezone=zoneinfo.ZoneInfo(casino.time_zone))
+            try:
+                effective_on(day, today=today)
+            except ValidationFailed as err:
+                self.add_error("effective_from", err.message(active_lang()))
+        return data
+
+
         data = super().audit_state(obj)
         data["shifts"] = [
             [s.position, s.name, s.starts_at.isoformat()]
             for s in ShiftDefinition.objects.filter(pattern_id=obj.pk).order_by("position")
         ]
+    form = ShiftPatternForm
         return data
 
 

@@ -120,7 +120,6 @@ def main(argv: list[str] | None = None) -> int:
                 "croupier": t["croupier"],
                 "cash": [{"value": "100", "count": 2}],
                 "chips": [{"value": "100", "count": 1}, {"value": "25", "count": 4}],
-                "stack_before": "0",
                 "player_name": f"Mesa {t['number']} asiento {seat}",
             },
             token,

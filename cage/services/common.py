@@ -362,6 +362,24 @@ def require_accepts_transactions(session: TableSession) -> None:
         )
 
 
+def require_not_closing(session: TableSession) -> None:
+    """OPEN-16, issue 39 §2: no cage write reaches a session whose closing has begun.
+
+    Buy-ins and changes need the session open or in play (:func:`require_accepts_transactions`);
+    the writes that may also correct a suspended table (a reversal, a departure) stop here:
+    once the closing starts the float and the drop are counted against the books as they
+    stand."""
+    if session.status in (TableSession.Status.CLOSING, TableSession.Status.CLOSED):
+        state = TableSession.Status(session.status).label
+        raise Conflict(
+            "SESSION_NOT_ACCEPTING",
+            f"La mesa {session.table} está en estado «{es(state)}»: no admite transacciones.",
+            f"{session.table.label('en')} is '{en(state)}': it does not take transactions.",
+            field="session",
+            details={"status": session.status},
+        )
+
+
 def require_no_hand_in_progress(session: TableSession) -> None:
     if session.hand_in_progress:
         raise Conflict(

@@ -534,6 +534,14 @@ DOMAIN: dict[str, Meaning] = {
         "La mano no puede terminar antes de empezar.",
         "A hand cannot end before it starts.",
     ),
+    "HAND_TIME_IN_FUTURE": Meaning(
+        "La hora de la mano (…) es posterior a la del servidor (…); revise el reloj del dispositivo.",
+        "The hand's time (…) is later than the server's (…); check the device's clock.",
+    ),
+    "HAND_TIME_OUTSIDE_SESSION": Meaning(
+        "La mano (…) no cae dentro de la sesión de mesa (… – …).",
+        "The hand (…) does not fall within the table session (… – …).",
+    ),
     "HOLE_CARDS_COUNT": Meaning(
         "El asiento … debe tener exactamente dos cartas.",
         "Seat … must hold exactly two cards.",
