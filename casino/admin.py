@@ -149,6 +149,26 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
     list_display = ("username", "first_name", "last_name", "casino", "is_active")
     list_filter = ("groups", "is_active", "casino")
 
+    # Issue 39 §3: a changed password, a changed set of roles or a deactivation ends the
+    # API tokens issued before it at once, each revocation audited with its reason.
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        if change:
+            _end_stale_tokens(request, form.instance)
+
+    def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> Any:
+        response = super().user_change_password(request, id, form_url)
+        user = User.objects.filter(pk=id).first()
+        if request.method == "POST" and user is not None:
+            _end_stale_tokens(request, user)
+        return response
+
+
+def _end_stale_tokens(request: HttpRequest, user: User) -> None:
+    from .api.authentication import tokens_revoke_stale
+
+    tokens_revoke_stale(user=user, actor=AdminActor(request.user))  # type: ignore[arg-type]
+
 
 # Roles are groups whose permissions come from casino.roles (sync_roles), one source of truth.
 admin.site.unregister(Group)

@@ -141,7 +141,7 @@ class LogoutView(APIView):
     @extend_schema(request=None, responses={204: None, **ERRORS}, tags=["system"])
     def post(self, request: Request) -> Response:
         if isinstance(request.auth, ApiToken):
-            token_revoke(user=request.user, token_id=request.auth.pk)
+            token_revoke(user=request.user, token_id=request.auth.pk, reason="logout")
         else:
             session_logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
