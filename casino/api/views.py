@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from casino import services
 from casino.access import ROLE_HEADER, actor_for
 from casino.errors import DomainError, NotFound, PermissionRefused
+from casino.logins import client_ip
 from casino.models import ApiToken, AuditEvent, GamingDay, User
 from casino.pins import UNLOCK_PERM, pin_unlock
 from casino.roles import Perm, Role
@@ -97,12 +98,20 @@ class MeView(APIView):
         )
 
 
+class LoginRateThrottle(ScopedRateThrottle):
+    """The login rate per client, the client as the trusted proxies saw it (issue 39 §5):
+    DRF's own reading took every address of X-Forwarded-For, which a client writes."""
+
+    def get_ident(self, request: Request) -> str:
+        return client_ip(request) or ""
+
+
 class TokenView(APIView):
     """Exchange username and password for an API token (throttled)."""
 
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [LoginRateThrottle]
     throttle_scope = "login"
 
     @extend_schema(
