@@ -227,26 +227,6 @@ class ShiftDefinitionInline(admin.TabularInline):
         return False
 
 
-@admin.register(ShiftPattern)
-class ShiftPatternAdmin(AuditedAdmin):
-    """The manager adds a new pattern to change the shifts; a pattern is never edited
-    (append-only), so past gaming days keep their shifts (issue 14 §3)."""
-
-    list_display = ("effective_from", "casino", "created_at", "created_by", "reason")
-    inlines = (ShiftDefinitionInline,)
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return obj is None and super().has_change_permission(request, obj)
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
-        if not change:
-            obj.created_by = request.user
-        super().save_model(request, obj, form, change)
-
-    def audit_state(self, obj: models.Model) -> dict[str, Any]:
 class ShiftPatternForm(forms.ModelForm):
     """A new pattern applies from today's business date (the casino's) or later, never
     to gaming days already played (issue 39 §2, ``casino.effective``)."""
@@ -267,12 +247,32 @@ class ShiftPatternForm(forms.ModelForm):
         return data
 
 
+@admin.register(ShiftPattern)
+class ShiftPatternAdmin(AuditedAdmin):
+    """The manager adds a new pattern to change the shifts; a pattern is never edited
+    (append-only), so past gaming days keep their shifts (issue 14 §3)."""
+
+    form = ShiftPatternForm
+    list_display = ("effective_from", "casino", "created_at", "created_by", "reason")
+    inlines = (ShiftDefinitionInline,)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def audit_state(self, obj: models.Model) -> dict[str, Any]:
         data = super().audit_state(obj)
         data["shifts"] = [
             [s.position, s.name, s.starts_at.isoformat()]
             for s in ShiftDefinition.objects.filter(pattern_id=obj.pk).order_by("position")
         ]
-    form = ShiftPatternForm
         return data
 
 
