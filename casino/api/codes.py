@@ -506,9 +506,17 @@ DOMAIN: dict[str, Meaning] = {
         "Gestión de efectivo grande desconocida.",
         "Unknown large-cash handling.",
     ),
+    "HAND_INCOMPLETE": Meaning(
+        "La mano está incompleta: … (el motor explica qué falta).",
+        "The hand is incomplete: … (the engine says what is missing).",
+    ),
     "HAND_IN_PROGRESS": Meaning(
         "Ya hay una mano en juego en esta mesa.",
         "A hand is already in progress at this table.",
+    ),
+    "HAND_MALFORMED": Meaning(
+        "La mano no se puede leer: … (el motor explica dónde).",
+        "The hand cannot be read: … (the engine says where).",
     ),
     "HAND_NOT_FOUND": Meaning(
         "Mano no encontrada.",

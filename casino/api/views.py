@@ -157,7 +157,11 @@ class LogoutView(APIView):
 
 
 class TokenListView(APIView):
-    """The caller's own live tokens: when issued, when they expire, last used; no secret."""
+    """The caller's own live tokens: when issued, when they expire, last used; no secret.
+
+    One page at a time (issue 39 §6): every login issues a token, so the list grows."""
+
+    pagination_class = Pagination
 
     @extend_schema(responses={200: TokenInfoSerializer(many=True), **ERRORS}, tags=["system"])
     def get(self, request: Request) -> Response:
@@ -172,7 +176,7 @@ class TokenListView(APIView):
             }
             for t in tokens_live(request.user)
         ]
-        return Response(TokenInfoSerializer(rows, many=True).data)
+        return paginated(request, self, rows, TokenInfoSerializer)
 
 
 class TokenRevokeView(APIView):

@@ -321,6 +321,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "casino.api.schema.add_header_components",
+        "casino.api.schema.nullable_references",  # issue 39 §6: null where openapi-core reads it
     ],
 }
 

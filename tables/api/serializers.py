@@ -194,8 +194,14 @@ class StoreInputSerializer(serializers.Serializer):
     """A card store: the security store or a pit's locked cabinet (DECK-01)."""
 
     code = serializers.CharField(max_length=16, help_text="Short code, e.g. SEG.")
+    # Blank is allowed: its default is blank (issue 39 §6: "minLength: 1" with "default: ''"
+    # made the published schema invalid).
     name = serializers.CharField(
-        max_length=100, required=False, default="", help_text="Defaults to the code."
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Defaults to the code.",
     )
 
 
