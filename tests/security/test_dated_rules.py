@@ -143,7 +143,11 @@ def table_settings_edges(staff: dict[str, Any], session: TableSession) -> None:
     starts = timezone.now() + timedelta(seconds=20)
     earlier = session.table.settings_at()
     version = tables.table_settings_change(
-        actor=manager, table=session.table, reason="desde ya", effective_from=starts, no_flop_no_drop=True
+        actor=manager,
+        table=session.table,
+        reason="desde ya",
+        effective_from=starts,
+        no_flop_no_drop=True,
     )
     assert session.table.settings_at(starts - TICK) == earlier
     assert session.table.settings_at(starts) == version
