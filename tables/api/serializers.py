@@ -767,7 +767,12 @@ class SeatingSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     player_name = serializers.CharField()
     active = EffectiveSanctionSerializer(many=True)
-    history = SanctionEntrySerializer(many=True)
+    history = SanctionEntrySerializer(
+        many=True,
+        help_text="The newest 50 entries of the player's ledger; all of them (history_count) "
+        "at /api/sanctions/?player={id}, paginated.",
+    )
+    history_count = serializers.IntegerField(help_text="Entries in the player's whole ledger.")
 
 
 class ConductSerializer(serializers.Serializer):

@@ -1321,6 +1321,7 @@ class PlayerSanctionsView(APIView):
                 "player_name": player.display_name,
                 "active": [presenters.effective(e) for e in check.active],
                 "history": [presenters.sanction_entry(e) for e in check.history],
+                "history_count": check.history_count,
             },
         )
 

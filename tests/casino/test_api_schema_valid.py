@@ -32,6 +32,39 @@ BOUNDED = {
 }
 
 
+# Arrays inside one answer (a detail, a check), each with what bounds it. An array that grows
+# with the casino's life (a player's ledger over the years) is cut to a page and counted, the
+# whole of it behind a paginated list (issue 39 §6).
+NESTED_BOUNDED = {
+    "CagePolicy": "the policy's note values (configuration)",
+    "ChipSet": "the chip set's denominations (configuration)",
+    "DayReconciliation": "one gaming day's sessions and findings",
+    "HandDetail": "one hand: its seats, codes, irregularities and versions",
+    "HandReplay": "one hand's steps",
+    "Incident": "one incident's steps and the fixed escalation levels",
+    "LiveState": "one live hand",
+    "Me": "the actor's roles (a fixed catalogue)",
+    "PackDetail": "one pack's life and the moves open to it",
+    "ParRestoration": "the float's denominations",
+    "Reconciliation": "the packs of one card store (its stock)",
+    "ReportSigning": "one report's signatures and the roles still to sign",
+    "SanctionDetail": "one sanction's amendments",
+    "SeatingPlan": "one session's seats",
+    "SessionDetail": "one table session (one gaming day at most)",
+    "SessionReconciliation": "one session's denominations and findings",
+    "ShiftChange": "one handover's lines and signatures",
+    "Sheet": "one signed sheet",
+    "Slip": "one slip",
+    "Suggestion": "the fixed scale and the sanctions inside the look-back window",
+    "TableCard": "one session's table card",
+    "TableSettings": "one settings version",
+    "TableState": "one table now: its packs, blockers and penalties in force",
+    # The player's ledger grows for as long as he plays: its newest page and its count; the
+    # whole ledger is /api/sanctions/?player={id} (paginated).
+    "Seating": "active penalties; history: newest SEATING_HISTORY entries, history_count",
+}
+
+
 def _served(fmt: str = "json") -> dict[str, Any]:
     response = Client().get("/api/schema/" + ("?format=json" if fmt == "json" else ""))
     assert response.status_code == 200
@@ -115,3 +148,60 @@ def test_the_api_client_checks_every_answer_against_the_schema(staff, monkeypatc
         client.get("/api/me/")
     unchecked = RoleClient(staff["auditor"], Role.AUDITOR, schema_checked=False)
     assert unchecked.get("/api/me/").status_code == 200  # the fuzzers check it themselves
+
+
+@pytest.mark.django_db
+def test_every_array_inside_an_answer_is_bounded():  # issue 39 §6
+    document = _served()
+    components = document["components"]["schemas"]
+    unbounded = set()
+    for item in document["paths"].values():
+        operation = item.get("get")
+        if not operation:
+            continue
+        content = operation["responses"].get("200", {}).get("content", {})
+        ref = content.get("application/json", {}).get("schema", {}).get("$ref", "")
+        name = ref.split("/")[-1]
+        properties = components.get(name, {}).get("properties", {})
+        if set(properties) == {"count", "next", "previous", "results"}:
+            continue
+        if any(p.get("type") == "array" for p in properties.values()):
+            unbounded.add(name)
+    assert sorted(unbounded) == sorted(NESTED_BOUNDED), "an array in an answer, unbounded"
+    assert "history_count" in components["Seating"]["properties"]
+
+
+@pytest.mark.django_db
+def test_a_players_ledger_at_seating_is_one_page_and_its_count(staff, gaming_day):
+    # issue 39 §6, SANC-07: the history shown at seating grew with every entry of the
+    # player's life; it is the newest page, counted, the rest on the paginated ledger
+    from tables.models import Player, SanctionEntry
+    from tables.selectors.sanctions import SEATING_HISTORY
+
+    casino = gaming_day.casino
+    player = Player.objects.create(casino=casino, display_name="Ana Ledger")
+    total = SEATING_HISTORY + 3
+    SanctionEntry.objects.bulk_create(
+        SanctionEntry(
+            casino=casino,
+            kind=SanctionEntry.Kind.PROPOSAL,
+            player=player,
+            conduct_code="phone_use",
+            gaming_day=gaming_day,
+            ruleset="manual",
+            level="warning",
+            issued_by=staff["supervisor"],
+            role=Role.SUPERVISOR,
+        )
+        for _ in range(total)
+    )
+    client = RoleClient(staff["pit_boss"], Role.PIT_BOSS)
+    seating = client.get(f"/api/players/{player.pk}/sanctions/")
+    assert seating.status_code == 200, seating.json()
+    body = seating.json()
+    assert body["history_count"] == total
+    assert len(body["history"]) == SEATING_HISTORY
+    newest = SanctionEntry.objects.filter(player=player).order_by("-at", "-id")[0]
+    assert body["history"][0]["id"] == newest.pk
+    ledger = client.get(f"/api/sanctions/?player={player.pk}&page_size=500")
+    assert ledger.json()["count"] == total  # the whole ledger, paginated
