@@ -18,7 +18,7 @@ XDIST ?= -n 2 --dist loadscope --no-loadscope-reorder
 # asserts, about 10 s of each worker's start (docs/testing.md, "make check").
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check install install-test bench bench-scale lint load drills clean messages mutate
+.PHONY: run test check install install-test bench bench-scale bench-floor lint load drills clean messages mutate
 
 $(VENV)/bin/python:
 	$(PY) -m venv $(VENV)
@@ -103,6 +103,14 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.hands
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.live_hand
 	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.reports
+
+# The floor's pace (issue 38 §5): the typical hand tapped in Chromium at 1024x768 from the
+# table screen to the stored hand: taps, keystrokes, scrolls, page loads, server time.
+#   make bench-floor BENCH_FLOOR_ARGS="--hands 5 --size 768x1024"
+BENCH_FLOOR_ARGS ?=
+bench-floor: $(VENV)/.installed-test
+	./scripts/system-deps.sh
+	$(BIN)/python scripts/testenv.py -- $(BIN)/python -m benchmarks.floor $(BENCH_FLOOR_ARGS)
 
 # The cost of history (issue 18 §2): hot paths on one day and on MESA_SCALE_DAYS days.
 bench-scale: $(VENV)/.installed-test

@@ -63,7 +63,6 @@ def _buy_in(staff: dict[str, Any], session: Any) -> None:
 def _steps(state: dict[str, Any], button: int) -> dict[str, str] | None:
     """The next form the supervisor taps in the typical hand, from what the page shows."""
     options = {o["action"]: o for o in state["options"]}
-    count = str(len(state["actions"]))
     if state["complete"] and not state["expected"]:
         return {"op": "finish"}
     expected = state["expected"] or {}
@@ -74,7 +73,7 @@ def _steps(state: dict[str, Any], button: int) -> dict[str, str] | None:
             "cards": BOARDS[{0: 0, 6: 1}.get(len(state["board"]), 2)],
         }
     if expected.get("action") == "show_or_muck":
-        return {"op": "many", "action": "show", "count": count}
+        return {"op": "many", "action": "show"}
     seat = state["next_seat"]
     street = state["street"]
     if (
@@ -86,9 +85,9 @@ def _steps(state: dict[str, Any], button: int) -> dict[str, str] | None:
             "BB",
         )
     ):
-        return {"op": "many", "action": "fold", "until": str(button), "count": count}
+        return {"op": "many", "action": "fold", "until": str(button)}
     if street in ("flop", "turn"):
-        return {"op": "many", "action": "check", "count": count}
+        return {"op": "many", "action": "check"}
     if "call" in options:
         return {
             "op": "act",
@@ -149,6 +148,7 @@ def bench_live(count: int) -> dict[str, Any]:
             if form is None or made > 30:
                 sys.exit(f"hand {number}: no step ({made} made)")
             form["form_token"] = new_form_token()
+            form["version"] = str(live.version)  # the hand as the page showed it (issue 38 §1)
             start = time.perf_counter()
             response = client.post(url, form, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live-panel")
             elapsed = (time.perf_counter() - start) * 1000

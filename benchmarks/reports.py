@@ -197,7 +197,16 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
         red, blue = Pack.objects.get(serial=f"R{number}"), Pack.objects.get(serial=f"A{number}")
         for pack in (red, blue):
             ts.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-            ts.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+            ts.deck_move(
+                actor=sup,
+                pack=pack,
+                to=PackState.INSPECTED,
+                with_user=croupier,
+                pin="1234",
+                face_up_ok=True,
+                face_down_ok=True,
+                complete=True,
+            )
         ts.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
         ts.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
         session.refresh_from_db()

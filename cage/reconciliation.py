@@ -386,10 +386,20 @@ class DayFigures:
     total: TableFigures
     sessions: int
     pending: int
+    # Every session's figures so far, the pending ones included (issue 40): what a manager
+    # reads while the day is open, marked provisional. A column adds what is known of each
+    # session (the drop counted, else the cash taken at the buy-ins; the rake recorded so
+    # far); the float, the result and the difference wait (None) for every table's count.
+    so_far: TableFigures | None = None
+
+    @property
+    def provisional(self) -> bool:
+        return self.pending > 0
 
     @classmethod
     def of(cls, figures: list[TableFigures]) -> DayFigures:
         done = [f for f in figures if f.result is not None]
+        every = bool(figures) and len(done) == len(figures)
 
         def add(name: str) -> Decimal:
             return sum((getattr(f, name) or ZERO for f in done), ZERO)
@@ -407,7 +417,34 @@ class DayFigures:
             rake_box=add("rake_box") if some else None,
             rake_ledger=add("rake_ledger"),
         )
-        return cls(total=total, sessions=len(figures), pending=len(figures) - len(done))
+
+        def known(name: str) -> Decimal | None:
+            values = [getattr(f, name) for f in figures if getattr(f, name) is not None]
+            return sum(values, ZERO) if values else None
+
+        def every_one(name: str) -> Decimal | None:
+            return sum((getattr(f, name) for f in figures), ZERO) if every else None
+
+        so_far = TableFigures(
+            opening=known("opening"),
+            fills=sum((f.fills for f in figures), ZERO),
+            credits=sum((f.credits for f in figures), ZERO),
+            closing_fills=sum((f.closing_fills for f in figures), ZERO),
+            closing_credits=sum((f.closing_credits for f in figures), ZERO),
+            closing_count=every_one("closing_count"),
+            # ``drop`` reads the counted drop when every table's is in, else this: each
+            # table's drop as far as it is known (counted, or the cash of its buy-ins).
+            expected_drop=sum((f.drop for f in figures), ZERO),
+            counted_drop=every_one("counted_drop"),
+            rake_box=every_one("rake_box"),
+            rake_ledger=sum((f.rake_ledger for f in figures), ZERO),
+        )
+        return cls(
+            total=total,
+            sessions=len(figures),
+            pending=len(figures) - len(done),
+            so_far=so_far,
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {**self.total.as_dict(), "sessions": self.sessions, "pending": self.pending}
@@ -1254,6 +1291,31 @@ class DayReconciliation:
     @property
     def figures(self) -> DayFigures:
         return DayFigures.of([s.figures for s in self.sessions])
+
+    def waiting(self, lang: str = "es") -> list[str]:
+        """What each session left out of the day's total waits for, in words (issue 40):
+        its closing, its closing count, the count of its drop and rake boxes."""
+        en = lang.startswith("en")
+        out = []
+        for rec in self.sessions:
+            f = rec.figures
+            if f.result is not None:
+                continue
+            session = rec.session
+            parts = []
+            if session.status != session.Status.CLOSED:
+                parts.append("its closing" if en else "su cierre")
+            elif f.closing_count is None:
+                parts.append("its closing count" if en else "su conteo de cierre")
+            if f.counted_drop is None or f.rake_box is None:
+                parts.append(
+                    "the count of its drop and rake boxes"
+                    if en
+                    else "el conteo de sus cajas de drop y de comisión"
+                )
+            table = f"table {session.table.number}" if en else f"mesa {session.table.number}"
+            out.append(f"{table}: {' and '.join(parts) if en else ' y '.join(parts)}")
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         return {

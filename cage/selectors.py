@@ -29,6 +29,7 @@ from tables.selectors.assignment import require_assigned_for
 from . import slip_order
 from .models import (
     CagePolicy,
+    CashAlert,
     ChipLine,
     Direction,
     DropCount,
@@ -757,4 +758,17 @@ def pending_table_work(session: TableSession) -> list[dict[str, Any]]:
                 "details": {"slip": slip.serial, "kind": slip.kind, "status": status},
             }
         )
+    return out
+
+
+def alerts_with_day_cash(alerts: Iterable[CashAlert]) -> list[tuple[CashAlert, Decimal]]:
+    """Each cash alert with its player's cash in the gaming day now (issue 40): the alert
+    keeps the cash at the moment the threshold was crossed; the day's goes on growing."""
+    totals: dict[tuple[int, str], Decimal] = {}
+    out = []
+    for alert in alerts:
+        key = (alert.gaming_day_id, alert.player_key)
+        if key not in totals:
+            totals[key] = cash_total(alert.gaming_day, alert.player_key)
+        out.append((alert, totals[key]))
     return out

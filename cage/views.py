@@ -553,4 +553,4 @@ def alerts(request: HttpRequest) -> HttpResponse:
     rows = CashAlert.objects.filter(casino_id=actor.user.casino_id).select_related(
         "gaming_day", "player"
     )[:200]
-    return render(request, "cage/alerts.html", {"alerts": rows})
+    return render(request, "cage/alerts.html", {"alerts": selectors.alerts_with_day_cash(rows)})

@@ -1,17 +1,34 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from casino import views
 from casino.api.views import HealthView
 
 handler404 = "casino.views.not_found"
+
+
+class HealthWithSlashView(HealthView):
+    """``/health/``: the same answer as ``/health`` (issue 40), left out of the API schema
+    (the schema documents ``/health`` once)."""
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request) -> Response:
+        return super().get(request)
+
+
 handler500 = "casino.views.server_error"
 
 urlpatterns = [
     path("", include("floor.home")),  # the home page is a floor page (issue 13 §1)
     path("health", HealthView.as_view(), name="health"),
+    # The same answer with the slash, as a probe or a person may type it (issue 40); one
+    # entry in the API schema.
+    path("health/", HealthWithSlashView.as_view(), name="health-slash"),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "login/",

@@ -49,7 +49,7 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 _DB_DOWN_PAGE = """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Mesa: servicio no disponible</title></head>
-<body style="font-family: sans-serif; margin: 3rem; font-size: 1.2rem">
+<body>
 <h1>La base de datos no está disponible</h1>
 <p>No se registró nada. Espere unos segundos y vuelva a intentarlo.</p>
 <hr><p lang="en"><strong>The database is unavailable.</strong>

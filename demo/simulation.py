@@ -255,7 +255,16 @@ class DaySimulator:
         sup = self.staff[world.table.number - 1][0]
         for pack in (red, blue):
             ts.deck_move(actor=self.boss, pack=pack, to=PackState.ISSUED, session=world.session)
-            ts.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+            ts.deck_move(
+                actor=sup,
+                pack=pack,
+                to=PackState.INSPECTED,
+                with_user=world.croupier,
+                pin=PIN,
+                face_up_ok=True,
+                face_down_ok=True,
+                complete=True,
+            )
         ts.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
         ts.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
         world.packs = [red, blue]
@@ -269,8 +278,14 @@ class DaySimulator:
         for i, pack in enumerate(world.packs):
             if skip_last and i == len(world.packs) - 1:
                 continue  # --inject: a pack not returned
-            ts.deck_move(actor=sup, pack=pack, to=PackState.RETURNED, with_user=world.croupier)
-            ts.deck_move(actor=sup, pack=pack, to=PackState.REUSABLE)
+            ts.deck_move(
+                actor=sup,
+                pack=pack,
+                to=PackState.RETURNED,
+                with_user=world.croupier,
+                complete=True,
+            )
+            ts.deck_move(actor=sup, pack=pack, to=PackState.REUSABLE, complete=True)
             returned.append(pack.serial)
         return returned
 

@@ -11,29 +11,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from hands.labels import (  # noqa: E402, F401 - the hand recorder's vocabulary, re-exported
+    ACTIONS,
     IRREGULARITIES,
     IRREGULARITY_GROUPS,
     OUTCOMES,
     irregularity_label,
     outcome_label,
 )
-
-ACTIONS: dict[str, Promise] = {
-    "fold": _("folds"),
-    "check": _("checks"),
-    "call": _("calls"),
-    "bet": _("bets"),
-    "raise": _("raises to"),
-    "all_in": _("all-in"),
-    "board": _("board"),
-    "show": _("shows"),
-    "muck": _("mucks"),
-    "dead": _("dead hand"),
-    "void": _("void hand"),
-    "post": _("posts"),
-    "irregularity": _("irregularity"),
-    "observed": _("observed"),
-}
 
 REPORT_PARAMS: dict[str, Promise] = {
     "date": _("Gaming day"),
@@ -154,6 +138,18 @@ VIOLATIONS: dict[str, tuple[Promise, Promise | None]] = {
     "ODD_CHIP": (
         _("Odd chip split"),
         _("A split pot cannot divide a chip below the smallest unit."),
+    ),
+    "AWARD_MISMATCH": (  # SHOW-14, issue 38 §2
+        _("Pot awarded against the cards"),
+        _("The floor pushed a pot to other seats than the cards shown give."),
+    ),
+    "AWARD_INVALID": (
+        _("Pot awarded to a seat not in it"),
+        _("A pot was recorded as won by a seat that was not contesting it."),
+    ),
+    "AWARD_BY_FLOOR": (
+        _("Pot awarded by the floor"),
+        _("The cards did not say who won the pot: the staff recorded who took it, and why."),
     ),
     "PENALISED_DEALT_DEAD": (
         _("Penalised player dealt a dead hand"),
@@ -410,3 +406,163 @@ def choices(kind: str) -> list[tuple[str, str]]:
     table = _TABLES.get(kind)
     codes = list(table) if table is not None else list(_choices(kind))
     return sorted(((c, label(kind, c)) for c in codes), key=lambda pair: pair[1].lower())
+
+
+# --- The audit trail's words (issue 40): each action and each record type, in words -----
+#
+# An action is ``<area>.<what>`` (``hand.live.start``, ``cage.rake.post``,
+# ``opening_sheet.sign``); the page reads "<area>: <what>", the code beside it for the
+# auditor. ``tests/floor/test_one_vocabulary.py`` walks the audit page of a played day.
+
+AUDIT_AREAS: dict[str, Promise] = {
+    "admin": _("Administration"),
+    "button": _("Button"),
+    "cage": _("Cage"),
+    "closing_sheet": _("Closing sheet"),
+    "opening_sheet": _("Opening sheet"),
+    "deck_receipt": _("Card receipt"),
+    "deck_store": _("Card store"),
+    "deck_final_control": _("Deck final control"),
+    "pack_inspection": _("Pack inspection"),
+    "exclusion": _("Exclusions"),
+    "gaming_day": _("Gaming day"),
+    "hand": _("Hands"),
+    "hand_review": _("Hand review"),
+    "incident": _("Incidents"),
+    "key": _("Keys"),
+    "pack": _("Card packs"),
+    "player": _("Players"),
+    "report": _("Reports"),
+    "sanction": _("Sanctions"),
+    "seat": _("Seating"),
+    "session": _("Table session"),
+    "shift_change": _("Shift change"),
+    "shift_change_acceptance": _("Shift change acceptance"),
+    "staff": _("Staff"),
+    "table": _("Tables"),
+    "tables": _("Table operations"),
+    "waiting": _("Waiting list"),
+}
+
+AUDIT_WHAT: dict[str, Promise] = {
+    "change": _("changed"),
+    "delete": _("deleted"),
+    "draw": _("drawn"),
+    "cash_alert.raise": _("cash alert raised"),
+    "departure.record": _("departure recorded"),
+    "drop_count.record": _("drop count recorded"),
+    "drop_count.sign": _("drop count signed"),
+    "policy.set": _("policy set"),
+    "rake.post": _("rake posted"),
+    "rake.reverse": _("rake reversed"),
+    "slip.request": _("slip requested"),
+    "slip.sign": _("slip signed"),
+    "slip.void_confirm": _("void confirmed"),
+    "slip.void_request": _("void requested"),
+    "variance.explain": _("variance explained"),
+    "bank_emptied": _("chip rack emptied and counted"),
+    "delivery": _("delivery recorded"),
+    "create": _("created"),
+    "hit": _("excluded player found"),
+    "house_ban": _("house ban"),
+    "lift": _("lifted"),
+    "list_import": _("list imported"),
+    "self_record": _("self-exclusion recorded"),
+    "close": _("closed"),
+    "open": _("opened"),
+    "correct": _("corrected"),
+    "import": _("imported"),
+    "import.queue": _("import queued"),
+    "live.abandon": _("live hand abandoned"),
+    "live.start": _("live hand started"),
+    "live.undo": _("action undone"),
+    "log": _("recorded"),
+    "override": _("staff decision stands"),
+    "revalidate.queue": _("revalidation queued"),
+    "review": _("reviewed"),
+    "hand_out": _("handed out"),
+    "return": _("returned"),
+    "discrepancy_acknowledge": _("difference acknowledged"),
+    "move": _("moved"),
+    "identity_read": _("identity read"),
+    "register": _("registered"),
+    "vip_referral": _("VIP referral"),
+    "download": _("downloaded"),
+    "export": _("exported"),
+    "request": _("requested"),
+    "signed_copy_request": _("signed copy requested"),
+    "appeal": _("appealed"),
+    "appeal_upheld": _("appeal upheld"),
+    "impose": _("imposed"),
+    "propose": _("proposed"),
+    "reduce": _("reduced"),
+    "closing_start": _("closing started"),
+    "dealer_change": _("dealer change"),
+    "last_hand": _("last hand announced"),
+    "play_begins": _("play begins"),
+    "start_play": _("play started"),
+    "resume": _("play resumed"),
+    "suspend": _("suspended"),
+    "supervisor_relief": _("supervisor relief"),
+    "record": _("recorded"),
+    "pin_failure": _("wrong PIN"),
+    "pin_lock": _("PIN locked"),
+    "pin_refused_locked": _("locked PIN refused"),
+    "pin_unlock": _("PIN unlocked"),
+    "settings_change": _("settings changed"),
+    "ops_settings_change": _("operating settings changed"),
+    "preparation_checklist": _("preparation checklist"),
+    "add": _("added"),
+    "cancel": _("cancelled"),
+    "sign": _("signed"),
+    "count": _("count recorded"),
+    "copy_deposit": _("copy deposited"),
+    "escalate": _("escalated"),
+    "decide": _("decided"),
+}
+
+
+def _audit_what(rest: str) -> str | None:
+    if rest in AUDIT_WHAT:
+        return str(AUDIT_WHAT[rest])
+    from cage.models import TransactionKind
+
+    thing, _sep, verb = rest.rpartition(".")
+    if thing in TransactionKind.values and verb in ("record", "reverse"):  # cage.buyin.record
+        done = _("recorded") if verb == "record" else _("reversed")
+        return f"{TransactionKind(thing).label}: {done}"
+    from tables.models import SeatEvent, SessionEvent
+
+    kind = rest.removeprefix("event.")
+    for choices in (SessionEvent.Kind, SeatEvent.Kind):
+        if kind in choices.values:
+            return str(choices(kind).label).lower()
+    return None
+
+
+def audit_area(area: str) -> str:
+    found = AUDIT_AREAS.get(area)
+    return str(found) if found is not None else readable(area)
+
+
+def audit_action(action: object) -> str:
+    """``hand.live.start`` -> "Hands: live hand started" (the code stays for the auditor)."""
+    text = "" if action is None else str(action)
+    area, _sep, rest = text.partition(".")
+    what = _audit_what(rest)
+    if what is None:
+        return readable(text)
+    return f"{audit_area(area)}: {what}"
+
+
+def record_type(object_type: object) -> str:
+    """``cage.rakeentry`` -> the model's name in words ("Rake entry" / "Apunte de comisión")."""
+    from django.apps import apps
+
+    text = "" if object_type is None else str(object_type)
+    try:
+        model = apps.get_model(text)
+    except (LookupError, ValueError):
+        return readable(text)
+    name = str(model._meta.verbose_name)
+    return name[:1].upper() + name[1:]

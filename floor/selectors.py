@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from cage import selectors as cage_selectors
 from cage.models import SlipVoid
+from cage.reconciliation import reconcile_session
 from casino import selectors as casino_selectors
 from casino.access import Actor, require
 from casino.formatting import active_lang as _lang
@@ -29,6 +30,7 @@ from tables import selectors as table_selectors
 from tables.models import (
     DeckReceipt,
     Discrepancy,
+    OpeningSheet,
     Pack,
     PackState,
     SanctionEntry,
@@ -89,10 +91,12 @@ def table_tiles(actor: Actor, everything: bool = False) -> list[TableTile]:
     tables = list(tables_in_scope(actor, everything))
     ids = {t.pk for t in tables}
     deck_alerts = table_selectors.deck_alerts(actor.casino)
-    by_session: dict[int, list[Any]] = defaultdict(list)
+    # By table, not by the live session: a pack not returned after its table closed is the
+    # closed table's alert (DECK-19), as the homes say (issue 40).
+    by_table: dict[int, list[Any]] = defaultdict(list)
     for alert in deck_alerts:
         if alert.session is not None:
-            by_session[alert.session.pk].append(alert)
+            by_table[alert.session.table_id].append(alert)
     unsigned: dict[int, list[str]] = defaultdict(list)
     for item in table_selectors.sheets_to_sign(actor.casino):
         if item.sheet.table_id in ids:
@@ -117,9 +121,9 @@ def table_tiles(actor: Actor, everything: bool = False) -> list[TableTile]:
             pack = state.pack_in_play
             if pack is not None:
                 tile.pack_minutes = int((now - pack.state_changed_at).total_seconds() // 60)
-            for alert in by_session.get(session.pk, []):
-                tile.alerts.append(("danger", alert.message(lang)))
             tile.players = seated.get(session.pk, 0)
+        for alert in by_table.get(table.pk, []):
+            tile.alerts.append(("danger", alert.message(lang)))
         for text in tile.unsigned:
             tile.alerts.append(("warn", _("Unsigned: %(sheet)s") % {"sheet": text}))
         if open_differences.get(table.pk):
@@ -290,11 +294,40 @@ class QueueItem:
     slip_kind: str = ""  # "fill" or "credit": the step's words differ (issue 14 §5)
     amount: Decimal | None = None
     signers: list[tuple[str, str]] = field(default_factory=list)
+    # What a signature vouches for, read before signing (issue 40): (words, amount, bad).
+    figures: list[tuple[str, Decimal | None, bool]] = field(default_factory=list)
 
     @property
     def dom_id(self) -> str:
         suffix = f"-{self.finding_key}" if self.finding_key else ""
         return f"q-{self.kind}-{self.pk}{suffix}".replace(":", "-").replace("/", "-")
+
+
+def sheet_figures(sheet: Any) -> list[tuple[str, Decimal | None, bool]]:
+    """An opening or closing sheet's totals as its signers read them in the queue (issue
+    40): the count, what was expected and the difference; for a closing, the books'
+    figures (``cage.reconciliation``: the chips sold at the buy-ins left the float for the
+    drop box, they are no difference) and the standard float it is compared with."""
+    counted = sheet.grand_total() if sheet.is_counted else None
+    if isinstance(sheet, OpeningSheet):
+        expected = sheet.expected_total()
+        difference = None if counted is None else counted - expected
+        return [
+            (_("Counted"), counted, False),
+            (_("Expected"), expected, False),
+            (_("Difference"), difference, bool(difference)),
+        ]
+    lines = reconcile_session(sheet.session).lines.values()
+    books = sum((line.value * line.expected for line in lines), Decimal("0"))
+    sold = sum((line.value * line.sold for line in lines), Decimal("0"))
+    difference = None if counted is None else counted - books
+    return [
+        (_("Counted"), counted, False),
+        (_("Expected by the books"), books, False),
+        (_("Difference"), difference, bool(difference)),
+        (_("Chips sold at buy-ins"), sold, False),
+        (_("Standard float"), sheet.expected_total(), False),
+    ]
 
 
 def signing_queue(actor: Actor) -> list[QueueItem]:
@@ -323,6 +356,7 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                     created_at=sheet.counted_at or sheet.created_at,
                     blockers=[b.message(lang) for b in item.blockers],
                     form="sign",
+                    figures=sheet_figures(sheet),
                 )
             )
     if actor.can(Perm.ACKNOWLEDGE_DISCREPANCY):
@@ -402,6 +436,24 @@ def signing_queue(actor: Actor) -> list[QueueItem]:
                     created_at=hand.recorded_at,
                     form="review" if corrections else "link",
                     correction=corrections[0].pk if corrections else None,
+                )
+            )
+        # Issue 38 §3, HREC-09: a closed hand's correction made after the next hand started
+        # counts once the pit boss signs it.
+        for approval in hand_selectors.corrections_to_sign(actor)[:50]:
+            correction = approval.correction
+            items.append(
+                QueueItem(
+                    kind="hand",
+                    pk=approval.hand_id,
+                    title=_("Correction of hand %(number)s") % {"number": approval.hand.number},
+                    table=str(approval.hand.table),
+                    url=reverse("hands:detail", args=[approval.hand_id]),
+                    detail=f"{correction.reason} · {correction.created_by.get_full_name() or correction.created_by}",
+                    urgent=True,
+                    created_at=approval.created_at,
+                    form="review",
+                    correction=correction.pk,
                 )
             )
     if actor.can(Perm.IMPOSE_SANCTION):
@@ -666,15 +718,22 @@ def audit_trail(
     return qs.order_by("-at", "-id")
 
 
-def audit_choices(actor: Actor) -> dict[str, list[str]]:
-    """The actions and object types present, for the filter menus."""
+def audit_choices(actor: Actor) -> dict[str, list[tuple[str, str]]]:
+    """The areas and record types present, for the filter menus: (code, words), by the
+    words (issue 40: the menus listed ``cage.rakeentry`` and ``hand``)."""
+    from .labels import audit_area, record_type
+
     require(actor, Perm.VIEW_AUDIT)
     qs = AuditEvent.objects.filter(casino=actor.casino)
+    areas = {a.split(".")[0] for a in qs.values_list("action", flat=True).distinct()}
+    types = set(qs.values_list("object_type", flat=True).distinct())
+
+    def by_words(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return sorted(pairs, key=lambda pair: pair[1].lower())
+
     return {
-        "actions": sorted(
-            {a.split(".")[0] for a in qs.values_list("action", flat=True).distinct()}
-        ),
-        "object_types": sorted(set(qs.values_list("object_type", flat=True).distinct())),
+        "actions": by_words([(a, audit_area(a)) for a in areas]),
+        "object_types": by_words([(t, record_type(t)) for t in types]),
     }
 
 

@@ -39,6 +39,7 @@ from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
 from hands import selectors as hand_selectors
 from hands import services as hand_services
+from hands.models import HandRevisionApproval
 from tables import selectors as table_selectors
 from tables import services as table_services
 
@@ -518,12 +519,14 @@ def _variance(request: HttpRequest, actor: Actor, pk: int) -> str:
 def _review(request: HttpRequest, actor: Actor, pk: int) -> str:
     require(actor, Perm.REVIEW_HAND)
     hand = hand_selectors.access_hand(actor, pk, Perm.REVIEW_HAND)
-    hand_services.hand_review(
+    signed = hand_services.hand_review(
         actor=actor,
         hand=hand,
         correction_id=_int(request.POST.get("correction")) or 0,
         note=request.POST.get("note", ""),
     )
+    if isinstance(signed, HandRevisionApproval):  # issue 38 §3
+        return _("The correction is signed: it counts now.")
     return _("The review is signed: the hand is resolved.")
 
 
@@ -567,14 +570,24 @@ def queue_act(request: HttpRequest, actor: Actor, kind: str, pk: int) -> HttpRes
         # A slip with a further step for the same person (the supervisor receives after the
         # croupier's PIN) stays in place with that step and the outcome.
         following = selectors.slip_queue_items(actor, pk) if kind == "slip" else []
+        # What is still waiting, counted again: the list's heading follows (issue 40).
+        remaining = len(selectors.signing_queue(actor))
         if following:
             return render(
                 request,
                 "floor/_queue_item.html",
-                {"item": following[0], "done": text, "dom_id": dom_id, "actor": actor},
+                {
+                    "item": following[0],
+                    "done": text,
+                    "dom_id": dom_id,
+                    "actor": actor,
+                    "remaining": remaining,
+                },
             )
         return render(
-            request, "floor/_queue_done.html", {"text": text, "dom_id": dom_id, "actor": actor}
+            request,
+            "floor/_queue_done.html",
+            {"text": text, "dom_id": dom_id, "actor": actor, "remaining": remaining},
         )
     messages.success(request, text)
     return redirect("floor:queue")

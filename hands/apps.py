@@ -21,6 +21,7 @@ class HandsConfig(AppConfig):
 
         # Invalid hands wait for the pit boss's signed review (issue 4 §3).
         inbox.register(hands_inbox.invalid_hands_to_review)
+        inbox.register(hands_inbox.corrections_to_sign)  # issue 38 §3
         inbox.register(hands_inbox.irregularities_at_my_tables)
         try:
             from tables import hooks

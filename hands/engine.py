@@ -64,7 +64,15 @@ from poker.irregularities import (
     irregularity_actions,
 )
 from poker.machine import BETTING, DEALING, OVER, SHOWDOWN, VOID, Machine
-from poker.model import UNKNOWN_CARD, Action, ActionKind, CarriedPot, Variant, VoidReason
+from poker.model import (
+    UNKNOWN_CARD,
+    Action,
+    ActionKind,
+    CarriedPot,
+    PotAward,
+    Variant,
+    VoidReason,
+)
 from poker.model import Hand as EngineHand
 from poker.profiles import (
     ProfileError,
@@ -105,7 +113,11 @@ ACTION_KINDS = (
     "void",
     "observed",
     "irregularity",
+    "award",
 )
+#: Why the floor recorded who took a pot instead of the cards (issue 38 §2): the winning
+#: hand was shown but its cards could not be read or were not entered, or it was mucked.
+AWARD_REASONS = ("unreadable", "mucked")
 VOID_REASONS = tuple(r.value for r in VoidReason)
 IRREGULARITY_KINDS = tuple(k.value for k in IrregularityKind)
 OBSERVED_WORDS = tuple(w.value for w in Word)
@@ -472,6 +484,10 @@ def normalise_action(a: Mapping[str, Any]) -> dict[str, Any]:
         entry["irregularity"] = _json_safe(a["irregularity"])
     if a.get("override_reason"):
         entry["override_reason"] = str(a["override_reason"])
+    if a.get("pot") is not None:
+        entry["pot"] = a["pot"]
+    if a.get("seats") is not None:
+        entry["seats"] = sorted({int(s) for s in a["seats"]})
     return entry
 
 
@@ -522,6 +538,8 @@ class Built:
     # Carried pots with nobody eligible in this hand, passed on unchanged (POT-09).
     carry_through: tuple[dict[str, Any], ...] = ()
     people: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> who sat there
+    # SHOW-14: the floor's awards, pot -> (seats, reason, record action index).
+    awards: dict[int, tuple[tuple[int, ...], str, int]] = field(default_factory=dict)
 
 
 class _Builder:
@@ -543,6 +561,7 @@ class _Builder:
         "forfeits",
         "carry_through",
         "people",
+        "awards",
     )
 
     def __init__(self, record: Mapping[str, Any], rules: Rules, *, lenient: bool) -> None:
@@ -559,6 +578,7 @@ class _Builder:
         self.forfeits: set[int] = set()  # players whose chips a void keeps (IRREG-03)
         self.carry_through: tuple[dict[str, Any], ...] = ()
         self.people: dict[int, dict[str, Any]] = {}
+        self.awards: dict[int, tuple[tuple[int, ...], str, int]] = {}
         # IRREG-03: two identical cards are a fact, not a typing error, when the floor
         # declared them (the irregularity, or a void for that reason).
         self.dup_declared = any(
@@ -752,6 +772,11 @@ class _Builder:
                 self.push(Action.dead(self.index_of[seat]), None, f"seats[{position_of[seat]}]")
         for i, entry in enumerate(rec.get("actions") or ()):
             self.action(i, entry)
+        awards = tuple(
+            PotAward(pot, tuple(sorted(self.index_of[seat] for seat in seats)))
+            for pot, (seats, _reason, _i) in sorted(self.awards.items())
+        )
+        self.machine.awards = {a.pot: a.winners for a in awards}
         result = rec.get("result") or {}
         finishing = None
         if result.get("finishing_stacks"):
@@ -780,6 +805,7 @@ class _Builder:
             scale=2,
             carry_in=carry_in,
             forfeits=tuple(sorted(self.forfeits)),
+            awards=awards,
         )
         return Built(
             hand,
@@ -792,6 +818,7 @@ class _Builder:
             dead_post,
             self.carry_through,
             self.people,
+            dict(self.awards),
         )
 
     def carried(
@@ -859,6 +886,9 @@ class _Builder:
         if kind == "irregularity":
             self.irregularity(i, entry)
             return
+        if kind == "award":
+            self.award(i, entry)
+            return
         player = self.player(entry.get("seat"), f"{f}.seat")
         if kind == "fold":
             self.push(Action.fold(player), i, f)
@@ -907,6 +937,74 @@ class _Builder:
                 f"Unknown action: {kind}.",
                 f"{f}.action",
             )
+
+    def award(self, i: int, entry: Mapping[str, Any]) -> None:
+        """SHOW-14, issue 38 §2: the seats the croupier pushed one pot to, once the hand is
+        over. A pot whose cards do not say who won it for certain needs the reason the
+        floor decided it (``AWARD_REASONS``); the engine then pays it as recorded."""
+        f = f"actions[{i}]"
+        m = self.machine
+        if m.phase not in (SHOWDOWN, OVER) or m.incomplete_reason() is not None:
+            raise _bad(
+                "AWARD_INVALID",
+                "El reparto de un bote se registra cuando la mano terminó.",
+                "Who took a pot is recorded once the hand is over.",
+                f,
+            )
+        pot = entry.get("pot")
+        settled = m.copy()
+        settled.awards = {}
+        pots = settled.settle(finished=True).pots
+        if type(pot) is not int or not 0 <= pot < len(pots):
+            raise _bad(
+                "AWARD_INVALID",
+                f"La mano no tiene el bote {pot}.",
+                f"The hand has no pot {pot}.",
+                f"{f}.pot",
+            )
+        if pot in self.awards:
+            raise _bad(
+                "AWARD_INVALID",
+                "Ese bote ya tiene registrado a quién se empujó.",
+                "Who took that pot is already recorded.",
+                f"{f}.pot",
+            )
+        seats = sorted({int(s) for s in entry.get("seats") or ()})
+        if not seats:
+            raise _bad(
+                "AWARD_INVALID",
+                "Indique a qué asiento o asientos empujó el croupier el bote.",
+                "Give the seat or seats the croupier pushed the pot to.",
+                f"{f}.seats",
+            )
+        eligible = {self.order[p] for p in pots[pot].eligible}
+        for seat in seats:
+            self.player(seat, f"{f}.seats")
+            if seat not in eligible:
+                raise _bad(
+                    "AWARD_INVALID",
+                    f"El asiento {seat} no disputaba ese bote.",
+                    f"Seat {seat} was not contesting that pot.",
+                    f"{f}.seats",
+                )
+        reason = str(entry.get("reason") or "")
+        if reason and reason not in AWARD_REASONS:
+            raise _bad(
+                "AWARD_INVALID",
+                f"Motivo desconocido: {reason}.",
+                f"Unknown reason: {reason}.",
+                f"{f}.reason",
+            )
+        if not reason and pot in settled.unread:
+            raise _bad(
+                "AWARD_REASON_REQUIRED",
+                "Las cartas no dicen quién ganó ese bote: indique por qué lo decide el "
+                "personal (cartas ilegibles o no registradas, mano tirada).",
+                "The cards do not say who won that pot: give the reason the staff decide "
+                "it (cards unreadable or not entered, hand mucked).",
+                f"{f}.reason",
+            )
+        self.awards[pot] = (tuple(seats), reason, i)
 
     def observed(self, i: int, entry: Mapping[str, Any], player: int) -> None:
         """HREC-03: the floor's facts become the effective action (rulings.md A-C)."""
@@ -1178,6 +1276,9 @@ class VerdictData:
     malformed: bool
     # Chips kept for the next hand (IRREG-03, POT-09), in their stored form.
     carry_out: tuple[dict[str, Any], ...] = ()
+    # Pots (settlement order) the record does not say who won: no award, and not every
+    # hand claiming them read (SHOW-14, issue 38 §2).
+    unread_pots: tuple[int, ...] = ()
 
     @property
     def pot_total(self) -> Decimal:
@@ -1272,6 +1373,7 @@ def judge(built: Built, rules: Rules) -> VerdictData:
         incomplete=incomplete,
         malformed=malformed,
         carry_out=carry_out,
+        unread_pots=tuple(verdict.unread_pots),
     )
 
 
@@ -1336,7 +1438,90 @@ def live_state(record: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
             if waiting:
                 state["next_seat"] = waiting[0]
                 state["expected"] = {"action": "show_or_muck", "seats": waiting}
+    state["closing"] = _closing(built) if phase == "betting" else None
+    state["awards_needed"] = []
+    state["winners"] = []
+    if state["complete"] and m.phase in (SHOWDOWN, OVER):
+        _settled_view(state, built)
     return state
+
+
+def _closing(built: Built) -> dict[str, Any] | None:
+    """Issue 38 §5: what ends this betting round at no cost but checks and at most one
+    call (the only way it ends without another bet or a fold), and what comes next (the
+    next board cards, or the first hand to show). None when more than that is left."""
+    m = built.machine.copy()
+    order = built.order
+    street = m.street
+    known = len(m.violations)
+    steps: list[dict[str, Any]] = []
+    calls = 0
+    for _ in range(m.n):
+        if m.phase != BETTING or m.street != street:
+            break
+        actor = m.next_actor()
+        if actor < 0:
+            return None
+        owed = m.to_call(actor)
+        if owed > 0:
+            calls += 1
+            steps.append(
+                {
+                    "seat": order[actor],
+                    "action": "call",
+                    "amount": money_text(min(owed, m.stacks[actor])),
+                }
+            )
+            m.apply(Action.call(actor), -1)
+        else:
+            steps.append({"seat": order[actor], "action": "check"})
+            m.apply(Action.check(actor), -1)
+    if calls > 1 or len(m.violations) != known or not steps:
+        return None
+    if m.phase == DEALING:
+        then = {
+            "action": "board",
+            "street": _STREETS[m.street + 1],
+            "cards": 3 if m.street == 0 else 1,
+        }
+    elif m.phase == SHOWDOWN and len(m.board) < 5:
+        then = {
+            "action": "board",
+            "street": {0: "flop", 3: "turn"}.get(len(m.board), "river"),
+            "cards": 3 if not m.board else 1,
+        }
+    elif m.phase == SHOWDOWN:
+        waiting = [i for i in m.showdown_order() if m.shown[i] is None and not m.mucked[i]]
+        if not waiting:
+            return None
+        then = {"action": "show", "seat": order[waiting[0]]}
+    else:
+        return None
+    return {"actions": steps, "then": then}
+
+
+def _settled_view(state: dict[str, Any], built: Built) -> None:
+    """Issue 38 §2: who takes each pot as the record stands (the cards read, or the floor's
+    award) and the pots it does not say: the hand is complete only once they are awarded."""
+    order = built.order
+    settled = built.machine.copy()
+    pots = settled.settle(finished=True).pots
+    for k, pot in enumerate(pots):
+        kind = "carried" if pot.carried else ("main" if k == 0 else "side")
+        view = {
+            "pot": k,
+            "kind": kind,
+            "amount": money_text(pot.amount),
+            "eligible": [order[i] for i in pot.eligible],
+            "winners": [order[i] for i in pot.winners],
+            "awarded": k in built.awards,
+        }
+        if k in settled.unread:
+            state["awards_needed"].append(view)
+        else:
+            state["winners"].append(view)
+    if state["awards_needed"]:
+        state["complete"] = False
 
 
 def _options(built: Built) -> list[dict[str, Any]]:
@@ -1506,6 +1691,12 @@ def phh_export(items: Sequence[tuple[Mapping[str, Any], Rules, Mapping[str, Any]
         if meta.get("time") is not None:
             extra.append(("time", meta["time"]))
         extra.append(("_mesa_structure", record.get("structure") or rules.structure))
+        if built.awards:  # SHOW-14: why the floor decided each pot (PHH keeps the seats)
+            reasons = [
+                built.awards[k][1] if k in built.awards else ""
+                for k in range(max(built.awards) + 1)
+            ]
+            extra.append(("_mesa_award_reasons", reasons))
         hands.append(
             EngineHand(
                 variant=hand.variant,
@@ -1525,6 +1716,7 @@ def phh_export(items: Sequence[tuple[Mapping[str, Any], Rules, Mapping[str, Any]
                 extra=tuple(extra),
                 carry_in=hand.carry_in,
                 forfeits=hand.forfeits,
+                awards=hand.awards,
             )
         )
     return _phh.dumps_many(hands)
@@ -1700,6 +1892,13 @@ def _record_from_phh(
                 entry["forfeits"] = sorted(seats[i] for i in hand.forfeits if 0 <= i < n)
             actions.append(entry)
         machine.apply(action, index)
+    reasons = extra.get("_mesa_award_reasons")
+    for award in hand.awards:  # SHOW-14: the floor's awards, after the play
+        entry = {"action": "award", "pot": award.pot, "seats": [seats[i] for i in award.winners]}
+        if isinstance(reasons, list) and award.pot < len(reasons):
+            if reasons[award.pot] in AWARD_REASONS:
+                entry["reason"] = reasons[award.pot]
+        actions.append(entry)
     result: dict[str, Any] = {}
     if hand.rake is not None:
         result["rake"] = amount(hand.rake, "_rake")

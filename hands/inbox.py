@@ -42,6 +42,25 @@ def invalid_hands_to_review(actor: Actor) -> list[InboxItem]:
     return items
 
 
+def corrections_to_sign(actor: Actor) -> list[InboxItem]:
+    """Issue 38 §3: closed hands' corrections waiting for the pit boss's signature."""
+    items = []
+    for approval in selectors.corrections_to_sign(actor)[:LIMIT]:
+        items.append(
+            InboxItem(
+                kind="hand.correction",
+                title=_("Sign the correction of hand %(number)s at %(table)s")
+                % {"number": approval.hand.number, "table": approval.hand.table},
+                url=reverse("hands:detail", args=[approval.hand_id]),
+                detail=approval.correction.reason[:120],
+                urgent=True,
+                created_at=approval.created_at,
+                tags=("hands",),
+            )
+        )
+    return items
+
+
 def irregularities_at_my_tables(actor: Actor) -> list[InboxItem]:
     """MISDEAL-01: a misdeal or another error of the procedure logged at a table the
     supervisor works now, by someone else (the croupier, a relief), is on the supervisor's

@@ -9,6 +9,27 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+# A recorded action's verb as the floor says it, on the pages and in the PDFs alike (issue 40:
+# one word each; the record keeps the PHH verb).
+ACTIONS: dict[str, Promise] = {
+    "fold": _("folds"),
+    "check": _("checks"),
+    "call": _("calls"),
+    "bet": _("bets"),
+    "raise": _("raises to"),
+    "all_in": _("goes all in"),
+    "board": _("board"),
+    "show": _("shows"),
+    "muck": _("mucks"),
+    "dead": _("dead hand"),
+    "void": _("void hand"),
+    "post": _("posts"),
+    "irregularity": _("irregularity"),
+    "observed": _("observed"),
+    "award": _("pot pushed to"),  # SHOW-14, issue 38 §2
+}
+
+
 IRREGULARITY_GROUPS: tuple[tuple[Promise, tuple[tuple[str, Promise], ...]], ...] = (
     (
         _("The deal"),
@@ -146,3 +167,11 @@ def irregularity_label(kind: str) -> str:
 def outcome_label(outcome: str) -> str:
     label = OUTCOMES.get(outcome)
     return str(label) if label is not None else outcome
+
+
+# Why the staff decided who took a pot and not the cards (SHOW-14, issue 38 §2), in the
+# words of the verdict's note and the printed hand: (Spanish, English).
+AWARD_REASON_WORDS = {
+    "unreadable": ("cartas ilegibles o no registradas", "cards unreadable or not entered"),
+    "mucked": ("mano tirada", "hand mucked"),
+}

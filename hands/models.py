@@ -317,6 +317,55 @@ class HandReview(SignableDocument):
         return []
 
 
+@immutability.locked_when_signed
+class HandRevisionApproval(SignableDocument):
+    """The pit boss's signature on a correction of a closed hand made after the next hand
+    had started (issue 38 §3, HREC-09): the revision counts only once signed (its rake is
+    then reversed and posted again). ``continuity`` keeps what the revision does to the
+    later hands of the session, as signed: each seat whose next hand starts with other
+    chips than the revision leaves it (HREC-08)."""
+
+    REQUIRED_SIGNATURE_ROLES: ClassVar[tuple[Role, ...]] = (Role.PIT_BOSS,)
+    DOCUMENT_KIND: ClassVar[str] = "hand_revision_approval"
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="revision_approvals")
+    correction = models.OneToOneField(
+        HandCorrection, on_delete=models.PROTECT, related_name="approval"
+    )
+    continuity = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("hand revision approval")
+        verbose_name_plural = _("hand revision approvals")
+
+    def __str__(self) -> str:
+        return f"{self.hand} · revision approval"
+
+    def signing_payload(self) -> dict[str, Any]:
+        correction = self.correction
+        revision = correction.revision
+        return {
+            "hand": self.hand_id,
+            "session": self.hand.session_id,
+            "number": self.hand.number,
+            "correction": correction.pk,
+            "reason": correction.reason,
+            "revision": revision.pk if revision else None,
+            "revision_status": revision.status if revision else None,
+            "rake": str(revision.rake) if revision else None,
+            "continuity": self.continuity,
+        }
+
+    def signing_assignment(self) -> Any:
+        """The hand's session: its table's sector pit bosses sign it (issue 12 §1)."""
+        from tables.selectors.assignment import session_assignment
+
+        return session_assignment(self.hand.session)
+
+
 class LiveHand(models.Model):
     """A hand being logged action by action while it is dealt (working state, issue 4 §7)."""
 
@@ -337,8 +386,18 @@ class LiveHand(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     record = models.JSONField()
+    # Issue 38 §1: a screen is a version. Every change (an action, an undo, the end) moves
+    # it on; a request carries the version its screen showed and is refused if the hand
+    # moved on since (another tablet, a double tap): never applied to a state not seen.
+    version = models.PositiveIntegerField(default=0)
     hand = models.OneToOneField(
         Hand, on_delete=models.PROTECT, null=True, blank=True, related_name="live"
+    )
+    # Issue 38 §3: a correction of a stored hand, edited in the live editor from the hand's
+    # record (HREC-09). It is no hand being dealt: the table is not "in a hand" meanwhile;
+    # storing it makes a linked revision (``hand_correct``), never a new hand.
+    corrects = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, null=True, blank=True, related_name="correction_drafts"
     )
 
     class Meta:
@@ -346,8 +405,15 @@ class LiveHand(models.Model):
         verbose_name_plural = _("hands being logged")
         constraints = [
             models.UniqueConstraint(
-                fields=["session"], condition=Q(status="open"), name="one_live_hand_per_session"
-            )
+                fields=["session"],
+                condition=Q(status="open", corrects__isnull=True),
+                name="one_live_hand_per_session",
+            ),
+            models.UniqueConstraint(
+                fields=["corrects"],
+                condition=Q(status="open"),
+                name="one_correction_draft_per_hand",
+            ),
         ]
 
     def __str__(self) -> str:

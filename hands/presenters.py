@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -151,6 +152,53 @@ def detail(hand: Hand, *, new: bool = False) -> dict[str, Any]:
         }
     )
     return data
+
+
+def _one(obj: Any, name: str) -> Any:
+    """A reverse one-to-one row, or None when there is none."""
+    try:
+        return getattr(obj, name)
+    except ObjectDoesNotExist:
+        return None
+
+
+def revision_chain(hand: Hand) -> list[dict[str, Any]]:
+    """The hand's corrections in order (HREC-09, issue 38 §3): who, when, why, the revision
+    made and whether it counts (no signature needed, the pit boss's signature, or waiting
+    for it), with what a signed or waiting revision does to the later hands' continuity.
+    Plain data for the hand's page and the hand-history PDF."""
+    original = hand.revision_of or hand
+    chain = []
+    corrections = original.corrections.select_related(
+        "created_by", "revision", "approval", "review"
+    ).order_by("created_at", "id")
+    for k, c in enumerate(corrections, start=1):
+        approval = _one(c, "approval")
+        review = _one(c, "review")
+        document = approval or review
+        signature = document.signatures().first() if document is not None else None
+        if document is None:
+            state = "counts" if c.kind == c.Kind.REVISION and original.status != "invalid" else ""
+        else:
+            state = "signed" if document.is_locked else "waiting"
+        chain.append(
+            {
+                "n": k,
+                "id": c.pk,
+                "kind": c.kind,
+                "kind_label": c.get_kind_display(),
+                "reason": c.reason,
+                "by": c.created_by,
+                "role": c.role,
+                "at": c.created_at,
+                "revision": c.revision,
+                "state": state,
+                "signed_by": signature.signer if signature else None,
+                "signed_at": signature.signed_at if signature else None,
+                "continuity": approval.continuity if approval is not None else [],
+            }
+        )
+    return chain
 
 
 def rules_of(hand: Hand) -> engine.Rules:

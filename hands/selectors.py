@@ -409,4 +409,107 @@ def players_by_id(casino_id: int, ids: Iterable[int]) -> dict[int, Player]:
 
 
 def open_live_hand(session: TableSession) -> LiveHand | None:
-    return LiveHand.objects.filter(session=session, status=LiveHand.Status.OPEN).first()
+    """The hand being dealt and logged at the session (a correction draft is not one)."""
+    return LiveHand.objects.filter(
+        session=session, status=LiveHand.Status.OPEN, corrects__isnull=True
+    ).first()
+
+
+# --- corrections of stored hands (issue 38 §3, HREC-09) ----------------------------------
+
+#: A revision that counts: no pit boss's signature needed, or signed.
+IN_FORCE = Q(correction_entry__approval__isnull=True) | Q(
+    correction_entry__approval__locked_at__isnull=False
+)
+
+
+def revisions_in_force(qs: QuerySet[Hand]) -> QuerySet[Hand]:
+    """Hands that count: originals, and revisions not waiting for the pit boss's signature."""
+    return qs.filter(Q(revision_of__isnull=True) | IN_FORCE)
+
+
+def record_in_force(hand: Hand) -> Hand:
+    """The version of a hand that counts now: its latest revision in force, else itself."""
+    original = hand.revision_of or hand
+    latest = revisions_in_force(original.revisions.all()).order_by("-id").first()
+    return latest or original
+
+
+def next_hand_started(hand: Hand) -> bool:
+    """Whether a later hand of the session was stored or is being dealt (HREC-09: a
+    correction after that needs the pit boss's signature before it counts)."""
+    later = Hand.objects.filter(
+        session_id=hand.session_id, number__gt=hand.number, revision_of__isnull=True
+    )
+    dealing = LiveHand.objects.filter(
+        session_id=hand.session_id, status=LiveHand.Status.OPEN, corrects__isnull=True
+    )
+    return later.exists() or dealing.exists()
+
+
+def hand_rake_postings(hand: Hand) -> list[Any]:
+    """The hand's rake postings in the table's rake box not reversed (RAKE-08)."""
+    from cage.models import RakeEntry
+
+    entries = list(RakeEntry.objects.filter(session_id=hand.session_id, hand_number=hand.number))
+    reversed_ids = {e.reverses_id for e in entries if e.sign == -1}
+    return [e for e in entries if e.sign == 1 and e.pk not in reversed_ids]
+
+
+def later_continuity(revision: Hand) -> list[dict[str, Any]]:
+    """HREC-08 again after a correction: for each seat of the revision, the next hand of the
+    session it was dealt in must start with what the revision leaves it plus what the cage
+    recorded in between. The differences, seat by seat (later hands are not changed: they
+    are flagged)."""
+    seats = {s.seat: s.finishing_stack for s in revision.seats.all()}
+    later = (
+        revisions_in_force(
+            Hand.objects.filter(session_id=revision.session_id, number__gt=revision.number)
+        )
+        .order_by("number", "-id")
+        .prefetch_related("seats")
+    )
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    numbers: set[int] = set()
+    for hand in later:
+        if hand.number in numbers:
+            continue  # an older version of a hand already read
+        numbers.add(hand.number)
+        moved: dict[int, Decimal] | None = None
+        for row in hand.seats.all():
+            if row.seat not in seats or row.seat in seen:
+                continue
+            seen.add(row.seat)
+            if moved is None:
+                moved = seat_movements(revision.session, revision.ended_at, hand.started_at)
+            expected = seats[row.seat] + moved.get(row.seat, Decimal("0"))
+            if row.starting_stack != expected:
+                out.append(
+                    {
+                        "hand": hand.pk,
+                        "number": hand.number,
+                        "seat": row.seat,
+                        "starts": str(row.starting_stack),
+                        "expected": str(expected),
+                        "difference": str(row.starting_stack - expected),
+                    }
+                )
+        if len(seen) == len(seats):
+            break
+    return out
+
+
+def corrections_to_sign(actor: Actor) -> QuerySet[Any]:
+    """Corrections of closed hands waiting for the pit boss's signature (his Por firmar)."""
+    from .models import HandRevisionApproval
+
+    if not actor.can(Perm.REVIEW_HAND):
+        return HandRevisionApproval.objects.none()
+    qs = HandRevisionApproval.objects.filter(
+        casino_id=actor.user.casino_id, locked_at__isnull=True
+    ).select_related("hand__table", "correction__created_by", "correction__revision")
+    scope = sector_scope(actor, "hand__table")
+    if scope is not None:
+        qs = qs.filter(scope).distinct()
+    return qs.order_by("created_at")

@@ -8,6 +8,7 @@ urlpatterns = [
     path("<int:pk>/", views.hand_detail, name="detail"),
     path("<int:pk>/replay/", views.hand_replay, name="replay"),
     path("<int:pk>/resolve/", views.hand_resolve, name="resolve"),
+    path("<int:pk>/correct/", views.hand_correct_open, name="correct"),
     path("sessions/<int:pk>/", views.session_page, name="session"),
     path("sessions/<int:pk>/export.phhs", views.session_export, name="export"),
     path("sessions/<int:pk>/live/", views.live_start, name="live_start"),

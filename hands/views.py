@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
@@ -16,6 +17,7 @@ from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
 from casino.formatting import active_lang
 from casino.formatting import active_lang as _lang
+from casino.formatting import money as money_format
 from casino.formdata import as_id, read_date, read_int
 from casino.pages import page_view
 from casino.roles import Perm
@@ -25,9 +27,9 @@ from tables.models import SeatStatus
 
 from . import presenters, selectors, services
 from .cut import seat_before_button
-from .labels import IRREGULARITY_GROUPS
-from .models import HandStatus
-from .services.live import live_hand_act_many
+from .labels import ACTIONS, IRREGULARITY_GROUPS
+from .models import HandRevisionApproval, HandStatus, LiveHand
+from .services.live import UNSHOWN, live_hand_act_many, live_hand_close_and_act
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -83,8 +85,15 @@ def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rulings = {
         int(k): {**r, "text": r["explanation"][lang]} for k, r in data["verdict"]["rulings"].items()
     }
+    reasons = dict(AWARD_REASONS)
     actions = [
-        {"index": i, **a, "ruling": rulings.get(i)} for i, a in enumerate(hand.record["actions"])
+        {
+            "index": i,
+            **a,
+            "ruling": rulings.get(i),
+            "reason_text": reasons.get(a.get("reason") or "", "") if a["action"] == "award" else "",
+        }
+        for i, a in enumerate(hand.record["actions"])
     ]
     irregularities = [
         {**i, "text": i["ruling"]["explanation"][lang]} for i in data["irregularities"]
@@ -104,6 +113,8 @@ def hand_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "needs_review": hand.status == HandStatus.INVALID
             and not data["resolved"]
             and hand.revision_of_id is None,
+            "chain": presenters.revision_chain(hand),
+            "can_edit": actor.can(Perm.LOG_HAND),
         },
     )
 
@@ -182,6 +193,22 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as err:
         _fail(request, err)
     return redirect("hands:detail", pk=hand.pk)
+
+
+@_guard
+@require_http_methods(["POST"])
+def hand_correct_open(request: HttpRequest, pk: int) -> HttpResponse:
+    """HREC-09, issue 38 §3: open the stored hand in the live editor, as it counts now, to
+    change what was wrong; storing it (with the reason) makes a linked revision."""
+    actor = _actor(request)
+    require(actor, Perm.LOG_HAND)
+    hand = selectors.access_hand(actor, pk, Perm.LOG_HAND)
+    try:
+        draft = services.correction_draft_open(actor=actor, hand=hand)
+    except DomainError as err:
+        _fail(request, err)
+        return redirect("hands:detail", pk=hand.pk)
+    return redirect("hands:live", pk=draft.pk)
 
 
 def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
@@ -299,6 +326,8 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     corrects what differs at the table."""
     actor = _actor(request)
     session = selectors.access_session(actor, pk, Perm.LOG_HAND)
+    if request.method == "POST" and request.POST.get("op") == "proposed":
+        return _live_start_proposed(request, actor, session)
     if request.method == "POST":
         seats = []
         for seat in range(1, 11):
@@ -336,6 +365,40 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _live_start_proposed(request: HttpRequest, actor: Actor, session: Any) -> HttpResponse:
+    """Issue 38 §5: one tap on the table screen starts the hand as Mesa proposes it (the
+    seats dealt in with the stacks the seating plan holds, the button one seat on, the
+    croupier on duty); the form (GET) stays for a hand that differs. With htmx the live
+    page replaces the table screen's content in place (no page load) and takes its URL."""
+    nxt = selectors.next_hand(session)  # what the form (GET) would propose, no more
+    seats = [
+        {"seat": p.number, "name": p.label, "stack": str(p.stack), "cards": ""}
+        for p in nxt.plan.seats
+        if p.occupied and p.number in nxt.dealt_in and p.stack is not None
+    ]
+    try:
+        live = services.live_hand_start(
+            actor=actor,
+            session=session,
+            data={"button": nxt.button or 0, "seats": seats},
+            dealer=None,  # the croupier on duty
+        )
+    except DomainError as err:
+        live = selectors.open_live_hand(session)  # a double tap: the hand the first started
+        if live is None:
+            _fail(request, err)
+            if getattr(request, "htmx", False):
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = reverse("floor:table", args=[session.table_id])
+                return response
+            return redirect("floor:table", pk=session.table_id)
+    if not getattr(request, "htmx", False):
+        return redirect("hands:live", pk=live.pk)
+    response = render(request, "hands/_live_main.html", _live_context(live))
+    response["HX-Push-Url"] = reverse("hands:live", args=[live.pk])
+    return response
+
+
 def _cut_posted(request: HttpRequest, seats: list[dict[str, Any]]) -> dict[str, Any]:
     """SHUF-08: the page offers the cut only to the player before the button (or the
     dealer's cut when declined), so it names no seat; the recorder works it out."""
@@ -356,21 +419,9 @@ def _money(value: Any) -> str:
     return str(amount) if amount is not None else "0"
 
 
-# The words of the manual for the actions so far (issue 13 §4).
-ACTION_WORDS = {
-    "fold": _lazy("folds"),
-    "check": _lazy("checks"),
-    "call": _lazy("calls"),
-    "bet": _lazy("bets"),
-    "raise": _lazy("raises to"),
-    "all_in": _lazy("all-in"),
-    "board": _lazy("board"),
-    "show": _lazy("shows"),
-    "muck": _lazy("mucks"),
-    "irregularity": _lazy("irregularity"),
-    "dead": _lazy("dead hand"),
-    "void": _lazy("void (misdeal)"),
-}
+# The words of the manual for the actions so far (issue 13 §4): the one vocabulary of
+# the pages and the PDFs (issue 40).
+ACTION_WORDS = ACTIONS
 RANKS = "AKQJT98765432"
 SUITS = (("s", "\u2660"), ("h", "\u2665"), ("d", "\u2666"), ("c", "\u2663"))
 
@@ -394,22 +445,68 @@ def _live_action(request: HttpRequest) -> dict[str, Any]:
             "kind": p.get("kind", ""),
             **({"seat": action["seat"]} if action["seat"] else {}),
         }
+    if action["action"] == "award":
+        # SHOW-14: the seats the croupier pushed the pot to (the boxes ticked), and why.
+        action["pot"] = read_int(p, "pot")
+        action["seats"] = [
+            n for x in p.getlist("seats") if (n := read_int({"seats": x}, "seats")) is not None
+        ]
+        action["seat"] = None
+        if p.get("reason"):
+            action["reason"] = p.get("reason")
     return action
 
 
-def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, Any]:
-    """What the live page and its panel show: the table map, the options, the keypad."""
+# Issue 38 §1: a second tablet showing the hand asks every few seconds whether it moved on.
+LIVE_POLL_SECONDS = 3
+
+
+def _step_words(step: dict[str, Any]) -> str:
+    if step["action"] == "call":
+        return _("seat %(seat)s calls %(amount)s") % {
+            "seat": step["seat"],
+            "amount": money_format(step["amount"], active_lang()),
+        }
+    return _("seat %(seat)s checks") % {"seat": step["seat"]}
+
+
+def _live_context(
+    live: Any, stored: Any = None, error: str = "", state: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What the live page and its panel show: the table map, the options, the keypad, the
+    card picker for what comes next, and the version every form sends back (issue 38).
+    ``state``: the live state the service just answered with (not computed twice)."""
     from cage.selectors import table_denominations
 
     from .labels import IRREGULARITY_GROUPS
 
-    state = services.live_state(live)
     if stored is None and live.hand_id is not None:
         stored = live.hand  # finished: the verdict, not the options
+    if stored is not None or live.status != LiveHand.Status.OPEN:
+        pending = bool(
+            stored is not None
+            and live.corrects_id is not None
+            and HandRevisionApproval.objects.filter(
+                correction__revision=stored, locked_at__isnull=True
+            ).exists()
+        )
+        return {
+            "live": live,
+            "stored": stored,
+            "error": error,
+            "version": live.version,
+            "pending_signature": pending,
+        }
+    if state is None:
+        state = services.live_state(live)
     names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
+    known = {s["seat"]: (s.get("cards") or "").replace(" ", "") for s in live.record["seats"]}
+    for a in live.record["actions"]:
+        if a.get("action") == "show" and a.get("cards"):
+            known[a["seat"]] = a["cards"].replace(" ", "")
     used = _pairs(state["board"])
-    for seat in live.record["seats"]:
-        used |= _pairs(seat.get("cards") or "")
+    for cards in known.values():
+        used |= _pairs(cards)
     options = {o["action"]: o for o in state["options"]}
     sizing = options.get("raise") or options.get("bet")
     to_act = state["phase"] == "betting" and state["next_seat"] is not None
@@ -423,79 +520,174 @@ def _live_context(live: Any, stored: Any = None, error: str = "") -> dict[str, A
             "folded": s["seat"] in state["folded"],
             "to_act": s["seat"] == state["next_seat"],
             "button": s["seat"] == state["button"],
+            "cards": known.get(s["seat"], ""),
         }
         for s in live.record["seats"]
     ]
+    expected = state["expected"] or {}
+    closing = state.get("closing")
+    # What the card picker does: deal the next street, or pick the cards a hand shows.
+    pick: dict[str, Any] | None = None
+    if expected.get("action") == "board":
+        pick = {"op": "act", "action": "board", "cards": expected["cards"], "steps": []}
+        pick["street"] = expected["street"]
+    elif expected.get("action") == "show_or_muck" and not _pairs(known.get(state["next_seat"], "")):
+        pick = {"op": "act", "action": "show", "cards": 2, "seat": state["next_seat"], "steps": []}
+    elif closing is not None:
+        then = closing["then"]
+        if then["action"] == "board" or not _pairs(known.get(then["seat"], "")):
+            pick = {
+                "op": "next",
+                "action": then["action"],
+                "cards": then.get("cards", 2),
+                "street": then.get("street"),
+                "seat": then.get("seat"),
+                "steps": [_step_words(step) for step in closing["actions"]],
+            }
+    if pick is not None and pick.get("seat"):
+        pick["name"] = names.get(pick["seat"], "")
+    awards = [
+        {
+            **a,
+            "choices": [{"seat": seat, "name": names.get(seat, "")} for seat in a["eligible"]],
+        }
+        for a in state.get("awards_needed") or ()
+    ]
+    irregular = any(a.get("action") == "irregularity" for a in live.record["actions"])
+    # "todos se retiran hasta el asiento N": the seats still in, after the one to act; with
+    # one of them only it is the player's own fold, already a button.
+    fold_targets = [s for s in seated if not s["folded"] and not s["to_act"]] if to_act else []
     return {
         "live": live,
         "state": state,
+        "version": state["version"],
+        "poll_seconds": LIVE_POLL_SECONDS,
         "stored": stored,
         "error": error,
-        "rulings": presenters.live_rulings(live),
+        "rulings": presenters.live_rulings(live) if irregular else [],
         "irregularity_groups": IRREGULARITY_GROUPS,
         "next_name": names.get(state["next_seat"], ""),
         "seats": seated,
-        # "todos se retiran hasta el asiento N": the seats still in, after the one to act.
-        "fold_targets": [s for s in seated if not s["folded"] and not s["to_act"]]
-        if to_act
-        else [],
+        "fold_targets": fold_targets if len(fold_targets) > 1 else [],
         "can_check_around": to_act and "check" in options,
         "sizing": sizing,
+        "pick": pick,
+        "shows_as_dealt": expected.get("action") == "show_or_muck"
+        and all(_pairs(known.get(seat, "")) for seat in expected.get("seats") or ()),
+        "next_cards": known.get(state["next_seat"], ""),
+        "awards": awards,
+        "award_reasons": AWARD_REASONS,
+        "winners": state.get("winners") or [],
         "chips": sorted(table_denominations(live.session.table)),
+        # One row per suit, the ranks from the ace down: 13 columns x 4 rows.
         "picker": [
-            [{"card": r + s, "rank": r, "suit": sym, "used": r + s in used} for s, sym in SUITS]
-            for r in RANKS
+            [{"card": r + s, "rank": r, "suit": sym, "used": r + s in used} for r in RANKS]
+            for s, sym in SUITS
         ],
         "actions": [
             {"n": i, **a, "word": ACTION_WORDS.get(a.get("action"), a.get("action"))}
             for i, a in enumerate(live.record["actions"], start=1)
         ],
         "count": len(live.record["actions"]),
+        "correcting": live.corrects,
+        "action_kinds": EDITABLE_ACTIONS if live.corrects_id else (),
     }
 
 
-def _live_post(request: HttpRequest, actor: Actor, live: Any) -> Any:
-    """Apply one form of the live page; returns the stored hand on *finish*."""
+# What an action logged may be changed to in a correction (issue 38 §3).
+EDITABLE_ACTIONS = (
+    ("fold", _lazy("Fold")),
+    ("check", _lazy("Check")),
+    ("call", _lazy("Call")),
+    ("bet", _lazy("Bet")),
+    ("raise", _lazy("Raise")),
+    ("all_in", _lazy("All-in")),
+    ("board", _lazy("board")),
+    ("show", _lazy("shows")),
+    ("muck", _lazy("mucks")),
+)
+
+
+AWARD_REASONS = (
+    ("unreadable", _lazy("Cards shown, not read or not entered")),
+    ("mucked", _lazy("The winning hand was mucked")),
+)
+
+
+def _live_post(request: HttpRequest, actor: Actor, live: Any) -> tuple[Any, Any]:
+    """Apply one form of the live page: the stored hand on *finish*, else the live state
+    the service answered with.
+
+    Every form sends the version of the hand it showed (issue 38 §1); one without it
+    cannot say what the supervisor saw, and is refused."""
     p = request.POST
     op = p.get("op")
+    version = read_int(p, "version")
+    if version is None:
+        version = UNSHOWN
+    state = None
     if op == "act":
-        services.live_hand_act(
-            actor=actor, live=live, action=_live_action(request), force=bool(p.get("force"))
+        state = services.live_hand_act(
+            actor=actor,
+            live=live,
+            action=_live_action(request),
+            force=bool(p.get("force")),
+            version=version,
         )
     elif op == "many":  # issue 13 §4: fold to seat N, check around, in one tap
-        live_hand_act_many(
+        state = live_hand_act_many(
             actor=actor,
             live=live,
             action=p.get("action", ""),
             until_seat=read_int(p, "until"),
-            expected_count=read_int(p, "count"),
+            version=version,
+        )
+    elif op == "next":  # issue 38 §5: the street's last checks or call, then the card
+        state = live_hand_close_and_act(
+            actor=actor, live=live, action=_live_action(request), version=version
         )
     elif op == "undo":
-        services.live_hand_undo(actor=actor, live=live)
+        state = services.live_hand_undo(actor=actor, live=live, version=version)
+    elif op == "truncate":  # issue 38 §3: log again from this action on
+        state = services.live_hand_truncate(
+            actor=actor, live=live, index=read_int(p, "index") or 0, version=version
+        )
+    elif op == "replace":  # issue 38 §3: this action as it really was
+        state = services.live_hand_replace(
+            actor=actor,
+            live=live,
+            index=read_int(p, "index") or 0,
+            action=_live_action(request),
+            version=version,
+        )
+    elif op == "store_correction":
+        return (
+            services.correction_draft_store(
+                actor=actor, live=live, reason=p.get("reason", ""), version=version
+            ),
+            None,
+        )
     elif op == "finish":
-        return services.live_hand_finish(actor=actor, live=live)
-    return None
+        return services.live_hand_finish(actor=actor, live=live, version=version), None
+    elif op == "abandon":
+        services.live_hand_abandon(
+            actor=actor, live=live, reason=p.get("reason", ""), version=version
+        )
+    return None, state
 
 
 @_guard
 def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """The hand being logged (BET-24): rendered once, then each tap answers the panel
-    (htmx, issue 13 §4); without JavaScript the same forms post and redirect."""
+    (htmx, issue 13 §4); without JavaScript the same forms post and redirect. A refusal
+    answers the panel as the hand stands, with the reason on top (issue 38 §1). The panel
+    polls (``?v=<version>``): 204 while the hand is as it shows it."""
     actor = _actor(request)
     live = selectors.access_live_hand(actor, pk)
     htmx = bool(getattr(request, "htmx", False))
     if request.method == "POST":
-        if request.POST.get("op") == "abandon":
-            try:
-                services.live_hand_abandon(
-                    actor=actor, live=live, reason=request.POST.get("reason", "")
-                )
-            except DomainError as err:
-                _fail(request, err)
-                return redirect("hands:live", pk=live.pk)
-            return redirect("hands:session", pk=live.session_id)
         try:
-            stored = _live_post(request, actor, live)
+            stored, state = _live_post(request, actor, live)
         except DomainError as err:
             if not htmx:
                 _fail(request, err)
@@ -503,13 +695,27 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
             live.refresh_from_db()
             context = _live_context(live, error=err.message(active_lang()))
             return render(request, "hands/_live_panel.html", context)
+        if request.POST.get("op") == "abandon":
+            return redirect("hands:session", pk=live.session_id)
         if stored is not None and not htmx:
-            messages.success(request, _("Hand %(number)s stored.") % {"number": stored.number})
+            if live.corrects_id is not None:
+                messages.success(request, _("The correction is stored as a linked revision."))
+            else:
+                messages.success(request, _("Hand %(number)s stored.") % {"number": stored.number})
             return redirect("hands:detail", pk=stored.pk)
         if not htmx:
             return redirect("hands:live", pk=live.pk)
-        live.refresh_from_db()
-        return render(request, "hands/_live_panel.html", _live_context(live, stored=stored))
+        if state is not None:  # the state the service saved: the row as it stands now
+            live.record = {**live.record, "actions": state["actions"]}
+            live.version = state["version"]
+        else:
+            live.refresh_from_db(fields=["record", "version", "status", "hand", "updated_at"])
+        context = _live_context(live, stored=stored, state=state)
+        return render(request, "hands/_live_panel.html", context)
+    if htmx and "v" in request.GET:
+        if as_id(request.GET.get("v")) == live.version:
+            return HttpResponse(status=204)  # nothing moved: htmx swaps nothing
+        return render(request, "hands/_live_panel.html", _live_context(live))
     return render(request, "hands/live.html", _live_context(live))
 
 
@@ -558,6 +764,7 @@ def revalidation_page(request: HttpRequest, pk: int | None = None) -> HttpRespon
 
 
 __all__ = [
+    "hand_correct_open",
     "hand_detail",
     "hand_list",
     "hand_replay",

@@ -172,7 +172,16 @@ def prepare(
         red, blue = packs.get(serial=f"R{n}"), packs.get(serial=f"A{n}")
         for pack in (red, blue):
             ts.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-            ts.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+            ts.deck_move(
+                actor=sup,
+                pack=pack,
+                to=PackState.INSPECTED,
+                with_user=croupier,
+                pin=PIN,
+                face_up_ok=True,
+                face_down_ok=True,
+                complete=True,
+            )
         ts.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
         ts.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
         session.refresh_from_db()
@@ -321,8 +330,10 @@ def close(plan: Plan, log: list[dict[str, Any]]) -> Any:
         ts.closing_sign(actor=boss, sheet=closing, role=Role.PIT_BOSS)
         session.refresh_from_db()
         for pack in Pack.objects.filter(session=session):
-            ts.deck_move(actor=sup, pack=pack, to=PackState.RETURNED, with_user=croupier)
-            ts.deck_move(actor=sup, pack=pack, to=PackState.REUSABLE)
+            ts.deck_move(
+                actor=sup, pack=pack, to=PackState.RETURNED, with_user=croupier, complete=True
+            )
+            ts.deck_move(actor=sup, pack=pack, to=PackState.REUSABLE, complete=True)
         rake_chips = _rake_chips(p.rake)
         for counter in actors["cashiers"]:
             cage.drop_count_record(

@@ -1,7 +1,8 @@
 """``python -m poker validate [--rules manual|pba|caba] [--rake PERCENT] PATH...``
 
 (also ``--rake-cap AMOUNT``, ``--rake-cap-scope pot|hand``, ``--rake-rounding down|nearest``,
-``--no-flop-no-drop``, ``--tournament``)
+``--no-flop-no-drop``, ``--tournament``); ``python -m poker payouts`` and ``python -m poker
+icm`` are the tournament commands (``poker.tournament.cli``).
 
 Validates every hand in the PHH files named (folders are searched recursively
 for ``.phh`` and ``.phhs``) and prints one JSON object per hand on stdout::
@@ -42,6 +43,7 @@ from poker.profiles import (
     RuleProfile,
     get_profile,
 )
+from poker.tournament import cli as tournament_cli
 from poker.validate import Status, Verdict, _fmt, validate
 from poker.violations import Violation
 
@@ -75,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--no-flop-no-drop", action="store_true", help="no rake without a flop")
     run.add_argument("--tournament", action="store_true", help="tournament hands: no rake")
+    tournament_cli.add_commands(commands)  # payouts, icm (issue 42)
     return parser
 
 
@@ -246,4 +249,6 @@ def main(
     gc.set_threshold(50_000, 20, 20)
     if args.command == "validate":
         return run_validate(args, out, err)
+    if args.command in tournament_cli.COMMANDS:
+        return tournament_cli.run(args, out, err)
     return 2  # pragma: no cover - argparse requires a command

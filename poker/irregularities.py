@@ -776,7 +776,7 @@ def _burn_error(d: _Decision) -> None:
     elif c.all_in_seats and i.board_exposed:
         d.rule(
             "RUL-59",
-            f"Error de quemado ({what_es}) con un all-in y cartas expuestas: se arma el board "
+            f"Error de quemado ({what_es}) con un all-in y cartas expuestas: se arma la mesa "
             "original, como si no hubiera habido error.",
             f"Burn error ({what_en}) with an all-in and cards exposed: the original board is "
             "restored as if there had been no error.",
@@ -785,7 +785,7 @@ def _burn_error(d: _Decision) -> None:
     else:
         d.rule(
             "RUL-59",
-            f"Error de quemado ({what_es}) después de la acción: el board queda y el resto se "
+            f"Error de quemado ({what_es}) después de la acción: la mesa queda y el resto se "
             "reparte como si no hubiera habido error"
             + (
                 " (la segunda carta quemada vuelve arriba del mazo y se quema antes de la calle siguiente)."
@@ -1141,7 +1141,7 @@ def _hidden_chips(d: _Decision) -> None:
         return
     d.rule(
         "RUL-39",
-        "Descubierto ya empezada otra mano, en cash: sanción.",
+        "Descubierto ya empezada otra mano, en una partida con dinero: sanción.",
         "Found after the next hand began, in a cash game: a sanction.",
     )
     d.sanction(d.i.seat, ConductCode.HIDDEN_CHIPS)

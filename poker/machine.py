@@ -46,6 +46,7 @@ from poker.model import (
     ActionKind,
     CarriedPot,
     Hand,
+    PotAward,
     Variant,
     VoidReason,
 )
@@ -198,6 +199,8 @@ class Machine:
         "straddle",
         "carry_in",
         "forfeits",
+        "awards",
+        "unread",
     )
 
     def __init__(
@@ -214,6 +217,7 @@ class Machine:
         profile: RuleProfile = MANUAL,
         carry_in: Sequence[CarriedPot] = (),
         forfeits: Sequence[int] = (),
+        awards: Sequence[PotAward] = (),
     ) -> None:
         n = len(starting_stacks)
         self.variant = variant
@@ -225,6 +229,9 @@ class Machine:
         # whose chips are kept for the next hand if this hand is void.
         self.carry_in = tuple(carry_in)
         self.forfeits = tuple(forfeits)
+        # SHOW-14, HREC-06: the pots' winners as the floor recorded them (pot -> players).
+        self.awards: dict[int, tuple[int, ...]] = {a.pot: tuple(a.winners) for a in awards}
+        self.unread: list[int] = []  # filled by ``settle`` (see ``_awarded``)
         self.violations: list[Violation] = []
         self.index = -1  # the action being applied, for violation reports
         self.chip_unit = chip_unit if chip_unit > 0 else 1
@@ -316,6 +323,7 @@ class Machine:
             profile=profile,
             carry_in=hand.carry_in,
             forfeits=hand.forfeits,
+            awards=hand.awards,
         )
 
     def copy(self) -> Machine:
@@ -1270,8 +1278,10 @@ class Machine:
         """Pots, rake and payouts. An unfinished hand keeps its pots undistributed.
 
         Chips are conserved: starting stacks + carried in = finishing stacks + rake +
-        carried out (IRREG-03, POT-09).
+        carried out (IRREG-03, POT-09) + the pots nobody was awarded (a showdown the
+        record does not resolve: the engine never invents who took them, SHOW-14).
         """
+        self.unread = []
         if self.phase == VOID:
             return self._settle_void()
         if finished is None:
@@ -1301,7 +1311,9 @@ class Machine:
     def _settle_carried(self, settlement: Settlement, finished: bool) -> Settlement:
         """POT-09: each carried-in pot is a separate pot (no rake: the chips come from a
         void hand), won by the best hand among its eligible players still in the hand;
-        if none of them is left, it is carried on to the next hand."""
+        if none of them is left, it is carried on to the next hand. Like a betting pot,
+        it goes where the floor awarded it, and one whose winner nobody recorded and
+        the cards do not give is paid to nobody (SHOW-14)."""
         n = self.n
         pots = list(settlement.pots)
         payouts = list(settlement.payouts)
@@ -1323,10 +1335,14 @@ class Machine:
             if not finished:
                 pots.append(_pot(amount, eligible, 0, (), (), (), True))
                 continue
-            if not eligible:
+            if not eligible and len(pots) not in self.awards:
                 carry_out.append(carried)  # nobody eligible is left: it waits again
                 continue
-            winners = self._pot_winners(eligible, values)
+            read, certain = self._pot_winners(eligible, values)
+            winners = self._awarded(len(pots), eligible, read, certain)
+            if not winners:
+                pots.append(_pot(amount, eligible, 0, (), (), (), True))  # nobody recorded
+                continue
             if len(winners) == 1:
                 payouts[winners[0]] += amount
                 pots.append(_pot(amount, eligible, 0, winners, (amount,), (), True))
@@ -1385,7 +1401,7 @@ class Machine:
         take_rake = profile.takes_rake
         if take_rake and profile.no_flop_no_drop and len(self.board) < 3:
             take_rake = False  # no flop, no drop (RAKE-07 option)
-        if len(live) == 1 and not take_rake:
+        if len(live) == 1 and not take_rake and not self.awards:
             # Won without a showdown and no rake: the one live player takes every pot.
             winner = live[0]
             payouts = [0] * n
@@ -1398,11 +1414,20 @@ class Machine:
             return _settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
         unit = self.chip_unit
         values = self._hand_values() if self.phase == SHOWDOWN else None
+        # Who wins each pot: side pots are settled before the main pot (POT-07, SHOW-08),
+        # each as the floor awarded it or as the cards give it (SHOW-14); a pot that
+        # neither says is paid to nobody (the engine never invents an award).
+        layer_winners: list[tuple[int, ...]] = [()] * len(layers)
+        for k in range(len(layers) - 1, -1, -1):
+            eligible = layers[k][1]
+            read, certain = self._pot_winners(eligible, values)
+            layer_winners[k] = self._awarded(k, eligible, read, certain)
         # Rake is taken per pot before paying (RAKE-05, RAKE-07); the cap per pot by
-        # default, or once per hand, main pot first (``rake_cap_scope``, OQ-04).
+        # default, or once per hand, main pot first (``rake_cap_scope``, OQ-04). A pot
+        # nobody is paid takes none: the commission is taken when the winner is known.
         if take_rake:
             rakes = rake_pots(
-                [amount for amount, _eligible in layers],
+                [amount if layer_winners[k] else 0 for k, (amount, _e) in enumerate(layers)],
                 profile.rake_bps,
                 unit,
                 profile.rake_rounding,  # RAKE-07, OQ-04: a casino setting
@@ -1416,11 +1441,10 @@ class Machine:
             rakes = [0] * len(layers)
         payouts = [0] * n
         results = []
-        # Side pots are settled before the main pot (POT-07, SHOW-08).
         for k in range(len(layers) - 1, -1, -1):
             amount, eligible = layers[k]
             net = amount - rakes[k]
-            winners = self._pot_winners(eligible, values)
+            winners = layer_winners[k]
             if len(winners) == 1:
                 payouts[winners[0]] += net
                 results.append(_pot(amount, eligible, rakes[k], winners, (net,), ()))
@@ -1441,6 +1465,57 @@ class Machine:
             else:
                 order = tuple(live)
         return _settlement(tuple(results), taken, tuple(payouts), finishing, order)
+
+    def _awarded(
+        self, pot: int, eligible: tuple[int, ...], read: tuple[int, ...], certain: bool
+    ) -> tuple[int, ...]:
+        """The winners of pot ``pot``: as the floor awarded it, else as the cards read
+        (``read``, empty when they do not say). SHOW-14: an award the cards contradict
+        (all of them read) is kept, since the chips went there (AUTH-04), and flagged;
+        HREC-06: a pot with neither is not paid, and flagged. ``unread`` keeps the pots
+        whose winners neither the floor recorded nor the cards gave for certain."""
+        recorded = self.awards.get(pot) if self.awards else None
+        if recorded is None:
+            if not certain:
+                self.unread.append(pot)
+            if not read:
+                self._flag_settle(Code.SHOWDOWN_INVALID, detail=self._unread(eligible))
+            return read
+        winners = tuple(sorted(set(recorded)))  # clockwise from the button's left (POT-08)
+        outside = [i for i in winners if not 0 <= i < self.n or i not in eligible]
+        if not winners or outside:
+            who = ", ".join(f"p{i + 1}" for i in outside) or "-"
+            self._flag_settle(
+                Code.AWARD_INVALID,
+                pot=pot + 1,
+                detail=Words(f"{who} no disputaba ese bote", f"{who} was not contesting that pot"),
+            )
+            return tuple(i for i in winners if 0 <= i < self.n)
+        if certain and read and set(read) != set(winners):
+            self._flag_settle(
+                Code.AWARD_MISMATCH,
+                pot=pot + 1,
+                recorded=", ".join(f"p{i + 1}" for i in winners),
+                computed=", ".join(f"p{i + 1}" for i in read),
+            )
+        return winners
+
+    def _unread(self, eligible: tuple[int, ...]) -> Words:
+        """Why the cards do not say who won a pot (nobody recorded the award)."""
+        claimants = [i for i in eligible if not self.mucked[i]]
+        if not claimants:
+            return Words("todos los que disputaban muckearon", "every contender mucked")
+        if not self._board_mask():  # the cards shown are read against a board not known
+            return Words(
+                "no se puede leer ninguna mano: no se conocen las cinco cartas comunitarias",
+                "no hand can be read: the five board cards are not known",
+            )
+        values = self._hand_values()
+        who = ", ".join(f"p{i + 1}" for i in claimants if values[i] < 0)
+        return Words(
+            f"no se puede leer ninguna mano: {who} no mostraron sus cartas",
+            f"no hand shown can be read: {who} did not show their cards",
+        )
 
     def _board_mask(self) -> int:
         """The board's five cards as a bit mask, or 0 when they are not five known cards."""
@@ -1475,45 +1550,36 @@ class Machine:
                 values[i] = evaluate7((a, b, *board))
         return values
 
-    def _pot_winners(self, eligible: tuple[int, ...], values: list[int] | None) -> tuple[int, ...]:
+    def _pot_winners(
+        self, eligible: tuple[int, ...], values: list[int] | None
+    ) -> tuple[tuple[int, ...], bool]:
+        """The winners the record gives (SHOW-02, SHOW-03, SHOW-04) and whether they are
+        certain: every hand still claiming the pot was read, or only one claims it.
+
+        A claimant whose shown cards are not known (PHH ``sm ????``) makes no claim the
+        record can read: the best hand read wins, as the PHH histories record it, but
+        not for certain (an award the floor recorded then stands unchallenged). With no
+        hand read there are no winners: only the floor can say who took the pot."""
         if values is None:  # everybody else folded
-            return eligible
+            return eligible, True
         if len(eligible) == 1:
-            return eligible
+            return eligible, True
+        claimants = [i for i in eligible if not self.mucked[i]]
+        if len(claimants) == 1:
+            return (claimants[0],), True  # the only hand not thrown away
         best = -1
         winners: list[int] = []
-        for i in eligible:  # eligible is in seat order: clockwise from the button's left
+        for i in claimants:  # eligible is in seat order: clockwise from the button's left
             v = values[i]
             if v > best:
                 best = v
                 winners = [i]
             elif v == best and v >= 0:
                 winners.append(i)
-        if best >= 0:
-            return tuple(winners)  # cards speak (SHOW-04); mucked hands never win (OQ-48)
-        claimants = [i for i in eligible if not self.mucked[i]]
-        if len(claimants) == 1:
-            return (claimants[0],)  # the only hand not thrown away
-        if not claimants:
-            self._flag_settle(
-                Code.SHOWDOWN_INVALID,
-                detail=Words("todos los que disputaban muckearon", "every contender mucked"),
-            )
-            last = [i for i in self.muck_order if i in eligible]
-            return (last[-1],) if last else eligible[:1]
-        who = ", ".join(f"p{i + 1}" for i in claimants)
-        if not self._board_mask():  # the cards shown are read against a board not known
-            detail = Words(
-                "no se puede leer ninguna mano: no se conocen las cinco cartas comunitarias",
-                "no hand can be read: the five board cards are not known",
-            )
-        else:
-            detail = Words(
-                f"no se puede leer ninguna mano: {who} no mostraron sus cartas",
-                f"no hand shown can be read: {who} did not show their cards",
-            )
-        self._flag_settle(Code.SHOWDOWN_INVALID, detail=detail)
-        return tuple(claimants)
+        if best < 0:
+            return (), False
+        # cards speak (SHOW-04); mucked hands never win (OQ-48)
+        return tuple(winners), all(values[i] >= 0 for i in claimants)
 
     def _flag_settle(self, code: Code, **details: object) -> None:
         self.violations.append(make(code, None, **details))

@@ -173,6 +173,22 @@ class CarriedPot:
 
 
 @dataclass(frozen=True, slots=True)
+class PotAward:
+    """Who the floor pushed one pot to (SHOW-14, HREC-06): part of the recorded outcome.
+
+    ``pot`` is the pot's place in the settlement: the main pot first (0), then the side
+    pots as they were formed (POT-02), then the pots carried in from a voided hand
+    (POT-09). ``winners`` are player indexes. The engine pays a pot as awarded; where
+    the cards it reads give other winners it flags the difference (AUTH-04: the engine
+    advises, the staff decide); where it reads no hand, the award is the only record
+    of who won, and a pot nobody awarded is paid to nobody.
+    """
+
+    pot: int
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """A recorded hand (HREC-01), in PHH order and hand units (see module doc).
 
@@ -182,6 +198,9 @@ class Hand:
     returned included. ``extra`` keeps the other PHH fields (author, event,
     seats' metadata ...) as ``(name, value)`` pairs so that export can write
     them back.
+
+    ``awards`` are the pots' winners as the floor recorded them (:class:`PotAward`),
+    when the record says so: needed where the cards shown cannot be read.
 
     ``carry_in`` are pots carried into this hand from a voided hand (POT-09),
     settled as separate pots open only to their eligible players; ``forfeits``
@@ -210,6 +229,7 @@ class Hand:
     extra: tuple[tuple[str, Any], ...] = ()
     carry_in: tuple[CarriedPot, ...] = ()
     forfeits: tuple[int, ...] = ()
+    awards: tuple[PotAward, ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -275,7 +295,7 @@ _HAND_SETTERS = tuple(
 
 
 def new_hand(*values: Any) -> Hand:
-    """``Hand(*values)`` (all 19 fields, in order), built faster."""
+    """``Hand(*values)`` (all 20 fields, in order), built faster."""
     hand: Hand = _new(Hand)
     for setter, value in zip(_HAND_SETTERS, values, strict=True):
         setter(hand, value)

@@ -19,7 +19,9 @@ Mesa extensions, written so that files stay valid PHH: user-defined fields
 by the amounts); ``_carry_in`` (the amounts of pots carried in from a voided
 hand, POT-09) with ``_carry_in_eligible`` (for each, its eligible players as
 ``"p1 p3"``) and ``_forfeits`` (the players whose chips a void hand keeps for
-the next one, IRREG-03, as ``["p2"]``); commentaries ``mesa:check`` / ``mesa:call`` on ``cc`` (the
+the next one, IRREG-03, as ``["p2"]``); ``_awards`` (who the floor pushed each pot to,
+SHOW-14: one string per pot, main pot first, ``"p3"``, ``"p1 p2"`` for a split, ``""``
+for a pot the record leaves to the cards); commentaries ``mesa:check`` / ``mesa:call`` on ``cc`` (the
 recorder's explicit check or call), ``mesa:dead`` on ``f`` (a hand killed by
 the floor) and a no-op ``# mesa:void <reason>`` (hand declared void).
 """
@@ -45,6 +47,7 @@ from poker.model import (
     ActionKind,
     CarriedPot,
     Hand,
+    PotAward,
     Variant,
     VoidReason,
     new_action,
@@ -89,6 +92,7 @@ _HAND_FIELDS = frozenset(
         "_carry_in",
         "_carry_in_eligible",
         "_forfeits",
+        "_awards",
     }
 )
 _VOID_REASONS = {r.value: r for r in VoidReason}
@@ -276,6 +280,8 @@ def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> 
         return None
     if "_carry_in" in fields or "_carry_in_eligible" in fields or "_forfeits" in fields:
         return None  # rare: read the long way
+    if "_awards" in fields:
+        return None
     low = min(min(stacks), min(antes), min(blinds))
     high = max(max(stacks), max(antes), max(blinds))
     if low < -MAX_AMOUNT or high > MAX_AMOUNT:
@@ -348,6 +354,7 @@ def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> 
         extra,
         (),
         (),
+        (),
     )
     return Record(source, index, code, hand)
 
@@ -415,6 +422,9 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
         return _bad(source, index, carried, code)
     carry_amounts, carry_eligible, forfeits = carried
     outcome.extend(carry_amounts)
+    awards = _award_fields(fields, n)
+    if isinstance(awards, str):
+        return _bad(source, index, awards, code)
     raw_actions = fields.get("actions")
     if not isinstance(raw_actions, list):
         return _bad(source, index, "actions must be an array of strings", code)
@@ -498,6 +508,7 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
             for amount, eligible in zip(carry_amounts, carry_eligible, strict=True)
         ),
         forfeits=forfeits,
+        awards=awards,
     )
     return Record(source, index, code, hand, tuple(problems))
 
@@ -545,6 +556,24 @@ def _carried_fields(
                 return players
             forfeits = players
     return amounts, eligible, forfeits
+
+
+def _award_fields(fields: dict[str, Any], n: int) -> tuple[PotAward, ...] | str:
+    """Mesa's ``_awards``: who the floor pushed each pot to (SHOW-14), main pot first."""
+    if "_awards" not in fields:
+        return ()
+    names = fields.get("_awards")
+    if type(names) is not list or len(names) > 2 * MAX_PLAYERS:
+        return '_awards must list the winners of each pot, such as ["p3", "p1 p2"]'
+    awards = []
+    for pot, text in enumerate(names):
+        if text == "":
+            continue  # this pot is left to the cards
+        players = _player_list(text, n, "_awards")
+        if isinstance(players, str):
+            return players
+        awards.append(PotAward(pot, players))
+    return tuple(awards)
 
 
 def _cards(text: str) -> tuple[int, ...] | None:
@@ -757,6 +786,11 @@ def _lines(hand: Hand) -> list[str]:
         lines.append(f"_carry_in_eligible = {_toml_value(eligible)}")
     if hand.forfeits:
         lines.append(f"_forfeits = {_toml_value([f'p{i + 1}' for i in hand.forfeits])}")
+    if hand.awards:
+        by_pot = {a.pot: " ".join(f"p{i + 1}" for i in a.winners) for a in hand.awards}
+        lines.append(
+            f"_awards = {_toml_value([by_pot.get(k, '') for k in range(max(by_pot) + 1)])}"
+        )
     if write_unit:
         lines.append(f"_chip_unit = {_format_amount(hand.chip_unit, scale, scale)}")
     assert n == len(hand.antes)

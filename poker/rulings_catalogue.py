@@ -531,7 +531,7 @@ _ENTRIES: tuple[RuleEntry, ...] = (
         None,
         "Un jugador all-in cubierto tenía fichas escondidas.",
         "A covered all-in player is found to have hidden chips.",
-        "Si se descubre antes de la mano siguiente, las fichas van al ganador; después, sanción (cash) o eliminación (torneo).",
+        "Si se descubre antes de la mano siguiente, las fichas van al ganador; después, sanción (partida con dinero) o eliminación (torneo).",
         "Found before the next hand: the chips go to the winner; after it begins: a sanction (cash game) or elimination (tournament).",
     ),
     _E(
@@ -555,7 +555,7 @@ _ENTRIES: tuple[RuleEntry, ...] = (
         _r('§"Lecturas complementarias"'),
         "Comisión de la casa.",
         "House commission.",
-        "MANUAL: 3 % de cada pozo en cash, nada en torneos. PBA: cargo por asiento. CABA: porcentaje de hasta el 5 %.",
+        "MANUAL: 3 % de cada pozo en las partidas con dinero, nada en torneos. PBA: cargo por asiento. CABA: porcentaje de hasta el 5 %.",
         "MANUAL: 3 % of each pot in cash games, none in tournaments. PBA: a seat charge. CABA: a percentage of up to 5 %.",
     ),
     # F. Conduct and authority
@@ -773,7 +773,7 @@ _ENTRIES: tuple[RuleEntry, ...] = (
         None,
         "No se quemó carta o se quemó más de una.",
         "No burn, or more than one burn.",
-        "Se corrige si no hubo acción en esa ronda; si la hubo, el board queda y lo que sigue se reparte como si no hubiera habido error; con un all-in y cartas expuestas se restituye el board original.",
+        "Se corrige si no hubo acción en esa ronda; si la hubo, la mesa queda y lo que sigue se reparte como si no hubiera habido error; con un all-in y cartas expuestas se restituye la mesa original.",
         "Corrected if there was no action on that street; otherwise the board stands and the rest is dealt as if there had been no error; with an all-in and exposed cards the original board is restored.",
     ),
     _E(

@@ -20,6 +20,7 @@ from poker.model import (
     MIN_PLAYERS,
     CarriedPot,
     Hand,
+    PotAward,
     Variant,
     VoidReason,
     slot_setter,
@@ -53,6 +54,10 @@ class Verdict:
     uncalled_returned: tuple[int, ...] = ()  # bets nobody called, given back (POT-03)
     showdown_order: tuple[int, ...] = ()  # SHOW-01, OQ-23
     carry_out: tuple[CarriedPot, ...] = ()  # chips kept for the next hand (IRREG-03, POT-09)
+    # Pots (settlement order) whose winners the record does not establish: no award from
+    # the floor, and not every hand claiming them read (SHOW-14; paid, if at all, to the
+    # best hand read, as PHH histories record it).
+    unread_pots: tuple[int, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -160,6 +165,7 @@ def is_common_case(hand: Hand) -> bool:
         and _sizes_ok(hand)
         and (hand.carry_in == () or _carry_in_problem(hand.carry_in, len(stacks)) is None)
         and (hand.forfeits == () or _players_problem(hand.forfeits, len(stacks)) is None)
+        and (hand.awards == () or _awards_problem(hand.awards, len(stacks)) is None)
     )
 
 
@@ -228,6 +234,29 @@ def _structure_problem(hand: Hand) -> str | None:
     problem = _players_problem(hand.forfeits, n)
     if problem:
         return f"forfeits: {problem}"
+    problem = _awards_problem(hand.awards, n)
+    if problem:
+        return f"awards: {problem}"
+    return None
+
+
+def _awards_problem(awards: object, n: int) -> str | None:
+    """Why the recorded awards cannot be read (SHOW-14), or None. Whether a pot and its
+    winners fit the hand is the settlement's to judge (AWARD_INVALID)."""
+    if type(awards) is not tuple or len(awards) > 2 * MAX_PLAYERS:
+        return "must be a short list of pot awards"
+    pots = set()
+    for award in awards:
+        if type(award) is not PotAward:
+            return "holds something that is not a pot award"
+        if type(award.pot) is not int or not 0 <= award.pot < 2 * MAX_PLAYERS:
+            return f"no pot {award.pot!r}"
+        if award.pot in pots:
+            return f"pot {award.pot} is awarded twice"
+        pots.add(award.pot)
+        problem = _players_problem(award.winners, n)
+        if problem or not award.winners:
+            return f"winners of pot {award.pot}: {problem or 'none'}"
     return None
 
 
@@ -387,6 +416,7 @@ def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
         tuple(machine.returned) if machine.phase != VOID else (0,) * n,
         settlement.showdown_order,
         settlement.carry_out,
+        tuple(machine.unread),
     )
 
 

@@ -43,6 +43,8 @@ class Code(StrEnum):
     WINNINGS_MISMATCH = "WINNINGS_MISMATCH"
     RAKE_MISMATCH = "RAKE_MISMATCH"
     ODD_CHIP = "ODD_CHIP"
+    AWARD_MISMATCH = "AWARD_MISMATCH"
+    AWARD_INVALID = "AWARD_INVALID"
 
 
 # (Spanish, English) templates. Keep them short: the recorder shows them inline.
@@ -145,6 +147,14 @@ MESSAGES: dict[Code, tuple[str, str]] = {
     Code.RAKE_MISMATCH: (
         "Comisión registrada {recorded}, calculada {computed}",
         "Recorded rake {recorded}, computed {computed}",
+    ),
+    Code.AWARD_MISMATCH: (
+        "Bote {pot}: se registró para {recorded}; las cartas dan {computed} (SHOW-14)",
+        "Pot {pot}: awarded to {recorded}; the cards give {computed} (SHOW-14)",
+    ),
+    Code.AWARD_INVALID: (
+        "Reparto del bote {pot} inválido: {detail}",
+        "Invalid award of pot {pot}: {detail}",
     ),
     Code.ODD_CHIP: (
         "{recorded} de p{player} divide una ficha menor que la mínima ({unit})",

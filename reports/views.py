@@ -12,8 +12,10 @@ from django.views.decorators.http import require_POST
 from casino.access import Actor
 from casino.errors import DomainError
 from casino.formatting import active_lang as _lang
+from casino.models import Sector
 from casino.roles import Perm
 from casino.views import acting_actor
+from tables.models import TableSession
 
 from . import export, selectors, services
 from .registry import all_specs
@@ -34,10 +36,23 @@ def report_list(request: HttpRequest) -> HttpResponse:
     _reader(actor)
     specs = [s for s in all_specs() if actor.role in s.roles]
     reports = list(selectors.reports_visible(actor)[:50])
+    # Issue 40: sessions and sectors chosen by what people call them, never typed as ids.
+    sessions = (
+        TableSession.objects.filter(casino=actor.casino)
+        .select_related("table", "gaming_day")
+        .order_by("-gaming_day__business_date", "table__number", "-number")[:100]
+    )
     return render(
         request,
         "reports/list.html",
-        {"specs": specs, "reports": reports, "lang": _lang(), "actor": actor},
+        {
+            "specs": specs,
+            "reports": reports,
+            "lang": _lang(),
+            "actor": actor,
+            "sessions": sessions,
+            "sectors": Sector.objects.filter(casino=actor.casino).order_by("name"),
+        },
     )
 
 

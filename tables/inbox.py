@@ -300,14 +300,14 @@ def _pack_blockers(actor: Actor, session: TableSession) -> list[InboxItem]:
         if pack.state != PackState.ISSUED:
             continue
         if actor.role == Role.SUPERVISOR:
-            title = _("Inspect pack %(serial)s with the croupier at %(table)s")
+            title = _("Inspect pack %(serial)s with a witness at %(table)s")
         else:
             title = _("Pack %(serial)s at %(table)s waits for its inspection")
         items.append(
             _item(
                 "inspect",
                 title % {**table, "serial": pack.serial},
-                reverse("tables:pack", args=[pack.pk]) + "#move-title",
+                reverse("tables:pack", args=[pack.pk]) + "#inspect-title",
                 session,
                 actor.role == Role.SUPERVISOR,
             )
@@ -342,7 +342,40 @@ def _readiness_blockers(actor: Actor, session: TableSession) -> list[InboxItem]:
     return items
 
 
+def tables_to_open(actor: Actor) -> list[InboxItem]:
+    """At the start of the day (issue 40): a supervisor with no live table of his own is
+    prompted to open one, on the first free table's page (README "Your first table")."""
+    from casino.selectors import open_gaming_day
+
+    from .models import Table
+
+    if actor.role != Role.SUPERVISOR or actor.user.casino_id is None:
+        return []
+    if not actor.can(Perm.OPEN_SESSION) or open_gaming_day(actor.casino) is None:
+        return []
+    live = TableSession.objects.filter(casino=actor.casino).exclude(
+        status=TableSession.Status.CLOSED
+    )
+    if any(is_assigned(actor, s) for s in live.select_related("table")):
+        return []
+    busy = live.values_list("table_id", flat=True)
+    free = Table.objects.filter(casino=actor.casino, is_active=True).exclude(pk__in=busy)
+    first = free.order_by("number").first()
+    if first is None:
+        return []
+    return [
+        InboxItem(
+            kind="table.open",
+            title=_("Open a session at %(table)s") % {"table": first},
+            url=reverse("tables:table", args=[first.pk]) + "#open-title",
+            detail=_("%(n)s tables closed: choose one in Tables") % {"n": free.count()},
+            urgent=True,
+        )
+    ]
+
+
 PROVIDERS = (
+    tables_to_open,
     sheets_waiting,
     discrepancies_waiting,
     receipts_waiting,

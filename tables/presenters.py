@@ -345,3 +345,46 @@ def conduct(c: Conduct) -> dict[str, Any]:
         "heads_up_exempt": c.heads_up_exempt,
         "needs_text": c.needs_text,
     }
+
+
+def sheet_rows(doc: OpeningSheet | ClosingSheet) -> dict[str, Any]:
+    """The count as the sheet's page reads it (issue 40): per denomination the chips
+    counted and what was expected, in chips, with their values apart (chips and money in
+    one column misled). An opening is expected to hold what its sheet expects (the par
+    or the last closing); a closing what the books say the float holds now (the opening
+    plus fills, less credits and the chips sold: ``tables.hooks.expected_float_now``), so
+    the chips sold at the buy-ins are no difference. The standard float (par) of a closing
+    is shown beside it, for the fills and credits that bring it back."""
+    from decimal import Decimal
+
+    from .hooks import expected_float_now
+
+    is_opening = isinstance(doc, OpeningSheet)
+    books = {} if is_opening else expected_float_now(doc.session)
+    rows = []
+    totals = {"counted": Decimal("0"), "expected": Decimal("0"), "par": Decimal("0")}
+    for line in doc.ordered_lines():
+        expected = line.expected_count if is_opening else books.get(line.denomination_id, 0)
+        par = line.expected_count if not is_opening else None
+        difference = None if line.count is None else line.count - expected
+        rows.append(
+            {
+                "line": line,
+                "expected": expected,
+                "expected_value": line.value * expected,
+                "par": par,
+                "difference": difference,
+                "difference_value": None if difference is None else line.value * difference,
+            }
+        )
+        totals["counted"] += line.total or 0
+        totals["expected"] += line.value * expected
+        totals["par"] += line.value * (par or 0)
+    counted = doc.is_counted
+    return {
+        "lines": rows,
+        "counted": totals["counted"] if counted else None,
+        "expected": totals["expected"],
+        "par": None if is_opening else totals["par"],
+        "difference": totals["counted"] - totals["expected"] if counted else None,
+    }

@@ -117,18 +117,21 @@ def table_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         "prep_missing": selectors.prep_missing(session) if session else [],
         # Issue 12 §1: the supervisor now (a recorded relief takes over).
         "current_supervisor": selectors.session_supervisor(session) if session else None,
-        "supervisor_reliefs": session.supervisor_reliefs.select_related(
-            "outgoing", "incoming", "recorded_by"
-        )
-        if session
-        else [],
         "lang": _lang(),
     }
     if session is not None:
-        context["events"] = session.events.select_related("recorded_by", "person")
-        context["dealer_changes"] = session.dealer_changes.select_related(
-            "outgoing", "incoming", "pack_out", "pack_in"
-        )
+        context["log"] = selectors.session_log(session)
+        # A checklist once recorded is shown as recorded, never offered again (issue 40).
+        E = SessionEvent.Kind
+        own = E.PREP_SUPERVISOR if actor.role == Role.SUPERVISOR else E.PREP_PIT_BOSS
+        recorded = {
+            e.kind: e
+            for e in session.events.filter(kind__in=[own, E.CLOSING_CHECKLIST]).select_related(
+                "recorded_by"
+            )
+        }
+        context["checklist_done"] = recorded.get(own)
+        context["closing_checklist_done"] = recorded.get(E.CLOSING_CHECKLIST)
         context["ready_packs"] = [
             p for p in state.packs if p.state in ("inspected", "reserve", "rested")
         ]
@@ -170,7 +173,9 @@ def _sheet_page(
             "sheet": sheet,
             "part": part,
             "data": data,
-            "lines": sheet.ordered_lines(),
+            "rows": presenters.sheet_rows(sheet),
+            # Once anyone signed, the count is what they vouched for: shown, not editable.
+            "editable": not sheet.is_locked and not data["signatures"],
             "croupiers": _staff(actor, Role.CROUPIER),
             "copies": SheetCopyDeposit.Copy.choices
             if part == "closing"
@@ -228,7 +233,15 @@ def pack_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         .exclude(status=TableSession.Status.CLOSED)
         .select_related("table")
     )
-    moves = [(m, PackState(m).label) for m in allowed_moves(pack.state)]
+    allowed = allowed_moves(pack.state)
+    # The inspection (DECK-06) has its own form: the checks ticked by hand, the witness who
+    # chooses his name and signs with his PIN; the other moves share the general one.
+    inspecting = PackState.INSPECTED in allowed and pack.session is not None
+    moves = [
+        (m, PackState(m).label)
+        for m in allowed
+        if not (inspecting and m in (PackState.INSPECTED, PackState.REJECTED))
+    ]
     return render(
         request,
         "tables/pack.html",
@@ -237,8 +250,16 @@ def pack_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
             "pack": pack,
             "events": selectors.deck_events(actor.casino).filter(pack=pack),
             "moves": moves,
+            "inspecting": inspecting,
+            "witnesses": selectors.inspection_witnesses(pack.session, actor) if inspecting else [],
+            "inspections": pack.inspections.select_related("recorded_by", "witness"),
             "sessions": live,
-            "staff": User.objects.filter(casino=actor.casino, is_active=True).order_by("username"),
+            # Staff in a role (never an account without one, such as the admin).
+            "staff": User.objects.filter(
+                casino=actor.casino, is_active=True, groups__name__in=Role.values
+            )
+            .distinct()
+            .order_by("username"),
             "session_packs": Pack.objects.filter(session=pack.session).exclude(pk=pack.pk)
             if pack.session_id
             else [],
@@ -645,6 +666,7 @@ def _move(request: HttpRequest, actor: Actor, pk: int) -> str:
         complete=ticked(request.POST, "complete"),
         face_up_ok=ticked(request.POST, "face_up_ok"),
         face_down_ok=ticked(request.POST, "face_down_ok"),
+        pin=request.POST.get("pin") or None,
     )
     return _("Pack moved.")
 

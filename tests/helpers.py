@@ -57,3 +57,30 @@ def RoleClient(user: User | None = None, role: Role | str | None = None, **kw: A
     if role is not None:
         client.credentials(HTTP_X_MESA_ROLE=str(role))
     return client
+
+
+# The PINs the test staff sign with (``tests/conftest.py`` ``staff``: 1234 but croupier2's):
+# a witness signs an inspection with his own (DECK-06).
+TEST_PINS = {"croupier2": "5678"}
+
+
+def inspect_pack(actor: Any, pack: Any, *, witness: User | None = None, pin: str | None = None):  # type: ignore[no-untyped-def]
+    """Inspect an issued pack as the floor does (DECK-06): backs, faces and the 52 cards
+    ticked, the witness (the croupier on duty unless named) signing with his PIN."""
+    from tables import services
+    from tables.models import Pack, PackState
+    from tables.selectors import croupier_on_duty
+
+    pack = Pack.objects.select_related("session").get(pk=pack.pk)
+    witness = witness or croupier_on_duty(pack.session)
+    assert witness is not None, "no croupier on duty to witness the inspection"
+    return services.deck_move(
+        actor=actor,
+        pack=pack,
+        to=PackState.INSPECTED,
+        with_user=witness,
+        pin=pin or TEST_PINS.get(witness.username, "1234"),
+        face_up_ok=True,
+        face_down_ok=True,
+        complete=True,
+    )

@@ -3,7 +3,14 @@
 from .common import Notice, Tender
 from .drop import DropCountResult, drop_count_record, variance_explain
 from .policy import cage_policy_set
-from .rake import RakePosting, expected_rake, rake_post, rake_reverse, takes_rake
+from .rake import (
+    RakePosting,
+    expected_rake,
+    rake_post,
+    rake_reverse,
+    rake_reverse_for_revision,
+    takes_rake,
+)
 from .slips import (
     SlipSigner,
     par_restoration,
@@ -43,6 +50,7 @@ __all__ = [
     "player_departure_record",
     "rake_post",
     "rake_reverse",
+    "rake_reverse_for_revision",
     "slip_request",
     "slip_sign",
     "slip_sign_in_order",

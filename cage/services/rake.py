@@ -211,8 +211,23 @@ def _live_postings(entries: list[RakeEntry]) -> list[RakeEntry]:
 
 
 def rake_reverse(*, actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
-    """Reverse a hand's rake posting (the hand was voided or mis-posted), with a reason."""
+    """Reverse a hand's rake posting (the hand was voided or mis-posted), with a reason.
+
+    A review, so the pit boss's (RAKE-08): a supervisor reverses a posting only by
+    correcting the hand itself (:func:`rake_reverse_for_revision`)."""
     require(actor, Perm.REVIEW_HAND)
+    return _reverse(actor, entry, reason)
+
+
+def rake_reverse_for_revision(*, actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
+    """The hand recorder's reversal when a stored hand's revision counts (issue 38 §3):
+    the hand's logger may reverse as he may post; the recorder checked his assignment."""
+    if not actor.can(Perm.LOG_HAND):
+        require(actor, Perm.REVIEW_HAND)
+    return _reverse(actor, entry, reason)
+
+
+def _reverse(actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
     if not (reason or "").strip():
         raise ValidationFailed(
             "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"

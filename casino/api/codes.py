@@ -55,6 +55,38 @@ DOMAIN: dict[str, Meaning] = {
         "La sanción ya tiene una apelación sin resolver.",
         "The sanction already has an appeal waiting for its decision.",
     ),
+    "CHECKLIST_ALREADY_RECORDED": Meaning(
+        "Esta lista ya está registrada (por …, a las …).",
+        "This checklist is already recorded (by …, at …).",
+    ),
+    "AWARD_BY_FLOOR": Meaning(
+        "Bote …: el croupier lo empujó al asiento … sin que las cartas lo digan (…).",
+        "… pot: the croupier pushed it to seat … without the cards saying so (…).",
+    ),
+    "AWARD_INVALID": Meaning(
+        "El reparto del bote no es posible: … (el bote, los asientos que lo disputaban, el motivo).",
+        "That award of the pot is not possible: … (the pot, the seats contesting it, the reason).",
+    ),
+    "AWARD_REASON_REQUIRED": Meaning(
+        "Las cartas no dicen quién ganó ese bote: indique por qué lo decide el personal (cartas ilegibles o no registradas, mano tirada).",
+        "The cards do not say who won that pot: give the reason the staff decide it (cards unreadable or not entered, hand mucked).",
+    ),
+    "AWARD_REQUIRED": Meaning(
+        "La mano llegó al showdown y no dice quién ganó (…): registre las cartas que se mostraron o a qué asientos empujó el croupier cada bote, con el motivo.",
+        "The hand reached the showdown and does not say who won (…): enter the cards shown or the seats the croupier pushed each pot to, with the reason.",
+    ),
+    "CORRECTION_DRAFT": Meaning(
+        "Es la corrección de una mano registrada: regístrela con su motivo.",
+        "This is the correction of a stored hand: store it with its reason.",
+    ),
+    "CORRECTION_INVALID": Meaning(
+        "La corrección deja la mano inválida (…). Una mano cerrada solo se reemplaza por un registro válido.",
+        "The correction leaves the hand invalid (…). A closed hand is only replaced by a valid record.",
+    ),
+    "CORRECTION_SIGNED": Meaning(
+        "Esta corrección ya está firmada.",
+        "This correction is already signed.",
+    ),
     "GROUNDS_REQUIRED": Meaning(
         "Indique los motivos de la apelación.",
         "Give the grounds of the appeal.",
@@ -675,8 +707,8 @@ DOMAIN: dict[str, Meaning] = {
         "Invalid count line.",
     ),
     "LIVE_HAND_CHANGED": Meaning(
-        "La mano cambió desde que se mostró esta pantalla: revise y repita.",
-        "The hand changed since this screen was shown: check and repeat.",
+        "La mano cambió en otra terminal: revise y repita.",
+        "The hand changed on another device: check and repeat.",
     ),
     "LIVE_HAND_CLOSED": Meaning(
         "Esta mano ya no está en curso.",
@@ -757,6 +789,10 @@ DOMAIN: dict[str, Meaning] = {
     "NOT_AUTHENTICATED": Meaning(
         "Debe iniciar sesión o enviar un token válido.",
         "Authentication credentials were not provided.",
+    ),
+    "NOT_A_CORRECTION": Meaning(
+        "Esta mano se está repartiendo: regístrela como mano.",
+        "This hand is being dealt: store it as a hand.",
     ),
     "NOT_A_CROUPIER": Meaning(
         "… no tiene el rol de croupier.",
@@ -881,6 +917,12 @@ DOMAIN: dict[str, Meaning] = {
     "PACK_NOT_FOUND": Meaning(
         "Mazo no encontrado.",
         "Pack not found.",
+    ),
+    "PACK_NOT_REUSABLE": Meaning(
+        "El mazo … no se declaró completo: no es reutilizable; clasifíquelo como descarte o "
+        "reemplazo.",
+        "Pack … was not declared complete: it is not reusable; classify it as discard or "
+        "replacement.",
     ),
     "PACK_REQUIRED": Meaning(
         "Elija el mazo que entra.",
@@ -1390,6 +1432,10 @@ DOMAIN: dict[str, Meaning] = {
         "Hace falta al menos cuatro jugadores para un straddle.",
         "A straddle needs at least four players.",
     ),
+    "STREET_NOT_CLOSED": Meaning(
+        "La ronda de apuestas sigue abierta: registre antes lo que falta.",
+        "The betting round is still open: record what is left of it first.",
+    ),
     "STRUCTURE_INVALID": Meaning(
         "Estructura de apuestas desconocida: ….",
         "Unknown betting structure: ….",
@@ -1494,6 +1540,14 @@ DOMAIN: dict[str, Meaning] = {
         "Indique el supervisor o jefe de sector que verificó el cierre de la banca.",
         "Name the supervisor or pit boss who verified that the float is locked.",
     ),
+    "VERSION_INVALID": Meaning(
+        "If-Match debe llevar la versión de la mano (su ETag).",
+        "If-Match must carry the hand's version (its ETag).",
+    ),
+    "VERSION_REQUIRED": Meaning(
+        "Indique la versión de la mano que muestra (If-Match o «version»).",
+        "Give the version of the hand you show (If-Match or 'version').",
+    ),
     "VOID_ALREADY_CONFIRMED": Meaning(
         "La anulación del vale … ya está confirmada.",
         "The void of slip … is already confirmed.",
@@ -1513,6 +1567,12 @@ DOMAIN: dict[str, Meaning] = {
     "WAITING_LIST_ORDER": Meaning(
         "Primero se sienta …: la lista de espera se respeta en orden.",
         "… is seated first: the waiting list goes in order.",
+    ),
+    "WITNESS_NOT_ON_DUTY": Meaning(
+        "… no está de turno en la mesa … como croupier, supervisor o jefe de sector: no puede "
+        "ser testigo de la inspección.",
+        "… is not on duty at table … as croupier, supervisor or pit boss: he cannot witness "
+        "the inspection.",
     ),
     "WITNESS_REQUIRED": Meaning(
         "Indique un testigo distinto de quien destruye.",

@@ -280,3 +280,45 @@ def code_choices(kind: str) -> list[tuple[str, str]]:
     from ..labels import choices
 
     return choices(kind)
+
+
+@register.filter
+def audit_action(action: Any) -> str:
+    """An audit event's action in words: "Hands: live hand started" (issue 40)."""
+    from ..labels import audit_action as words
+
+    return words(action)
+
+
+@register.filter
+def record_type(object_type: Any) -> str:
+    """An audit event's record type in words: the model's name (issue 40)."""
+    from ..labels import record_type as words
+
+    return words(object_type)
+
+
+# A list of requirement or rule ids in parentheses: "(RPT-12)", "(OPEN-18, CLOSE-18)".
+_REF = r"[A-Z]{2,8}-\d{1,3}[a-z]?(?:\([a-z0-9]{1,3}\))?"
+_REFS = re.compile(rf"\s*\(({_REF}(?:\s*(?:[,;/]|y|and|–)\s*{_REF})*)\)")
+
+
+@register.filter
+def words(text: Any) -> str:
+    """A sentence as the floor reads it (issue 40): amounts in the casino's format, and the
+    requirement ids it cites moved beside it, for the auditor, as ``<code class="small
+    detail">`` (the style ``tests/floor/test_words.py`` allows)."""
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+
+    source = "" if text is None else str(text)
+    if _lang() == "es":
+        source = formatting.es_amounts(source)
+    parts: list[str] = []
+    last = 0
+    for match in _REFS.finditer(source):
+        parts.append(escape(source[last : match.start()]))
+        parts.append(f' <code class="small detail">{escape(match.group(1))}</code>')
+        last = match.end()
+    parts.append(escape(source[last:]))
+    return mark_safe("".join(parts))  # noqa: S308 - every part escaped above

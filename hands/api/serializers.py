@@ -116,7 +116,26 @@ class HandActionInputSerializer(serializers.Serializer):
         help_text=_("Bet or raise: the player's total for the street ('to')."),
     )
     cards = serializers.CharField(max_length=16, required=False, allow_blank=True)
-    reason = serializers.ChoiceField(choices=engine.VOID_REASONS, required=False)
+    reason = serializers.ChoiceField(
+        choices=(*engine.VOID_REASONS, *engine.AWARD_REASONS),
+        required=False,
+        help_text=_(
+            "Void: why the hand is void. Award: why the staff decide the pot and not the "
+            "cards (unreadable: shown but not read or not entered; mucked)."
+        ),
+    )
+    pot = serializers.IntegerField(
+        min_value=0,
+        max_value=19,
+        required=False,
+        help_text=_("Award: the pot, main pot first (0), then the side pots (SHOW-14)."),
+    )
+    seats = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=10),
+        required=False,
+        max_length=10,
+        help_text=_("Award: the seats the croupier pushed the pot to (SHOW-14)."),
+    )
     forfeits = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=10),
         required=False,
@@ -194,19 +213,38 @@ class HandReviewInputSerializer(serializers.Serializer):
     )
 
 
+def _live_version() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text=_(
+            "The version of the hand the client shows (the 'version' of the live state, "
+            "or send it as If-Match). One of the two is required; a request on an older "
+            "version is refused with 409 LIVE_HAND_CHANGED and changes nothing."
+        ),
+    )
+
+
 class LiveActionInputSerializer(HandActionInputSerializer):
     force = serializers.BooleanField(
         required=False, help_text=_("Keep an action the engine finds illegal (AUTH-04).")
     )
+    version = _live_version()
+
+
+class LiveVersionInputSerializer(serializers.Serializer):
+    version = _live_version()
 
 
 class LiveFinishInputSerializer(serializers.Serializer):
     result = HandResultSerializer(required=False)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    version = _live_version()
 
 
 class HandReasonInputSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
+    version = _live_version()
 
 
 def plain(value: Any) -> Any:
@@ -387,8 +425,27 @@ class LivePotSerializer(serializers.Serializer):
     eligible = serializers.ListField(child=serializers.IntegerField())
 
 
+class LiveAwardSerializer(serializers.Serializer):
+    """A pot at the end of the hand: who takes it (the cards read or the floor's award),
+    or the seats that contest it when the record does not say yet (issue 38 §2)."""
+
+    pot = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=("main", "side", "carried"))
+    amount = _money()
+    eligible = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    awarded = serializers.BooleanField()
+
+
 class LiveStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    version = serializers.IntegerField(
+        help_text=_(
+            "The hand's version: send it back (If-Match or 'version') with every action, "
+            "undo, finish or abandon; a request on an older version is refused "
+            "(409 LIVE_HAND_CHANGED)."
+        )
+    )
     pots = LivePotSerializer(many=True)
     number = serializers.IntegerField()
     status = enum(LiveHand.Status.choices)
@@ -403,6 +460,8 @@ class LiveStateSerializer(serializers.Serializer):
     options = LiveOptionSerializer(many=True)
     expected = serializers.JSONField(allow_null=True)
     complete = serializers.BooleanField()
+    awards_needed = LiveAwardSerializer(many=True)
+    winners = LiveAwardSerializer(many=True)
     positions = serializers.DictField(child=serializers.CharField())
     actions = serializers.JSONField()
     seats = serializers.JSONField()

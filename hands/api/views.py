@@ -32,6 +32,7 @@ from tables import services as table_services
 
 from .. import presenters, selectors, services
 from ..models import HandSource, HandStatus
+from ..services.live import UNSHOWN
 from . import serializers as s
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
@@ -180,8 +181,11 @@ class HandCorrectView(CreatesMixin, APIView):
         tags=TAG,
         request=s.HandCorrectionInputSerializer,
         responses={201: s.HandDetailSerializer, **ERRORS},
-        description="A corrected revision of an invalid hand, linked to it; the original "
-        "stays unchanged.",
+        description="A corrected revision of a stored hand, linked to it; the original "
+        "stays unchanged (HREC-09). An invalid hand waiting for its review: the correction "
+        "entry its review rests on. A closed hand (valid, void or resolved): the revision "
+        "must stand (409 CORRECTION_INVALID otherwise); after the next hand has started it "
+        "counts once the pit boss signs it.",
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _hand_fixer(request)
@@ -256,6 +260,32 @@ def _live_body(live: Any) -> dict[str, Any]:
     return state
 
 
+def _live_version(request: Request, data: dict[str, Any]) -> int:
+    """Issue 38 §1: the version of the hand the client shows, from ``If-Match`` (the ETag
+    of the live state) or the body's ``version``. Without one, the request cannot say
+    what state it was meant for: the service refuses it (400 VERSION_REQUIRED) once the
+    actor's rights are checked, and writes nothing."""
+    header = request.headers.get("If-Match", "").strip()
+    if header:
+        text = header.removeprefix("W/").strip('"')
+        if text.isdigit():
+            return int(text)
+        raise ValidationFailed(
+            "VERSION_INVALID",
+            "If-Match debe llevar la versión de la mano (su ETag).",
+            "If-Match must carry the hand's version (its ETag).",
+            field="If-Match",
+        )
+    version = data.pop("version", None)
+    return UNSHOWN if version is None else int(version)  # the service refuses UNSHOWN
+
+
+def _live_response(state: dict[str, Any], status_code: int = 200) -> Response:
+    response = Response(s.LiveStateSerializer(state).data, status=status_code)
+    response["ETag"] = f'"{state["version"]}"'
+    return response
+
+
 class LiveHandStartView(CreatesMixin, APIView):
     location_route = "api-hands-live"
 
@@ -280,8 +310,7 @@ class LiveHandStartView(CreatesMixin, APIView):
             live = services.live_hand_start(
                 actor=actor, session=session, data=record, dealer=data.get("dealer") or None
             )
-            body = s.LiveStateSerializer(_live_body(live)).data
-            return Response(body, status=status.HTTP_201_CREATED)
+            return _live_response(_live_body(live), status.HTTP_201_CREATED)
 
         return idempotent(request, handle)
 
@@ -291,7 +320,7 @@ class LiveHandView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.LOG_HAND)
         live = selectors.access_live_hand(actor, pk)
-        return Response(s.LiveStateSerializer(_live_body(live)).data)
+        return _live_response(_live_body(live))
 
 
 class LiveHandActionView(APIView):
@@ -307,23 +336,34 @@ class LiveHandActionView(APIView):
         live = selectors.access_live_hand(actor, pk)
         data = s.plain(parse(s.LiveActionInputSerializer, request.data))
         force = bool(data.pop("force", False))
+        version = _live_version(request, data)
 
         def handle() -> Response:
-            state = services.live_hand_act(actor=actor, live=live, action=data, force=force)
+            state = services.live_hand_act(
+                actor=actor, live=live, action=data, force=force, version=version
+            )
             state["id"] = live.pk
-            return Response(s.LiveStateSerializer(state).data)
+            return _live_response(state)
 
         return idempotent(request, handle)
 
 
 class LiveHandUndoView(APIView):
-    @extend_schema(tags=TAG, request=None, responses={200: s.LiveStateSerializer, **ERRORS})
+    @extend_schema(
+        tags=TAG,
+        request=s.LiveVersionInputSerializer,
+        responses={200: s.LiveStateSerializer, **ERRORS},
+        description="Take back the last action of the version the client shows.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.LOG_HAND)
         live = selectors.access_live_hand(actor, pk)
-        state = services.live_hand_undo(actor=actor, live=live)
+        data = s.plain(parse(s.LiveVersionInputSerializer, request.data))
+        state = services.live_hand_undo(
+            actor=actor, live=live, version=_live_version(request, data)
+        )
         state["id"] = live.pk
-        return Response(s.LiveStateSerializer(state).data)
+        return _live_response(state)
 
 
 class LiveHandFinishView(APIView):
@@ -338,10 +378,15 @@ class LiveHandFinishView(APIView):
         actor = _actor(request, Perm.LOG_HAND)
         live = selectors.access_live_hand(actor, pk)
         data = s.plain(parse(s.LiveFinishInputSerializer, request.data))
+        version = _live_version(request, data)
 
         def handle() -> Response:
             hand = services.live_hand_finish(
-                actor=actor, live=live, result=data.get("result"), notes=data.get("notes", "")
+                actor=actor,
+                live=live,
+                result=data.get("result"),
+                notes=data.get("notes", ""),
+                version=version,
             )
             body = s.HandDetailSerializer(presenters.detail(hand, new=True)).data
             return Response(body)
@@ -358,9 +403,12 @@ class LiveHandAbandonView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.LOG_HAND)
         live = selectors.access_live_hand(actor, pk)
-        data = parse(s.HandReasonInputSerializer, request.data)
-        row = services.live_hand_abandon(actor=actor, live=live, reason=data["reason"])
-        return Response(s.LiveStateSerializer(_live_body(row)).data)
+        data = s.plain(parse(s.HandReasonInputSerializer, request.data))
+        version = _live_version(request, data)
+        row = services.live_hand_abandon(
+            actor=actor, live=live, reason=data["reason"], version=version
+        )
+        return _live_response(_live_body(row))
 
 
 # ------------------------------------------------------------- PHH, jobs

@@ -11,10 +11,14 @@ from .jobs import (
     session_export_phhs,
 )
 from .live import (
+    correction_draft_open,
+    correction_draft_store,
     live_hand_abandon,
     live_hand_act,
     live_hand_finish,
+    live_hand_replace,
     live_hand_start,
+    live_hand_truncate,
     live_hand_undo,
     live_state,
 )
@@ -23,6 +27,8 @@ from .seating import button_draw_record
 
 __all__ = [
     "button_draw_record",
+    "correction_draft_open",
+    "correction_draft_store",
     "hand_correct",
     "hand_log",
     "hand_override",
@@ -34,7 +40,9 @@ __all__ = [
     "live_hand_abandon",
     "live_hand_act",
     "live_hand_finish",
+    "live_hand_replace",
     "live_hand_start",
+    "live_hand_truncate",
     "live_hand_undo",
     "live_state",
     "revalidation_create",

@@ -269,12 +269,13 @@ def hands_import(
 
 
 def session_export_phhs(*, actor: Actor, session: TableSession) -> str:
-    """A session's hands as ``.phhs`` (the latest revision of each hand number)."""
+    """A session's hands as ``.phhs`` (the latest revision in force of each hand number:
+    one waiting for the pit boss's signature does not count yet, issue 38 §3)."""
     require(actor, Perm.VIEW_HANDS)
     if session.casino_id != actor.user.casino_id:
         raise Conflict("NOT_FOUND", "Sesión no encontrada.", "Session not found.")
     hands = list(
-        Hand.objects.filter(session=session)
+        selectors.revisions_in_force(Hand.objects.filter(session=session))
         .select_related("settings", "verdict", "table", "gaming_day")
         .order_by("number", "id")
     )

@@ -12,6 +12,7 @@ finds illegal is refused with its reason unless the logger confirms it
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +23,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import Conflict, ValidationFailed
 from casino.roles import Perm
-from tables.models import TableSession
+from tables.models import SeatStatus, TableSession
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import hand_begin, hand_end
 
@@ -91,9 +92,10 @@ def live_hand_start(
             )
         book = SessionBook(s)
         number = book.max_number + 1
-        refusals = selectors.session_refusals(s, number)
+        refusals, croupier = selectors.session_readiness(s, number)
         if refusals:
             raise refusals[0]
+        book.croupier_on_duty = croupier  # read with the readiness: the dealer, no second query
         settings = book.settings_at(now)
         structure = data.get("structure") or settings.variant
         if settings.variant != "mixed":
@@ -134,7 +136,14 @@ def live_hand_start(
                 "Ya hay una mano en curso en esta mesa.",
                 "A hand is already in progress at this table.",
             ) from None
-        hand_begin(s, actor, record["seats"])
+        # Only the seats the plan has empty need seating (hand_begin skips the others): the
+        # book read the plan already, so hand_begin does not read each seat again.
+        empty = [
+            seat
+            for seat in record["seats"]
+            if seat["seat"] not in book.seats or book.seats[seat["seat"]].status == SeatStatus.EMPTY
+        ]
+        hand_begin(s, actor, empty)
         audit_record(
             actor=actor,
             action="hand.live.start",
@@ -147,12 +156,17 @@ def live_hand_start(
     return live
 
 
+def live_rules(live: LiveHand) -> engine.Rules:
+    """The rules a hand being logged is judged by: the settings in force at its first
+    riffle (GEN-04, SHUF-06) and the table's smallest chip (GEN-05). Two small reads."""
+    unit = selectors.chip_unit_cents(live.session.table)
+    settings = selectors.settings_for_hand(live.session, live.started_at)
+    return engine.rules_for(settings, chip_unit=unit, structure=live.record["structure"])
+
+
 def live_state(live: LiveHand) -> dict[str, Any]:
     """Whose turn, the legal options with amounts, pots and stacks (BET-24)."""
-    book_unit = selectors.chip_unit_cents(live.session.table)
-    settings = selectors.settings_for_hand(live.session, live.started_at)
-    rules = engine.rules_for(settings, chip_unit=book_unit, structure=live.record["structure"])
-    return _state(live, rules)
+    return _state(live, live_rules(live))
 
 
 def _state(live: LiveHand, rules: engine.Rules) -> dict[str, Any]:
@@ -163,10 +177,33 @@ def _state(live: LiveHand, rules: engine.Rules) -> dict[str, Any]:
     state["seats"] = live.record["seats"]
     state["button"] = live.record["button"]
     state["hand"] = live.hand_id
+    state["version"] = live.version
     return state
 
 
-def _lock_live(actor: Actor, live: LiveHand) -> tuple[LiveHand, TableSession]:
+def hand_changed() -> Conflict:
+    """Issue 38 §1: the screen that sent the request showed an older version of the hand.
+    Nobody is to blame at the table: the supervisor looks at the hand as it is and
+    repeats (or not)."""
+    return Conflict(
+        "LIVE_HAND_CHANGED",
+        "La mano cambió en otra terminal: revise y repita.",
+        "The hand changed on another device: check and repeat.",
+        field="version",
+    )
+
+
+#: What an entry point passes when its request carried no version: refused (after the
+#: actor's rights are checked, so a refusal of rights is never hidden behind it).
+UNSHOWN = -1
+
+
+def _lock_live(
+    actor: Actor, live: LiveHand, version: int | None = None
+) -> tuple[LiveHand, TableSession]:
+    """The hand's session and row locked, the actor at the table, the hand still open and,
+    when ``version`` is given (every request from a screen or a client), still at that
+    version. ``None``: an in-process caller acting on the row it holds."""
     s = lock_session(live.session_id)
     same_casino(actor, s)
     require_at_table(actor, s)  # act, undo, finish and abandon alike (issue 12 §1)
@@ -178,50 +215,77 @@ def _lock_live(actor: Actor, live: LiveHand) -> tuple[LiveHand, TableSession]:
             "This hand is no longer in progress.",
             field="hand",
         )
+    if version == UNSHOWN:
+        raise ValidationFailed(
+            "VERSION_REQUIRED",
+            "Indique la versión de la mano que muestra (If-Match o «version»).",
+            "Give the version of the hand you show (If-Match or 'version').",
+            field="version",
+        )
+    if version is not None and row.version != version:
+        raise hand_changed()
     row.session = s
     return row, s
 
 
+def _save(row: LiveHand, *fields: str) -> None:
+    """Write the hand's working state and move its version on (issue 38 §1)."""
+    row.version += 1
+    row.updated_at = timezone.now()
+    row.save(update_fields=[*fields, "version", "updated_at"])
+
+
 def live_hand_act(
-    *, actor: Actor, live: LiveHand, action: dict[str, Any], force: bool = False
+    *,
+    actor: Actor,
+    live: LiveHand,
+    action: dict[str, Any],
+    force: bool = False,
+    version: int | None = None,
 ) -> dict[str, Any]:
-    """Add one action; refuse an illegal one with the legal options unless ``force``."""
+    """Add one action; refuse an illegal one with the legal options unless ``force``.
+
+    ``version`` is the version of the hand the screen showed (issue 38 §1): a request on
+    an older one is refused (``LIVE_HAND_CHANGED``) before anything is judged."""
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        row, s = _lock_live(actor, live)
-        book = SessionBook(s)
-        rules = _rules(book, row.record, row.started_at)
-        candidate = dict(row.record)
-        entry = engine.normalise_action(action)
-        candidate["actions"] = [*row.record["actions"], entry]
-        index = len(candidate["actions"]) - 1
-        built = engine.build(candidate, rules, lenient=True)
-        verdict = engine.judge(built, rules)
-        mine = [
-            v
-            for v in verdict.violations
-            if v.action == index and v.code not in ("HAND_INCOMPLETE",)
-        ]
-        if mine and not force:
-            first = mine[0]
-            before = engine.live_state(row.record, rules)  # the options, only to refuse
-            raise ValidationFailed(
-                "ACTION_ILLEGAL",
-                first.message_es,
-                first.message_en,
-                field=f"actions[{index}]",
-                details={
-                    "codes": [v.code for v in mine],
-                    "next_seat": before["next_seat"],
-                    "options": before["options"],
-                    "expected": before["expected"],
-                },
-            )
-        row.record = candidate
-        row.updated_at = timezone.now()
-        row.save(update_fields=["record", "updated_at"])
-        state = _state(row, rules)  # the rules just judged with: no second settings read
-        state["forced"] = [v.as_dict() for v in mine]
+        row, _s = _lock_live(actor, live, version)
+        state = _apply(row, live_rules(row), action, force=force)
+        _save(row, "record")
+    return state
+
+
+def _apply(
+    row: LiveHand, rules: engine.Rules, action: dict[str, Any], *, force: bool = False
+) -> dict[str, Any]:
+    """Judge one action on the locked row and add it to its record (not saved yet: a
+    sequence saves once). Refused, with the legal options, unless ``force``."""
+    candidate = dict(row.record)
+    entry = engine.normalise_action(action)
+    candidate["actions"] = [*row.record["actions"], entry]
+    index = len(candidate["actions"]) - 1
+    built = engine.build(candidate, rules, lenient=True)
+    verdict = engine.judge(built, rules)
+    mine = [v for v in verdict.violations if v.action == index and v.code != "HAND_INCOMPLETE"]
+    if mine and not force:
+        first = mine[0]
+        before = engine.live_state(row.record, rules)  # the options, only to refuse
+        raise ValidationFailed(
+            "ACTION_ILLEGAL",
+            first.message_es,
+            first.message_en,
+            field=f"actions[{index}]",
+            details={
+                "codes": [v.code for v in mine],
+                "next_seat": before["next_seat"],
+                "options": before["options"],
+                "expected": before["expected"],
+            },
+        )
+    row.record = candidate
+    state = _state(row, rules)  # the rules just judged with: no second settings read
+    state["version"] = row.version + 1  # what saving the row makes it
+    state["forced"] = [v.as_dict() for v in mine]
     return state
 
 
@@ -246,7 +310,7 @@ def live_hand_act_many(
     live: LiveHand,
     action: str,
     until_seat: int | None = None,
-    expected_count: int | None = None,
+    version: int | None = None,
 ) -> dict[str, Any]:
     """Apply one action for each seat to act in turn, as single ``live_hand_act`` calls.
 
@@ -254,8 +318,8 @@ def live_hand_act_many(
     hand is won); ``check`` checks around until the street's betting ends; ``show``
     shows every hand at the showdown as dealt, in the showdown order. All in one
     transaction: the first refusal undoes the whole sequence (nothing recorded).
-    ``expected_count`` is the number of actions the page showed: a stale page (a
-    second tablet, a double tap) is refused instead of folding the wrong seats.
+    ``version`` is the version of the hand the page showed: a stale page (a second
+    tablet, a double tap) is refused instead of folding the wrong seats (issue 38 §1).
     """
     require(actor, Perm.LOG_HAND)
     if action not in SEQUENCE_ACTIONS:
@@ -266,15 +330,9 @@ def live_hand_act_many(
             field="action",
         )
     with transaction.atomic():
-        row, _s = _lock_live(actor, live)
-        if expected_count is not None and len(row.record["actions"]) != expected_count:
-            raise Conflict(
-                "LIVE_HAND_CHANGED",
-                "La mano cambió desde que se mostró esta pantalla: revise y repita.",
-                "The hand changed since this screen was shown: check and repeat.",
-                field="hand",
-            )
-        state = live_state(row)
+        row, _s = _lock_live(actor, live, version)
+        rules = live_rules(row)
+        state = _state(row, rules)
         if action == "fold":
             live_seats = {int(s["seat"]) for s in row.record["seats"]}
             if until_seat is None or until_seat not in live_seats or until_seat in state["folded"]:
@@ -289,9 +347,7 @@ def live_hand_act_many(
         for _ in range(len(row.record["seats"])):
             if not _sequence_goes_on(state, action, street, until_seat):
                 break
-            state = live_hand_act(
-                actor=actor, live=row, action={"action": action, "seat": state["next_seat"]}
-            )
+            state = _apply(row, rules, {"action": action, "seat": state["next_seat"]})
             applied += 1
         if not applied:
             raise ValidationFailed(
@@ -300,15 +356,59 @@ def live_hand_act_many(
                 "There is no action to apply.",
                 field="action",
             )
+        _save(row, "record")  # the sequence is one change of the hand: one version on
         state["applied"] = applied
     return state
 
 
-def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
-    """Take back the last action logged (a typing slip, before the hand is stored)."""
+# Issue 38 §5: the dealer deals the next card only once the street's betting is over. When
+# what is left of it costs nothing but checks, or one call, the supervisor's tap on the
+# next card (or on the cards shown at the showdown) says so: those actions are recorded
+# first, each as a single action, then the card or the show. The page names them on the
+# picker before the tap ("seat 3 calls 20"), as the engine's live state lists them.
+CLOSING_ACTIONS = ("board", "show")
+
+
+def live_hand_close_and_act(
+    *, actor: Actor, live: LiveHand, action: dict[str, Any], version: int | None = None
+) -> dict[str, Any]:
+    """Close the street as the live state proposes (``state["closing"]``: the checks and at
+    most one call still to come), then apply ``action`` (the next board cards, or the
+    first show). One transaction: a refusal records nothing."""
+    require(actor, Perm.LOG_HAND)
+    if action.get("action") not in CLOSING_ACTIONS:
+        raise ValidationFailed(
+            "SEQUENCE_UNKNOWN",
+            "Secuencia desconocida.",
+            "Unknown sequence.",
+            field="action",
+        )
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        rules = live_rules(row)
+        state = _state(row, rules)
+        closing = state["closing"]
+        if state["phase"] == "betting":
+            if closing is None or closing["then"]["action"] != action["action"]:
+                raise ValidationFailed(
+                    "STREET_NOT_CLOSED",
+                    "La ronda de apuestas sigue abierta: registre antes lo que falta.",
+                    "The betting round is still open: record what is left of it first.",
+                    field="action",
+                )
+            for step in closing["actions"]:
+                _apply(row, rules, {"action": step["action"], "seat": step["seat"]})
+        state = _apply(row, rules, action)
+        _save(row, "record")
+    return state
+
+
+def live_hand_undo(*, actor: Actor, live: LiveHand, version: int | None = None) -> dict[str, Any]:
+    """Take back the last action logged (a typing slip, before the hand is stored): the
+    last action of the version the screen showed, never one it did not show."""
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        row, _s = _lock_live(actor, live)
+        row, _s = _lock_live(actor, live, version)
         if not row.record["actions"]:
             raise Conflict(
                 "NOTHING_TO_UNDO",
@@ -317,8 +417,7 @@ def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
             )
         removed = row.record["actions"][-1]
         row.record = {**row.record, "actions": row.record["actions"][:-1]}
-        row.updated_at = timezone.now()
-        row.save(update_fields=["record", "updated_at"])
+        _save(row, "record")
         audit_record(
             actor=actor,
             action="hand.live.undo",
@@ -331,12 +430,25 @@ def live_hand_undo(*, actor: Actor, live: LiveHand) -> dict[str, Any]:
 
 
 def live_hand_finish(
-    *, actor: Actor, live: LiveHand, result: dict[str, Any] | None = None, notes: str = ""
+    *,
+    actor: Actor,
+    live: LiveHand,
+    result: dict[str, Any] | None = None,
+    notes: str = "",
+    version: int | None = None,
 ) -> Hand:
-    """Store the hand (same path as a whole-hand request) and end ``hand_in_progress``."""
+    """Store the hand (same path as a whole-hand request) and end ``hand_in_progress``:
+    the hand as the screen showed it (``version``)."""
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
-        row, s = _lock_live(actor, live)
+        row, s = _lock_live(actor, live, version)
+        if row.corrects_id is not None:
+            raise Conflict(
+                "CORRECTION_DRAFT",
+                "Es la corrección de una mano registrada: regístrela con su motivo.",
+                "This is the correction of a stored hand: store it with its reason.",
+                field="hand",
+            )
         data = dict(row.record)
         if result:
             data["result"] = result
@@ -357,8 +469,7 @@ def live_hand_finish(
         post_rakes(actor, [hand])
         row.status = LiveHand.Status.FINISHED
         row.hand = hand
-        row.updated_at = timezone.now()
-        row.save(update_fields=["status", "hand", "updated_at"])
+        _save(row, "status", "hand")
         hand_end(s)
         deck_faults_from_hand(actor=actor, hand=hand)  # DECK-20, after the hand has ended
         audit_record(
@@ -377,7 +488,9 @@ def live_hand_finish(
     return hand
 
 
-def live_hand_abandon(*, actor: Actor, live: LiveHand, reason: str) -> LiveHand:
+def live_hand_abandon(
+    *, actor: Actor, live: LiveHand, reason: str, version: int | None = None
+) -> LiveHand:
     """Drop a hand being logged (nothing stored); the table may take re-buys again."""
     require(actor, Perm.LOG_HAND)
     if not (reason or "").strip():
@@ -385,11 +498,11 @@ def live_hand_abandon(*, actor: Actor, live: LiveHand, reason: str) -> LiveHand:
             "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
         )
     with transaction.atomic():
-        row, s = _lock_live(actor, live)
+        row, s = _lock_live(actor, live, version)
         row.status = LiveHand.Status.ABANDONED
-        row.updated_at = timezone.now()
-        row.save(update_fields=["status", "updated_at"])
-        hand_end(s)
+        _save(row, "status")
+        if row.corrects_id is None:  # a correction draft never marked the table in a hand
+            hand_end(s)
         audit_record(
             actor=actor,
             action="hand.live.abandon",
@@ -400,3 +513,154 @@ def live_hand_abandon(*, actor: Actor, live: LiveHand, reason: str) -> LiveHand:
             gaming_day=s.gaming_day,
         )
     return row
+
+
+# --- editing what was logged, and corrections of stored hands (issue 38 §3) ---------------
+
+
+def live_hand_truncate(
+    *, actor: Actor, live: LiveHand, index: int, version: int | None = None
+) -> dict[str, Any]:
+    """Take back the actions from ``index`` on (0-based), to log them again as they were:
+    several undos in one tap, on the version the screen showed."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        actions = row.record["actions"]
+        if not 0 <= index < len(actions):
+            raise ValidationFailed(
+                "ACTION_INDEX_INVALID",
+                f"La posición {index} no está en la mano (0 a {len(actions) - 1}).",
+                f"Position {index} is not in the hand (0 to {len(actions) - 1}).",
+                field="index",
+            )
+        removed = actions[index:]
+        row.record = {**row.record, "actions": actions[:index]}
+        _save(row, "record")
+        audit_record(
+            actor=actor,
+            action="hand.live.undo",
+            obj=row,
+            object_type="hands.livehand",
+            before={"from": index, "actions": removed},
+            casino_id=row.casino_id,
+        )
+        return live_state(row)
+
+
+def live_hand_replace(
+    *,
+    actor: Actor,
+    live: LiveHand,
+    index: int,
+    action: dict[str, Any],
+    version: int | None = None,
+) -> dict[str, Any]:
+    """Change one action logged (an amount, a seat, the board's or a hand's cards, an
+    award), the others kept: refused if the hand no longer stands as well after it (a
+    violation it did not have: log again from there instead)."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        actions = row.record["actions"]
+        if not 0 <= index < len(actions):
+            raise ValidationFailed(
+                "ACTION_INDEX_INVALID",
+                f"La posición {index} no está en la mano (0 a {len(actions) - 1}).",
+                f"Position {index} is not in the hand (0 to {len(actions) - 1}).",
+                field="index",
+            )
+        rules = live_rules(row)
+        before = {
+            v.code
+            for v in engine.judge(engine.build(row.record, rules, lenient=True), rules).violations
+        }
+        changed = [*actions[:index], engine.normalise_action(action), *actions[index + 1 :]]
+        candidate = {**row.record, "actions": changed}
+        verdict = engine.judge(engine.build(candidate, rules, lenient=True), rules)
+        new = [v for v in verdict.violations if v.code not in before]
+        if new:
+            raise ValidationFailed(
+                "ACTION_ILLEGAL",
+                new[0].message_es,
+                new[0].message_en,
+                field=f"actions[{index}]",
+                details={"codes": [v.code for v in new]},
+            )
+        previous = actions[index]
+        row.record = candidate
+        _save(row, "record")
+        audit_record(
+            actor=actor,
+            action="hand.live.replace",
+            obj=row,
+            object_type="hands.livehand",
+            before={"index": index, "action": previous},
+            after={"index": index, "action": changed[index]},
+            casino_id=row.casino_id,
+        )
+        return _state(row, rules)
+
+
+def correction_draft_open(*, actor: Actor, hand: Hand) -> LiveHand:
+    """Open a stored hand in the live editor (HREC-09, issue 38 §3): its record as it
+    counts now (the latest revision in force), to change what was wrong and store it as a
+    linked revision with a reason. One draft per hand: an open one is returned."""
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        s = lock_session(hand.session_id)
+        same_casino(actor, s)
+        require_at_table(actor, s)
+        original = hand.revision_of or hand
+        draft = LiveHand.objects.filter(corrects=original, status=LiveHand.Status.OPEN).first()
+        if draft is not None:
+            return draft
+        source = selectors.record_in_force(original)
+        now = timezone.now()
+        draft = LiveHand.objects.create(
+            casino_id=s.casino_id,
+            session=s,
+            number=original.number,
+            dealer=original.dealer,
+            started_by=actor.user,
+            role=actor.role.value,
+            started_at=original.started_at,  # the rules in force when the hand was dealt
+            updated_at=now,
+            record=json.loads(json.dumps(source.record)),
+            corrects=original,
+        )
+        audit_record(
+            actor=actor,
+            action="hand.correction.open",
+            obj=draft,
+            object_type="hands.livehand",
+            after={"hand": original.pk, "from": source.pk},
+            casino_id=s.casino_id,
+        )
+    return draft
+
+
+def correction_draft_store(
+    *, actor: Actor, live: LiveHand, reason: str, version: int | None = None
+) -> Hand:
+    """Store the edited hand as a linked revision of the stored one, through the same
+    service as ``POST /api/hands/{id}/corrections/`` (``hand_correct``)."""
+    from .recording import hand_correct
+
+    require(actor, Perm.LOG_HAND)
+    with transaction.atomic():
+        row, _s = _lock_live(actor, live, version)
+        if row.corrects_id is None:
+            raise Conflict(
+                "NOT_A_CORRECTION",
+                "Esta mano se está repartiendo: regístrela como mano.",
+                "This hand is being dealt: store it as a hand.",
+                field="hand",
+            )
+        revision = hand_correct(
+            actor=actor, hand=row.corrects, data=dict(row.record), reason=reason
+        )
+        row.status = LiveHand.Status.FINISHED
+        row.hand = revision
+        _save(row, "status", "hand")
+    return revision

@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -46,6 +47,7 @@ from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import SeatState, seats_write_after_hands
 
 from .. import engine, selectors
+from ..labels import AWARD_REASON_WORDS
 from ..models import (
     Hand,
     HandIrregularity,
@@ -485,7 +487,9 @@ def prepare(
             field=where,
             details={"action": v.action},
         )
+    _require_awards(verdict, source)
     violations = list(verdict.violations)
+    violations.extend(_award_notes(built))
     if revision_of is None:
         violations.extend(_sequence_checks(book, number))
         violations.extend(_button_check(book, record, number))
@@ -534,6 +538,59 @@ def prepare(
         },
         penalised=penalised,
     )
+
+
+def _require_awards(verdict: engine.VerdictData, source: str) -> None:
+    """Issue 38 §2 (SHOW-14, HREC-06): a hand that reaches a showdown is stored only once
+    it says who won each pot: the cards shown, read by the engine, or the seats the
+    croupier pushed the pot to (an ``award`` action, with the reason). A PHH history may
+    leave a hand shown as ``????`` beside the winner's (the file's convention for a hand
+    not revealed): it is imported as the file has it, but never a pot nobody won."""
+    if not verdict.unread_pots or verdict.status == "void":
+        return
+    unpaid = [k for k in verdict.unread_pots if not verdict.pots[k].winners]
+    if source == HandSource.IMPORT and not unpaid:
+        return
+    pots = ", ".join(_pot_name(k, "es") for k in verdict.unread_pots)
+    pots_en = ", ".join(_pot_name(k, "en") for k in verdict.unread_pots)
+    raise ValidationFailed(
+        "AWARD_REQUIRED",
+        f"La mano llegó al showdown y no dice quién ganó ({pots}): registre las cartas que "
+        "se mostraron o a qué asientos empujó el croupier cada bote, con el motivo.",
+        f"The hand reached the showdown and does not say who won ({pots_en}): enter the "
+        "cards shown or the seats the croupier pushed each pot to, with the reason.",
+        field="actions",
+        details={"pots": list(verdict.unread_pots)},
+    )
+
+
+def _pot_name(k: int, lang: str) -> str:
+    if lang == "es":
+        return "bote principal" if k == 0 else f"bote lateral {k}"
+    return "main pot" if k == 0 else f"side pot {k}"
+
+
+def _award_notes(built: engine.Built) -> list[engine.ViolationData]:
+    """HREC-07, AUTH-04: each pot the staff awarded without the cards saying so, kept with
+    the hand as a note (the verdict names who decided where the chips went, and why)."""
+    out = []
+    for pot, (seats, reason, _i) in sorted(built.awards.items()):
+        if not reason:
+            continue  # the cards said it: the award only confirms them
+        es, en = AWARD_REASON_WORDS[reason]
+        who = ", ".join(str(s) for s in seats)
+        out.append(
+            _violation(
+                "AWARD_BY_FLOOR",
+                f"{_pot_name(pot, 'es').capitalize()}: el croupier lo empujó al asiento {who} "
+                f"sin que las cartas lo digan ({es}).",
+                f"{_pot_name(pot, 'en').capitalize()}: the croupier pushed it to seat {who} "
+                f"without the cards saying so ({en}).",
+                field_name="actions",
+                severity="info",
+            )
+        )
+    return out
 
 
 def forced_defaults(settings: TableSettings, structure: str) -> dict[str, Any]:
@@ -771,6 +828,11 @@ def _previous_stacks(
             hand__number__lt=number,
             hand__number__gte=max(1, number - 500),
             seat__in=seats,
+        )
+        .filter(  # a revision waiting for the pit boss's signature does not count yet
+            Q(hand__revision_of__isnull=True)
+            | Q(hand__correction_entry__approval__isnull=True)
+            | Q(hand__correction_entry__approval__locked_at__isnull=False)
         )
         .order_by("seat", "-hand__number", "-hand_id")
         .values_list("seat", "finishing_stack", "hand__ended_at")
@@ -1251,10 +1313,20 @@ def hand_correct(
     started_at: datetime | None = None,
     ended_at: datetime | None = None,
 ) -> Hand:
-    """A corrected revision of an invalid hand, linked to it (the original unchanged)."""
+    """A corrected revision of a stored hand, linked to it (the original unchanged).
+
+    An invalid hand waiting for its review: the revision is the correction entry the pit
+    boss's signed review rests on (issue 4 §3). Any other stored hand (valid, void, or
+    invalid and already resolved; HREC-09, issue 38 §3): the revision must pass the
+    engine (``CORRECTION_INVALID`` otherwise: a closed hand is only replaced by a record
+    that stands); it counts at once while the next hand has not started (the hand's rake
+    posting is reversed and posted again, the seating plan moves if it is the last hand),
+    after that only once the pit boss signs it (``HandRevisionApproval``, in his *Por
+    firmar*), with the later hands' continuity checked again and the differences kept.
+    """
     from casino.access import require
 
-    from ..models import HandCorrection
+    from ..models import HandCorrection, HandRevisionApproval
 
     if not (role_has(actor.role, Perm.LOG_HAND) or role_has(actor.role, Perm.REVIEW_HAND)):
         require(actor, Perm.LOG_HAND)
@@ -1265,7 +1337,9 @@ def hand_correct(
         same_casino(actor, s)
         require_at_table(actor, s)
         original = Hand.objects.select_for_update().get(pk=hand.pk)
-        _require_correctable(original)
+        _require_original(original)
+        closed = not _awaiting_review(original)
+        pending = closed and selectors.next_hand_started(original)
         book = SessionBook(s)
         prepared = prepare(
             book,
@@ -1277,7 +1351,21 @@ def hand_correct(
             revision_of=original,
             check_refusals=False,
         )
-        admit(book, actor, prepared)
+        if closed and prepared.status == HandStatus.INVALID:
+            errors = [v for v in prepared.violations if v.severity == "error"]
+            raise Conflict(
+                "CORRECTION_INVALID",
+                "La corrección deja la mano inválida: "
+                + "; ".join(v.message_es for v in errors[:3])
+                + ". Una mano cerrada solo se reemplaza por un registro válido.",
+                "The correction leaves the hand invalid: "
+                + "; ".join(v.message_en for v in errors[:3])
+                + ". A closed hand is only replaced by a valid record.",
+                field="actions",
+                details={"codes": [v.code for v in errors]},
+            )
+        if not pending:
+            admit(book, actor, prepared)  # the last hand's revision moves the plan now
         (revision,) = write(book, actor, [prepared])
         correction = HandCorrection.objects.create(
             casino_id=s.casino_id,
@@ -1288,14 +1376,48 @@ def hand_correct(
             created_by=actor.user,
             role=actor.role.value,
         )
+        approval = None
+        if pending:
+            approval = HandRevisionApproval.objects.create(
+                casino_id=s.casino_id,
+                hand=original,
+                correction=correction,
+                continuity=selectors.later_continuity(revision),
+                created_by=actor.user,
+            )
+        elif closed:
+            revision_counts(actor, original, revision, reason.strip())
         audit_record(
             actor=actor,
             action="hand.correct",
             obj=original,
-            after={"revision": revision.pk, "status": revision.status, "correction": correction.pk},
+            after={
+                "revision": revision.pk,
+                "status": revision.status,
+                "correction": correction.pk,
+                "pending_signature": approval is not None,
+                "continuity": approval.continuity if approval is not None else [],
+                "rake": {"before": str(original.rake), "after": str(revision.rake)},
+            },
             reason=reason.strip(),
         )
     return revision
+
+
+def revision_counts(actor: Actor, original: Hand, revision: Hand, reason: str) -> None:
+    """A revision of a closed hand now counts (issue 38 §3): the hand's rake posting is
+    reversed and the revision's rake posted (RAKE-08; the ledger keeps both, append-only).
+    A session already closed takes no posting (its rake box was counted at the closing,
+    ``cage.services.rake_post``): the difference stays in the correction's audit event."""
+    from cage.services import rake_reverse_for_revision
+
+    if original.session.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
+        return
+    text = f"Corrección de la mano {original.number}: {reason}"[:500]
+    for entry in selectors.hand_rake_postings(original):
+        rake_reverse_for_revision(actor=actor, entry=entry, reason=text)
+    if revision.status == HandStatus.VALID:
+        post_rake(actor, revision, rake_for(revision), [])
 
 
 def hand_override(*, actor: Actor, hand: Hand, reason: str) -> Any:
@@ -1341,9 +1463,7 @@ def _require_reason(reason: str) -> None:
         )
 
 
-def _require_correctable(hand: Hand) -> None:
-    from ..models import HandReview
-
+def _require_original(hand: Hand) -> None:
     if hand.revision_of_id is not None:
         raise Conflict(
             "NOT_AN_ORIGINAL",
@@ -1351,6 +1471,23 @@ def _require_correctable(hand: Hand) -> None:
             "Correct the original hand, not a revision.",
             field="hand",
         )
+
+
+def _awaiting_review(hand: Hand) -> bool:
+    """An invalid hand without the pit boss's signed review (issue 4 §3)."""
+    from ..models import HandReview
+
+    return (
+        hand.status == HandStatus.INVALID
+        and not HandReview.objects.filter(hand=hand, locked_at__isnull=False).exists()
+    )
+
+
+def _require_correctable(hand: Hand) -> None:
+    """An override or a review: only for an invalid hand not yet resolved."""
+    from ..models import HandReview
+
+    _require_original(hand)
     if hand.status != HandStatus.INVALID:
         raise Conflict(
             "HAND_NOT_INVALID",
@@ -1382,13 +1519,18 @@ def hand_review(
     from casino.access import require
     from casino.signatures import document_sign
 
-    from ..models import HandCorrection, HandReview
+    from ..models import HandCorrection, HandReview, HandRevisionApproval
 
     require(actor, Perm.REVIEW_HAND)
     with transaction.atomic():
         original = Hand.objects.select_for_update().get(pk=hand.pk)
         if original.casino_id != actor.user.casino_id:
             raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+        approval = HandRevisionApproval.objects.filter(
+            correction_id=correction_id, hand=original
+        ).first()
+        if approval is not None:  # a closed hand's correction (issue 38 §3)
+            return _approve(actor, original, approval, note, override_reason)
         _require_correctable(original)
         correction = HandCorrection.objects.filter(pk=correction_id, original=original).first()
         if correction is None:
@@ -1431,3 +1573,41 @@ def hand_review(
             reason=note or "",
         )
     return review
+
+
+def _approve(actor: Actor, original: Hand, approval: Any, note: str, override_reason: str) -> Any:
+    """The pit boss signs a closed hand's correction made after the next hand started
+    (issue 38 §3, HREC-09): it counts from now. The later hands' continuity is checked
+    again (the differences go in the audit event and on the hand's page)."""
+    from casino.signatures import document_sign
+
+    if approval.is_locked:
+        raise Conflict(
+            "CORRECTION_SIGNED",
+            "Esta corrección ya está firmada.",
+            "This correction is already signed.",
+            field="correction",
+        )
+    lock_session(original.session_id)
+    result = document_sign(
+        actor=actor, document=approval, role=Role.PIT_BOSS, override_reason=override_reason
+    )
+    correction = approval.correction
+    continuity: list[dict[str, Any]] = []
+    if result.locked:
+        revision_counts(actor, original, correction.revision, correction.reason)
+        continuity = selectors.later_continuity(correction.revision)
+    audit_record(
+        actor=actor,
+        action="hand.correction.approve",
+        obj=original,
+        after={
+            "approval": approval.pk,
+            "correction": correction.pk,
+            "revision": correction.revision_id,
+            "locked": result.locked,
+            "continuity": continuity,
+        },
+        reason=note or "",
+    )
+    return approval

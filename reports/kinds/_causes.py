@@ -177,8 +177,14 @@ def cells_by_session(rows: list[CauseRow]) -> dict[int, set[str]]:
 def cash_alert_rows(
     day: GamingDay, lang: str, *, tables: set[int] | None = None
 ) -> list[dict[str, Any]]:
-    """The cash-threshold alerts of the day (CASH): player, level, total, threshold, table."""
+    """The cash-threshold alerts of the day (CASH): player, level, the player's cash in the
+    day (summed as the reconciliation sums it), the threshold, and the moment it was
+    crossed with the cash at that moment (issue 40: the stored figure alone understated
+    every player who kept buying in after the alert)."""
+    from cage.selectors import cash_total
+
     rows = []
+    day_cash: dict[str, Decimal] = {}
     for alert in (
         CashAlert.objects.filter(gaming_day=day)
         .select_related("transaction__table")
@@ -192,7 +198,8 @@ def cash_alert_rows(
                 "table": table,
                 "player": alert.player_label,
                 "level": str(alert.get_level_display()),
-                "total": alert.total,
+                "total": day_cash.setdefault(alert.player_key, cash_total(day, alert.player_key)),
+                "at_crossing": alert.total,
                 "threshold": alert.threshold,
                 "at": alert.created_at,
             }

@@ -45,7 +45,7 @@ MOVEMENTS = (
     (K.COLOUR_CHANGE, "Cambios de color", "Colour changes"),
     (K.TIP_CHANGE, "Cambios de propina", "Tip changes"),
     (K.IN_HAND_CHANGE, "Cambios en mano (del pozo)", "In-hand changes (from the pot)"),
-    (K.CASH_OUT, "Cambios de valor (cash out)", "Cash-outs (colour-ups)"),
+    (K.CASH_OUT, "Cambios de valor", "Cash-outs (colour-ups)"),
 )
 
 

@@ -156,6 +156,42 @@ def _day_items(
                 "explanation": "",
             }
         )
+    # HREC-09, issue 38 §3: a closed hand corrected by a linked revision: who, when, why,
+    # and the pit boss's signature when the next hand had started.
+    for correction in (
+        HandCorrection.objects.filter(
+            original__gaming_day=day, kind=HandCorrection.Kind.REVISION, review__isnull=True
+        )
+        .exclude(original__status="invalid", approval__isnull=True)
+        .select_related("original__table", "created_by", "revision", "approval")
+        .order_by("original__table__number", "original__number", "created_at", "id")
+    ):
+        approval = getattr(correction, "approval", None)
+        signer = approval.signatures().first() if approval is not None else None
+        if approval is None:
+            when_es, when_en = "vale desde su registro", "counts from when it was stored"
+        elif signer is None:
+            when_es, when_en = "espera la firma del jefe de sector", "waiting for the pit boss"
+        else:
+            when_es = f"firmada por {name(signer.signer)}"
+            when_en = f"signed by {name(signer.signer)}"
+        sections["overrides"].append(
+            {
+                "table": correction.original.table.number,
+                "table_number": correction.original.table.number,
+                "kind": bilingual(lang, "Mano corregida", "Hand corrected"),
+                "message": bilingual(
+                    lang,
+                    f"Mano {correction.original.number}: revisión por "
+                    f"{name(correction.created_by)} ({when_es}): {correction.reason}",
+                    f"Hand {correction.original.number}: revised by "
+                    f"{name(correction.created_by)} ({when_en}): {correction.reason}",
+                ),
+                "amount": None,
+                "explanation": "",
+                "pending": approval is not None and signer is None,
+            }
+        )
     # HREC-07, AUTH-04: a ruling of the engine the staff decided against, with the reason.
     for irr in (
         HandIrregularity.objects.filter(hand__gaming_day=day)

@@ -378,6 +378,10 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
         "rows": rows,
         "total": day_figures.total,
         "pending": day_figures.pending,
+        # Issue 40: while a table is open or uncounted, the figures so far, provisional,
+        # with what each left-out table waits for; never a 0 beside rows that are not 0.
+        "so_far": day_figures.so_far,
+        "waiting": recon.waiting(lang),
         "counters": counters,
         "mtd": mtd,
         "month_start": month_start,

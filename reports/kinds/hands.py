@@ -17,8 +17,12 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from casino.access import Actor
 from casino.errors import NotFound
+from casino.formatting import es_amounts
 from casino.models import Casino
+from hands.labels import ACTIONS
+from hands.labels import AWARD_REASON_WORDS as AWARD_REASONS
 from hands.models import Hand, HandReview, HandStatus
+from hands.presenters import revision_chain
 
 from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text
@@ -28,19 +32,6 @@ from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name
 
 SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-VERBS = {
-    "fold": ("pasa (fold)", "folds"),
-    "check": ("pasa (check)", "checks"),
-    "call": ("iguala", "calls"),
-    "bet": ("apuesta", "bets"),
-    "raise": ("sube a", "raises to"),
-    "all_in": ("va all-in", "goes all in"),
-    "show": ("muestra", "shows"),
-    "muck": ("descarta sin mostrar", "mucks"),
-    "dead": ("mano muerta", "dead hand"),
-    "void": ("mano anulada", "hand void"),
-    "irregularity": ("irregularidad", "irregularity"),
-}
 STREETS = (("Preflop", "Preflop"), ("Flop", "Flop"), ("Turn", "Turn"), ("River", "River"))
 STATUS = {
     HandStatus.VALID: ("VÁLIDA", "VALID"),
@@ -74,7 +65,22 @@ def _actions(record: dict[str, Any], lang: str) -> tuple[list[dict[str, Any]], l
                 }
             )
             continue
-        verb = bilingual(lang, *VERBS.get(kind, (kind, kind)))
+        if kind == "award":  # SHOW-14, issue 38 §2: who the croupier pushed a pot to
+            seats = ", ".join(str(x) for x in entry.get("seats") or ())
+            pot = int(entry.get("pot") or 0)
+            text = bilingual(
+                lang,
+                f"Bote {'principal' if pot == 0 else f'lateral {pot}'} al asiento {seats}",
+                f"{'Main' if pot == 0 else f'Side {pot}'} pot to seat {seats}",
+            )
+            reason = AWARD_REASONS.get(entry.get("reason") or "")
+            if reason:
+                text += f" ({bilingual(lang, *reason)})"
+            streets[-1]["steps"].append(text)
+            continue
+        # The floor's one word for each action (``hands.labels.ACTIONS``): the page's and
+        # the PDF's alike, in the report's language (rendered under its translation).
+        verb = str(ACTIONS[kind]) if kind in ACTIONS else str(kind)
         seat = entry.get("seat")
         text = f"{bilingual(lang, 'Asiento', 'Seat')} {seat} {verb}" if seat else verb
         if entry.get("amount"):
@@ -116,6 +122,9 @@ def hand_data(
     streets, board = _actions(record, lang)
     seats = list(hand.seats.all())
     hole = {s["seat"]: cards(s.get("cards")) for s in record.get("seats") or ()}
+    for entry in record.get("actions") or ():  # the cards shown at the showdown
+        if entry.get("action") == "show" and entry.get("cards") and not hole.get(entry["seat"]):
+            hole[entry["seat"]] = cards(entry["cards"])
     try:
         review: HandReview | None = hand.review
     except HandReview.DoesNotExist:
@@ -171,15 +180,32 @@ def hand_data(
         "violations": [
             {
                 "code": v.code,
-                "message": v.message_en if lang == "en" else v.message_es,
+                # The engine words amounts as it keeps them (539.00): the casino's format.
+                "message": v.message_en if lang == "en" else es_amounts(v.message_es),
                 "action": v.action_index,
                 "severity": v.severity,
             }
             for v in hand.violation_rows.all()
         ],
+        # HREC-09, issue 38 §3: the revision chain, who, when and why, and whether each
+        # revision counts (signed, waiting for the pit boss, or at once).
         "corrections": [
-            {"kind": c.kind, "reason": c.reason, "by": name(c.created_by), "at": c.created_at}
-            for c in corrections
+            {
+                "kind": str(c["kind_label"]),
+                "reason": c["reason"],
+                "by": name(c["by"]),
+                "at": c["at"],
+                "revision": c["revision"].pk if c["revision"] else None,
+                "revision_status": bilingual(
+                    lang, *STATUS.get(c["revision"].status, (c["revision"].status,) * 2)
+                )
+                if c["revision"]
+                else "",
+                "state": c["state"],
+                "signed_by": name(c["signed_by"]) if c["signed_by"] else "",
+                "signed_at": c["signed_at"],
+            }
+            for c in (revision_chain(hand) if corrections else [])
         ],
         "reviewed": bool(review and review.is_locked),
     }

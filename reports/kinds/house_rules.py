@@ -170,7 +170,7 @@ OWN_WORDS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "RUL-41": {
         "manual": (
-            "3 % de cada pozo en las partidas de cash; nada en los torneos.",
+            "3 % de cada pozo en las partidas con dinero; nada en los torneos.",
             "3 % of each pot in cash games; none in tournaments.",
         ),
         "pba": ("Cargo por asiento.", "A seat charge."),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from casino.formatting import es_amounts
 from hands.labels import irregularity_label, outcome_label
 from hands.models import Hand, HandIrregularity, HandStatus, HandViolation
 
@@ -101,7 +102,11 @@ def irregularities_data(day: Any, table_number: int | None, lang: str) -> dict[s
     # machines and never printed on the form (issue 14 §5).
     message = "message_en" if lang == "en" else "message_es"
     by_code = [
-        {"table": v["hand__table__number"], "hand": v["hand__number"], "message": v[message]}
+        {
+            "table": v["hand__table__number"],
+            "hand": v["hand__number"],
+            "message": v[message] if lang == "en" else es_amounts(v[message]),
+        }
         for v in violations.order_by("code", "hand__table__number", "hand__number", "id").values(
             "hand__table__number", "hand__number", message
         )

@@ -33,7 +33,7 @@ KIND_LABELS = {
     "buyin": ("Compra", "Buy-in"),
     "rebuy": ("Recompra", "Re-buy"),
     K.COLOUR_CHANGE: ("Cambio de color", "Colour change"),
-    K.CASH_OUT: ("Cambio de valor (cash out)", "Cash-out (colour-up)"),
+    K.CASH_OUT: ("Cambio de valor", "Cash-out (colour-up)"),
     K.TIP_CHANGE: ("Cambio de propina", "Tip change"),
     K.IN_HAND_CHANGE: ("Cambio en mano (del pozo)", "In-hand change (from the pot)"),
 }

@@ -54,7 +54,7 @@
 
   function onCard(button) {
     var form = button.closest("form.deal");
-    var input = form && form.querySelector("input[name=cards]");
+    var input = form && form.elements.namedItem("cards");  // may sit outside, form="deal-form"
     if (!input) { return; }
     var card = button.getAttribute("data-card");
     var cards = input.value.split(/\s+/).filter(Boolean);
@@ -110,6 +110,31 @@
     var name = map[key] || map[key.toLowerCase && key.toLowerCase()];
     if (key === "Enter" && amountInput() && !amountInput().hasAttribute("data-fresh")) { name = "r"; }
     if (name && press(name)) { event.preventDefault(); }
+  });
+
+  // The amount field: a tap selects what it holds, so the digits typed replace it and the
+  // keyboard's Enter (Go) sends the bet (issue 38 §5: one tap, the rest keystrokes).
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input instanceof HTMLInputElement && input.classList.contains("live-amount")) {
+      input.removeAttribute("data-fresh");
+      input.select();
+    }
+  });
+
+  // Issue 38 §1: the panel's poll may answer after a tap already swapped a newer panel in;
+  // an answer older than the panel shown is dropped (the version only moves on).
+  function versionOf(html) {
+    var match = /id="live-panel"[^>]*data-version="(\d+)"/.exec(html || "");
+    return match ? parseInt(match[1], 10) : null;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var p = panel();
+    var detail = event.detail || {};
+    if (!p || detail.target !== p || !detail.xhr) { return; }
+    var shown = parseInt(p.getAttribute("data-version") || "0", 10);
+    var answered = versionOf(detail.xhr.responseText);
+    if (answered !== null && answered < shown) { detail.shouldSwap = false; }
   });
 
   // After a swap, keep the focus in the panel (not lost on <body>) for keyboard users.

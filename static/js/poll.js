@@ -15,8 +15,14 @@
       return field.checked !== field.defaultChecked;
     }
     if (field.tagName === "SELECT") {
+      // A single select with no option marked selected starts on its first option.
+      var marked = false;
+      for (var j = 0; j < field.options.length; j++) {
+        if (field.options[j].defaultSelected) marked = true;
+      }
       for (var i = 0; i < field.options.length; i++) {
-        if (field.options[i].selected !== field.options[i].defaultSelected) return true;
+        var initial = field.options[i].defaultSelected || (!marked && !field.multiple && i === 0);
+        if (field.options[i].selected !== initial) return true;
       }
       return false;
     }

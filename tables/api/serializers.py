@@ -149,8 +149,15 @@ class MoveInputSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         max_length=150,
-        help_text="Username of the second person (croupier at an "
-        "inspection, witness of a destruction…).",
+        help_text="Username of the second person (the witness of an inspection, who signs "
+        "with ``pin``; the witness of a destruction…).",
+    )
+    pin = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=32,
+        trim_whitespace=False,
+        help_text="The inspection witness's PIN, typed on the supervisor's terminal (DECK-06).",
     )
     note = serializers.CharField(required=False, allow_blank=True, default="")
     hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
@@ -160,14 +167,15 @@ class MoveInputSerializer(serializers.Serializer):
     replacement = serializers.IntegerField(
         required=False, allow_null=True, help_text="Pack id coming into play instead."
     )
-    complete = serializers.BooleanField(required=False, default=True)
-    face_up_ok = serializers.BooleanField(required=False, default=True)
-    face_down_ok = serializers.BooleanField(required=False, default=True)
+    # What the person declared: false unless sent (a check nobody made was not made).
+    complete = serializers.BooleanField(required=False, default=False)
+    face_up_ok = serializers.BooleanField(required=False, default=False)
+    face_down_ok = serializers.BooleanField(required=False, default=False)
 
 
 class RotateInputSerializer(serializers.Serializer):
     incoming_pack = serializers.IntegerField()
-    outgoing_complete = serializers.BooleanField(required=False, default=True)
+    outgoing_complete = serializers.BooleanField(required=False, default=False)
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
@@ -354,7 +362,7 @@ class DealerChangeInputSerializer(serializers.Serializer):
     incoming = serializers.CharField(max_length=150)
     handover_note = serializers.CharField(required=False, allow_blank=True, default="")
     incoming_pack = serializers.IntegerField(required=False, allow_null=True)
-    outgoing_pack_complete = serializers.BooleanField(required=False, default=True)
+    outgoing_pack_complete = serializers.BooleanField(required=False, default=False)
 
 
 class SessionEventInputSerializer(serializers.Serializer):

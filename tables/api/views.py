@@ -838,6 +838,7 @@ class PackMoveView(APIView):
             complete=data["complete"],
             face_up_ok=data["face_up_ok"],
             face_down_ok=data["face_down_ok"],
+            pin=data.get("pin") or None,
         )
         pack.refresh_from_db()
         events = selectors.deck_events(actor.casino).filter(pack=pack)

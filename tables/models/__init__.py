@@ -18,7 +18,15 @@ from .core import (
     TableSettings,
     Variant,
 )
-from .decks import DeckEvent, DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState
+from .decks import (
+    DeckEvent,
+    DeckFinalControl,
+    DeckReceipt,
+    DeckStore,
+    Pack,
+    PackInspection,
+    PackState,
+)
 from .floats import FloatPar
 from .keys import KeyHandout, KeyReturn
 from .players import (
@@ -72,6 +80,7 @@ __all__ = [
     "OpeningSheet",
     "OpsSettings",
     "Pack",
+    "PackInspection",
     "PackState",
     "Player",
     "PreparationChecklist",

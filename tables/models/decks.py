@@ -197,6 +197,70 @@ class DeckEvent(models.Model):
 
 
 @immutability.locked_when_signed
+class PackInspection(SignableDocument):
+    """One inspection of one pack before play, signed by the two people who did it (DECK-06,
+    DECK-07, DECK-08): who records it and the witness, who chooses himself from the people
+    on duty at the table and signs with his PIN on the supervisor's terminal (ROLE-13).
+
+    It keeps what each of them declared (faces, backs, 52 cards) as ticked: a pack is
+    inspected only when all three are, and rejected otherwise (with the imperfect card).
+    """
+
+    DOCUMENT_KIND = "pack_inspection"
+
+    class Outcome(models.TextChoices):
+        INSPECTED = "inspected", _("Inspected, ready")
+        REJECTED = "rejected", _("Rejected at inspection")
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    pack = models.ForeignKey(Pack, on_delete=models.PROTECT, related_name="inspections")
+    session = models.ForeignKey(TableSession, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.ForeignKey(
+        GamingDay, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    recorded_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    recorder_role = models.CharField(max_length=16, choices=Role.choices)
+    witness = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    witness_role = models.CharField(max_length=16, choices=Role.choices)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    face_up_ok = models.BooleanField(_("faces checked"))
+    face_down_ok = models.BooleanField(_("backs checked"))
+    complete = models.BooleanField(_("pack complete"))
+    note = models.TextField(blank=True)
+
+    class Meta:
+        verbose_name = _("pack inspection")
+        verbose_name_plural = _("pack inspections")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} {self.outcome} {self.at:%Y-%m-%d %H:%M}"
+
+    def required_signature_roles(self) -> tuple[Role, ...]:
+        return (Role(self.recorder_role), Role(self.witness_role))
+
+    def signing_assignment(self) -> Any:
+        """The table's people now (issue 12 §1): the witness is one of them."""
+        from ..selectors.assignment import session_assignment
+
+        return session_assignment(self.session)
+
+    def signing_payload(self) -> dict[str, Any]:
+        return {
+            "pack": self.pack_id,
+            "session": self.session_id,
+            "outcome": self.outcome,
+            "face_up_ok": self.face_up_ok,
+            "face_down_ok": self.face_down_ok,
+            "complete": self.complete,
+            "recorded_by": [self.recorded_by_id, self.recorder_role],
+            "witness": [self.witness_id, self.witness_role],
+            "note": self.note,
+        }
+
+
+@immutability.locked_when_signed
 class DeckFinalControl(SignableDocument):
     """The shift manager's final control of a store's packs for a gaming day (DECK-16)."""
 

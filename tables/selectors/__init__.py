@@ -15,6 +15,7 @@ from .access import (
     staff_user,
 )
 from .assignment import (
+    inspection_witnesses,
     is_assigned,
     require_assigned,
     sector_assignment,
@@ -65,6 +66,7 @@ from .sessions import (
     session_accepts_hand,
     session_closing_count,
     session_float_after_adjustments,
+    session_log,
     session_opening_count,
     session_readiness,
     session_ready_for_play,
@@ -74,6 +76,7 @@ from .sessions import (
 from .state import TableState, table_state
 
 __all__ = [
+    "inspection_witnesses",
     "PlanSeat",
     "SeatPlan",
     "seat_at",
@@ -126,6 +129,7 @@ __all__ = [
     "packs_at_session",
     "player_sanction_history",
     "prep_missing",
+    "session_log",
     "prior_sanctions",
     "sanction_effective",
     "sanction_hands_remaining",

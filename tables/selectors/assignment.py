@@ -156,3 +156,30 @@ def require_assigned_for(
     if perm.value.startswith("view_") or perm in ROOM_WIDE_PERMS:
         return
     require_at(actor, session=session, table=table)
+
+
+# DECK-06: the croupier, the supervisor and the pit boss check a pack before play.
+WITNESS_ROLES = (Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS)
+
+
+def inspection_witnesses(session: TableSession, actor: Actor) -> list[tuple[User, Role]]:
+    """Who may witness ``actor``'s inspection of a pack at ``session`` now (DECK-06): the
+    people on duty at the table (croupier, supervisor, the sector's pit bosses), each in
+    the role he is on duty in, not the actor and not in the actor's role. The witness
+    chooses his own name from this list and signs with his PIN."""
+    assignment = session_assignment(session)
+    on_duty = {
+        Role.CROUPIER: assignment.croupier_ids,
+        Role.SUPERVISOR: assignment.supervisor_ids,
+        Role.PIT_BOSS: assignment.pit_boss_ids,
+    }
+    ids = {pk for role in WITNESS_ROLES for pk in on_duty[role]} - {actor.user.pk}
+    users = {u.pk: u for u in User.objects.filter(pk__in=ids, is_active=True)}
+    out: list[tuple[User, Role]] = []
+    for role in WITNESS_ROLES:
+        if role == actor.role:
+            continue
+        for pk in sorted(on_duty[role] & users.keys()):
+            if users[pk].holds_role(role):
+                out.append((users[pk], role))
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
@@ -345,3 +346,44 @@ def sheets_to_sign(casino: Casino, roles: list[Role] | None = None) -> list[Shee
                 blockers = sheet.signing_blockers(missing[0])
                 out.append(SheetToSign(kind, sheet, missing, blockers))
     return sorted(out, key=lambda s: s.sheet.created_at)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of a session's log on its page: what happened, who, to whom, when."""
+
+    at: Any
+    what: str
+    by: Any
+    person: str
+    note: str
+
+
+def session_log(session: TableSession) -> list[LogLine]:
+    """The session's events, supervisor reliefs and dealer changes in the order they
+    happened (issue 40: the page listed them one kind after the other)."""
+    from django.utils.translation import gettext as _
+
+    from ..models import SessionEvent
+
+    lines = [
+        LogLine(e.at, str(e.get_kind_display()), e.recorded_by, str(e.person or ""), e.note)
+        for e in SessionEvent.objects.filter(session=session).select_related(
+            "recorded_by", "person"
+        )
+    ]
+    lines += [
+        LogLine(
+            r.at, _("Supervisor relief"), r.recorded_by, f"{r.outgoing} → {r.incoming}", r.reason
+        )
+        for r in session.supervisor_reliefs.select_related("outgoing", "incoming", "recorded_by")
+    ]
+    for c in session.dealer_changes.select_related(
+        "outgoing", "incoming", "pack_out", "pack_in", "recorded_by"
+    ):
+        what = _("Dealer change")
+        if c.pack_in_id:
+            what += f" ({c.pack_out.serial if c.pack_out_id else '—'} → {c.pack_in.serial})"
+        who = f"{c.outgoing or '—'} → {c.incoming}"
+        lines.append(LogLine(c.at, what, c.recorded_by, who, c.handover_note))
+    return sorted(lines, key=lambda line: line.at)

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.formatting import en, es
 from casino.models import Sector, User
 from casino.roles import Perm, Role
@@ -30,10 +30,12 @@ from ..models import (
     DeckReceipt,
     DeckStore,
     Pack,
+    PackInspection,
     PackState,
     TableSession,
 )
 from ..models.decks import RECEIPT_SERIES
+from ..selectors.assignment import inspection_witnesses
 from ..selectors.decks import deck_reconciliation, unaccounted_reason
 from ..selectors.sessions import croupier_on_duty, ops_settings
 from ._common import (
@@ -43,7 +45,6 @@ from ._common import (
     lock,
     lock_session,
     require_at_table,
-    require_named,
     require_no_hand,
     require_status,
     require_text,
@@ -292,36 +293,71 @@ def _not_allowed(pack: Pack, to: str) -> Conflict:
     )
 
 
-def _inspection_partner(actor: Actor, session: TableSession, with_user: User | None) -> User:
-    """DECK-06: a croupier and a supervisor (or pit boss) inspect together."""
-    if actor.role == Role.CROUPIER:
-        partner = with_user
-        if partner is None or not (
-            partner.holds_role(Role.SUPERVISOR) or partner.holds_role(Role.PIT_BOSS)
-        ):
-            raise ValidationFailed(
-                "INSPECTOR_REQUIRED",
-                "La inspección la hacen el croupier y el supervisor: indique el supervisor.",
-                "The croupier and the supervisor inspect together: name the supervisor.",
-                field="with_user",
-            )
-        role = Role.PIT_BOSS if partner.holds_role(Role.PIT_BOSS) else Role.SUPERVISOR
-        check_staff(actor, partner, role, field="with_user")
-        # Issue 12 §1: the session's supervisor, or a pit boss of the table's sector.
-        require_named(session, partner, role, field="with_user")
-        return partner
-    partner = with_user or croupier_on_duty(session)
-    check_staff(actor, partner, Role.CROUPIER, field="with_user")
-    assert partner is not None
-    require_named(session, partner, Role.CROUPIER, field="with_user")  # the one on duty
-    if partner.pk == actor.user.pk:
+def _witness_role(actor: Actor, session: TableSession, witness: User | None) -> Role:
+    """The role the witness signs in: the one he is on duty in at the table, not the
+    recorder's (``inspection_witnesses``, DECK-06, issue 12 §1)."""
+    if witness is None or witness.pk == actor.user.pk:
         raise ValidationFailed(
             "INSPECTOR_REQUIRED",
-            "La inspección la hacen dos personas distintas.",
-            "Two different people inspect the pack.",
+            "La inspección la hacen dos personas: el testigo elige su nombre y firma con su PIN.",
+            "Two people inspect the pack: the witness chooses his name and signs with his PIN.",
             field="with_user",
         )
-    return partner
+    for user, role in inspection_witnesses(session, actor):
+        if user.pk == witness.pk:
+            check_staff(actor, witness, role, field="with_user")
+            return role
+    table = session.table.number
+    raise PermissionRefused(
+        "WITNESS_NOT_ON_DUTY",
+        f"{witness} no está de turno en la mesa {table} como croupier, supervisor o jefe "
+        "de sector: no puede ser testigo de la inspección.",
+        f"{witness} is not on duty at table {table} as croupier, supervisor or pit boss: "
+        "he cannot witness the inspection.",
+        field="with_user",
+        details={"table": str(table)},
+    )
+
+
+def _inspection_signed(
+    actor: Actor,
+    pack: Pack,
+    session: TableSession,
+    *,
+    outcome: str,
+    witness: User | None,
+    pin: str | None,
+    kw: dict[str, Any],
+) -> PackInspection:
+    """The inspection as a document both people sign (DECK-06): the recorder with his
+    session, the witness with his PIN on the supervisor's terminal (ROLE-13, OQ-34)."""
+    role = _witness_role(actor, session, witness)
+    assert witness is not None
+    if not pin:
+        raise ValidationFailed(
+            "PIN_REQUIRED",
+            f"{witness} firma la inspección con su PIN personal.",
+            f"{witness} signs the inspection with his personal PIN.",
+            field="pin",
+        )
+    inspection = PackInspection.objects.create(
+        casino_id=pack.casino_id,
+        pack=pack,
+        session=session,
+        gaming_day_id=session.gaming_day_id,
+        recorded_by=actor.user,
+        recorder_role=actor.role.value,
+        witness=witness,
+        witness_role=role.value,
+        outcome=outcome,
+        face_up_ok=bool(kw["face_up_ok"]),
+        face_down_ok=bool(kw["face_down_ok"]),
+        complete=bool(kw["complete"]),
+        note=kw["note"],
+    )
+    document_sign(actor=actor, document=inspection, role=actor.role)
+    document_sign(actor=actor, document=inspection, role=role, signer=witness, pin=pin)
+    return inspection
 
 
 def _lock_pack_at(actor: Actor, pack: Pack, session: TableSession, field: str) -> Pack:
@@ -347,11 +383,16 @@ def deck_move(
     hand_number: int | None = None,
     replaces: Pack | None = None,
     replacement: Pack | None = None,
-    complete: bool = True,
-    face_up_ok: bool = True,
-    face_down_ok: bool = True,
+    complete: bool = False,
+    face_up_ok: bool = False,
+    face_down_ok: bool = False,
+    pin: str | None = None,
 ) -> Pack:
-    """Move one pack to ``to``, if its state allows it (409 with the allowed moves if not)."""
+    """Move one pack to ``to``, if its state allows it (409 with the allowed moves if not).
+
+    ``complete``, ``face_up_ok`` and ``face_down_ok`` are what the person declared, false
+    unless said (a box nobody ticked is a check nobody did); ``pin`` is the witness's of an
+    inspection (DECK-06)."""
     try:
         to = P(to)
     except ValueError:
@@ -393,6 +434,7 @@ def deck_move(
             complete=complete,
             face_up_ok=face_up_ok,
             face_down_ok=face_down_ok,
+            pin=pin,
         )
     return pack
 
@@ -464,16 +506,33 @@ def _move_issue(actor: Actor, pack: Pack, session: TableSession | None, **kw: An
 
 
 def _move_inspect(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
-    """ISSUED → INSPECTED: face up and face down, croupier and supervisor (DECK-06)."""
+    """ISSUED → INSPECTED: backs, faces and the 52 cards checked by two people who both sign
+    (DECK-06); a pack with any check not passed is rejected, never inspected (DECK-07)."""
     session = _need_session(session)
     if not (kw["face_up_ok"] and kw["face_down_ok"]):
         raise ValidationFailed(
             "INSPECTION_FAILED",
             "Si una carta es imperfecta se rechaza el mazo completo (DECK-07).",
             "If any card is imperfect the whole pack is rejected (DECK-07).",
-            field="to",
+            field="face_up_ok" if not kw["face_up_ok"] else "face_down_ok",
         )
-    partner = _inspection_partner(actor, session, kw["with_user"])
+    if not kw["complete"]:
+        raise ValidationFailed(
+            "PACK_INCOMPLETE",
+            "Un mazo incompleto no se pone en juego: recházelo para que el jefe de sector lo "
+            "reemplace.",
+            "An incomplete pack does not go into play: reject it, and the pit boss replaces it.",
+            field="complete",
+        )
+    inspection = _inspection_signed(
+        actor,
+        pack,
+        session,
+        outcome=PackInspection.Outcome.INSPECTED,
+        witness=kw["with_user"],
+        pin=kw["pin"],
+        kw=kw,
+    )
     display = ops_settings(session.casino).deck_display_minutes
     _apply(
         actor,
@@ -481,14 +540,21 @@ def _move_inspect(actor: Actor, pack: Pack, session: TableSession | None, **kw: 
         P.INSPECTED,
         session=session,
         keep_at_table=True,
-        with_user=partner,
+        with_user=inspection.witness,
         note=kw["note"],
-        data={"face_up_ok": True, "face_down_ok": True, "display_minutes": display},
+        data={
+            "face_up_ok": True,
+            "face_down_ok": True,
+            "complete": True,
+            "display_minutes": display,
+            "inspection": inspection.pk,
+        },
     )
 
 
 def _move_reject(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
-    """ISSUED → REJECTED: the whole pack back to the pit boss for replacement (DECK-07)."""
+    """ISSUED → REJECTED: the whole pack back to the pit boss for replacement (DECK-07),
+    signed by the two who found the imperfect card."""
     session = _need_session(session)
     require_text(
         kw["note"],
@@ -497,16 +563,29 @@ def _move_reject(actor: Actor, pack: Pack, session: TableSession | None, **kw: A
         es="Describa la carta imperfecta.",
         en="Describe the imperfect card.",
     )
-    partner = _inspection_partner(actor, session, kw["with_user"])
+    inspection = _inspection_signed(
+        actor,
+        pack,
+        session,
+        outcome=PackInspection.Outcome.REJECTED,
+        witness=kw["with_user"],
+        pin=kw["pin"],
+        kw=kw,
+    )
     _apply(
         actor,
         pack,
         P.REJECTED,
         session=session,
         keep_at_table=False,
-        with_user=partner,
+        with_user=inspection.witness,
         note=kw["note"],
-        data={"face_up_ok": kw["face_up_ok"], "face_down_ok": kw["face_down_ok"]},
+        data={
+            "face_up_ok": kw["face_up_ok"],
+            "face_down_ok": kw["face_down_ok"],
+            "complete": kw["complete"],
+            "inspection": inspection.pk,
+        },
     )
 
 
@@ -653,7 +732,17 @@ def _move_return(actor: Actor, pack: Pack, session: TableSession | None, **kw: A
 
 
 def _move_classify(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
-    """DECK-15: reusable / discard / replacement, after the closing check."""
+    """DECK-15: reusable / discard / replacement, after the closing check. Only a pack
+    checked complete now, and not returned declared incomplete, is reusable."""
+    if kw["to"] == P.REUSABLE and not (kw["complete"] and _returned_complete(pack)):
+        raise ValidationFailed(
+            "PACK_NOT_REUSABLE",
+            f"El mazo {pack.serial} no se declaró completo: no es reutilizable; clasifíquelo "
+            "como descarte o reemplazo.",
+            f"Pack {pack.serial} was not declared complete: it is not reusable; classify it "
+            "as discard or replacement.",
+            field="complete",
+        )
     _apply(
         actor,
         pack,
@@ -664,6 +753,12 @@ def _move_classify(actor: Actor, pack: Pack, session: TableSession | None, **kw:
         note=kw["note"],
         data={"complete": kw["complete"]},
     )
+
+
+def _returned_complete(pack: Pack) -> bool:
+    """Whether the pack's last return to the pit boss declared it complete (DECK-14)."""
+    last = DeckEvent.objects.filter(pack=pack, to_state=P.RETURNED).order_by("-at", "-id").first()
+    return last is None or bool(last.data.get("complete"))
 
 
 def _move_finish(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:

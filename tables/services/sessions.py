@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
@@ -633,9 +634,24 @@ def prep_checklist_record(
         session = lock_session(session, actor)
         require_at_table(actor, session=session)
         require_status(session, S.OPENING)
+        _require_not_recorded(session, kind)
         event = record_event(actor, session, kind, note=note, data={"items": done})
         audit_record(actor=actor, action=f"session.{kind}", obj=session, after={"items": done})
     return event
+
+
+def _require_not_recorded(session: TableSession, kind: str) -> None:
+    """A checklist is recorded once per session (issue 40): a second one, sent again from
+    a stale screen, is refused as such and records nothing."""
+    first = session.events.filter(kind=kind).select_related("recorded_by").first()
+    if first is not None:
+        at = timezone.localtime(first.at)
+        raise Conflict(
+            "CHECKLIST_ALREADY_RECORDED",
+            f"Esta lista ya está registrada (por {first.recorded_by}, a las {at:%H:%M}).",
+            f"This checklist is already recorded (by {first.recorded_by}, at {at:%H:%M}).",
+            details={"event": first.pk},
+        )
 
 
 def prep_override(*, actor: Actor, session: TableSession, reason: str) -> SessionEvent:
@@ -677,6 +693,7 @@ def closing_checklist_record(
         session = lock_session(session, actor)
         require_at_table(actor, session=session)
         require_status(session, S.CLOSING, S.CLOSED)
+        _require_not_recorded(session, E.CLOSING_CHECKLIST)
         event = record_event(actor, session, E.CLOSING_CHECKLIST, note=note, data={"items": done})
         audit_record(
             actor=actor, action="session.closing_checklist", obj=session, after={"items": done}

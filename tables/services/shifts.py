@@ -150,7 +150,7 @@ def shift_change_record(
                 actor=actor,
                 session=session,
                 incoming=incoming,
-                reason=f"Cambio de turno / shift change #{change.pk}",
+                reason=f"Cambio de turno n.º {change.pk}",
             )
     return change
 

@@ -24,3 +24,14 @@ def in_lang(obj: Any) -> str:
 @register.filter
 def get_item(mapping: Any, key: Any) -> Any:
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def copy_label(code: Any) -> str:
+    """Where a copy of a sheet went, in words (the record keeps the code)."""
+    from ..models import SheetCopyDeposit
+
+    try:
+        return str(SheetCopyDeposit.Copy(code).label)
+    except ValueError:
+        return str(code)

@@ -271,7 +271,15 @@ def test_a_whole_table_day_through_the_generated_client(
             "supervisor",
             "supervisor",
             packs[serial],
-            body={"to": "inspected"},
+            # DECK-06: the checks declared, the croupier on duty witnesses with his PIN.
+            body={
+                "to": "inspected",
+                "with_user": "croupier",
+                "pin": "1234",
+                "face_up_ok": True,
+                "face_down_ok": True,
+                "complete": True,
+            },
         )
     moved = call(
         "api_packs_move_create", "supervisor", "supervisor", packs["R1"], body={"to": "in_play"}

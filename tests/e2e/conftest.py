@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -77,6 +78,21 @@ def login(page, username: str, password: str) -> None:  # type: ignore[no-untype
     page.get_by_label("Contraseña").fill(password)
     page.get_by_role("button", name="Iniciar sesión").click()
     page.wait_for_url(lambda url: "/login" not in url)
+
+
+def submit(page, tap) -> None:  # type: ignore[no-untyped-def]
+    """Tap something that posts a form (``tap``, a callable) and wait for the outcome: a
+    new page in place of the one tapped on, loaded.
+
+    Not ``page.expect_navigation()``: a double tap starts two navigations and the browser
+    aborts the first ("net::ERR_ABORTED; maybe frame was detached?"), which fails a test
+    that waited for that one (issue 40). The page tapped on is marked; whichever
+    navigation wins, the page that answers carries no mark. The caller then checks what
+    the answer says (a message, a field), which is the outcome that matters."""
+    page.evaluate("document.documentElement.setAttribute('data-mesa-tapped', '')")
+    tap()
+    expect(page.locator("html[data-mesa-tapped]")).to_have_count(0)
+    page.wait_for_load_state()
 
 
 def wait_swapped(page, old) -> None:  # type: ignore[no-untyped-def]

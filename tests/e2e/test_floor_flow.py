@@ -36,6 +36,7 @@ from .conftest import (
     axe_serious,
     login,
     screenshot,
+    submit,
     wait_swapped,
 )
 
@@ -130,8 +131,7 @@ class Person:
 
     def submit(self, button) -> None:  # type: ignore[no-untyped-def]
         """Click a button that posts a form and wait for the page that answers."""
-        with self.page.expect_navigation():
-            button.click()
+        submit(self.page, button.click)
 
     def close(self) -> None:
         self.context.close()
@@ -211,9 +211,14 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
         boss.submit(p.get_by_role("button", name="Mover"))
         success(p)
         p = sup.go(f"/tables/decks/{pack.pk}/")
-        p.select_option("#m-to", "inspected")
-        p.select_option("#m-with", "croupier")
-        sup.submit(p.get_by_role("button", name="Mover"))
+        # DECK-06: the three checks ticked by hand, the croupier chooses his name and types
+        # his PIN on the supervisor's tablet.
+        for box in ("face_down_ok", "face_up_ok", "complete"):
+            p.locator(f"form:has(#i-with) input[name={box}]").check()
+        p.select_option("#i-with", "croupier")
+        p.fill("#i-pin", "1234")
+        sup.submit(p.get_by_role("button", name="Inspeccionado, listo"))
+        success(p)
         p.select_option("#m-to", "in_play" if serial == "R7" else "reserve")
         sup.submit(p.get_by_role("button", name="Mover"))
         success(p)
@@ -266,9 +271,8 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
         amount.fill("500")
         expect(page.locator('input[name="note-500"]')).to_have_value("1")  # proposed
         page.fill("#p-name", name)
-        with page.expect_navigation():
-            page.get_by_role("button", name="Confirmar la compra").click()
-            taps += 1
+        submit(page, page.get_by_role("button", name="Confirmar la compra").click)
+        taps += 1
         assert taps <= 3
         assert f"Compra de 500,00 registrada en el asiento {seat}." in success(page)
     expect(page.locator("#seat-1").locator("xpath=../..")).to_contain_text("Ana")
@@ -297,8 +301,7 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
 
     def store(p: Page) -> str:
         act(p, "Registrar la mano")  # the verdict at once, in place
-        with p.expect_navigation():
-            p.get_by_role("link", name="Ver la mano").click()
+        submit(p, p.get_by_role("link", name="Ver la mano").click)
         return p.locator("h1").inner_text() + p.locator("main").inner_text()
 
     # Hand 1: button seat 1, blinds 3 and 5; everyone folds to the big blind.
@@ -317,9 +320,9 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
     act(page, "Sube")
     act(page, "Se retira")
     act(page, "Iguala 20,00")
-    page.fill("#board", "2h 7d 9s")
+    page.fill("#cards-typed", "2h 7d 9s")  # or tapped in the picker (issue 38 §5)
     act(page, "Repartir")
-    expect(page.locator(".board")).to_have_text("2h7d9s")
+    expect(page.locator(".board")).to_have_text("2♥ 7♦ 9♠")  # the board with its suits
     act(page, "Pasa")
     page.fill("#amt-bet", "40")
     act(page, "Apuesta")
@@ -343,6 +346,8 @@ def a_day_at_the_table(browser, live_server, staff, floor) -> None:  # noqa: PLR
 
     # --- Deck rotation (OQ-21) -----------------------------------------------------------
     page = sup.go(f"/floor/tables/{table.pk}/")
+    # DECK-10: the croupier checked the outgoing pack complete; the box comes unticked.
+    page.locator("input[name=outgoing_complete]").check()
     sup.submit(page.get_by_role("button", name="Rotar mazos"))
     success(page)
     assert Pack.objects.get(serial="A7").state == "in_play"
@@ -493,14 +498,12 @@ def test_buyin_with_the_keyboard_alone_and_in_english(
         page.keyboard.press("Tab")  # the seat, already chosen
         page.keyboard.press("Tab")
         page.keyboard.type("Dora")  # the player's name
-        with page.expect_navigation():
-            page.keyboard.press("Enter")  # submits the form
+        submit(page, lambda: page.keyboard.press("Enter"))  # submits the form
         assert "Compra de 200,00 registrada en el asiento 2." in success(page)
         tx = TableTransaction.objects.latest("pk")
         assert (tx.seat, tx.amount, tx.player_name) == (2, Decimal("200"), "Dora")
         # English by the switch: the same screen, amounts as 1,234.50.
-        with page.expect_navigation():
-            page.get_by_role("button", name="EN").click()
+        submit(page, page.get_by_role("button", name="EN").click)
         expect(page.locator("main")).to_contain_text("Croupier on duty")
         expect(page.locator("main")).to_contain_text("500.00")
         assert axe_serious(page) == []

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers import PASSWORD
 
-from .conftest import TABLET, axe_serious, login, screenshot, wait_swapped
+from .conftest import TABLET, axe_serious, login, screenshot, submit, wait_swapped
 from .test_live_hand import small_controls
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -54,8 +54,7 @@ def _success(page: Page) -> str:
 
 
 def _submit(page: Page, button) -> None:  # type: ignore[no-untyped-def]
-    with page.expect_navigation():
-        button.click()
+    submit(page, button.click)
 
 
 def _act(page: Page, label: str) -> None:
@@ -75,8 +74,7 @@ def _new_hand_form(page: Page, session) -> Page:  # type: ignore[no-untyped-def]
 def _store(page: Page) -> str:
     """Store the live hand and open its page: the verdict and the codes it shows."""
     _act(page, "Registrar la mano")
-    with page.expect_navigation():
-        page.get_by_role("link", name="Ver la mano").click()
+    submit(page, page.get_by_role("link", name="Ver la mano").click)
     return page.locator("main").inner_text()
 
 
@@ -179,8 +177,8 @@ def test_an_incomplete_pack_is_not_rested(sup, in_play):
     assert red.state == PackState.IN_PLAY
     page.goto(f"/tables/decks/{red.pk}/")
     page.select_option("#m-to", PackState.RESTED)
-    page.get_by_label("Frentes revisados, mazo completo").check()
-    page.get_by_label("Mazo completo (52 cartas)").uncheck()
+    # The box comes unticked (issue 40): nobody declared the pack complete.
+    expect(page.get_by_label("Mazo completo (52 cartas)")).not_to_be_checked()
     _submit(page, page.get_by_role("button", name="Mover"))
     expect(page.locator("main")).to_contain_text("incompleto")
     red.refresh_from_db()

@@ -319,10 +319,44 @@ def _force(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
             "op": "act",
             "action": "check",
             "seat": "1",
+            "version": "0",  # the hand as the page showed it (issue 38 §1)
         },
     )
     live.refresh_from_db()
     assert live.record["actions"] == []
+
+
+@case(("hands/_live_panel.html", "seats"))
+def _award_seats(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
+    # SHOW-14, issue 38 §2: a pot's award with no seat ticked names nobody: nothing recorded
+    sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
+    live = hands.live_hand_start(
+        actor=sup,
+        session=session,
+        data={"button": 1, "seats": [{"seat": s, "stack": "500"} for s in (1, 3)]},
+    )
+    steps = [{"action": "call", "seat": 1}, {"action": "check", "seat": 3}]
+    for cards in ("2h7d9s", "Jc", "3s"):
+        steps += [{"action": "board", "cards": cards}]
+        steps += [{"action": "check", "seat": 3}, {"action": "check", "seat": 1}]
+    steps += [{"action": "show", "seat": 3}, {"action": "show", "seat": 1}]
+    for step in steps:
+        hands.live_hand_act(actor=sup, live=live, action=step)
+    live.refresh_from_db()
+    post(
+        staff,
+        "supervisor",
+        reverse("hands:live", args=[live.pk]),
+        {
+            "op": "act",
+            "action": "award",
+            "pot": "0",
+            "reason": "unreadable",
+            "version": str(live.version),
+        },
+    )
+    live.refresh_from_db()
+    assert live.record["actions"][-1]["action"] == "show"
 
 
 # --- the tests -----------------------------------------------------------------------------

@@ -1,11 +1,16 @@
-"""README "Your first table", followed through the pages on a freshly seeded demo (issue 13 §7).
+"""README "Your first table", followed through the pages on a freshly seeded demo (issue 13 §7,
+issue 40: the whole day).
 
 Each step is what a newcomer does with the demo users: log in with the username and
 password of the README, open the page named there, and send the form on it as a browser
-would (the form's own fields and one-time token, an unticked box sends nothing, a select
-offers only its options). Nothing is made through the services or the admin: the card
-store and its packs come from ``seed_demo`` alone (DECK-03), and the walk ends with the
-table open (OPEN-12) and a first buy-in recorded (BUYIN-06).
+would (the form's own fields and one-time token, an unticked box sends nothing and none
+comes ticked, a select offers only its options, the button pressed sends its own value).
+Nothing is made through the services or the admin: the card store and its packs come from
+``seed_demo`` alone (DECK-03). The walk opens the table (OPEN-12), records the buy-ins
+(BUYIN-06), announces the last hand with its number (CLOSE-01), returns the packs
+(DECK-14) and closes the table (CLOSE-08); the pit boss reads the closing's figures before
+signing, and the floor shows no alert. The hand of step 9 is the hand recorder's (its own
+browser tests play it).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ class Form:
     boxes: dict[str, bool] = field(default_factory=dict)  # checkbox name -> ticked
     selects: dict[str, list[str]] = field(default_factory=dict)  # name -> option values
     buttons: list[str] = field(default_factory=list)
+    pressed: dict[str, tuple[str, str]] = field(default_factory=dict)  # label -> name, value
 
     def fill(self, name: str, value: str) -> None:
         if name in self.selects:
@@ -45,8 +51,17 @@ class Form:
     def tick_all(self) -> None:
         self.boxes = dict.fromkeys(self.boxes, True)
 
-    def data(self) -> dict[str, str]:
-        return {**self.values, **{k: "on" for k, on in self.boxes.items() if on}}
+    def tick(self, *names: str) -> None:
+        for name in names:
+            assert name in self.boxes, (name, sorted(self.boxes))
+            self.boxes[name] = True
+
+    def data(self, button: str = "") -> dict[str, str]:
+        sent = {**self.values, **{k: "on" for k, on in self.boxes.items() if on}}
+        if button in self.pressed:  # the button pressed sends its own name and value
+            name, value = self.pressed[button]
+            sent[name] = value
+        return sent
 
 
 class _FormParser(HTMLParser):
@@ -60,6 +75,7 @@ class _FormParser(HTMLParser):
         self._button: list[str] | None = None
         self._link: list[str] | None = None
         self._href = ""
+        self._pressed = ("", "")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -89,6 +105,7 @@ class _FormParser(HTMLParser):
             form.values[self._textarea] = ""
         elif tag == "button":
             self._button = []
+            self._pressed = (a.get("name", ""), a.get("value", ""))
 
     def handle_data(self, data: str) -> None:
         if self._button is not None:
@@ -107,7 +124,10 @@ class _FormParser(HTMLParser):
         elif tag == "textarea":
             self._textarea = None
         elif tag == "button" and self._button is not None and self._form is not None:
-            self._form.buttons.append(" ".join("".join(self._button).split()))
+            label = " ".join("".join(self._button).split())
+            self._form.buttons.append(label)
+            if self._pressed[0]:
+                self._form.pressed[label] = self._pressed
             self._button = None
         elif tag == "form":
             self._form = None
@@ -147,10 +167,11 @@ class Person:
         assert found, f"no form with the button {button!r} for {self.username}"
         return found[0]
 
-    def send(self, form: Form) -> str:
-        """Post the form and follow to the page that answers; the answer is no refusal."""
+    def send(self, form: Form, button: str = "") -> str:
+        """Post the form (``button`` pressed) and follow to the page that answers; the
+        answer is no refusal."""
         assert form.method == "post"
-        response = self.client.post(form.action, form.data(), follow=True)
+        response = self.client.post(form.action, form.data(button), follow=True)
         assert response.status_code == 200, (form.action, response.status_code)
         self.html = response.content.decode()
         errors = re.findall(r'class="msg msg-error"[^>]*>([^<]*)<', self.html)
@@ -166,10 +187,11 @@ def _main(html: str) -> str:
 
 
 def test_a_newcomer_opens_the_first_table_from_the_pages(settings: Any) -> None:
-    # DECK-03, DECK-04, DECK-06, PREP-05, OPEN-09, OPEN-12, ROLE-13, BUYIN-06
+    # DECK-03, DECK-04, DECK-06, PREP-05, OPEN-09, OPEN-12, ROLE-13, BUYIN-06, CLOSE-01,
+    # DECK-14, CLOSE-08
     from cage.models import TableTransaction
     from demo.management.commands.seed_demo import DEMO_CHIPS
-    from tables.models import Pack, TableSession
+    from tables.models import Pack, PackInspection, TableSession
 
     settings.LANGUAGE_CODE = "es"
     call_command("seed_demo", quiet=True)
@@ -205,7 +227,9 @@ def test_a_newcomer_opens_the_first_table_from_the_pages(settings: Any) -> None:
         person.send(checklist)
 
     # 4. The pit boss issues a red and a blue pack to the table (DECK-04); the supervisor
-    #    inspects each with the croupier (DECK-06), red in play, blue in reserve (DECK-08).
+    #    inspects each (DECK-06): he ticks the three checks himself (none comes ticked),
+    #    the croupier chooses his own name as the witness and types his PIN; then red in
+    #    play, blue in reserve (DECK-08).
     for serial, place in (("R01", "in_play"), ("A01", "reserve")):
         boss.open("/tables/decks/")
         boss.open(boss.link(serial))
@@ -215,12 +239,25 @@ def test_a_newcomer_opens_the_first_table_from_the_pages(settings: Any) -> None:
         boss.send(move)
         sup.open("/tables/decks/")
         sup.open(sup.link(serial))
-        for to in ("inspected", place):
-            move = sup.form("Mover")
-            move.fill("to", to)
-            if to == "inspected":
-                move.fill("with_user", "croupier")
-            sup.send(move)
+        inspection = sup.form("Inspeccionado, listo")
+        assert not any(inspection.boxes.values()), inspection.boxes  # nothing ticked for him
+        inspection.tick("face_down_ok", "face_up_ok", "complete")
+        inspection.fill("with_user", "croupier")
+        inspection.fill("pin", "1111")
+        sup.send(inspection, "Inspeccionado, listo")
+        move = sup.form("Mover")
+        move.fill("to", place)
+        sup.send(move)
+    assert {p.serial: p.state for p in Pack.objects.filter(session=session)} == {
+        "R01": "in_play",
+        "A01": "reserve",
+    }
+    # Each inspection is signed by both: the supervisor and the croupier with his PIN.
+    inspection = PackInspection.objects.get(pack__serial="R01")
+    assert {(s.role, s.method) for s in inspection.signatures()} == {
+        ("supervisor", "session"),
+        ("croupier", "pin"),
+    }
 
     # 5. The opening count, as the rack holds it (the par of the README's table, OPEN-09).
     sup.open(table_page)
@@ -250,19 +287,103 @@ def test_a_newcomer_opens_the_first_table_from_the_pages(settings: Any) -> None:
     session.refresh_from_db()
     assert session.status == TableSession.Status.OPEN
 
-    # 7. Play starts; the first buy-in: 500 in one 500 note at seat 1.
+    # 7. Play starts; the buy-ins: 500 in one 500 note at seat 1, then at seat 2 (a hand
+    #    needs two players).
     sup.open(table_page)
     sup.send(sup.form("Iniciar el juego"))
-    sup.open(f"/floor/tables/{session.table_id}/")
-    # The seat's button opens the panel; typing 500 asks Mesa for the notes and chips
-    # (the proposal the page fetches while the amount is typed).
-    sup.open(sup.link("Compra en el asiento 1") + "&amount=500")
-    buyin = sup.form("Confirmar la compra")
-    assert buyin.values["note-500"] == "1", buyin.values
-    buyin.fill("player_name", "Ana")
-    screen = _main(sup.send(buyin))
-    assert "Compra de 500,00 registrada en el asiento 1." in screen, screen
-    assert TableTransaction.objects.filter(session=session, kind="buyin").count() == 1
+    for seat, name in ((1, "Ana"), (2, "Beto")):
+        sup.open(f"/floor/tables/{session.table_id}/")
+        # The seat's button opens the panel; typing 500 asks Mesa for the notes and chips
+        # (the proposal the page fetches while the amount is typed).
+        sup.open(sup.link(f"Compra en el asiento {seat}") + "&amount=500")
+        buyin = sup.form("Confirmar la compra")
+        assert buyin.values["note-500"] == "1", buyin.values
+        buyin.fill("player_name", name)
+        screen = _main(sup.send(buyin))
+        assert f"Compra de 500,00 registrada en el asiento {seat}." in screen, screen
+    assert TableTransaction.objects.filter(session=session, kind="buyin").count() == 2
+
+    # (8. The first hand is the hand recorder's: README step 9, its own browser tests.)
+
+    # 9. The last hand, announced with its number (CLOSE-01): no hand was dealt here, so
+    #    the last one is number 0.
+    sup.open(table_page)
+    last = sup.form("Anunciar")
+    last.fill("last_hand_number", "0")
+    sup.send(last)
+    session.refresh_from_db()
+    assert session.last_hand_number == 0
+
+    # 10. The packs go back to the pit boss, each declared complete (DECK-14), before the
+    #     closing: the table then owes no pack.
+    for serial in ("R01", "A01"):
+        sup.open("/tables/decks/")
+        sup.open(sup.link(serial))
+        move = sup.form("Mover")
+        move.fill("to", "returned")
+        move.fill("with_user", "croupier")
+        move.tick("complete")
+        sup.send(move)
+    assert set(Pack.objects.filter(serial__in=["R01", "A01"]).values_list("state", flat=True)) == {
+        "returned"
+    }
+
+    # 11. The closing: security told, the closing checklist, the rack counted as the books
+    #     say it holds (the par less the chips sold), the empty rack confirmed with the
+    #     croupier's PIN, the signatures; the pit boss signs from his queue, where he reads
+    #     the count, the books, the difference and the chips sold before he signs.
+    sup.open(table_page)
+    closing = sup.form("Iniciar el cierre")
+    closing.fill("security_officer", "seguridad")
+    sup.send(closing)
+    checklist = sup.form("Registrar la lista")
+    checklist.tick_all()
+    sup.send(checklist)
+    assert "Lista de cierre registrada" in _main(sup.html)
+    sup.open(sup.link("Planilla de cierre"))
+    count = sup.form("Registrar el conteo")
+    for line, expected in _books(sup.html):
+        count.fill(f"stacks_{line}", str(expected // 20))
+        count.fill(f"loose_{line}", str(expected % 20))
+    sup.send(count)
+    empty = sup.form("Supervisor y croupier confirman que se contaron todas las fichas")
+    empty.fill("croupier", "croupier")
+    empty.fill("pin", "1111")
+    sup.send(empty)
+    sign = sup.form("Firmar")
+    sign.fill("role", "croupier")
+    sign.fill("signer", "croupier")
+    sign.fill("pin", "1111")
+    sup.send(sign)
+    sign = sup.form("Firmar")
+    sign.fill("role", "supervisor")
+    sup.send(sign)
+    queue = _main(boss.open("/floor/queue/"))
+    for words in (
+        "Esperado según los libros",
+        "Diferencia 0,00",
+        "Fichas vendidas en las compras 1.000,00",
+    ):
+        assert words in queue, (words, queue)
+    boss.send(boss.form("Firmar como Jefe de sector"))
+    session.refresh_from_db()
+    assert session.status == TableSession.Status.CLOSED
+
+    # The floor: the table closed, its packs back, no alert anywhere.
+    tiles = _main(boss.open("/floor/tables/"))
+    assert "mesas con alertas: 0" in tiles, tiles
+
+
+def _books(html: str) -> list[tuple[str, int]]:
+    """Each line of the closing sheet: its field id and the chips the books expect."""
+    rows = re.findall(
+        r'name="stacks_(\d+)".*?<td class="num">\d*</td>\s*<td class="num">[^<]*</td>\s*'
+        r'<td class="num">\d+</td>\s*<td class="num">(\d+)</td>',
+        html,
+        re.S,
+    )
+    assert rows, "the closing sheet shows no expected count"
+    return [(line, int(expected)) for line, expected in rows]
 
 
 def test_the_demo_seed_runs_twice_without_a_second_delivery() -> None:

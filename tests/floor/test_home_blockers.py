@@ -114,8 +114,8 @@ def test_packs_missing_then_the_inspection_then_the_count(staff, casino, opening
     red = Pack.objects.get(serial="R7")
     sup_tasks = _tasks(staff["supervisor"], Role.SUPERVISOR)
     assert (
-        "Inspeccione el mazo R7 con el croupier en Mesa 7",
-        f"/tables/decks/{red.pk}/#move-title",
+        "Inspeccione el mazo R7 con un testigo en Mesa 7",
+        f"/tables/decks/{red.pk}/#inspect-title",  # the inspection's own form (issue 40)
     ) in sup_tasks, sup_tasks
     assert not any("Entregue" in t for t, _ in _tasks(staff["pit_boss"], Role.PIT_BOSS))
     # Nothing blocks the count now but the count itself: the supervisor is told to do it.

@@ -18,6 +18,7 @@ from casino.access import acting_as
 from casino.roles import Role
 from hands import engine, services
 from hands.models import Hand, HandIrregularity
+from tests.helpers import inspect_pack
 from tests.tables.conftest import deliver
 
 from .conftest import seats
@@ -66,7 +67,7 @@ def replace_packs(session) -> None:  # type: ignore[no-untyped-def]
     boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
     sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
     tables_services.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-    tables_services.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+    inspect_pack(sup, pack)
     tables_services.deck_move(actor=sup, pack=pack, to=PackState.IN_PLAY)
 
 
@@ -284,9 +285,15 @@ def test_a_live_hand_shows_the_carried_pot_and_stores_it(staff, api, sup, ready_
     assert start.status_code == 201, start.json()
     assert start.json()["pots"][-1] == {"amount": "30.00", "eligible": [1, 3, 5]}
     live_id = start.json()["id"]
+    version = start.json()["version"]  # sent back with each change (issue 38 §1)
     for seat in (5, 1):
-        client.post(f"/api/hands/live/{live_id}/actions/", {"action": "fold", "seat": seat})
-    done = client.post(f"/api/hands/live/{live_id}/finish/", {}, format="json")
+        state = client.post(
+            f"/api/hands/live/{live_id}/actions/",
+            {"action": "fold", "seat": seat, "version": version},
+            format="json",
+        )
+        version = state.json()["version"]
+    done = client.post(f"/api/hands/live/{live_id}/finish/", {"version": version}, format="json")
     assert done.status_code == 200, done.json()
     hand = Hand.objects.get(pk=done.json()["id"])
     assert hand.status == "valid", _codes(hand)

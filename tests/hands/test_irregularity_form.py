@@ -51,7 +51,7 @@ def test_hrec_10_the_hand_page_raises_an_irregularity_through_the_corrections_se
     assert hand.status == "invalid" and not hand.irregularities.exists()  # original untouched
     # The revision's page shows the irregularity with the hand's reference.
     revision_page = supervisor.get(f"/hands/{correction.revision_id}/").content.decode()
-    assert "player_opinions" in revision_page
+    assert "Jugadores que opinan" in revision_page  # in words (issue 40), not its code
     # The API's path is the same service: the same record gives the same ruling.
     record = engine.record_with_irregularity(
         hand.record, at=3, irregularity={"kind": "player_opinions", "seat": 3}

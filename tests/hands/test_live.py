@@ -24,8 +24,16 @@ def start(client, session, button=5, stacks=None):
     )
 
 
+def shown(client, live_id) -> dict[str, str]:
+    """The version of the hand the client shows (the state's ETag), sent as If-Match with
+    every change (issue 38 §1)."""
+    return {"HTTP_IF_MATCH": client.get(f"{START}{live_id}/")["ETag"]}
+
+
 def act(client, live_id, **action):
-    return client.post(f"{START}{live_id}/actions/", action, format="json")
+    return client.post(
+        f"{START}{live_id}/actions/", action, format="json", **shown(client, live_id)
+    )
 
 
 def test_the_live_hand_offers_the_next_legal_actions(staff, api, ready_session):
@@ -63,7 +71,7 @@ def test_a_full_hand_logged_live_is_stored_on_finish(staff, api, ready_session):
     ):
         state = act(client, live, **action).json()
     assert state["phase"] == "over" and state["complete"]
-    done = client.post(f"{START}{live}/finish/", {}, format="json")
+    done = client.post(f"{START}{live}/finish/", {}, format="json", **shown(client, live))
     assert done.status_code == 200, done.json()
     hand = Hand.objects.get()
     assert (hand.number, hand.status, hand.source) == (1, "valid", "live")
@@ -94,7 +102,7 @@ def test_the_floor_may_force_what_happened(staff, api, ready_session):
     forced = act(client, live, action="check", seat=5, force=True)
     assert forced.status_code == 200
     assert forced.json()["forced"][0]["code"] == "CHECK_NOT_ALLOWED"
-    undo = client.post(f"{START}{live}/undo/", {}, format="json")
+    undo = client.post(f"{START}{live}/undo/", {}, format="json", **shown(client, live))
     assert undo.json()["actions"] == []
 
 
@@ -113,7 +121,10 @@ def test_abandon_frees_the_table(staff, api, ready_session):
     client = api(staff["supervisor"])
     live = start(client, ready_session).json()["id"]
     response = client.post(
-        f"{START}{live}/abandon/", {"reason": "started by mistake"}, format="json"
+        f"{START}{live}/abandon/",
+        {"reason": "started by mistake"},
+        format="json",
+        **shown(client, live),
     )
     assert response.status_code == 200
     assert not TableSession.objects.get(pk=ready_session.pk).hand_in_progress
@@ -125,7 +136,7 @@ def test_finishing_an_incomplete_hand_is_refused(staff, api, ready_session):
     client = api(staff["supervisor"])
     live = start(client, ready_session).json()["id"]
     act(client, live, action="raise", seat=5, amount="30")
-    response = client.post(f"{START}{live}/finish/", {}, format="json")
+    response = client.post(f"{START}{live}/finish/", {}, format="json", **shown(client, live))
     assert response.status_code == 400
     assert response.json()["code"] == "HAND_INCOMPLETE"
     assert Hand.objects.count() == 0

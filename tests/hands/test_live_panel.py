@@ -5,6 +5,8 @@ validation as a whole hand."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from casino.errors import Conflict, ValidationFailed
@@ -29,13 +31,20 @@ def five(sup, ready_session) -> LiveHand:
     )
 
 
+def version(html: str) -> str:
+    """The version of the hand the panel shows, as its forms send it (issue 38 §1)."""
+    match = re.search(r'id="live-panel"[^>]*data-version="(\d+)"', html)
+    assert match is not None, html[:300]
+    return match.group(1)
+
+
 def actions(live: LiveHand) -> list[tuple[int | None, str]]:
     live.refresh_from_db()
     return [(a.get("seat"), a["action"]) for a in live.record["actions"]]
 
 
 def test_fold_up_to_a_seat_is_one_sequence_of_single_actions(sup, five):  # BET-24
-    state = live_hand_act_many(actor=sup, live=five, action="fold", until_seat=2, expected_count=0)
+    state = live_hand_act_many(actor=sup, live=five, action="fold", until_seat=2, version=0)
     assert actions(five) == [(4, "fold"), (5, "fold"), (1, "fold")]
     assert state["next_seat"] == 2 and state["applied"] == 3
 
@@ -77,7 +86,7 @@ def test_a_refusal_in_the_sequence_records_nothing(sup, five):  # BET-24
 def test_a_stale_page_or_a_seat_out_of_the_hand_is_refused(sup, five):  # BET-24
     services.live_hand_act(actor=sup, live=five, action={"action": "fold", "seat": 4})
     with pytest.raises(Conflict) as err:
-        live_hand_act_many(actor=sup, live=five, action="fold", until_seat=2, expected_count=0)
+        live_hand_act_many(actor=sup, live=five, action="fold", until_seat=2, version=0)
     assert err.value.code == "LIVE_HAND_CHANGED"
     with pytest.raises(ValidationFailed) as bad:
         live_hand_act_many(actor=sup, live=five, action="fold", until_seat=4)
@@ -96,22 +105,25 @@ def test_the_panel_answers_in_place_and_the_plain_form_still_redirects(staff, fi
         assert f'data-chip="{chip}.00"' in page or f'data-chip="{chip}"' in page
     assert 'data-min="20.00" data-max="500.00"' in page
     # htmx: the fragment only, no page around it.
-    answer = client.post(url, {"op": "act", "seat": "4", "action": "call", "amount": "10"}, **HX)
+    form = {"op": "act", "seat": "4", "action": "call", "amount": "10", "version": version(page)}
+    answer = client.post(url, form, **HX)
     body = answer.content.decode()
     assert answer.status_code == 200 and "<html" not in body
     assert body.lstrip().startswith('<div id="live-panel"') or 'id="live-panel"' in body[:400]
     assert "Le toca al asiento 5" in body
     assert '<li value="1">asiento 4: iguala 10,00</li>' in body  # numbered from 1, in Spanish
     # The sequence op through the page: seats 5 and 1 fold up to seat 2.
-    body = client.post(url, {"op": "many", "action": "fold", "until": "2", "count": "1"}, **HX)
-    assert "Le toca al asiento 2" in body.content.decode()
+    form = {"op": "many", "action": "fold", "until": "2", "version": version(body)}
+    body = client.post(url, form, **HX).content.decode()
+    assert "Le toca al asiento 2" in body
     assert actions(five)[1:] == [(5, "fold"), (1, "fold")]
     # A refusal is shown in the panel and records nothing.
-    refused = client.post(url, {"op": "act", "seat": "2", "action": "check"}, **HX).content.decode()
+    form = {"op": "act", "seat": "2", "action": "check", "version": version(body)}
+    refused = client.post(url, form, **HX).content.decode()
     assert 'role="alert"' in refused and "no puede pasar" in refused
     assert len(actions(five)) == 3
     # Without JavaScript: a full POST and a redirect, as before.
-    plain = client.post(url, {"op": "undo"})
+    plain = client.post(url, {"op": "undo", "version": version(refused)})
     assert plain.status_code == 302 and plain["Location"] == url
     assert len(actions(five)) == 2
 
@@ -119,8 +131,10 @@ def test_the_panel_answers_in_place_and_the_plain_form_still_redirects(staff, fi
 def test_storing_in_place_shows_the_verdict(staff, five):  # HREC-02
     client = browser(staff["supervisor"], "supervisor")
     url = f"/hands/live/{five.pk}/"
-    client.post(url, {"op": "many", "action": "fold", "until": "3", "count": "0"}, **HX)
-    body = client.post(url, {"op": "finish"}, **HX).content.decode()
+    page = client.get(url).content.decode()
+    form = {"op": "many", "action": "fold", "until": "3", "version": version(page)}
+    body = client.post(url, form, **HX).content.decode()
+    body = client.post(url, {"op": "finish", "version": version(body)}, **HX).content.decode()
     hand = Hand.objects.get()
     assert hand.status == "valid" and hand.source == "live"
     assert "Válida" in body and f'href="/hands/{hand.pk}/"' in body and "<html" not in body
@@ -134,7 +148,8 @@ def test_the_card_picker_offers_the_cards_not_yet_seen(staff, sup, five):
     client = browser(staff["supervisor"], "supervisor")
     page = client.get(f"/hands/live/{five.pk}/").content.decode()
     assert page.count('class="card-key') == 52 and "♠" in page and "♥" in page
-    client.post(f"/hands/live/{five.pk}/", {"op": "act", "action": "board", "cards": "Ah 7d 2c"})
+    form = {"op": "act", "action": "board", "cards": "Ah 7d 2c", "version": version(page)}
+    client.post(f"/hands/live/{five.pk}/", form)
     live_hand_act_many(actor=sup, live=five, action="check")  # the turn to deal
     page = client.get(f"/hands/live/{five.pk}/").content.decode()
     assert 'data-card="Ah" aria-pressed="false" lang="en" disabled' in page

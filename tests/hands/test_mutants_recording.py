@@ -1096,7 +1096,14 @@ def test_hand_correct_stores_the_revision_the_entry_and_the_event(sup, staff, re
         str(original.pk),
         "El croupier tomó 1, no 2.",
     )
-    assert event.after == {"revision": revision.pk, "status": "valid", "correction": c.pk}
+    assert event.after == {
+        "revision": revision.pk,
+        "status": "valid",
+        "correction": c.pk,
+        "pending_signature": False,  # issue 38 §3: no later hand
+        "continuity": [],
+        "rake": {"before": str(original.rake), "after": str(revision.rake)},
+    }
     original.refresh_from_db()
     assert original.status == "invalid"
     # A correction of the last hand sets the plan's stacks, but is not another hand played.
@@ -1159,36 +1166,34 @@ def test_a_correction_and_an_override_need_a_reason_in_words(sup, ready_session,
     assert not HandCorrection.objects.exists()
 
 
-def test_only_an_invalid_unresolved_original_is_corrected(sup, boss, ready_session):
+def test_only_an_invalid_unresolved_original_is_overridden(sup, boss, ready_session):
+    # The staff's decision against the engine is for an invalid hand not yet resolved; a
+    # closed hand is changed only by a revision that stands (issue 38 §3, HREC-09).
     valid = log(sup, ready_session, showdown_hand())
-    for call, kw in (
-        (services.hand_correct, {"data": showdown_hand()}),
-        (services.hand_override, {}),
-    ):
-        e = refused(call, actor=sup, hand=valid, reason="no", **kw)
-        assert said(e) == (
-            "HAND_NOT_INVALID",
-            "hand",
-            "Solo una mano inválida se corrige.",
-            "Only an invalid hand is corrected.",
-        )
+    e = refused(services.hand_override, actor=sup, hand=valid, reason="no")
+    assert said(e) == (
+        "HAND_NOT_INVALID",
+        "hand",
+        "Solo una mano inválida se corrige.",
+        "Only an invalid hand is corrected.",
+    )
+    revision = services.hand_correct(actor=sup, hand=valid, data=showdown_hand(), reason="sí")
+    assert (revision.revision_of, revision.status) == (valid, "valid")
     data = folded_to_big_blind(1, {1: 539, 3: 480, 5: 480})
     data["result"] = {"rake": "1.00"}
     bad = log(sup, ready_session, data)
     assert bad.status == "invalid"
     correction = services.hand_override(actor=sup, hand=bad, reason="se mantiene")
     services.hand_review(actor=boss, hand=bad, correction_id=correction.pk)
-    for call, kw in (
-        (services.hand_correct, {"data": data}),
-        (services.hand_override, {}),
-    ):
-        e = refused(call, actor=sup, hand=bad, reason="otra vez", **kw)
-        assert said(e) == (
-            "HAND_RESOLVED",
-            "hand",
-            "La mano ya fue revisada y firmada por el jefe de sector.",
-            "The hand was already reviewed and signed by the pit boss.",
-        )
+    e = refused(services.hand_override, actor=sup, hand=bad, reason="otra vez")
+    assert said(e) == (
+        "HAND_RESOLVED",
+        "hand",
+        "La mano ya fue revisada y firmada por el jefe de sector.",
+        "The hand was already reviewed and signed by the pit boss.",
+    )
+    e = refused(services.hand_correct, actor=sup, hand=bad, reason="otra vez", data=data)
+    assert (e.code, e.field) == ("CORRECTION_INVALID", "actions")
 
 
 def test_who_may_correct_or_override(sup, staff, boss, ready_session, other_casino):

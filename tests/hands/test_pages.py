@@ -67,9 +67,10 @@ def test_logging_a_hand_live_on_the_page(staff, sup, ready_session):
     page = client.get(f"/hands/live/{live.pk}/").content.decode()
     assert "Iguala 10.00" in page or "Iguala 10,00" in page  # the engine's options as buttons
     url = f"/hands/live/{live.pk}/"
-    client.post(url, {"op": "act", "seat": "5", "action": "fold"})
-    client.post(url, {"op": "act", "seat": "1", "action": "fold"})
-    done = client.post(url, {"op": "finish"})
+    # Each form sends the version of the hand its page showed (issue 38 §1).
+    for step in ({"seat": "5", "action": "fold"}, {"seat": "1", "action": "fold"}):
+        client.post(url, {"op": "act", **step, "version": _version(client.get(url))})
+    done = client.post(url, {"op": "finish", "version": _version(client.get(url))})
     hand = Hand.objects.get()
     assert done.status_code == 302 and done["Location"] == f"/hands/{hand.pk}/"
     assert hand.status == "valid" and hand.verdict.finishing == {
@@ -93,10 +94,17 @@ def test_an_illegal_action_on_the_page_shows_the_reason(staff, sup, ready_sessio
         },
     )
     client = browser(staff["supervisor"], "supervisor")
-    response = client.post(
-        f"/hands/live/{live.pk}/", {"op": "act", "seat": "5", "action": "check"}, follow=True
-    )
+    url = f"/hands/live/{live.pk}/"
+    form = {"op": "act", "seat": "5", "action": "check", "version": _version(client.get(url))}
+    response = client.post(url, form, follow=True)
     assert "no puede pasar" in response.content.decode()
+
+
+def _version(page) -> str:  # type: ignore[no-untyped-def]
+    """The version of the live hand a page shows, as its forms send it back (issue 38 §1)."""
+    match = re.search(r'name="version" value="(\d+)"', page.content.decode())
+    assert match is not None
+    return match.group(1)
 
 
 def test_pit_boss_resolves_an_invalid_hand_on_the_page(staff, sup, ready_session):

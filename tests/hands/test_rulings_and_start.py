@@ -56,15 +56,16 @@ def test_shuf_06_a_hand_begins_at_the_first_riffle_and_keeps_its_blind_level(
     assert _raise_to_at_least(state) == "20.00"  # BB 10's minimum raise, not BB 20's (30)
     state = sup.post(
         f"{LIVE}{live['id']}/actions/",
-        {"action": "raise", "seat": 5, "amount": "20"},
+        {"action": "raise", "seat": 5, "amount": "20", "version": state["version"]},
         format="json",
     )
     assert state.status_code == 200, state.json()  # a raise of BB 10 stands after the change
     state = state.json()
     for action in ({"action": "fold", "seat": 1}, {"action": "fold", "seat": 3}):
+        action["version"] = state["version"]  # the hand as shown (issue 38 §1)
         state = sup.post(f"{LIVE}{live['id']}/actions/", action, format="json").json()
     assert state["phase"] == "over", state
-    done = sup.post(f"{LIVE}{live['id']}/finish/", {}, format="json")
+    done = sup.post(f"{LIVE}{live['id']}/finish/", {"version": state["version"]}, format="json")
     assert done.status_code == 200, done.json()
     hand = Hand.objects.get(number=1)
     # ... its start time is the first riffle, and it was judged by that version.

@@ -93,7 +93,8 @@ def test_a_mixed_table_switches_every_n_hands(staff, api, ready_session):
         structures.append(row.record["structure"])
         button = (5, 1, 3, 5, 1)[k]
         hand = folded_to_big_blind(button, {1: 500, 3: 500, 5: 500})
-        client.post(f"/api/hands/live/{row.pk}/abandon/", {"reason": "prueba"}, format="json")
+        abandon = {"reason": "prueba", "version": live.json()["version"]}  # issue 38 §1
+        client.post(f"/api/hands/live/{row.pk}/abandon/", abandon, format="json")
         logged = client.post(
             "/api/hands/",
             {"session": ready_session.pk, "structure": structures[-1], **hand},

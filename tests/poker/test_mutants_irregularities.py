@@ -1121,7 +1121,7 @@ CASES: dict[str, tuple[Irregularity, HandContext, object, Seen]] = {
         MANUAL,
         R(
             (
-                "Error de quemado (se quemó más de una carta) después de la acción: el board queda y "
+                "Error de quemado (se quemó más de una carta) después de la acción: la mesa queda y "
                 "el resto se reparte como si no hubiera habido error (la segunda carta quemada vuelve "
                 "arriba del mazo y se quema antes de la calle siguiente).",
                 "Burn error (more than one card was burned) after action: the board stands and the "
@@ -1139,7 +1139,7 @@ CASES: dict[str, tuple[Irregularity, HandContext, object, Seen]] = {
         MANUAL,
         R(
             (
-                "Error de quemado (no se quemó carta) después de la acción: el board queda y el resto "
+                "Error de quemado (no se quemó carta) después de la acción: la mesa queda y el resto "
                 "se reparte como si no hubiera habido error.",
                 "Burn error (no card was burned) after action: the board stands and the rest is dealt "
                 "as if there had been no error.",
@@ -1155,7 +1155,7 @@ CASES: dict[str, tuple[Irregularity, HandContext, object, Seen]] = {
         MANUAL,
         R(
             (
-                "Error de quemado (no se quemó carta) después de la acción: el board queda y el resto "
+                "Error de quemado (no se quemó carta) después de la acción: la mesa queda y el resto "
                 "se reparte como si no hubiera habido error.",
                 "Burn error (no card was burned) after action: the board stands and the rest is dealt "
                 "as if there had been no error.",
@@ -1171,8 +1171,8 @@ CASES: dict[str, tuple[Irregularity, HandContext, object, Seen]] = {
         MANUAL,
         R(
             (
-                "Error de quemado (no se quemó carta) con un all-in y cartas expuestas: se arma el "
-                "board original, como si no hubiera habido error.",
+                "Error de quemado (no se quemó carta) con un all-in y cartas expuestas: se arma la "
+                "mesa original, como si no hubiera habido error.",
                 "Burn error (no card was burned) with an all-in and cards exposed: the original board "
                 "is restored as if there had been no error.",
             ),
@@ -1188,7 +1188,7 @@ CASES: dict[str, tuple[Irregularity, HandContext, object, Seen]] = {
         R(
             (
                 "Error de quemado (se quemó más de una carta) con un all-in y cartas expuestas: se "
-                "arma el board original, como si no hubiera habido error.",
+                "arma la mesa original, como si no hubiera habido error.",
                 "Burn error (more than one card was burned) with an all-in and cards exposed: the "
                 "original board is restored as if there had been no error.",
             ),
@@ -1996,7 +1996,7 @@ CASES: dict[str, tuple[Irregularity, HandContext, object, Seen]] = {
         MANUAL,
         R(
             (
-                "Descubierto ya empezada otra mano, en cash: sanción.",
+                "Descubierto ya empezada otra mano, en una partida con dinero: sanción.",
                 "Found after the next hand began, in a cash game: a sanction.",
             ),
             FROM_NEXT_HAND,

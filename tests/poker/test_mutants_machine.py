@@ -31,6 +31,7 @@ from poker.model import (
     ActionKind,
     CarriedPot,
     Hand,
+    PotAward,
     Variant,
     VoidReason,
 )
@@ -434,25 +435,29 @@ def test_pot_09_a_showdown_that_cannot_be_read_is_reported_once_with_a_carried_p
             "Invalid showdown: no hand shown can be read: p2, p3 did not show their cards",
         )
     ]
-    # Until the floor reads the cards, both pots stay between the two who did not muck.
-    assert [(pot.winners, pot.shares) for pot in verdict.pots] == [
-        ((1, 2), (3, 3)),
-        ((1, 2), (15, 15)),
-    ]
+    # Issue 38 §2: until the floor records who took them, nobody is paid either pot (the
+    # engine never invents the award; before, it split both between the two who showed).
+    assert [(pot.winners, pot.shares) for pot in verdict.pots] == [((), ()), ((), ())]
+    assert verdict.unread_pots == (0, 1)
+    assert verdict.finishing_stacks == (98, 98, 98)
 
 
-def test_oq_48_when_every_contender_mucks_the_pot_is_shown_to_the_last_to_muck():  # OQ-48, SHOW-03
-    # Nobody claims the pot: the verdict is invalid (the floor decides), and the figures
-    # it shows until then give the pot to the last hand thrown away, not to a hand
-    # thrown away before it.
+def test_oq_48_when_every_contender_mucks_the_pot_is_paid_to_nobody():  # OQ-48, SHOW-03, SHOW-14
+    # Nobody claims the pot: the verdict is invalid (the floor decides) and, until the
+    # floor records who took it, the engine pays it to nobody (issue 38 §2; before, it
+    # gave it to the last hand thrown away). With the floor's award, it goes there.
     showdown = [*DEAL, "p3 cc", "p1 cc", "p2 cc"]
     for street in BOARD:
         showdown += [street, *CHECKS]
-    for order, winner in (((1, 2, 3), 2), ((3, 1, 2), 1), ((2, 3, 1), 0)):
+    for order in ((1, 2, 3), (3, 1, 2), (2, 3, 1)):
         verdict = validate(make_hand([100] * 3, showdown + [f"p{p} sm" for p in order]), NO_RAKE)
         assert [v.code.value for v in verdict.violations] == ["SHOWDOWN_INVALID"]
-        assert verdict.pots[0].winners == (winner,)
-        assert verdict.finishing_stacks[winner] == 104
+        assert verdict.pots[0].winners == () and verdict.finishing_stacks == (98, 98, 98)
+    awarded = make_hand(
+        [100] * 3, showdown + ["p1 sm", "p2 sm", "p3 sm"], awards=(PotAward(0, (1,)),)
+    )
+    verdict = validate(awarded, NO_RAKE)
+    assert verdict.violations == () and verdict.finishing_stacks == (98, 104, 98)
 
 
 # --- GAME-08, BET-24: an action out of turn, a round closed early, a void ---------------
@@ -1253,7 +1258,7 @@ SHOW_ALL = ["p3 sm QhQd", "p1 sm AhAd", "p2 sm KhKd"]
             (300, 0, 0),
         ),
         # The river repeats a flop card: the board is not five cards, nobody's hand is read,
-        # and until the floor decides the pot stays with the three who showed.
+        # and until the floor records who took the pot nobody is paid (issue 38 §2).
         (
             [*ALL_IN_3, "d db 2c3d8h", "d db 9s", "d db 2c", *SHOW_ALL],
             [
@@ -1264,7 +1269,7 @@ SHOW_ALL = ["p3 sm QhQd", "p1 sm AhAd", "p2 sm KhKd"]
                     "Invalid showdown: no hand can be read: the five board cards are not known",
                 ),
             ],
-            (100, 100, 100),
+            (0, 0, 0),
         ),
     ],
     ids=["in a void hand", "run out two by two", "a card repeated"],

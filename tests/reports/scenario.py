@@ -48,6 +48,7 @@ from tables.models import (
     TableSettings,
     Variant,
 )
+from tests.helpers import inspect_pack
 
 D = Decimal
 # value, colour, par
@@ -194,7 +195,7 @@ def ready_for_hands(
     for serial in (f"R{number}", f"A{number}"):
         pack = Pack.objects.get(serial=serial)
         tables.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-        tables.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+        inspect_pack(sup, pack)
     tables.deck_move(actor=sup, pack=Pack.objects.get(serial=f"R{number}"), to=PackState.IN_PLAY)
     tables.deck_move(actor=sup, pack=Pack.objects.get(serial=f"A{number}"), to=PackState.RESERVE)
     session.refresh_from_db()
@@ -292,7 +293,7 @@ def play_day(staff: dict[str, Any], casino: Any, gaming_day: Any, sector: Sector
 
     for serial in ("R1", "A1"):
         tables.deck_move(actor=boss, pack=packs[serial], to=PackState.ISSUED, session=session)
-        tables.deck_move(actor=sup, pack=packs[serial], to=PackState.INSPECTED)
+        inspect_pack(sup, packs[serial])
     tables.deck_move(actor=sup, pack=packs["R1"], to=PackState.IN_PLAY)
     tables.deck_move(actor=sup, pack=packs["A1"], to=PackState.RESERVE)
     session.refresh_from_db()
@@ -458,9 +459,13 @@ def play_day(staff: dict[str, Any], casino: Any, gaming_day: Any, sector: Sector
     # --- cards back, classified, the day's control --------------------------------------------
     for serial in ("R1", "A1"):
         tables.deck_move(
-            actor=sup, pack=packs[serial], to=PackState.RETURNED, with_user=staff["croupier2"]
+            actor=sup,
+            pack=packs[serial],
+            to=PackState.RETURNED,
+            with_user=staff["croupier2"],
+            complete=True,
         )
-    tables.deck_move(actor=sup, pack=packs["R1"], to=PackState.REUSABLE)
+    tables.deck_move(actor=sup, pack=packs["R1"], to=PackState.REUSABLE, complete=True)
     tables.deck_move(actor=sup, pack=packs["A1"], to=PackState.DISCARD)
     tables.deck_final_control_sign(actor=manager, store=store, counted_serials=["R1", "A1", "R2"])
 

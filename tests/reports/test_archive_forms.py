@@ -285,7 +285,7 @@ def test_amounts_carry_the_casino_currency_sign_and_chip_counts_do_not(
 @pytest.mark.parametrize(
     "ruleset,own,others",
     [
-        ("manual", "3 % de cada pozo en las partidas de cash", ("PBA", "CABA")),
+        ("manual", "3 % de cada pozo en las partidas con dinero", ("PBA", "CABA")),
         ("pba", "Cargo por asiento.", ("CABA", "MANUAL")),
         ("caba", "Un porcentaje de hasta el 5 %.", ("PBA", "MANUAL")),
     ],

@@ -268,8 +268,10 @@ def play_and_close(staff: dict[str, Any], casino: Any, sector: Any, fault: str) 
         if fault == PACK_KEPT and serial == "A7":
             continue
         pack = Pack.objects.get(serial=serial)
-        tables.deck_move(actor=sup, pack=pack, to=PackState.RETURNED, with_user=staff["croupier"])
-        tables.deck_move(actor=sup, pack=pack, to=PackState.REUSABLE)
+        tables.deck_move(
+            actor=sup, pack=pack, to=PackState.RETURNED, with_user=staff["croupier"], complete=True
+        )
+        tables.deck_move(actor=sup, pack=pack, to=PackState.REUSABLE, complete=True)
     if fault not in (PACK_KEPT, NO_DECK_CONTROL):
         tables.deck_final_control_sign(
             actor=manager,

@@ -86,7 +86,7 @@ def test_control_sheet_prints_the_session_figures_and_signature_lines(
     assert re.search(r"Compras\s+3\s+\$ 1\.500,00", text)
     assert re.search(r"Recompras\s+1\s+\$ 200,00", text)
     assert re.search(r"Cambios de color\s+1\s+\$ 100,00", text)
-    assert re.search(r"Cambios de valor \(cash out\)\s+1\s+\$ 100,00", text)
+    assert re.search(r"Cambios de valor\s+1\s+\$ 100,00", text)
     assert re.search(
         r"Compras y recompras\s+4\s+\$ 1\.700,00\s+efectivo a la caja de drop: \$ 1\.700,00", text
     )

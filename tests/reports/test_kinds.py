@@ -115,7 +115,7 @@ def test_table_card_lists_every_movement_with_people_and_totals(
     for seat, player in ((1, "Ana Gómez"), (3, "Beto Ruiz"), (5, "Carla Díaz")):
         assert re.search(rf"Compra\s+{seat}\s+{player}\s+\$ 500,00\s+efectivo", text), player
     assert re.search(r"Recompra\s+5\s+Carla Díaz\s+\$ 200,00", text)
-    assert "Cambio de color" in text and "Cambio de valor (cash out)" in text
+    assert "Cambio de color" in text and "Cambio de valor" in text
     assert "20 × 5,00" in text and "4 × 25,00" in text
     assert flat.count("Supervisor (Supervisor de mesa)") == 6
     assert "Croupier2" in text

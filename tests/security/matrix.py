@@ -109,6 +109,7 @@ SHIFT_CHANGE_SLOTS: list[tuple[str, frozenset[Role], dict[str, Any]]] = [
 API: list[Entry] = [
     # kernel
     _e("health", "GET", ALL, anonymous=True),
+    _e("health-slash", "GET", ALL, anonymous=True),  # issue 40: /health/ answers too
     _e("api-schema", "GET", ALL, anonymous=True),
     _e("api-docs", "GET", ALL, anonymous=True),
     _e("api-me", "GET", ALL),
@@ -618,6 +619,7 @@ PAGES: list[Entry] = [
         variant="review",
         body={"op": "review", "correction": "0"},
     ),
+    _e("hands:correct", "POST", HAND_LOGGERS, obj="hands.Hand"),  # issue 38 §3
     _e("hands:session", "GET", HANDS_READ, obj=SESSION),
     _e("hands:export", "GET", HANDS_READ, obj=SESSION),
     _e("hands:live_start", "GET", HAND_LOGGERS, obj=SESSION),

@@ -169,7 +169,8 @@ def test_raw_update_and_delete_are_refused_on_every_protected_table(world):
 def test_corrections_are_new_rows_linked_to_an_unchanged_original(
     staff, casino, gaming_day, sector, settings, tmp_path
 ):
-    # GEN-09, issue 9 §3: a reversal, a void, a lift, an override and review, a new version
+    # GEN-09, issue 9 §3: a reversal, a void, a lift, an override and review, a new version,
+    # a closed hand's revision signed by the pit boss (issue 38 §3)
     settings.MEDIA_ROOT = tmp_path
     world = build_world(staff, casino, gaming_day, sector)
     protected = {p.model for p in REGISTRY}
@@ -179,7 +180,7 @@ def test_corrections_are_new_rows_linked_to_an_unchanged_original(
         for obj in model.objects.all():
             before[(model, obj.pk)] = model_to_dict(obj)
     corrections = apply_corrections(world, staff)
-    assert len({c.kind for c in corrections}) == 7
+    assert len({c.kind for c in corrections}) == 8  # issue 38 §3: a revision approval too
     for c in corrections:
         new = type(c.new).objects.get(pk=c.new.pk)
         assert new.pk != c.original.pk or type(new) is not type(c.original), c.kind

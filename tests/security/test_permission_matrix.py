@@ -68,7 +68,7 @@ def routes() -> dict[str, Route]:
     for name, p in _walk(get_resolver().url_patterns):
         view_class = getattr(p.callback, "view_class", None) or getattr(p.callback, "cls", None)
         methods: tuple[str, ...] = ()
-        is_api = name.startswith("api-") or name == "health"
+        is_api = name.startswith("api-") or name in ("health", "health-slash")
         if is_api and view_class is not None:
             methods = tuple(
                 m.upper()

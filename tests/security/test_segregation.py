@@ -238,6 +238,24 @@ def _hand_review(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusal
     )
 
 
+def _hand_revision_approval(
+    world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals
+) -> None:
+    from casino.signatures import document_sign
+    from hands.models import HandRevisionApproval
+
+    if not HandRevisionApproval.objects.filter(locked_at__isnull=False).exists():
+        apply_corrections(world, staff)  # a closed hand's correction, signed by the pit boss
+    approval = HandRevisionApproval.objects.filter(locked_at__isnull=False).first()
+    assert approval is not None
+    _in_sector(world.day.session, staff["pit_boss2"])
+    refuse(
+        "hand revision approval: one pit boss's signature, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(actor=acting_as(staff["pit_boss2"], P), document=approval, role=P),
+    )
+
+
 def _closing_report(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
     from reports import services as reports
     from reports.signing import report_sign
@@ -308,6 +326,54 @@ def _shift_change_acceptance(
     )
 
 
+def _pack_inspection(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    # DECK-06, issue 40: two people inspect a pack; the recorder is never his own witness,
+    # and a signed inspection takes no further signature.
+    from casino.signatures import document_sign
+    from tables.models import OpeningSheet, Pack, PackInspection, PackState
+    from tables.selectors import session_supervisor
+
+    from .world import world_store
+
+    session = OpeningSheet.objects.get(pk=world.ids["signable:opening"]).session  # table 8
+    receipt = tables.deck_delivery_record(
+        actor=acting_as(staff["security"], X),
+        store=world_store(casino),
+        packs=[{"serial": "SOD2", "colour": "verde"}],
+    )
+    tables.deck_receipt_sign(actor=acting_as(staff["pit_boss"], P), receipt=receipt)
+    pack = Pack.objects.get(serial="SOD2")
+    tables.deck_move(
+        actor=acting_as(staff["pit_boss"], P), pack=pack, to=PackState.ISSUED, session=session
+    )
+    supervisor = session_supervisor(session)  # the table's supervisor now
+    refuse(
+        "pack inspection: the supervisor witnesses his own inspection",
+        "INSPECTOR_REQUIRED",
+        lambda: tables.deck_move(
+            actor=acting_as(supervisor, S),
+            pack=pack,
+            to=PackState.INSPECTED,
+            with_user=supervisor,
+            pin="1234",
+            face_up_ok=True,
+            face_down_ok=True,
+            complete=True,
+        ),
+    )
+    signed = PackInspection.objects.filter(session=world.day.session).first()  # table 7
+    assert signed is not None and signed.is_locked
+    refuse(
+        "pack inspection: signed by its two people, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(
+            actor=acting_as(signed.recorded_by, Role(signed.recorder_role)),
+            document=signed,
+            role=signed.recorder_role,
+        ),
+    )
+
+
 DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.OpeningSheet": _opening,
     "tables.ClosingSheet": _closing,
@@ -316,9 +382,11 @@ DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.DeckFinalControl": _final_control,
     "cage.DropCount": _drop_count,
     "hands.HandReview": _hand_review,
+    "hands.HandRevisionApproval": _hand_revision_approval,
     "reports.SignableReport": _closing_report,
     "tables.ShiftChange": _shift_change,
     "tables.ShiftChangeAcceptance": _shift_change_acceptance,
+    "tables.PackInspection": _pack_inspection,
 }
 
 

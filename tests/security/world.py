@@ -26,6 +26,7 @@ from hands.models import ImportJob, LiveHand, RevalidationRun
 from hands.services.recording import forced_defaults
 from reports.models import Report
 from tables.models import WaitingEntry
+from tests.helpers import inspect_pack
 from tests.reports.scenario import Day, make_table, play_day, prep_checklists, seats
 
 
@@ -211,7 +212,7 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
     red, blue = Pack.objects.get(serial="R10"), Pack.objects.get(serial="A10")
     for pack in (red, blue):
         tables.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-        tables.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+        inspect_pack(sup, pack, pin="9999")  # croupier3 witnesses
     tables.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
     tables.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
     session.refresh_from_db()
@@ -352,7 +353,7 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     from cage import services as cage
     from cage.models import RakeEntry, SlipVoid, TableTransaction
     from hands import services as hands
-    from hands.models import HandCorrection, HandReview
+    from hands.models import HandCorrection, HandReview, HandRevisionApproval
     from tables import services as tables
     from tables.models import TableSettings
 
@@ -379,6 +380,12 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     hands.hand_review(actor=boss, hand=invalid, correction_id=override.pk, note="Visto")
     out.append(Correction("hand review", invalid, HandReview.objects.get(hand=invalid), "hand_id"))
     assert HandCorrection.objects.filter(original=invalid).exists()
+    # Issue 38 §3: a valid hand corrected after the next hand, signed by the pit boss.
+    closed = next(h for h in day.hands if h.status == "valid" and 1 < h.number < invalid.number)
+    revision = hands.hand_correct(actor=sup, hand=closed, data=closed.record, reason="Repaso")
+    approval = HandRevisionApproval.objects.get(correction__revision=revision)
+    hands.hand_review(actor=boss, hand=closed, correction_id=approval.correction_id, note="Vista")
+    out.append(Correction("hand revision approval", closed, approval, "hand_id"))
     current = TableSettings.objects.filter(table=day.table).order_by("-version").first()
     newer = tables.table_settings_change(
         actor=manager,

@@ -26,6 +26,7 @@ from tables.models import (
     TableSettings,
     Variant,
 )
+from tests.helpers import inspect_pack
 
 # value, colour, par
 CHIPS = [("100", "negro", 120), ("50", "naranja", 80), ("25", "verde", 100), ("5", "rojo", 200)]
@@ -176,7 +177,7 @@ def ready_decks(staff, session, store, serials=("R1", "A1")) -> tuple[Pack, Pack
     sup = act(staff["supervisor"], Role.SUPERVISOR)
     for pack in (red, blue):
         services.deck_move(actor=boss, pack=pack, to=PackState.ISSUED, session=session)
-        services.deck_move(actor=sup, pack=pack, to=PackState.INSPECTED)
+        inspect_pack(sup, pack)
     services.deck_move(actor=sup, pack=red, to=PackState.IN_PLAY)
     services.deck_move(actor=sup, pack=blue, to=PackState.RESERVE)
     red.refresh_from_db()

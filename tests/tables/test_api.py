@@ -513,7 +513,12 @@ def test_sessions_and_dealer_changes_through_the_api(staff, api, gaming_day, tab
     blue = Pack.objects.get(colour="azul")
     change = sup.post(
         f"/api/sessions/{session.pk}/dealer-changes/",
-        {"incoming": "croupier2", "incoming_pack": blue.pk, "handover_note": "todo en orden"},
+        {
+            "incoming": "croupier2",
+            "incoming_pack": blue.pk,
+            "handover_note": "todo en orden",
+            "outgoing_pack_complete": True,  # declared: a device sends what was checked
+        },
         format="json",
     )
     assert change.status_code == 201, change.json()

@@ -91,7 +91,9 @@ def test_close_13_cards_checked_classified_and_returned_after_the_closing(
     for pack, label in ((red, P.REUSABLE), (blue, P.DISCARD)):
         returned = _move(sup, pack, to=P.RETURNED, with_user="croupier", complete=True)
         assert returned.status_code == 200, returned.json()
-        classified = _move(sup, pack, to=label, note="revisado boca arriba con el croupier")
+        classified = _move(
+            sup, pack, to=label, note="revisado boca arriba con el croupier", complete=True
+        )
         assert classified.status_code == 200, classified.json()
     # A discard pack is never issued again (DECK-19).
     again = api(staff["pit_boss"], Role.PIT_BOSS)

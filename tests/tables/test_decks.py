@@ -15,6 +15,7 @@ from casino.roles import Perm, Role
 from tables import selectors, services
 from tables.deckrules import ALLOWED_MOVES, AT_TABLE
 from tables.models import DeckEvent, DeckFinalControl, DeckReceipt, Pack, PackState
+from tests.helpers import inspect_pack
 
 from .conftest import (
     act,
@@ -177,16 +178,19 @@ def test_inspection_by_croupier_and_supervisor_and_rejection_of_the_whole_pack(
     sup = act(staff["supervisor"], Role.SUPERVISOR)
     services.deck_move(actor=boss, pack=red, to=P.ISSUED, session=session)
     services.deck_move(actor=boss, pack=blue, to=P.ISSUED, session=session)
-    services.deck_move(actor=sup, pack=blue, to=P.INSPECTED)
+    inspect_pack(sup, blue, witness=staff["croupier"])
     inspection = DeckEvent.objects.get(pack=blue, to_state=P.INSPECTED)
     assert inspection.actor == staff["supervisor"]
-    assert inspection.with_user == staff["croupier"]  # the croupier on duty inspects too
+    assert inspection.with_user == staff["croupier"]  # the croupier on duty witnesses
     assert inspection.data["face_up_ok"] and inspection.data["face_down_ok"]
+    witness = {"with_user": staff["croupier"], "pin": "1234"}
     with pytest.raises(ValidationFailed) as err:
-        services.deck_move(actor=sup, pack=red, to=P.INSPECTED, face_down_ok=False)
+        services.deck_move(
+            actor=sup, pack=red, to=P.INSPECTED, face_up_ok=True, complete=True, **witness
+        )
     assert err.value.code == "INSPECTION_FAILED"
     with pytest.raises(ValidationFailed) as err2:
-        services.deck_move(actor=sup, pack=red, to=P.REJECTED)
+        services.deck_move(actor=sup, pack=red, to=P.REJECTED, **witness)
     assert err2.value.code == "NOTE_REQUIRED"
     services.deck_move(
         actor=sup,
@@ -194,22 +198,20 @@ def test_inspection_by_croupier_and_supervisor_and_rejection_of_the_whole_pack(
         to=P.REJECTED,
         face_up_ok=False,
         note="7 de corazones con el dorso marcado",
+        **witness,
     )
     red.refresh_from_db()
     assert red.state == P.REJECTED and red.session is None
     # The replacement is linked to the rejected pack (DECK-07), same colour.
     services.deck_move(actor=boss, pack=red2, to=P.ISSUED, session=session, replaces=red)
     assert DeckEvent.objects.get(pack=red2, to_state=P.ISSUED).related_pack == red
-    # A croupier inspecting names the supervisor.
+    # An inspection names its witness.
     with pytest.raises(ValidationFailed) as err3:
-        services.deck_move(actor=act(staff["croupier"], Role.CROUPIER), pack=red2, to=P.INSPECTED)
+        services.deck_move(
+            actor=sup, pack=red2, to=P.INSPECTED, face_up_ok=True, face_down_ok=True, complete=True
+        )
     assert err3.value.code == "INSPECTOR_REQUIRED"
-    services.deck_move(
-        actor=act(staff["croupier"], Role.CROUPIER),
-        pack=red2,
-        to=P.INSPECTED,
-        with_user=staff["supervisor"],
-    )
+    inspect_pack(sup, red2, witness=staff["pit_boss"])  # the sector's pit boss witnesses
     # Rejected → discard → destroyed by security before a witness (DECK-15, DECK-18).
     services.deck_move(actor=sup, pack=red, to=P.DISCARD)
     security = act(staff["security"], Role.SECURITY)
@@ -301,7 +303,7 @@ def test_a_damaged_card_plays_to_the_end_of_the_hand_then_the_pack_is_replaced(
         services.deck_move(actor=boss, pack=green, to=P.ISSUED, session=session, replaces=red)
     assert colour.value.code == "REPLACEMENT_COLOUR"
     services.deck_move(actor=boss, pack=red2, to=P.ISSUED, session=session, replaces=red)
-    services.deck_move(actor=sup, pack=red2, to=P.INSPECTED)
+    inspect_pack(sup, red2)
     services.deck_move(actor=sup, pack=red, to=P.WITHDRAWN, replacement=red2)
     red.refresh_from_db()
     red2.refresh_from_db()
@@ -347,8 +349,10 @@ def test_alerts(staff, gaming_day, table, store):  # DECK-09, DECK-04, DECK-19
 def _return_all(staff, session):
     sup = act(staff["supervisor"], Role.SUPERVISOR)
     for pack in Pack.objects.filter(session=session, state__in=AT_TABLE):
-        services.deck_move(actor=sup, pack=pack, to=P.RETURNED, with_user=staff["croupier"])
-        services.deck_move(actor=sup, pack=pack, to=P.REUSABLE)
+        services.deck_move(
+            actor=sup, pack=pack, to=P.RETURNED, with_user=staff["croupier"], complete=True
+        )
+        services.deck_move(actor=sup, pack=pack, to=P.REUSABLE, complete=True)
 
 
 def test_daily_reconciliation_catches_a_missing_pack(staff, gaming_day, table, store):

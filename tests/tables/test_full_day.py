@@ -29,6 +29,7 @@ from tables.models import (
     SessionEvent,
     TableSession,
 )
+from tests.helpers import inspect_pack
 
 from .conftest import act, count_lines, deliver, sign_three
 
@@ -87,7 +88,7 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
     # --- two packs, inspected, one in play (§6.1, §6.5 a–c) ---------------------------------
     for serial in ("R1", "A1"):
         services.deck_move(actor=boss, pack=packs[serial], to=P.ISSUED, session=session)
-        services.deck_move(actor=sup, pack=packs[serial], to=P.INSPECTED)
+        inspect_pack(sup, packs[serial])
     services.deck_move(actor=sup, pack=packs["R1"], to=P.IN_PLAY)
     services.deck_move(actor=sup, pack=packs["A1"], to=P.RESERVE)
     assert selectors.session_ready_for_play(session) == []
@@ -128,7 +129,7 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
     services.deck_move(
         actor=boss, pack=packs["R2"], to=P.ISSUED, session=session, replaces=packs["R1"]
     )
-    services.deck_move(actor=sup, pack=packs["R2"], to=P.INSPECTED)
+    inspect_pack(sup, packs["R2"])
     services.deck_move(actor=sup, pack=packs["R1"], to=P.WITHDRAWN, replacement=packs["R2"])
     assert selectors.pack_in_play(session) == Pack.objects.get(serial="R2")
     assert selectors.session_accepts_hand(session, 32) == []
@@ -172,9 +173,13 @@ def test_a_full_day_at_one_table(staff, gaming_day, table, store, denoms):
         # --- cards back, classified, final control (§6.5 j, §9.2*) ------------------------
         for serial in ("R2", "A1"):
             services.deck_move(
-                actor=sup, pack=packs[serial], to=P.RETURNED, with_user=staff["croupier"]
+                actor=sup,
+                pack=packs[serial],
+                to=P.RETURNED,
+                with_user=staff["croupier"],
+                complete=True,
             )
-            services.deck_move(actor=sup, pack=packs[serial], to=P.REUSABLE)
+            services.deck_move(actor=sup, pack=packs[serial], to=P.REUSABLE, complete=True)
         services.deck_move(actor=sup, pack=packs["R1"], to=P.DISCARD)
         services.deck_move(
             actor=security,

@@ -200,7 +200,7 @@ def test_deck_13_a_damaged_pack_is_replaced_by_its_colour_and_needs_no_reason(
     assert e.message_en == "A damaged pack is replaced by one of the same colour (rojo, DECK-13)."
     services.deck_move(actor=sup, pack=red, to=P.WITHDRAWN)  # no reason: the damage is it
     event = DeckEvent.objects.get(pack=red, to_state=P.WITHDRAWN)
-    assert event.data == {"was": P.DAMAGED, "complete": True}
+    assert event.data == {"was": P.DAMAGED, "complete": False}  # nobody declared it
 
 
 def test_deck_10_a_complete_pack_rests_at_the_table_an_incomplete_one_does_not(
@@ -222,13 +222,18 @@ def test_deck_10_a_complete_pack_rests_at_the_table_an_incomplete_one_does_not(
     session.hand_in_progress = True
     session.save(update_fields=["hand_in_progress"])
     with pytest.raises(Conflict) as busy:
-        services.deck_move(actor=sup, pack=red, to=P.RESTED)
+        services.deck_move(actor=sup, pack=red, to=P.RESTED, complete=True)
     assert busy.value.code == "HAND_IN_PROGRESS"
     assert DeckEvent.objects.count() == events
     session.hand_in_progress = False
     session.save(update_fields=["hand_in_progress"])
     services.deck_move(
-        actor=sup, pack=red, to=P.RESTED, with_user=staff["croupier"], note="Contado: 52"
+        actor=sup,
+        pack=red,
+        to=P.RESTED,
+        with_user=staff["croupier"],
+        note="Contado: 52",
+        complete=True,
     )
     red.refresh_from_db()
     assert (red.state, red.session_id) == (P.RESTED, session.pk)  # rests at the table
@@ -284,7 +289,9 @@ def test_deck_07_a_rejection_describes_the_card_and_keeps_both_faces_checked(
     sup = act(staff["supervisor"], Role.SUPERVISOR)
     services.deck_move(actor=boss, pack=red, to=P.ISSUED, session=session)
     with pytest.raises(ValidationFailed) as err:
-        services.deck_move(actor=sup, pack=red, to=P.REJECTED, face_up_ok=False)
+        services.deck_move(
+            actor=sup, pack=red, to=P.REJECTED, with_user=staff["croupier"], pin="1234"
+        )
     _refusal(
         err,
         "NOTE_REQUIRED",
@@ -293,11 +300,25 @@ def test_deck_07_a_rejection_describes_the_card_and_keeps_both_faces_checked(
         "Describe the imperfect card.",
     )
     services.deck_move(
-        actor=sup, pack=red, to=P.REJECTED, face_up_ok=True, face_down_ok=False, note="Dorso"
+        actor=sup,
+        pack=red,
+        to=P.REJECTED,
+        face_up_ok=True,
+        face_down_ok=False,
+        complete=True,
+        note="Dorso",
+        with_user=staff["croupier"],
+        pin="1234",
     )
     event = DeckEvent.objects.get(pack=red, to_state=P.REJECTED)
     assert (event.session, event.with_user, event.note) == (session, staff["croupier"], "Dorso")
-    assert event.data == {"face_up_ok": True, "face_down_ok": False}
+    inspection = red.inspections.get()
+    assert event.data == {
+        "face_up_ok": True,
+        "face_down_ok": False,
+        "complete": True,
+        "inspection": inspection.pk,
+    }
     red.refresh_from_db()
     assert red.session_id is None
 
@@ -383,8 +404,10 @@ def test_deck_03_a_pack_received_waits_for_the_signed_receipt_a_reusable_one_is_
     session = open_table(staff, table)
     red, _blue = ready_decks(staff, session, store)
     sup = act(staff["supervisor"], Role.SUPERVISOR)
-    services.deck_move(actor=sup, pack=red, to=P.RETURNED, with_user=staff["croupier"])
-    services.deck_move(actor=sup, pack=red, to=P.REUSABLE)
+    services.deck_move(
+        actor=sup, pack=red, to=P.RETURNED, with_user=staff["croupier"], complete=True
+    )
+    services.deck_move(actor=sup, pack=red, to=P.REUSABLE, complete=True)
     services.deck_move(actor=boss, pack=red, to=P.STORED, note="Al gabinete")
     red.refresh_from_db()
     assert (red.state, red.session_id) == (P.STORED, None)
@@ -402,7 +425,7 @@ def test_deck_09_rotation_refusals_say_what_is_wrong(staff, gaming_day, table, s
     assert (away.value.code, away.value.field) == ("PACK_NOT_AT_TABLE", "incoming_pack")
     assert away.value.message_es == "El mazo R2 no está en esta mesa."
     assert away.value.message_en == "Pack R2 is not at this table."
-    services.deck_move(actor=sup, pack=red, to=P.RESTED)
+    services.deck_move(actor=sup, pack=red, to=P.RESTED, complete=True)
     with pytest.raises(Conflict) as none:
         services.deck_rotate(actor=sup, session=session, incoming_pack=blue)
     assert (none.value.code, none.value.message_es, none.value.message_en) == (
@@ -508,27 +531,40 @@ def test_deck_09_rotation_in_play_and_while_suspended_and_only_by_who_works_the_
     assert red.state == P.IN_PLAY
 
 
-def test_deck_07_a_croupier_rejects_a_pack_with_the_supervisor_named(
+def test_deck_07_a_rejection_needs_a_witness_who_signs_on_the_supervisors_terminal(
     staff, gaming_day, table, store
 ):
+    # DECK-06, DECK-07, ROLE-13: the witness is named and signs with his PIN on the
+    # supervisor's terminal; a croupier recording alone, or on his own device, is refused.
     session = open_table(staff, table)
     (red,) = deliver(staff, store, ("R1", "rojo"))
     services.deck_move(
         actor=act(staff["pit_boss"], Role.PIT_BOSS), pack=red, to=P.ISSUED, session=session
     )
     croupier = act(staff["croupier"], Role.CROUPIER)
-    with pytest.raises(ValidationFailed) as err:  # alone: the supervisor must be named
+    with pytest.raises(ValidationFailed) as err:  # alone: a witness must be named
         services.deck_move(actor=croupier, pack=red, to=P.REJECTED, note="Dorso marcado")
     assert (err.value.code, err.value.field) == ("INSPECTOR_REQUIRED", "with_user")
+    with pytest.raises(PermissionRefused) as terminal:
+        services.deck_move(
+            actor=croupier,
+            pack=red,
+            to=P.REJECTED,
+            note="Dorso marcado",
+            with_user=staff["supervisor"],
+            pin="1234",
+        )
+    assert terminal.value.code == "PIN_TERMINAL_NOT_SUPERVISOR"
     services.deck_move(
-        actor=croupier,
+        actor=act(staff["supervisor"], Role.SUPERVISOR),
         pack=red,
         to=P.REJECTED,
         note="Dorso marcado",
-        with_user=staff["supervisor"],
+        with_user=staff["croupier"],
+        pin="1234",
     )
     event = DeckEvent.objects.get(pack=red, to_state=P.REJECTED)
-    assert (event.actor, event.with_user) == (staff["croupier"], staff["supervisor"])
+    assert (event.actor, event.with_user) == (staff["supervisor"], staff["croupier"])
 
 
 def test_deck_19_the_final_control_lists_what_is_missing_and_stores_its_reusable_packs(
@@ -556,8 +592,10 @@ def test_deck_19_the_final_control_lists_what_is_missing_and_stores_its_reusable
     red, blue = ready_decks(staff, session, second, serials=("R5", "A5"))
     sup = act(staff["supervisor"], Role.SUPERVISOR)
     for pack in (red, blue):
-        services.deck_move(actor=sup, pack=pack, to=P.RETURNED, with_user=staff["croupier"])
-        services.deck_move(actor=sup, pack=pack, to=P.REUSABLE)
+        services.deck_move(
+            actor=sup, pack=pack, to=P.RETURNED, with_user=staff["croupier"], complete=True
+        )
+        services.deck_move(actor=sup, pack=pack, to=P.REUSABLE, complete=True)
     control = services.deck_final_control_sign(
         actor=manager, store=store, counted_serials=["R1", "A1"]
     )

@@ -285,3 +285,13 @@ def test_drop_count_bad_input(opened, staff):
             rake_chips=[],
         )
     assert DropCount.objects.count() == 0
+
+
+def test_a_supervisor_reverses_rake_only_by_correcting_the_hand(opened, sup):  # RAKE-08
+    # The hand recorder's path (issue 38 §3) lets the hand's logger reverse; the ledger's own
+    # reversal stays the pit boss's review.
+    first = services.rake_post(actor=sup, session=opened, hand_number=7, amount="9")
+    with pytest.raises(PermissionRefused):
+        services.rake_reverse(actor=sup, entry=first.entry, reason="mal tomada")
+    rev = services.rake_reverse_for_revision(actor=sup, entry=first.entry, reason="corrección")
+    assert rev.sign == -1 and rev.reverses == first.entry
