@@ -6,7 +6,7 @@ casino's shifts) is judged by the version in force at each record's time. A vers
 effective in the past would judge again what was already judged: a buy-in recorded
 yesterday under a threshold of 10,000 would read tomorrow as recorded under 5,000. So a
 version starts now or later; the one rule is here and every dated setting calls it
-(``tests/casino/test_dated_settings.py`` walks every model with an ``effective_from``).
+(``tests/security/test_client_facts.py`` walks every model with an ``effective_from``).
 
 A moment gets :data:`PAST_TOLERANCE` (a form posted a little after it was filled in); a
 business date (the shifts) may be today's, never an earlier one.

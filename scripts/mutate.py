@@ -157,7 +157,10 @@ MODULES = [
         "hands/services/times.py",
         ("tests/security/test_client_facts.py", "tests/hands/test_mutants_recording.py"),
     ),
-    Module("casino/effective.py", ("tests/security/test_client_facts.py",)),
+    Module(
+        "casino/effective.py",
+        ("tests/casino/test_effective.py", "tests/security/test_client_facts.py"),
+    ),
     Module("casino/logins.py", ("tests/casino/test_login_behind_the_proxy.py",)),
     Module(
         "casino/api/authentication.py",
