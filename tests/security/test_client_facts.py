@@ -396,6 +396,8 @@ def test_no_cage_write_reaches_a_session_whose_closing_has_begun(in_play, staff)
             {"reason": "mesa equivocada"},
         ),
         "rake_reverse": ("SERVICE", "", {}),
+        # issue 38 §3: the hand recorder's reversal when a stored hand's revision counts
+        "rake_reverse_for_revision": ("SERVICE", "", {}),
     }
     writes = {
         name
@@ -412,7 +414,7 @@ def test_no_cage_write_reaches_a_session_whose_closing_has_begun(in_play, staff)
             from casino.errors import Conflict
 
             with pytest.raises(Conflict) as err:
-                cage.rake_reverse(
+                getattr(cage, name)(
                     actor=acting_as(staff["pit_boss"], Role.PIT_BOSS), entry=rake, reason="x"
                 )
             code = err.value.code
