@@ -23,7 +23,7 @@ from .errors import ValidationFailed
 PAST_TOLERANCE = timedelta(minutes=1)
 
 
-def effective_in_the_past(field: str = "effective_from") -> ValidationFailed:
+def effective_in_the_past(field: str) -> ValidationFailed:
     return ValidationFailed(
         "EFFECTIVE_IN_THE_PAST",
         "Un ajuste no puede regir hacia atrás: rige desde ahora o más adelante.",

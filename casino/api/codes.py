@@ -1541,8 +1541,8 @@ DOMAIN: dict[str, Meaning] = {
         "Name the supervisor or pit boss who verified that the float is locked.",
     ),
     "VERSION_INVALID": Meaning(
-        "If-Match debe llevar la versión de la mano (su ETag).",
-        "If-Match must carry the hand's version (its ETag).",
+        "If-Match o version deben llevar la versión de la mano (su ETag, un número entero).",
+        "If-Match or version must carry the hand's version (its ETag, a whole number).",
     ),
     "VERSION_REQUIRED": Meaning(
         "Indique la versión de la mano que muestra (If-Match o «version»).",

@@ -26,6 +26,7 @@ from casino.api.renames import OLD_TABLE_NUMBER
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.errors import ValidationFailed
+from casino.formdata import as_id
 from casino.roles import Perm
 from tables import selectors as table_selectors
 from tables import services as table_services
@@ -266,18 +267,22 @@ def _live_version(request: Request, data: dict[str, Any]) -> int:
     what state it was meant for: the service refuses it (400 VERSION_REQUIRED) once the
     actor's rights are checked, and writes nothing."""
     header = request.headers.get("If-Match", "").strip()
-    if header:
-        text = header.removeprefix("W/").strip('"')
-        if text.isdigit():
-            return int(text)
+    if header:  # ASCII digits only: "²" passes isdigit() and fails int() (issue 39 §4)
+        version, field = as_id(header.removeprefix("W/").strip('"')), "If-Match"
+    else:
+        sent, field = data.pop("version", None), "version"
+        if sent is None:
+            return UNSHOWN  # the service refuses UNSHOWN
+        plain = isinstance(sent, int | str) and not isinstance(sent, bool)
+        version = as_id(str(sent)) if plain else None  # what a column holds, never below 0
+    if version is None:
         raise ValidationFailed(
             "VERSION_INVALID",
-            "If-Match debe llevar la versión de la mano (su ETag).",
-            "If-Match must carry the hand's version (its ETag).",
-            field="If-Match",
+            "If-Match o version deben llevar la versión de la mano (su ETag, un número entero).",
+            "If-Match or version must carry the hand's version (its ETag, a whole number).",
+            field=field,
         )
-    version = data.pop("version", None)
-    return UNSHOWN if version is None else int(version)  # the service refuses UNSHOWN
+    return version
 
 
 def _live_response(state: dict[str, Any], status_code: int = 200) -> Response:
