@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from casino.access import Actor, require
 from casino.errors import DomainError, PermissionRefused
 from casino.formatting import active_lang
+from casino.formdata import as_id
 from casino.forms import refusal, refuse
 from casino.models import GamingDay, User
 from casino.pages import page_view
@@ -65,10 +66,7 @@ _page = page_view(
 
 
 def _int(value: Any) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
+    return as_id(None if value is None else str(value))  # the one parser (issue 39 §4)
 
 
 def _counts(post: Any, prefix: str) -> list[tuple[str, str]]:

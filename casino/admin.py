@@ -10,6 +10,7 @@ configuration) writes a Mesa audit event, ``admin.add`` / ``admin.change`` /
 
 from __future__ import annotations
 
+import zoneinfo
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +21,12 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.models import Group
 from django.db import models
 from django.http import HttpRequest
+from django.utils import timezone
 
 from .audit import audit_record, snapshot
+from .effective import effective_on
+from .errors import ValidationFailed
+from .formatting import active_lang
 from .models import AuditEvent, Casino, GamingDay, Sector, Signature, User
 from .shifts import ShiftDefinition, ShiftPattern, pattern_problems
 
@@ -144,6 +149,26 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
     list_display = ("username", "first_name", "last_name", "casino", "is_active")
     list_filter = ("groups", "is_active", "casino")
 
+    # Issue 39 §3: a changed password, a changed set of roles or a deactivation ends the
+    # API tokens issued before it at once, each revocation audited with its reason.
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        if change:
+            _end_stale_tokens(request, form.instance)
+
+    def user_change_password(self, request: HttpRequest, id: str, form_url: str = "") -> Any:
+        response = super().user_change_password(request, id, form_url)
+        user = User.objects.filter(pk=id).first()
+        if request.method == "POST" and user is not None:
+            _end_stale_tokens(request, user)
+        return response
+
+
+def _end_stale_tokens(request: HttpRequest, user: User) -> None:
+    from .api.authentication import tokens_revoke_stale
+
+    tokens_revoke_stale(user=user, actor=AdminActor(request.user))  # type: ignore[arg-type]
+
 
 # Roles are groups whose permissions come from casino.roles (sync_roles), one source of truth.
 admin.site.unregister(Group)
@@ -202,11 +227,32 @@ class ShiftDefinitionInline(admin.TabularInline):
         return False
 
 
+class ShiftPatternForm(forms.ModelForm):
+    """A new pattern applies from today's business date (the casino's) or later, never
+    to gaming days already played (issue 39 §2, ``casino.effective``)."""
+
+    class Meta:
+        model = ShiftPattern
+        fields = ("casino", "effective_from", "reason")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        casino, day = data.get("casino"), data.get("effective_from")
+        if casino is not None and day is not None:
+            today = timezone.localdate(timezone=zoneinfo.ZoneInfo(casino.time_zone))
+            try:
+                effective_on(day, today=today)
+            except ValidationFailed as err:
+                self.add_error("effective_from", err.message(active_lang()))
+        return data
+
+
 @admin.register(ShiftPattern)
 class ShiftPatternAdmin(AuditedAdmin):
     """The manager adds a new pattern to change the shifts; a pattern is never edited
     (append-only), so past gaming days keep their shifts (issue 14 §3)."""
 
+    form = ShiftPatternForm
     list_display = ("effective_from", "casino", "created_at", "created_by", "reason")
     inlines = (ShiftDefinitionInline,)
 

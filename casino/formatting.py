@@ -125,6 +125,10 @@ def es_amounts(text: str) -> str:
     return _AMOUNT.sub(repl, text)
 
 
+#: The first amount no money column holds (``casino.models.MONEY``: 16 digits, 2 decimal).
+AMOUNT_LIMIT = Decimal(10) ** 14
+
+
 def parse_amount(raw: Any) -> Decimal | None:
     """An amount as typed on a tablet: ``1.500``, ``1500``, ``1500,50`` or ``1,500.50``."""
     text = str(raw or "").strip().replace(" ", "").replace("\u00a0", "")
@@ -147,4 +151,6 @@ def parse_amount(raw: Any) -> Decimal | None:
         value = Decimal(text)
     except InvalidOperation:
         return None
-    return value if value.is_finite() else None
+    if not value.is_finite() or abs(value) >= AMOUNT_LIMIT:
+        return None  # issue 39 §4: more than any money column holds is no amount
+    return value

@@ -6,12 +6,13 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from casino.errors import Conflict, DomainError, ValidationFailed
 from casino.formatting import active_lang
+from casino.forms import REFUSAL_HEADER
 
 
 class CasinoTimezoneMiddleware:
@@ -78,30 +79,40 @@ def _refused_page(request: HttpRequest, err: DomainError) -> HttpResponse:
     context = {"message": message, "code": err.code}
     if getattr(request, "htmx", False):
         # htmx swaps only 2xx answers: the partial shows in place (as floor/views.py does).
-        return render(request, "floor/_refused.html", context)
-    return render(request, "floor/refused.html", context, status=err.status_code)
+        response = render(request, "floor/_refused.html", context)
+    else:
+        response = render(request, "floor/refused.html", context, status=err.status_code)
+    response[REFUSAL_HEADER] = err.code  # the machine code, as the API's error shape has it
+    return response
 
 
-class BidiControlMiddleware:
-    """A page POST with a bidirectional control character in a field: 400 BIDI_CONTROL.
+class HostileTextMiddleware:
+    """A control character (a NUL byte…) or a bidirectional control in a query parameter
+    (pages and API) or in a page's form field: 400 ``CONTROL_CHARACTER`` /
+    ``BIDI_CONTROL`` naming it, before any view reads it (issue 12 §8, issue 39 §4).
 
-    The API refuses them in its parsers (``casino.api.parsing``); this is the one
-    place for the pages. Passwords are not shown anywhere and are left alone.
+    The one place for query strings and page forms; the API's bodies are guarded by its
+    parsers (``casino.api.parsing``), which read them once. Passwords are not shown or
+    stored as text anywhere and are left alone.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if _is_page_post(request):
-            from casino.api.parsing import bidi_refusal, has_bidi_control
+        from casino.formdata import hostile_text_refusal
 
-            for key, values in request.POST.lists():
-                if "password" in key:
-                    continue
-                if has_bidi_control(key) or any(has_bidi_control(v) for v in values):
-                    return _refused_page(request, bidi_refusal(key))
-        return self.get_response(request)
+        api = request.path.startswith("/api/")
+        refusal = hostile_text_refusal(request.GET)
+        if refusal is None and request.method == "POST" and not api:
+            refusal = hostile_text_refusal(request.POST, skip=("password",))
+        if refusal is None:
+            return self.get_response(request)
+        if api:
+            from casino.api.errors import error_body
+
+            return JsonResponse(error_body([refusal.as_dict()]), status=refusal.status_code)
+        return _refused_page(request, refusal)
 
 
 FORM_TOKEN_FIELD = "form_token"

@@ -410,6 +410,9 @@ class ApiToken(models.Model):
     expires_at = models.DateTimeField()
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # The keyed fingerprint of the password, roles and activity it was issued under
+    # (casino.api.authentication.credentials_of, issue 39 §3): a change to any ends it.
+    credentials = models.CharField(max_length=40, blank=True, default="", editable=False)
 
     class Meta:
         verbose_name = _("API token")

@@ -249,7 +249,9 @@ class DaySimulator:
             ],
         )
         ts.deck_receipt_sign(actor=self.boss, receipt=receipt)
-        red, blue = (Pack.objects.get(serial=f"R{stamp}"), Pack.objects.get(serial=f"A{stamp}"))
+        # The packs of this receipt: another casino's day may use the same serials (issue 39).
+        packs = Pack.objects.filter(receipt=receipt)
+        red, blue = (packs.get(serial=f"R{stamp}"), packs.get(serial=f"A{stamp}"))
         sup = self.staff[world.table.number - 1][0]
         for pack in (red, blue):
             ts.deck_move(actor=self.boss, pack=pack, to=PackState.ISSUED, session=world.session)

@@ -154,7 +154,6 @@ def main() -> int:
         "croupier": plan.tables[0]["croupier"],
         "cash": [{"value": "100", "count": 3}],
         "chips": [{"value": "25", "count": 12}],
-        "stack_before": "0",
         "player_name": "Drill",
     }
     try:

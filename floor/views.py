@@ -21,7 +21,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -32,6 +31,7 @@ from casino.access import Actor, require
 from casino.errors import DomainError, NotFound, ValidationFailed
 from casino.formatting import active_lang as _lang
 from casino.formatting import money
+from casino.formdata import as_id, read_date
 from casino.forms import refuse
 from casino.models import AuditEvent, GamingDay, User
 from casino.pages import page_view
@@ -403,10 +403,7 @@ def vip_referral(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 
 
 def _int(value: Any) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
+    return as_id(None if value is None else str(value))  # the one parser (issue 39 §4)
 
 
 def _user(actor: Actor, username: str) -> User | None:
@@ -711,7 +708,7 @@ def day(request: HttpRequest, actor: Actor) -> HttpResponse:
     require(actor, Perm.VIEW_REPORTS)
     spec = get_spec("gaming_day")
     days = GamingDay.objects.filter(casino=actor.casino).order_by("-business_date")
-    wanted = parse_date(request.GET.get("date", "") or "")
+    wanted = read_date(request.GET, "date")
     gaming_day = (days.filter(business_date=wanted).first() if wanted else None) or days.first()
     if spec is not None and actor.role not in spec.roles:
         check_access(actor, spec, {})  # refuses the role as the report does (RPT-17)
@@ -753,8 +750,8 @@ def audit(request: HttpRequest, actor: Actor) -> HttpResponse:
     q = request.GET
     qs = selectors.audit_trail(
         actor,
-        date_from=parse_date(q.get("date_from", "") or ""),
-        date_to=parse_date(q.get("date_to", "") or ""),
+        date_from=read_date(q, "date_from"),
+        date_to=read_date(q, "date_to"),
         username=q.get("user", ""),
         role=q.get("role", ""),
         action=q.get("action", ""),

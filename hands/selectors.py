@@ -18,6 +18,7 @@ from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 
 from casino.access import Actor, require
 from casino.errors import DomainError, NotFound
+from casino.formdata import as_id
 from casino.models import User
 from casino.roles import Perm
 from tables.models import (
@@ -297,8 +298,8 @@ def filter_hands(
         qs = qs.filter(dealer__username=dealer)
     if player:
         seats = HandSeat.objects.filter(hand=OuterRef("pk"))
-        if player.isdigit():
-            seats = seats.filter(player_id=int(player))
+        if (player_id := as_id(player)) is not None:
+            seats = seats.filter(player_id=player_id)
         else:
             seats = seats.filter(
                 Q(name__icontains=player) | Q(player__display_name__icontains=player)

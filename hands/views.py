@@ -9,7 +9,6 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
@@ -19,6 +18,7 @@ from casino.errors import DomainError, PermissionRefused
 from casino.formatting import active_lang
 from casino.formatting import active_lang as _lang
 from casino.formatting import money as money_format
+from casino.formdata import as_id, read_date, read_int
 from casino.pages import page_view
 from casino.roles import Perm
 from casino.views import acting_actor
@@ -52,17 +52,12 @@ _guard = page_view(template="hands/refused.html", on_post="page", with_actor=Fal
 def hand_list(request: HttpRequest) -> HttpResponse:
     actor = _actor(request)
     q = request.GET
-
-    def integer(name: str) -> int | None:
-        value = q.get(name, "")
-        return int(value) if value.isdigit() else None
-
     qs = selectors.filter_hands(
         selectors.hands_for(actor),
-        table=integer("table"),
-        session=integer("session"),
-        date_from=parse_date(q.get("date_from", "")) if q.get("date_from") else None,
-        date_to=parse_date(q.get("date_to", "")) if q.get("date_to") else None,
+        table=read_int(q, "table"),  # issue 39 §4: the one parser ("?session=²" was a 500)
+        session=read_int(q, "session"),
+        date_from=read_date(q, "date_from"),
+        date_to=read_date(q, "date_to"),
         dealer=q.get("dealer") or None,
         player=q.get("player") or None,
         status=q.get("status") or None,
@@ -130,10 +125,7 @@ def hand_replay(request: HttpRequest, pk: int) -> HttpResponse:
     hand = selectors.access_hand(actor, pk)
     data = presenters.replay(hand)
     steps = data["steps"]
-    try:
-        step = max(0, min(int(request.GET.get("step", "0")), len(steps) - 1))
-    except ValueError:
-        step = 0
+    step = max(0, min(as_id(request.GET.get("step")) or 0, len(steps) - 1))
     current = steps[step]
     lang = _lang()
     seats = [
@@ -189,7 +181,7 @@ def hand_resolve(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("The irregularity is recorded in a linked revision."))
             return redirect("hands:detail", pk=revision.pk)
         elif request.POST.get("op") == "review":
-            correction = int(request.POST.get("correction") or 0)
+            correction = read_int(request.POST, "correction") or 0
             services.hand_review(
                 actor=actor,
                 hand=hand,
@@ -226,17 +218,17 @@ def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
 
     p = request.POST
     facts: dict[str, Any] = {"kind": p.get("kind", "")}
-    if p.get("seat", "").isdigit():
-        facts["seat"] = int(p["seat"])
+    if (seat := read_int(p, "seat")) is not None:
+        facts["seat"] = seat
     for box in ("first_or_second_card", "exposed_by_dealer", "deliberate"):
         if box in p:  # an unticked box sends nothing
             facts[box] = True
     if p.get("override_reason", "").strip():
         facts["override_reason"] = p["override_reason"].strip()
-    at = p.get("at", "")
+    at = read_int(p, "at")
     data = adapter.record_with_irregularity(
         hand.record,
-        at=int(at) if at.isdigit() else len(hand.record.get("actions") or ()),
+        at=at if at is not None else len(hand.record.get("actions") or ()),
         irregularity=facts,
     )
     return services.hand_correct(actor=actor, hand=hand, data=data, reason=p.get("reason", ""))
@@ -353,7 +345,7 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
                 actor=actor,
                 session=session,
                 data={
-                    "button": int(request.POST.get("button") or 0),
+                    "button": read_int(request.POST, "button") or 0,
                     "seats": seats,
                     **_cut_posted(request, seats),
                 },
@@ -414,7 +406,7 @@ def _cut_posted(request: HttpRequest, seats: list[dict[str, Any]]) -> dict[str, 
     if choice == "declined":
         return {"cut": {"declined": True}}
     if choice == "player" and seats:
-        button = int(request.POST.get("button") or 0)
+        button = read_int(request.POST, "button") or 0
         return {"cut": {"seat": seat_before_button([s["seat"] for s in seats], button)}}
     return {}
 
@@ -442,7 +434,7 @@ def _pairs(text: str) -> set[str]:
 def _live_action(request: HttpRequest) -> dict[str, Any]:
     """One action of the live page's forms, as the service reads it."""
     p = request.POST
-    action: dict[str, Any] = {"action": p.get("action"), "seat": p.get("seat") or None}
+    action: dict[str, Any] = {"action": p.get("action"), "seat": read_int(p, "seat")}
     if p.get("amount"):
         action["amount"] = _money(p.get("amount"))
     if p.get("cards"):
@@ -451,21 +443,18 @@ def _live_action(request: HttpRequest) -> dict[str, Any]:
         # IRREG-14: the floor declares what happened; the engine rules on it.
         action["irregularity"] = {
             "kind": p.get("kind", ""),
-            **({"seat": int(action["seat"])} if action["seat"] else {}),
+            **({"seat": action["seat"]} if action["seat"] else {}),
         }
     if action["action"] == "award":
         # SHOW-14: the seats the croupier pushed the pot to (the boxes ticked), and why.
-        action["pot"] = _count(p.get("pot"))
-        action["seats"] = [int(x) for x in p.getlist("seats") if x.isdigit()]
+        action["pot"] = read_int(p, "pot")
+        action["seats"] = [
+            n for x in p.getlist("seats") if (n := read_int({"seats": x}, "seats")) is not None
+        ]
         action["seat"] = None
         if p.get("reason"):
             action["reason"] = p.get("reason")
     return action
-
-
-def _count(value: Any) -> int | None:
-    text = str(value or "")
-    return int(text) if text.isdigit() else None
 
 
 # Issue 38 §1: a second tablet showing the hand asks every few seconds whether it moved on.
@@ -633,7 +622,7 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> tuple[Any, Any]
     cannot say what the supervisor saw, and is refused."""
     p = request.POST
     op = p.get("op")
-    version = _count(p.get("version"))
+    version = read_int(p, "version")
     if version is None:
         version = UNSHOWN
     state = None
@@ -650,7 +639,7 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> tuple[Any, Any]
             actor=actor,
             live=live,
             action=p.get("action", ""),
-            until_seat=_count(p.get("until")),
+            until_seat=read_int(p, "until"),
             version=version,
         )
     elif op == "next":  # issue 38 §5: the street's last checks or call, then the card
@@ -661,13 +650,13 @@ def _live_post(request: HttpRequest, actor: Actor, live: Any) -> tuple[Any, Any]
         state = services.live_hand_undo(actor=actor, live=live, version=version)
     elif op == "truncate":  # issue 38 §3: log again from this action on
         state = services.live_hand_truncate(
-            actor=actor, live=live, index=_count(p.get("index")) or 0, version=version
+            actor=actor, live=live, index=read_int(p, "index") or 0, version=version
         )
     elif op == "replace":  # issue 38 §3: this action as it really was
         state = services.live_hand_replace(
             actor=actor,
             live=live,
-            index=_count(p.get("index")) or 0,
+            index=read_int(p, "index") or 0,
             action=_live_action(request),
             version=version,
         )
@@ -724,7 +713,7 @@ def live_hand(request: HttpRequest, pk: int) -> HttpResponse:
         context = _live_context(live, stored=stored, state=state)
         return render(request, "hands/_live_panel.html", context)
     if htmx and "v" in request.GET:
-        if _count(request.GET.get("v")) == live.version:
+        if as_id(request.GET.get("v")) == live.version:
             return HttpResponse(status=204)  # nothing moved: htmx swaps nothing
         return render(request, "hands/_live_panel.html", _live_context(live))
     return render(request, "hands/live.html", _live_context(live))
@@ -755,8 +744,8 @@ def revalidation_page(request: HttpRequest, pk: int | None = None) -> HttpRespon
         try:
             run = services.revalidation_create(
                 actor=actor,
-                date_from=parse_date(request.POST.get("date_from", "")),  # type: ignore[arg-type]
-                date_to=parse_date(request.POST.get("date_to", "")),  # type: ignore[arg-type]
+                date_from=read_date(request.POST, "date_from"),  # type: ignore[arg-type]
+                date_to=read_date(request.POST, "date_to"),  # type: ignore[arg-type]
             )
         except (DomainError, TypeError) as err:
             if isinstance(err, DomainError):

@@ -140,7 +140,10 @@ def prepare(
             small_blind=D("5"),
             big_blind=D("10"),
             min_buyin=D("100"),
-            max_buyin=D("100000"),
+            # No maximum: fifty clients re-buy at the same seats at once, so none can know
+            # the stack it finds, and a declared stack must be the seat's (issue 39 §2);
+            # without a maximum a re-buy need not declare one.
+            max_buyin=None,
             reason="load run",
         )
         for value, _colour, par in CHIPS:

@@ -122,7 +122,6 @@ class Supervisor(FastHttpUser):
             "croupier": self.table.croupier,
             "cash": cash,
             "chips": chips,
-            "stack_before": "0",
             "player_name": f"Mesa {self.table.number} asiento {seat}",
         }
         path = f"/api/cage/sessions/{self.table.session}/buyins/"

@@ -181,7 +181,6 @@ def request_of(plan: Any, i: int, name: str) -> tuple[str, dict[str, Any] | None
             "croupier": t["croupier"],
             "cash": [{"value": "100", "count": 2}],
             "chips": [{"value": "100", "count": 1}, {"value": "25", "count": 4}],
-            "stack_before": "0",
             "player_name": f"Mesa {t['number']} asiento {seat}",
         }
         return f"/api/cage/sessions/{t['session']}/buyins/", body, token

@@ -15,6 +15,11 @@ figures of the export are the figures on the paper, whatever the kind.
   empty line after.
 - XLSX (openpyxl): one sheet per table, the heading in the first row, the header
   rows in bold, numbers as numbers with the printed format (``#,##0.00``, ``0.0%``).
+- Every cell of both formats is written by one function, :func:`written` (issue 39 §1):
+  a text cell that a spreadsheet would read as a formula (it starts with ``= + - @``, a
+  tab or a carriage return: OWASP's CSV-injection list) is written with a leading
+  apostrophe, so a player named ``=HYPERLINK(...)`` stays a name; openpyxl would store it
+  as a live formula. Numbers stay numbers.
 
 Access is the PDF's (``services.check_access``) and every export is audited.
 """
@@ -189,10 +194,28 @@ def report_tables(html: str, lang: str, title: str = "") -> list[Table]:
     return out
 
 
-def plain(cell: Cell) -> str:
-    """A cell as the CSV writes it: plain decimals with a dot, text as printed."""
+#: What makes a spreadsheet read a text cell as a formula (OWASP, "CSV Injection").
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(text: str) -> str:
+    """Text a spreadsheet shows as text: a leading apostrophe before a formula trigger."""
+    return "'" + text if text.startswith(FORMULA_TRIGGERS) else text
+
+
+def written(cell: Cell | str, fmt: str) -> Decimal | str:
+    """The one cell writer of every export (issue 39 §1): what ``fmt`` writes for ``cell``.
+
+    A number is written as a number: in CSV a plain decimal with a dot (``1234.50``,
+    ``-12.00``, ``11.5%``), in XLSX the value (a percentage as its fraction). Everything
+    else is text, made inert (:func:`inert`).
+    """
+    if isinstance(cell, str):
+        return inert(cell)
     if cell.value is None:
-        return cell.text
+        return inert(cell.text)
+    if fmt == "xlsx":
+        return cell.value / 100 if cell.percent else cell.value
     text = f"{cell.value:.{cell.places}f}"
     return f"{text}%" if cell.percent else text
 
@@ -200,12 +223,12 @@ def plain(cell: Cell) -> str:
 def to_csv(tables: list[Table], heading: list[str]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(heading)
+    writer.writerow([written(h, "csv") for h in heading])
     for table in tables:
         writer.writerow([])
-        writer.writerow([table.title])
+        writer.writerow([written(table.title, "csv")])
         for row in table.rows:
-            writer.writerow([plain(c) for c in row])
+            writer.writerow([written(c, "csv") for c in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
@@ -229,11 +252,11 @@ def to_xlsx(tables: list[Table], heading: list[str]) -> bytes:
     bold = Font(bold=True)
     for table in tables:
         sheet = book.create_sheet(_sheet_name(table.title, used))
-        sheet.append([table.title])
+        sheet.append([written(table.title, "xlsx")])
         sheet.cell(row=1, column=1).font = Font(bold=True, size=12)
         widths: dict[int, int] = {}
         for row in table.rows:
-            sheet.append([_xlsx_value(c) for c in row])
+            sheet.append([written(c, "xlsx") for c in row])
             r = sheet.max_row
             for i, c in enumerate(row, 1):
                 target = sheet.cell(row=r, column=i)
@@ -250,17 +273,11 @@ def to_xlsx(tables: list[Table], heading: list[str]) -> bytes:
         book.remove(default)
     else:  # a workbook has at least one sheet: the report's name on it
         default.title = "—"
-        default.append(heading)
+        default.append([written(h, "xlsx") for h in heading])
     book.properties.title = heading[0] if heading else ""
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
-
-
-def _xlsx_value(cell: Cell) -> Decimal | str:
-    if cell.value is None:
-        return cell.text
-    return cell.value / 100 if cell.percent else cell.value
 
 
 @dataclass(frozen=True)

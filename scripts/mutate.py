@@ -147,6 +147,45 @@ MODULES = [
         ),
     ),
     Module("hands/services/recording.py", ("tests/hands",)),
+    # Issue 39: the controls of the second round and the test classes the suite lacked.
+    Module("casino/formdata.py", ("tests/casino/test_formdata.py",)),
+    Module(
+        "reports/export.py",
+        ("tests/reports/test_export_hostile.py", "tests/reports/test_export.py"),
+    ),
+    Module(
+        "hands/services/times.py",
+        ("tests/security/test_client_facts.py", "tests/hands/test_mutants_recording.py"),
+    ),
+    Module(
+        "casino/effective.py",
+        ("tests/casino/test_effective.py", "tests/security/test_client_facts.py"),
+    ),
+    Module("casino/logins.py", ("tests/casino/test_login_behind_the_proxy.py",)),
+    Module(
+        "casino/api/authentication.py",
+        ("tests/casino/test_token_revocation.py", "tests/casino/test_tokens.py"),
+    ),
+    Module(
+        "casino/scoping.py",
+        ("tests/security/test_assignment_matrix.py", "tests/casino/test_signatures.py"),
+    ),
+    Module("tables/selectors/players.py", ("tests/security/test_dated_rules.py",)),
+    Module(
+        "hands/incident_selectors.py",
+        ("tests/security/test_state_sequences.py", "tests/hands/test_incidents.py"),
+    ),
+    Module(
+        "hands/services/incidents.py",
+        ("tests/security/test_state_sequences.py", "tests/hands/test_incidents.py"),
+    ),
+    Module("cage/selectors.py", ("tests/security/test_dated_rules.py",)),
+    Module(
+        "tables/services/sessions.py",
+        ("tests/security/test_state_sequences.py", "tests/tables/test_sessions.py"),
+    ),
+    Module("reports/replica.py", ("tests/reliability/test_replica_retried_claim.py",)),
+    Module("demo/simulation.py", ("tests/security/test_two_casinos_offline.py",)),
 ]
 BY_PATH = {m.path: m for m in MODULES}
 

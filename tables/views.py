@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from casino.access import Actor, require
 from casino.errors import ValidationFailed
 from casino.formatting import active_lang as _lang
-from casino.formdata import ticked
+from casino.formdata import read_int, ticked
 from casino.models import User
 from casino.pages import page_view
 from casino.roles import Perm, Role
@@ -75,14 +75,7 @@ def _user(actor: Actor, request: HttpRequest, name: str) -> User | None:
 
 
 def _int(value: str | None, field: str) -> int | None:
-    if value in (None, ""):
-        return None
-    try:
-        return int(str(value))
-    except ValueError:
-        raise ValidationFailed(
-            "NUMBER_INVALID", "Número inválido.", "Invalid number.", field=field
-        ) from None
+    return read_int({field: value}, field)  # the one parser (issue 39 §4)
 
 
 def _pack_ref(actor: Actor, value: str | None, field: str) -> Pack | None:

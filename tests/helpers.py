@@ -31,10 +31,27 @@ def money(value: str | int) -> Decimal:
 
 
 def RoleClient(user: User | None = None, role: Role | str | None = None, **kw: Any):  # noqa: N802
-    """An API client logged in as ``user``, sending the role it acts in (X-Mesa-Role)."""
+    """An API client logged in as ``user``, sending the role it acts in (X-Mesa-Role).
+
+    Every answer it receives is checked against the served OpenAPI schema (issue 39 §6,
+    ``tests/tables/openapi.py``): a test of the API cannot pass on an answer the published
+    contract does not describe. ``schema_checked=False`` is for a test that sends what the
+    contract forbids on purpose and checks the answer itself (the fuzzer, the hostile
+    input tests)."""
     from rest_framework.test import APIClient
 
-    client = APIClient(**kw)
+    from tests.tables.openapi import check_response
+
+    checked = kw.pop("schema_checked", True)
+
+    class SchemaCheckedClient(APIClient):
+        def request(self, **request: Any) -> Any:
+            response = super().request(**request)
+            if checked:
+                check_response(response)
+            return response
+
+    client = SchemaCheckedClient(**kw)
     if user is not None:
         client.force_authenticate(user=user)
     if role is not None:

@@ -470,6 +470,8 @@ class CagePolicySerializer(serializers.ModelSerializer):
     """The casino's cage settings in force (Appendix B); ``id`` null while only the
     defaults apply (no version was ever set)."""
 
+    # Published as the answer has it (issue 39 §6: the schema said an integer, always).
+    id = serializers.IntegerField(allow_null=True, read_only=True)
     created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
     table_cash_change_policy = enum(CagePolicy.CashChangePolicy.choices)
     foreign_chips_policy = enum(CagePolicy.ForeignChips.choices)

@@ -15,7 +15,7 @@ from django.db import connection
 
 from casino.access import Actor
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import en, es, money, number
+from casino.formatting import AMOUNT_LIMIT, en, es, money, number
 from casino.hotqueries import hot_statement
 from casino.models import Denomination, User
 from casino.pins import pin_verify
@@ -83,6 +83,13 @@ def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:
             f"'{value}' is not a valid amount.",
             field=field,
         ) from None
+    if amount.is_finite() and abs(amount) >= AMOUNT_LIMIT:  # issue 39 §4: no column holds it
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            f"«{value}» no es un importe válido.",
+            f"'{value}' is not a valid amount.",
+            field=field,
+        )
     if not amount.is_finite() or amount != amount.quantize(CENT):
         raise ValidationFailed(
             "AMOUNT_INVALID",
@@ -356,6 +363,24 @@ def require_accepts_transactions(session: TableSession) -> None:
             field="session",
         )
     if not session.accepts_transactions:
+        state = TableSession.Status(session.status).label
+        raise Conflict(
+            "SESSION_NOT_ACCEPTING",
+            f"La mesa {session.table} está en estado «{es(state)}»: no admite transacciones.",
+            f"{session.table.label('en')} is '{en(state)}': it does not take transactions.",
+            field="session",
+            details={"status": session.status},
+        )
+
+
+def require_not_closing(session: TableSession) -> None:
+    """OPEN-16, issue 39 §2: no cage write reaches a session whose closing has begun.
+
+    Buy-ins and changes need the session open or in play (:func:`require_accepts_transactions`);
+    the writes that may also correct a suspended table (a reversal, a departure) stop here:
+    once the closing starts the float and the drop are counted against the books as they
+    stand."""
+    if session.status in (TableSession.Status.CLOSING, TableSession.Status.CLOSED):
         state = TableSession.Status(session.status).label
         raise Conflict(
             "SESSION_NOT_ACCEPTING",

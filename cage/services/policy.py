@@ -7,8 +7,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
+from casino import effective
 from casino.access import Actor, require
 from casino.audit import audit_record, snapshot
 from casino.errors import ValidationFailed
@@ -35,6 +35,10 @@ def cage_policy_set(
     """
     require(actor, Perm.MANAGE_SETTINGS)
     from ..selectors import cage_policy
+
+    # Issue 39 §2: as a table's settings, never backwards (a buy-in is judged by the
+    # policy of its time; a version back-dated would judge it again).
+    starts = effective.effective_from(effective_from)
 
     current = cage_policy(actor.casino)
     fields = {
@@ -78,7 +82,7 @@ def cage_policy_set(
     with transaction.atomic():
         policy = CagePolicy(
             casino=actor.casino,
-            effective_from=effective_from or timezone.now(),
+            effective_from=starts,
             created_by=actor.user,
             **fields,
         )

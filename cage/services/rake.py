@@ -30,7 +30,7 @@ from tables.services import lock_session
 
 from .. import selectors
 from ..models import CENT, RakeEntry, money_str
-from .common import fmt, parse_money, require_same_casino
+from .common import fmt, parse_money, require_not_closing, require_same_casino
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,7 @@ def _reverse(actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
     with transaction.atomic():
         s = lock_session(entry.session_id)
         require_same_casino(actor, s)
+        require_not_closing(s)  # OPEN-16, issue 39 §2: the rake box is being counted
         original = RakeEntry.objects.get(pk=entry.pk)
         if original.sign < 0 or RakeEntry.objects.filter(reverses=original).exists():
             raise Conflict(

@@ -58,6 +58,7 @@ from .common import (
     require_croupier,
     require_float_holds,
     require_no_hand_in_progress,
+    require_not_closing,
     require_player,
     require_same_casino,
     require_staff_role,
@@ -510,19 +511,20 @@ def _check_stack_before(seat: Seat, before: Decimal | None) -> None:
     """Issue 12 §7: the declared stack before a re-buy is the one the table's plan holds.
 
     The seating plan (``tables``) holds the seat's stack between hands: its finishing
-    stack in its last hand plus the buy-ins since (issue 13 §1). With no hand played at
-    the seat yet there is nothing to compare.
+    stack in its last hand plus the buy-ins since (issue 13 §1); before any hand at the
+    seat, the buy-ins alone. Whenever it knows one, the declaration must match it (issue
+    39 §2: "0.00" declared on a seat holding 1,000 let the stack pass the maximum).
     """
-    if before is None or seat.last_hand_number is None or seat.stack is None:
+    if before is None or seat.stack is None:
         return
     known = seat.stack
     if known != before:
         raise Conflict(
             "STACK_MISMATCH",
             f"Se declaran {fmt(before)} en el asiento {seat.seat} antes de la recompra, pero "
-            f"las manos registradas le dan {fmt(known)}.",
+            f"las manos y compras registradas le dan {fmt(known)}.",
             f"{fmt(before)} is declared at seat {seat.seat} before the re-buy, but the hands "
-            f"recorded give it {fmt(known)}.",
+            f"and buy-ins recorded give it {fmt(known)}.",
             field="stack_before",
             details={"seat": seat.seat, "declared": str(before), "known": str(known)},
         )
@@ -889,6 +891,7 @@ def player_departure_record(
         s = lock_session(session)
         require_same_casino(actor, s)
         require_assigned(actor, session=s)  # issue 12 §1
+        require_not_closing(s)  # OPEN-16, issue 39 §2
         require_no_hand_in_progress(s)
         seat_no = _seat(s, seat)
         occupant = seat_at(s, seat_no)
@@ -946,6 +949,9 @@ def transaction_reverse(
         require_same_casino(actor, s)
         # Issue 12 §1: the session's supervisor or a pit boss of the table's sector.
         require_assigned(actor, session=s)
+        # OPEN-16, issue 39 §2: a reversal is a cage write too; none once the closing began
+        # (the float and the drop are being counted against the books as they stand).
+        require_not_closing(s)
         if original.sign < 0:
             raise Conflict(
                 "REVERSAL_OF_REVERSAL",

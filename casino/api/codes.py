@@ -302,6 +302,10 @@ DOMAIN: dict[str, Meaning] = {
         "Continuidad de fichas, asiento …: empieza con …, se esperaba … (diferencia ……).",
         "Chip continuity, seat …: starts with …, expected … (difference ……).",
     ),
+    "CONTROL_CHARACTER": Meaning(
+        "El campo «…» contiene un carácter de control (p. ej. un byte nulo); quítelo.",
+        "The field “…” contains a control character (e.g. a NUL byte); remove it.",
+    ),
     "COPY_ALREADY_DEPOSITED": Meaning(
         "Esa copia ya se registró como depositada.",
         "That copy is already recorded as deposited.",
@@ -535,9 +539,17 @@ DOMAIN: dict[str, Meaning] = {
         "Gestión de efectivo grande desconocida.",
         "Unknown large-cash handling.",
     ),
+    "HAND_INCOMPLETE": Meaning(
+        "La mano está incompleta: … (el motor explica qué falta).",
+        "The hand is incomplete: … (the engine says what is missing).",
+    ),
     "HAND_IN_PROGRESS": Meaning(
         "Ya hay una mano en juego en esta mesa.",
         "A hand is already in progress at this table.",
+    ),
+    "HAND_MALFORMED": Meaning(
+        "La mano no se puede leer: … (el motor explica dónde).",
+        "The hand cannot be read: … (the engine says where).",
     ),
     "HAND_NOT_FOUND": Meaning(
         "Mano no encontrada.",
@@ -562,6 +574,14 @@ DOMAIN: dict[str, Meaning] = {
     "HAND_TIMES": Meaning(
         "La mano no puede terminar antes de empezar.",
         "A hand cannot end before it starts.",
+    ),
+    "HAND_TIME_IN_FUTURE": Meaning(
+        "La hora de la mano (…) es posterior a la del servidor (…); revise el reloj del dispositivo.",
+        "The hand's time (…) is later than the server's (…); check the device's clock.",
+    ),
+    "HAND_TIME_OUTSIDE_SESSION": Meaning(
+        "La mano (…) no cae dentro de la sesión de mesa (… – …).",
+        "The hand (…) does not fall within the table session (… – …).",
     ),
     "HOLE_CARDS_COUNT": Meaning(
         "El asiento … debe tener exactamente dos cartas.",
@@ -1570,8 +1590,8 @@ DOMAIN: dict[str, Meaning] = {
         "Name the supervisor or pit boss who verified that the float is locked.",
     ),
     "VERSION_INVALID": Meaning(
-        "If-Match debe llevar la versión de la mano (su ETag).",
-        "If-Match must carry the hand's version (its ETag).",
+        "If-Match o version deben llevar la versión de la mano (su ETag, un número entero).",
+        "If-Match or version must carry the hand's version (its ETag, a whole number).",
     ),
     "VERSION_REQUIRED": Meaning(
         "Indique la versión de la mano que muestra (If-Match o «version»).",

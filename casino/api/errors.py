@@ -52,6 +52,11 @@ def _entry(code: str, es: str, en: str, field: str | None = None) -> dict[str, A
 def error_response(
     errors: list[dict[str, Any]], status_code: int, headers: dict[str, str] | None = None
 ) -> Response:
+    return Response(error_body(errors), status=status_code, headers=headers)
+
+
+def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
+    """The one error shape: the first error's code, message and field, and all of them."""
     unknown = [e["code"] for e in errors if e["code"] not in CODES]
     if unknown:  # the schema's enum would not know it (tests/casino/test_api_contract.py)
         logger.error("error codes missing from casino.api.codes: %s", unknown)
@@ -64,7 +69,7 @@ def error_response(
     }
     if first.get("details"):
         body["details"] = first["details"]
-    return Response(body, status=status_code, headers=headers)
+    return body
 
 
 def _in_both(func: Any) -> tuple[str, str]:

@@ -89,7 +89,8 @@ def parse(
 # MAX_JSON_DEPTH answers 400 JSON_TOO_DEEP (50,000 ``[`` made json.loads raise
 # RecursionError, a 500, even anonymously on /api/auth/token/), a body over
 # DATA_UPLOAD_MAX_MEMORY_SIZE answers 413, and a bidirectional control character in
-# any string answers 400 BIDI_CONTROL naming the field.
+# any string answers 400 BIDI_CONTROL naming the field; a control character (a NUL
+# byte, which PostgreSQL refuses in text) 400 CONTROL_CHARACTER (issue 39 §4).
 
 MAX_JSON_DEPTH = 32
 
@@ -144,38 +145,39 @@ def bidi_refusal(field: str | None) -> ValidationFailed:
     )
 
 
-def first_bidi_field(data: Any, path: str | None = None) -> str | None:
-    """The path (``lines[0].label``) of the first string in ``data`` holding a bidi control."""
+def _refusal_of(text: str, field: str | None) -> ValidationFailed | None:
+    from casino.formdata import control_refusal, has_control_character
+
+    if has_control_character(text):
+        return control_refusal(field)
+    if has_bidi_control(text):
+        return bidi_refusal(field)
+    return None
+
+
+def first_hostile_field(data: Any, path: str | None = None) -> ValidationFailed | None:
+    """The refusal of the first string in ``data`` (``lines[0].label``) holding a control
+    character (a NUL byte…, issue 39 §4) or a bidi control (issue 12 §8); ``None``."""
     if isinstance(data, str):
-        return (path or "") if has_bidi_control(data) else None
+        return _refusal_of(data, path or "")
     if isinstance(data, dict):
         for key, value in data.items():
             sub = f"{path}.{key}" if path else str(key)
-            if isinstance(key, str) and has_bidi_control(key):
-                return sub
-            found = first_bidi_field(value, sub)
-            if found is not None:
+            if isinstance(key, str) and (found := _refusal_of(key, sub)) is not None:
+                return found
+            if (found := first_hostile_field(value, sub)) is not None:
                 return found
     elif isinstance(data, list | tuple):
         for index, value in enumerate(data):
-            found = first_bidi_field(value, f"{path or ''}[{index}]")
-            if found is not None:
+            if (found := first_hostile_field(value, f"{path or ''}[{index}]")) is not None:
                 return found
     return None
 
 
-def refuse_bidi(data: Any) -> None:
-    field = first_bidi_field(data)
-    if field is not None:
-        raise bidi_refusal(field)
-
-
-def first_bidi_key(form: Any) -> str | None:
-    """The first key of a QueryDict (form or multipart fields) with a bidi control."""
-    for key, values in form.lists():
-        if has_bidi_control(key) or any(has_bidi_control(str(v)) for v in values):
-            return key
-    return None
+def refuse_hostile_text(data: Any) -> None:
+    refusal = first_hostile_field(data)
+    if refusal is not None:
+        raise refusal
 
 
 def _read_capped(stream: Any) -> bytes:
@@ -190,17 +192,22 @@ def _read_capped(stream: Any) -> bytes:
 
 
 class GuardedJSONParser(JSONParser):
-    """DRF's JSON parser behind the depth, size and bidi guards (issue 12 §8)."""
+    """DRF's JSON parser behind the depth, size, bidi and control-character guards
+    (issue 12 §8, issue 39 §4)."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None):
         raw = _read_capped(stream)
         if json_too_deep(raw):
             raise json_depth_refusal()
         data = super().parse(io.BytesIO(raw), media_type, parser_context)
-        # A body with no control written out and no \u escape holds none: not walked.
+        # A body with no control written out, no \u escape and no bidi control holds none:
+        # not walked (issue 43); otherwise every string is (issue 39 §4).
+        from casino.formdata import has_control_character
+
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        if b"\\u" in raw or _BIDI_RE.search(raw.decode(encoding, "replace")):
-            refuse_bidi(data)
+        text = raw.decode(encoding, "replace")
+        if b"\\u" in raw or _BIDI_RE.search(text) or has_control_character(text):
+            refuse_hostile_text(data)
         return data
 
 
@@ -208,7 +215,9 @@ class GuardedMultiPartParser(MultiPartParser):
     """For the views that take a file upload only (issue 15 §1: every other body is JSON)."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None):
+        from casino.formdata import hostile_text_refusal
+
         result = super().parse(stream, media_type, parser_context)
-        if (field := first_bidi_key(result.data)) is not None:
-            raise bidi_refusal(field)
+        if (refusal := hostile_text_refusal(result.data)) is not None:
+            raise refusal
         return result

@@ -1,36 +1,30 @@
 """Query-string filters, read one way and refused when they are not valid (issue 15 §2).
 
 An unknown enum value (``?status=nonsense``) or a number that is not one
-(``?session=abc``) answers 400 ``FILTER_INVALID`` naming the parameter, never an
-empty list.
+(``?session=abc``, ``?session=²``) answers 400 ``FILTER_INVALID`` naming the parameter,
+never an empty list. The reading is the kernel's one parser (``casino.formdata``, issue
+39 §4), shared with the pages; these are its API filter face.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import date
 from typing import Any
 
 from casino.errors import ValidationFailed
+from casino.formdata import invalid, read_choice, read_date, read_int
+
+FILTER = "FILTER_INVALID"
 
 
 def filter_invalid(name: str) -> ValidationFailed:
-    return ValidationFailed(
-        "FILTER_INVALID",
-        f"Filtro «{name}» inválido.",
-        f"Invalid “{name}” filter.",
-        field=name,
-    )
+    return invalid(name, FILTER)
 
 
 def query_int(params: Mapping[str, Any], name: str) -> int | None:
     """The integer ``name`` of the query string, ``None`` when absent or empty."""
-    value = params.get(name)
-    if value in (None, ""):
-        return None
-    text = str(value)
-    if not text.isascii() or not text.isdigit():
-        raise filter_invalid(name)
-    return int(text)
+    return read_int(params, name, code=FILTER)
 
 
 def query_int_renamed(params: Mapping[str, Any], name: str, *, old: str) -> int | None:
@@ -42,9 +36,9 @@ def query_int_renamed(params: Mapping[str, Any], name: str, *, old: str) -> int 
 
 def query_choice(params: Mapping[str, Any], name: str, choices: Iterable[str]) -> str | None:
     """The value ``name`` when it is one of ``choices``; ``None`` when absent or empty."""
-    value = params.get(name)
-    if value in (None, ""):
-        return None
-    if str(value) not in set(choices):
-        raise filter_invalid(name)
-    return str(value)
+    return read_choice(params, name, choices, code=FILTER)
+
+
+def query_date(params: Mapping[str, Any], name: str) -> date | None:
+    """The date ``name`` (``YYYY-MM-DD``, a day that exists); ``None`` when absent or empty."""
+    return read_date(params, name, code=FILTER)

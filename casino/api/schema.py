@@ -52,6 +52,44 @@ def add_header_components(result: dict[str, Any], **_kwargs: Any) -> dict[str, A
     return result
 
 
+NULL_ENUM = "NullEnum"
+
+
+def nullable_references(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: a nested object that may be null, as OpenAPI 3.0 can say it
+    (issue 39 §6).
+
+    drf-spectacular writes it ``{"allOf": [{"$ref": X}], "nullable": true}``; OpenAPI 3.0.3
+    says ``nullable`` adds null only to a ``type`` in the same schema, so a validator that
+    reads it so (openapi-core) refused every ``null`` the API sends there (a table with no
+    session, a hand not yet reviewed, a slip not voided). It becomes ``X`` or the null
+    enum, the way drf-spectacular already writes a nullable choice:
+    ``{"oneOf": [{"$ref": X}, {"$ref": "#/components/schemas/NullEnum"}], "nullable": true}``.
+    """
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    found = False
+
+    def walk(node: Any) -> None:
+        nonlocal found
+        if isinstance(node, dict):
+            parts = node.get("allOf")
+            if node.get("nullable") and isinstance(parts, list) and len(parts) == 1:
+                if "$ref" in parts[0] and "type" not in node:
+                    node["oneOf"] = [parts[0], {"$ref": f"#/components/schemas/{NULL_ENUM}"}]
+                    del node["allOf"]
+                    found = True
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(result)
+    if found:
+        schemas.setdefault(NULL_ENUM, {"enum": [None]})
+    return result
+
+
 def _code_names(code: CodeType) -> set[str]:
     names = set(code.co_names)
     for const in code.co_consts:
@@ -163,6 +201,10 @@ class MesaAutoSchema(AutoSchema):
             statuses.add(409)
         if getattr(self.view, "throttle_classes", None):
             statuses.add(429)
+        # Any operation: a version the server does not serve (casino.api.versioning) and the
+        # database unavailable (casino.api.errors), each in the error shape (issue 39 §6:
+        # every answer an API test sees is one the schema describes).
+        statuses |= {406, 503}
         return sorted(statuses)
 
     def _get_response_bodies(self, direction: Any = "response") -> Any:

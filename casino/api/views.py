@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from casino import services
 from casino.access import ROLE_HEADER, actor_for
 from casino.errors import DomainError, NotFound, PermissionRefused
+from casino.logins import client_ip
 from casino.models import ApiToken, AuditEvent, GamingDay, User
 from casino.pins import UNLOCK_PERM, pin_unlock
 from casino.roles import Perm, Role
@@ -97,12 +98,20 @@ class MeView(APIView):
         )
 
 
+class LoginRateThrottle(ScopedRateThrottle):
+    """The login rate per client, the client as the trusted proxies saw it (issue 39 §5):
+    DRF's own reading took every address of X-Forwarded-For, which a client writes."""
+
+    def get_ident(self, request: Request) -> str:
+        return client_ip(request) or ""
+
+
 class TokenView(APIView):
     """Exchange username and password for an API token (throttled)."""
 
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [LoginRateThrottle]
     throttle_scope = "login"
 
     @extend_schema(
@@ -141,14 +150,18 @@ class LogoutView(APIView):
     @extend_schema(request=None, responses={204: None, **ERRORS}, tags=["system"])
     def post(self, request: Request) -> Response:
         if isinstance(request.auth, ApiToken):
-            token_revoke(user=request.user, token_id=request.auth.pk)
+            token_revoke(user=request.user, token_id=request.auth.pk, reason="logout")
         else:
             session_logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TokenListView(APIView):
-    """The caller's own live tokens: when issued, when they expire, last used; no secret."""
+    """The caller's own live tokens: when issued, when they expire, last used; no secret.
+
+    One page at a time (issue 39 §6): every login issues a token, so the list grows."""
+
+    pagination_class = Pagination
 
     @extend_schema(responses={200: TokenInfoSerializer(many=True), **ERRORS}, tags=["system"])
     def get(self, request: Request) -> Response:
@@ -163,7 +176,7 @@ class TokenListView(APIView):
             }
             for t in tokens_live(request.user)
         ]
-        return Response(TokenInfoSerializer(rows, many=True).data)
+        return paginated(request, self, rows, TokenInfoSerializer)
 
 
 class TokenRevokeView(APIView):

@@ -80,9 +80,10 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "casino.middleware.CasinoTimezoneMiddleware",
-    # issue 12 §8: CSP on every page; page forms: no bidi controls, one-time tokens
+    # issue 12 §8: CSP on every page; page forms: no bidi controls, one-time tokens;
+    # issue 39 §4: no control characters in a query string or a page's form
     "casino.middleware.ContentSecurityPolicyMiddleware",
-    "casino.middleware.BidiControlMiddleware",
+    "casino.middleware.HostileTextMiddleware",
     "casino.middleware.FormTokenMiddleware",
 ]
 
@@ -174,16 +175,19 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # lockout after repeated failures (issue 9 §7)
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Issue 39 §5 (casino/logins.py): locked per username at one address after
+# AXES_FAILURE_LIMIT failures, per username anywhere after MESA_LOGIN_USERNAME_FAILURE_LIMIT;
+# never per address alone (behind one proxy, or one room's address, that locked everyone).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+MESA_LOGIN_USERNAME_FAILURE_LIMIT = int(os.environ.get("MESA_LOGIN_USERNAME_FAILURE_LIMIT", "20"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))  # hours
-# Locked per address across usernames, and per username across addresses (issue 12 §3).
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
 # Failures are kept in the database every web process shares (not a process's memory).
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
-# Behind a reverse proxy the client's address is the proxy's last hop (AXES_PROXY_COUNT).
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0")) or None
-if AXES_IPWARE_PROXY_COUNT:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+AXES_HANDLER = "casino.logins.LoginLockHandler"
+# The client's address: the proxies in front of Mesa append it to X-Forwarded-For;
+# MESA_TRUSTED_PROXIES says how many there are (docker-compose.yml: nginx, 1).
+MESA_TRUSTED_PROXIES = int(os.environ.get("MESA_TRUSTED_PROXIES", "0"))
+AXES_CLIENT_IP_CALLABLE = "casino.logins.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "casino/locked_out.html"
 
@@ -348,6 +352,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "casino.api.schema.add_header_components",
+        "casino.api.schema.nullable_references",  # issue 39 §6: null where openapi-core reads it
     ],
 }
 

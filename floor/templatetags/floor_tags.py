@@ -233,8 +233,8 @@ def amount_input(value: Any) -> str:
         amount = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
         return str(value)  # what was typed, shown back as typed
-    if not amount.is_finite():
-        return str(value)
+    if not amount.is_finite() or abs(amount) >= formatting.AMOUNT_LIMIT:
+        return str(value)  # no amount (issue 39 §4): shown back as typed
     if amount == amount.to_integral_value():
         return formatting.chips(amount, _lang())
     return formatting.money(amount, _lang())

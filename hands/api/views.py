@@ -21,11 +21,12 @@ from casino.access import ROLE_HEADER, Actor, actor_for, require
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import GuardedJSONParser, GuardedMultiPartParser, parse
-from casino.api.query import query_choice, query_int, query_int_renamed
+from casino.api.query import query_choice, query_date, query_int, query_int_renamed
 from casino.api.renames import OLD_TABLE_NUMBER
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer, represent
 from casino.errors import ValidationFailed
+from casino.formdata import as_id
 from casino.roles import Perm
 from tables import selectors as table_selectors
 from tables import services as table_services
@@ -107,22 +108,6 @@ class HandListView(CreatesMixin, APIView):
         actor = _actor(request, Perm.VIEW_HANDS)
         q = request.query_params
 
-        def day(name: str) -> Any:
-            from django.utils.dateparse import parse_date
-
-            value = q.get(name)
-            if not value:
-                return None
-            parsed = parse_date(value)
-            if parsed is None:
-                raise ValidationFailed(
-                    "FILTER_INVALID",
-                    f"Fecha {name} inválida.",
-                    f"Invalid {name} date.",
-                    field=name,
-                )
-            return parsed
-
         def flag(name: str) -> bool | None:
             value = q.get(name)
             if value in (None, ""):
@@ -133,8 +118,8 @@ class HandListView(CreatesMixin, APIView):
             selectors.hands_for(actor),
             table=query_int_renamed(q, "table_number", old="table"),
             session=query_int(q, "session"),
-            date_from=day("date_from"),
-            date_to=day("date_to"),
+            date_from=query_date(q, "date_from"),
+            date_to=query_date(q, "date_to"),
             dealer=q.get("dealer") or None,
             player=q.get("player") or None,
             status=query_choice(q, "status", HandStatus.values),
@@ -284,18 +269,22 @@ def _live_version(request: Request, data: dict[str, Any]) -> int:
     what state it was meant for: the service refuses it (400 VERSION_REQUIRED) once the
     actor's rights are checked, and writes nothing."""
     header = request.headers.get("If-Match", "").strip()
-    if header:
-        text = header.removeprefix("W/").strip('"')
-        if text.isdigit():
-            return int(text)
+    if header:  # ASCII digits only: "²" passes isdigit() and fails int() (issue 39 §4)
+        version, field = as_id(header.removeprefix("W/").strip('"')), "If-Match"
+    else:
+        sent, field = data.pop("version", None), "version"
+        if sent is None:
+            return UNSHOWN  # the service refuses UNSHOWN
+        plain = isinstance(sent, int | str) and not isinstance(sent, bool)
+        version = as_id(str(sent)) if plain else None  # what a column holds, never below 0
+    if version is None:
         raise ValidationFailed(
             "VERSION_INVALID",
-            "If-Match debe llevar la versión de la mano (su ETag).",
-            "If-Match must carry the hand's version (its ETag).",
-            field="If-Match",
+            "If-Match o version deben llevar la versión de la mano (su ETag, un número entero).",
+            "If-Match or version must carry the hand's version (its ETag, a whole number).",
+            field=field,
         )
-    version = data.pop("version", None)
-    return UNSHOWN if version is None else int(version)  # the service refuses UNSHOWN
+    return version
 
 
 def _live_response(state: dict[str, Any], status_code: int = 200) -> Response:

@@ -20,6 +20,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
 from casino.errors import Conflict, DomainError, ValidationFailed
+from casino.formdata import control_refusal, has_control_character
 from casino.roles import Perm, Role
 from tables.models import SessionKind, TableSession, TableSettings
 
@@ -60,6 +61,8 @@ def import_job_create(
             "The file is larger than 64 MB.",
             field="file",
         )
+    if has_control_character(content):  # issue 39 §4: a NUL byte was a 500 (PostgreSQL)
+        raise control_refusal("file")
     if enqueue:
         require_broker()  # issue 9 §6: no job without a queue to run it
     with transaction.atomic():

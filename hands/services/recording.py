@@ -62,6 +62,7 @@ from ..models import (
     ImportJob,
 )
 from .incidents import deck_faults_from_hand
+from .times import check_hand_times
 
 ZERO = Decimal("0.00")
 
@@ -416,6 +417,7 @@ def prepare(
             "A hand cannot end before it starts.",
             field="ended_at",
         )
+    check_hand_times(session, started, ended, now)  # issue 39 §2: inside the session, not ahead
     if revision_of is not None:
         number = revision_of.number
     elif number is None:

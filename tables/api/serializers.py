@@ -202,8 +202,14 @@ class StoreInputSerializer(serializers.Serializer):
     """A card store: the security store or a pit's locked cabinet (DECK-01)."""
 
     code = serializers.CharField(max_length=16, help_text="Short code, e.g. SEG.")
+    # Blank is allowed: its default is blank (issue 39 §6: "minLength: 1" with "default: ''"
+    # made the published schema invalid).
     name = serializers.CharField(
-        max_length=100, required=False, default="", help_text="Defaults to the code."
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Defaults to the code.",
     )
 
 
@@ -769,7 +775,12 @@ class SeatingSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     player_name = serializers.CharField()
     active = EffectiveSanctionSerializer(many=True)
-    history = SanctionEntrySerializer(many=True)
+    history = SanctionEntrySerializer(
+        many=True,
+        help_text="The newest 50 entries of the player's ledger; all of them (history_count) "
+        "at /api/sanctions/?player={id}, paginated.",
+    )
+    history_count = serializers.IntegerField(help_text="Entries in the player's whole ledger.")
 
 
 class ConductSerializer(serializers.Serializer):

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.amounts import AmountInputField
 from casino.api.idempotency import idempotent
+from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.renames import OLD_DENOMINATION, field_names
 from casino.api.responses import CreatesMixin
@@ -106,16 +107,20 @@ def _out(data: Any, *, created: bool = False) -> Response:
 
 class SessionShiftChangesView(CreatesMixin, APIView):
     location_route = "api-tables-shift-change"
+    # One page at a time (issue 39 §6): a session grows a shift change at every handover.
+    pagination_class = Pagination
 
     @extend_schema(tags=TAGS, responses={200: ShiftChangeSerializer(many=True), **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         session = selectors.access_session(actor, pk)
         lang = active_lang()
-        return Response(
-            ShiftChangeSerializer(
-                [shift_change_view(c, lang) for c in shift_changes(session)], many=True
-            ).data
+        return paginated(
+            request,
+            self,
+            list(shift_changes(session)),
+            ShiftChangeSerializer,
+            lambda c: shift_change_view(c, lang),
         )
 
     @extend_schema(

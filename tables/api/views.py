@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
-from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -28,6 +27,7 @@ from casino.api.renames import GAMING_DAY_FILTER, field_names
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.errors import NotFound, ValidationFailed
+from casino.formdata import read_date, read_datetime
 from casino.models import ChipSet, GamingDay, Sector, User
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
@@ -270,9 +270,9 @@ class SessionReadinessView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         session = selectors.access_session(actor, pk)
-        hand = request.query_params.get("hand_number")
-        if hand is not None and hand.isdigit():
-            reasons = selectors.session_accepts_hand(session, int(hand))
+        hand = query_int(request.query_params, "hand_number")
+        if hand is not None:
+            reasons = selectors.session_accepts_hand(session, hand)
         else:
             reasons = selectors.session_ready_for_play(session)
         return _out(s.ReasonSerializer, [presenters.reason(r) for r in reasons], many=True)
@@ -804,18 +804,7 @@ class DeckEventListView(APIView):
                 qs = qs.filter(**{name: pk})
         if (day := query_int_renamed(q, "gaming_day_id", old="gaming_day")) is not None:
             qs = qs.filter(gaming_day=day)
-        if q.get("since"):
-            try:
-                since = parse_datetime(q["since"])
-            except ValueError:
-                since = None
-            if since is None:
-                raise ValidationFailed(
-                    "DATETIME_INVALID",
-                    "Fecha y hora inválidas (ISO 8601).",
-                    "Invalid date and time (ISO 8601).",
-                    field="since",
-                )
+        if (since := read_datetime(q, "since")) is not None:
             qs = qs.filter(at__gte=since)
         return paginated(
             request, self, qs.order_by("-at", "-id"), s.DeckEventSerializer, presenters.deck_event
@@ -1046,22 +1035,6 @@ LEDGER_FILTERS = [
 ]
 
 
-def _date(value: str | None, field: str) -> Any:
-    if not value:
-        return None
-    from datetime import date
-
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise ValidationFailed(
-            "DATE_INVALID",
-            "Fecha inválida (AAAA-MM-DD).",
-            "Invalid date (YYYY-MM-DD).",
-            field=field,
-        ) from None
-
-
 class SanctionListView(CreatesMixin, APIView):
     location_route = "api-tables-sanction"
     location_id = "entry.id"
@@ -1084,8 +1057,8 @@ class SanctionListView(CreatesMixin, APIView):
             level=query_choice(q, "level", SanctionLevel.values),
             kind=query_choice(q, "kind", SanctionEntry.Kind.values),
             event_name=q.get("event") or None,
-            since=_date(q.get("since"), "since"),
-            until=_date(q.get("until"), "until"),
+            since=read_date(q, "since"),
+            until=read_date(q, "until"),
         ).select_related("gaming_day")
         return paginated(request, self, qs, s.SanctionEntrySerializer, presenters.sanction_entry)
 
@@ -1349,6 +1322,7 @@ class PlayerSanctionsView(APIView):
                 "player_name": player.display_name,
                 "active": [presenters.effective(e) for e in check.active],
                 "history": [presenters.sanction_entry(e) for e in check.history],
+                "history_count": check.history_count,
             },
         )
 

@@ -153,20 +153,28 @@ def active_sanctions(
     return out
 
 
-def player_sanction_history(player: Player) -> list[SanctionEntry]:
-    """Every ledger entry about a player, newest first (shown at seating, SANC-07)."""
-    return list(
+# The newest entries of a player's ledger shown at seating; the ledger grows for as long as
+# he plays, so the whole of it is the paginated list (/api/sanctions/?player=, issue 39 §6).
+SEATING_HISTORY = 50
+
+
+def player_sanction_history(player: Player, limit: int | None = None) -> list[SanctionEntry]:
+    """The ledger entries about a player, newest first (shown at seating, SANC-07): every
+    one, or the newest ``limit``."""
+    rows = (
         SanctionEntry.objects.filter(player=player)
         .select_related("table", "issued_by", "amends")
         .order_by("-at", "-id")
     )
+    return list(rows if limit is None else rows[:limit])
 
 
 @dataclass(frozen=True)
 class SeatingCheck:
     player: Player
     active: list[EffectiveSanction]
-    history: list[SanctionEntry]
+    history: list[SanctionEntry]  # the newest SEATING_HISTORY entries
+    history_count: int  # every entry of the player's ledger
 
 
 def seating_check(player: Player, session: TableSession | None = None) -> SeatingCheck:
@@ -174,7 +182,8 @@ def seating_check(player: Player, session: TableSession | None = None) -> Seatin
     return SeatingCheck(
         player=player,
         active=active_sanctions(player.casino, player=player),
-        history=player_sanction_history(player),
+        history=player_sanction_history(player, limit=SEATING_HISTORY),
+        history_count=SanctionEntry.objects.filter(player=player).count(),
     )
 
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from casino import effective
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
 from casino.errors import Conflict, ValidationFailed
@@ -436,15 +437,7 @@ def table_settings_change(
     _unknown(changes)
     if not changes:
         raise _invalid("NO_CHANGES", "No hay cambios.", "Nothing to change.", "settings")
-    now = timezone.now()
-    effective_from = effective_from or now
-    if effective_from < now - timezone.timedelta(minutes=1):
-        raise _invalid(
-            "EFFECTIVE_IN_THE_PAST",
-            "Un ajuste no puede regir hacia atrás: rige desde ahora o más adelante.",
-            "A setting cannot apply retroactively: it applies from now or later.",
-            "effective_from",
-        )
+    effective_from = effective.effective_from(effective_from)  # GEN-04: never backwards
     with transaction.atomic():
         table = lock(Table, table.pk, actor)
         current = table.settings_versions.order_by("-version").first()

@@ -191,6 +191,16 @@ def player(casino) -> Player:
     )
 
 
+def played_down_to(session: TableSession, seat: int, stack: str = "0") -> str:
+    """Seat ``seat`` after hands the cage's tests do not play: the stack the hand recorder
+    writes after each hand (issue 13 §1), and so what a truthful re-buy declares before it
+    (issue 39 §2: a declared stack must be the seat's known one)."""
+    from tables.models import Seat
+
+    Seat.objects.filter(session=session, seat=seat).update(stack=D(stack))
+    return stack
+
+
 def notes(*pairs: tuple[str, int]) -> list[dict[str, Any]]:
     return [{"value": v, "count": n} for v, n in pairs]
 

@@ -13,6 +13,7 @@ from cage import services
 from casino.access import acting_as
 from casino.roles import Role
 from tables.models import TableSession
+from tests.cage.conftest import played_down_to
 
 OPENING = {"1000": 10, "500": 10, "100": 50}  # 20,000
 CLOSING = {"1000": 7, "500": 6, "100": 40}  # 14,000
@@ -50,7 +51,7 @@ def play_worked_example(staff, session, counts, *, close: bool = True) -> dict:
             seat=2,
             amount="1000",
             croupier=staff["croupier"],
-            stack_before="0",
+            stack_before=played_down_to(session, 2, "0"),  # Beto lost his first 1,000
             cash=[{"value": "500", "count": 2}],
             chips=[("500", 2)],
         ),

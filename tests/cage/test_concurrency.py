@@ -46,10 +46,20 @@ def run_at_once(jobs: list[Callable[[], object]]) -> list[object]:
     return results
 
 
-def test_fifty_buyins_at_once_land_exactly_once(opened, staff, casino):  # issue 6 concurrency
+def test_fifty_buyins_at_once_land_exactly_once(
+    staff, casino, chip_set, sector, gaming_day, counts
+):  # issue 6 concurrency
     # Only the session's supervisor records at the table (issue 12 §1): the fifty requests
-    # come at once from that supervisor's terminals.
+    # come at once from that supervisor's terminals. Five re-buys at each seat race each
+    # other, so none can say the stack it finds (issue 39 §2: a declared stack must be the
+    # seat's): a table without a maximum, where a re-buy need not declare it.
     supervisors = [staff["supervisor"]]
+    opened = make_session(
+        make_table(casino, chip_set, sector, number=2, max_buyin=None),
+        gaming_day,
+        staff["supervisor"],
+    )
+    counts.set_opening(opened, PAR)
 
     def job(i: int) -> Callable[[], object]:
         actor = acting_as(supervisors[i % len(supervisors)], Role.SUPERVISOR)
@@ -59,7 +69,6 @@ def test_fifty_buyins_at_once_land_exactly_once(opened, staff, casino):  # issue
                 session=opened,
                 seat=1 + i % 10,
                 amount="100",
-                stack_before="0",
                 croupier=staff["croupier"],
                 cash=[{"value": "100", "count": 1}],
                 chips=[("100", 1)],

@@ -13,7 +13,7 @@ from cage import selectors, services
 from cage.models import ChipLine, RakeEntry, TableTransaction
 from cage.reconciliation import reconcile_session
 from tables.models import TableSession
-from tests.cage.conftest import PAR, make_session
+from tests.cage.conftest import PAR, make_session, played_down_to
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -47,7 +47,7 @@ def apply(ops, session, staff, sup, pit):
                 croupier=staff["croupier"],
                 cash=[{"value": amount, "count": 1}],
                 chips=chips,
-                stack_before="0" if seat in seated else None,
+                stack_before=played_down_to(session, seat, "0") if seat in seated else None,
             )
             seated.add(seat)
         elif op[0] == "change":

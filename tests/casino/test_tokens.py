@@ -74,7 +74,8 @@ def test_a_user_lists_their_own_live_tokens_without_the_secret(staff):
     with_token(first).get("/api/me/")  # used: last_used_at is set
     listed = with_token(second).get("/api/auth/tokens/")
     assert listed.status_code == 200
-    rows = listed.json()
+    rows = listed.json()["results"]  # one page at a time (issue 39 §6)
+    assert listed.json()["count"] == 2
     assert [r["id"] for r in rows] == [two["id"], one["id"]]
     assert set(rows[0]) == {"id", "created_at", "expires_at", "last_used_at", "current"}
     assert [r["current"] for r in rows] == [True, False]

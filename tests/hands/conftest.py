@@ -3,10 +3,12 @@ and small hand builders. Tables and decks come from the tables app's own service
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from casino.access import Actor, acting_as
 from casino.models import Denomination
@@ -41,6 +43,9 @@ def ready_session(staff, hand_table, store, gaming_day) -> TableSession:  # noqa
     """An open session: opening signed by three, two inspected packs, one in play."""
     session = open_table(staff, hand_table)
     ready_decks(staff, session, store)
+    # Opened an hour ago: the tests log hands minutes in the past, and a hand's times fall
+    # inside its session (issue 39 §2, hands.services.times).
+    TableSession.objects.filter(pk=session.pk).update(opened_at=timezone.now() - timedelta(hours=1))
     session.refresh_from_db()
     return session
 

@@ -163,3 +163,25 @@ def test_the_api_takes_the_version_from_if_match_or_the_body(staff, five):
     finish = api.post(url + "finish/", {"version": 0}, format="json")
     assert finish.status_code == 409 and not Hand.objects.exists()
     assert _actions(five) == []
+
+
+@pytest.mark.parametrize("where", ["If-Match", "body"])
+@pytest.mark.parametrize("value", ["²", "١", "1.5", "abc", "-1", "9" * 30, True, [0], {"v": 0}])
+def test_a_version_that_is_not_one_is_refused_as_such(staff, five, where, value):
+    # issue 39 §4 on the live API of issue 38: If-Match "²" passed isdigit() and failed int()
+    # (a 500). If-Match: 400 VERSION_INVALID. A body's version is read by its serializer
+    # (400 with its code; "١" is read as 1 there, so 409 stale): never a 5xx, nothing written.
+    if where == "If-Match" and not isinstance(value, str):
+        return
+    api = RoleClient(staff["supervisor"], "supervisor")
+    url = f"/api/hands/live/{five.pk}/"
+    for path, body in (("actions/", {"action": "fold", "seat": 4}), ("undo/", {})):
+        extra = {"HTTP_IF_MATCH": f'"{value}"'} if where == "If-Match" else {}
+        data = body if where == "If-Match" else {**body, "version": value}
+        answer = api.post(url + path, data, format="json", **extra)
+        if where == "If-Match":
+            assert answer.status_code == 400, (path, value, answer.content)
+            assert answer.json()["code"] == "VERSION_INVALID", (path, value)
+        else:
+            assert answer.status_code in (400, 409), (path, value, answer.content)
+    assert _actions(five) == []

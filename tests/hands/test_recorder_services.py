@@ -362,8 +362,18 @@ def test_a_hand_cannot_end_before_it_starts(sup, ready_session):
     )
     instant = log(sup, ready_session, showdown_hand(), started_at=start, ended_at=start)
     assert instant.started_at == instant.ended_at == start
-    # A hand said to start later than now ends when it starts, not before.
-    later = timezone.now() + timedelta(minutes=10)
+    # A hand said to start later than now ends when it starts, not before (a minute ahead:
+    # within the clock's tolerance; ten minutes ahead is refused, issue 39 §2).
+    ahead = timezone.now() + timedelta(minutes=10)
+    e = refused(
+        services.hand_log,
+        actor=sup,
+        session=ready_session,
+        data=folded_to_big_blind(1, {1: 539, 3: 480, 5: 480}),
+        started_at=ahead,
+    )
+    assert (e.code, e.field) == ("HAND_TIME_IN_FUTURE", "started_at")
+    later = timezone.now() + timedelta(minutes=1)
     hand = log(
         sup, ready_session, folded_to_big_blind(1, {1: 539, 3: 480, 5: 480}), started_at=later
     )
@@ -491,20 +501,19 @@ def test_a_hand_is_judged_by_the_version_in_force_when_it_started(
     assert (early.settings_id, early.rake) == (ready_session.settings_id, D("9.00"))
     late = log(sup, ready_session, preflop_pot_of_300())
     assert (late.settings_id, late.rake) == (now_version.pk, D("0.00"))
-    # A version from tomorrow: not for a hand now, but for a hand that starts after it.
-    tomorrow = timezone.now() + timedelta(days=1)
+    # A version from a little later: not for a hand now, but for a hand that starts after
+    # it (within the clock's tolerance: a hand is not logged ahead of the server's clock).
+    soon = timezone.now() + timedelta(seconds=30)
     future = tables_services.table_settings_change(
         actor=acting_as(staff["shift_manager"], Role.SHIFT_MANAGER),
         table=ready_session.table,
-        reason="mañana",
-        effective_from=tomorrow,
+        reason="enseguida",
+        effective_from=soon,
         no_flop_no_drop=False,
     )
     now = log(sup, ready_session, preflop_pot_of_300())
     assert (now.settings_id, now.rake) == (now_version.pk, D("0.00"))
-    after = log(
-        sup, ready_session, preflop_pot_of_300(), started_at=tomorrow + timedelta(minutes=1)
-    )
+    after = log(sup, ready_session, preflop_pot_of_300(), started_at=soon + timedelta(seconds=30))
     assert (after.settings_id, after.rake) == (future.pk, D("9.00"))
 
 

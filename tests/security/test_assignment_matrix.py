@@ -186,3 +186,83 @@ def test_every_mutating_endpoint_refuses_the_unassigned_holder_of_the_role(
                 problems.append(f"{entry.key} as the unassigned {role.value} changed {tables}")
     assert calls > 100
     assert not problems, f"{len(problems)} of {calls} calls:\n" + "\n".join(problems)
+
+
+# A refusal for who signed the document already in another role (one person, one role per
+# document, ROLE-14): the insider below may meet it before the assignment rule.
+ONE_ROLE_PER_DOCUMENT = {"SIGNER_ALREADY_SIGNED", "ROLE_ALREADY_SIGNED"}
+
+
+def test_every_mutating_endpoint_refuses_who_works_the_table_in_another_role(
+    staff, casino, gaming_day, sector, monkeypatch, settings, tmp_path
+):
+    # issue 39 ("Where the suite is still blind"): the refusals were proven against
+    # outsiders only; a rule that asked "does this person work this table in any role"
+    # passed them all. Here each table role is taken by someone assigned to the very same
+    # table in another role, who also holds this one: the sector's pit boss acting as
+    # supervisor, the session's supervisor acting as pit boss or as croupier.
+    from django.contrib.auth.models import Group
+
+    from .world import build_world
+
+    settings.MEDIA_ROOT = tmp_path
+    world = build_world(staff, casino, gaming_day, sector)
+    to_sign = _control_sheet_to_sign(staff, world)
+    as_supervisor, as_pit_boss_or_croupier = staff["pit_boss"], staff["supervisor"]
+    as_supervisor.groups.add(Group.objects.get(name=Role.SUPERVISOR.value))
+    for role in (Role.PIT_BOSS, Role.CROUPIER):
+        as_pit_boss_or_croupier.groups.add(Group.objects.get(name=role.value))
+    from casino.models import User
+
+    fresh = {u.pk: User.objects.get(pk=u.pk) for u in (as_supervisor, as_pit_boss_or_croupier)}
+    insiders = {  # read again: a user keeps the roles it was loaded with
+        Role.SUPERVISOR.value: fresh[as_supervisor.pk],
+        Role.PIT_BOSS.value: fresh[as_pit_boss_or_croupier.pk],
+        Role.CROUPIER.value: fresh[as_pit_boss_or_croupier.pk],
+    }
+    caller = Caller({**staff, **insiders}, monkeypatch)
+    for role in TABLE_ROLES:  # a page acts in the role chosen with the role switch
+        assert caller.pages[role].post("/role/", {"role": role.value}).status_code == 302
+    detector = ChangeDetector().install()
+    found = routes()
+    problems: list[str] = []
+    calls = by_assignment = 0
+    seen: dict[str, int] = {}
+    for entry in ENTRIES:
+        if not _scoped(entry):
+            continue
+        route = found[_base(entry)[0]]
+        pk = world.id_of(entry.obj)
+        if entry.name in ("api-reports-signatures", "reports:sign"):
+            pk = to_sign.pk
+        url = url_of(entry, route, pk)
+        for role in TABLE_ROLES:
+            if role not in entry.roles:
+                continue
+            body = fill(entry.body, world.placeholders(role))
+            mark = detector.mark()
+            response = caller.call(entry, route, role, url, body)
+            calls += 1
+            outcome = caller.outcome(response, route)
+            code = _code(response) if route.is_api else None
+            if not route.is_api and caller.raised:
+                # The refusal the page names (a page shown again may raise and catch more).
+                code = response.get("X-Mesa-Refusal") or caller.raised[-1].code
+                status = next((e.status_code for e in caller.raised if e.code == code), 0)
+                if status == 403 or code in ONE_ROLE_PER_DOCUMENT:
+                    outcome = REFUSED
+            if route.is_api and code in ONE_ROLE_PER_DOCUMENT:
+                outcome = REFUSED
+            by_assignment += code in ASSIGNMENT_CODES
+            seen[str(code)] = seen.get(str(code), 0) + 1
+            if outcome != REFUSED or code not in ASSIGNMENT_CODES | ONE_ROLE_PER_DOCUMENT:
+                problems.append(
+                    f"{entry.key} as {insiders[role.value].username} acting as {role.value}: "
+                    f"{outcome} ({response.status_code}, {code})"
+                )
+            if changed := detector.since(mark):
+                tables = sorted({f"{c.op} {c.table}" for c in changed})
+                problems.append(f"{entry.key} as the insider {role.value} changed {tables}")
+    assert calls > 100
+    assert by_assignment > calls * 0.9, (by_assignment, calls, sorted(seen.items()))
+    assert not problems, f"{len(problems)} of {calls} calls:\n" + "\n".join(problems)

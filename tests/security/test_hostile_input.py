@@ -472,7 +472,7 @@ def test_the_token_endpoint_refuses_bidi_controls_anonymously():
 
 
 def test_a_page_form_with_a_bidi_control_is_refused_naming_the_field(staff, in_play):
-    # issue 12 §8: one guard for the pages (casino.middleware.BidiControlMiddleware)
+    # issue 12 §8: one guard for the pages (casino.middleware.HostileTextMiddleware)
     sup = client_for(staff["supervisor"], Role.SUPERVISOR)
     action = reverse("floor:buyin", args=[in_play.pk])
     form = {

@@ -31,6 +31,7 @@ from tests.cage.conftest import (
     make_session,
     make_table,
     notes,
+    played_down_to,
     set_hand_in_progress,
 )
 
@@ -156,12 +157,13 @@ def test_rebuy_tops_up_to_the_maximum_only(opened, sup, staff):  # BUYIN-05, BUY
             "300",
             cash=notes(("100", 3)),
             chips=chips(("100", 3)),
-            stack_before="800",
+            stack_before=played_down_to(opened, 3, "800"),
         )
     assert err.value.code == "BUYIN_ABOVE_MAXIMUM"
     # A re-buy is not bound by the minimum: a top-up of 50 is fine.
+    before = played_down_to(opened, 3, "400")
     result = buy(
-        sup, opened, staff, "50", cash=notes(("50", 1)), chips=chips(("25", 2)), stack_before="400"
+        sup, opened, staff, "50", cash=notes(("50", 1)), chips=chips(("25", 2)), stack_before=before
     )
     assert result.transaction.is_rebuy and result.transaction.stack_before == D("400.00")
     summary = selectors.seat_summaries(opened)[3]
@@ -192,7 +194,7 @@ def test_rebuy_during_a_hand_is_refused(opened, sup, staff):  # BUYIN-05, CASH-1
         "100",
         cash=notes(("100", 1)),
         chips=chips(("100", 1)),
-        stack_before="100",
+        stack_before=played_down_to(opened, 3, "100"),
     )
 
 
@@ -525,9 +527,9 @@ def test_cash_thresholds_raise_alerts_once_per_level(  # issue 6 item 10
     big = dict(cash=notes(("1000", 1)), chips=chips(("500", 2)), player=anon)
     r1 = buy(sup, opened, staff, "1000", **big)
     assert r1.alerts == []
-    r2 = buy(sup, opened, staff, "1000", stack_before="0", **big)
+    r2 = buy(sup, opened, staff, "1000", stack_before=played_down_to(opened, 3), **big)
     assert r2.alerts == []
-    r3 = buy(sup, opened, staff, "1000", stack_before="0", **big)  # 3,000: identify
+    r3 = buy(sup, opened, staff, "1000", stack_before=played_down_to(opened, 3), **big)  # 3,000
     assert [a.level for a in r3.alerts] == [AlertLevel.IDENTIFY]
     assert r3.alerts[0].total == D("3000.00")
     assert "IDENTIFICATION_REQUIRED" in [w.code for w in r3.warnings]
@@ -537,12 +539,12 @@ def test_cash_thresholds_raise_alerts_once_per_level(  # issue 6 item 10
     )
     sup2 = acting_as(staff["supervisor2"], Role.SUPERVISOR)
     for _ in range(6):
-        r = buy(sup2, other, staff, "1000", stack_before="0", **big)
+        r = buy(sup2, other, staff, "1000", stack_before=played_down_to(other, 3), **big)
         assert r.alerts == []  # 4,000 .. 9,000
-    r10 = buy(sup2, other, staff, "1000", stack_before="0", **big)
+    r10 = buy(sup2, other, staff, "1000", stack_before=played_down_to(other, 3), **big)
     assert [a.level for a in r10.alerts] == [AlertLevel.REPORT]
     assert r10.alerts[0].total == D("10000.00")
-    r11 = buy(sup2, other, staff, "1000", stack_before="0", **big)
+    r11 = buy(sup2, other, staff, "1000", stack_before=played_down_to(other, 3), **big)
     assert r11.alerts == []
     assert CashAlert.objects.filter(player=anon).count() == 2
 
@@ -599,7 +601,7 @@ def test_a_seat_whose_every_buyin_was_reversed_is_empty(opened, sup, staff, pit)
         "100",
         cash=notes(("100", 1)),
         chips=chips(("100", 1)),
-        stack_before="0",
+        stack_before=played_down_to(opened, 3),
     ).transaction
     assert rebuy.is_rebuy
     services.transaction_reverse(actor=pit, transaction_=rebuy, reason="cargado dos veces")
@@ -619,7 +621,7 @@ def test_seat_movements_between_two_hands(opened, sup, staff, player):  # HREC-0
         opened,
         staff,
         "200",
-        stack_before="300",
+        stack_before=played_down_to(opened, 3, "300"),
         cash=notes(("100", 2)),
         chips=chips(("100", 2)),
     )

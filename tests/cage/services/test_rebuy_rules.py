@@ -17,7 +17,7 @@ from casino.models import AuditEvent
 from casino.roles import Role
 from tables import services as tables_services
 from tables.models import TableSettings
-from tests.cage.conftest import chips, make_session, notes
+from tests.cage.conftest import chips, make_session, notes, played_down_to
 from tests.casino.test_api import assert_error_shape
 from tests.tables.openapi import assert_matches_schema
 
@@ -66,13 +66,13 @@ def test_oq_27_a_rebuy_only_when_the_player_is_busted(staff, table, gaming_day, 
     playing = _session(staff, table, gaming_day, counts)  # opens under the new version
     buy(sup, playing, staff, "500")  # the first buy-in is not a re-buy
     before = rows()
-    for stack in ("50", None):
+    for stack in (played_down_to(playing, 3, "50"), None):
         with pytest.raises(ValidationFailed) as err:
             _rebuy(sup, playing, staff, "300", stack)
         assert err.value.code == "REBUY_ONLY_WHEN_BUSTED" and err.value.field == "stack_before"
     assert "50.00" in err.value.message_en or "give their chips" in err.value.message_en
     assert rows() == before
-    result = _rebuy(sup, playing, staff, "300", "0")
+    result = _rebuy(sup, playing, staff, "300", played_down_to(playing, 3, "0"))
     assert result.transaction.is_rebuy and result.transaction.stack_before == D("0.00")
 
 
@@ -82,11 +82,13 @@ def test_buyin_04_fixed_rebuy_amounts(staff, table, gaming_day, counts, sup):
     buy(sup, playing, staff, "300")  # the Resto (min buy-in) is not a re-buy amount
     before = rows()
     with pytest.raises(ValidationFailed) as err:
-        _rebuy(sup, playing, staff, "300", "100")
+        _rebuy(sup, playing, staff, "300", played_down_to(playing, 3, "100"))
     assert err.value.code == "REBUY_AMOUNT_NOT_ALLOWED"
     assert err.value.details == {"allowed": ["200.00", "500.00"]}
     assert rows() == before
-    assert _rebuy(sup, playing, staff, "200", "100").transaction.is_rebuy
+    assert _rebuy(
+        sup, playing, staff, "200", played_down_to(playing, 3, "100")
+    ).transaction.is_rebuy
 
 
 def test_a_change_applies_from_the_next_session(staff, table, sup, session, counts, gaming_day):
@@ -96,7 +98,8 @@ def test_a_change_applies_from_the_next_session(staff, table, sup, session, coun
     counts.set_opening(session, PAR)
     _version(staff, table, rebuy_only_when_busted=True, rebuy_amounts=[D("200")])
     buy(sup, session, staff, "500")
-    assert _rebuy(sup, session, staff, "300", "100").transaction.is_rebuy  # old rules
+    before = played_down_to(session, 3, "100")
+    assert _rebuy(sup, session, staff, "300", before).transaction.is_rebuy  # old rules
 
 
 def test_rebuy_settings_are_validated_and_audited(staff, table):
