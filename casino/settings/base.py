@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tables",
     "cage",
     "hands",
+    "promotions",
     "reports",
     "floor",
     "demo",

@@ -46,7 +46,7 @@ from tables.services import lock_session
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import SeatState, seats_write_after_hands
 
-from .. import engine, selectors
+from .. import engine, hooks, selectors
 from ..labels import AWARD_REASON_WORDS
 from ..models import (
     Hand,
@@ -1207,6 +1207,7 @@ def post_rake(
     is the session row locked by this transaction (a hand just written by
     :func:`write`), so the cage does not lock it again.
     """
+    hooks.hand_posted(actor, hand, locked=locked)  # a promotion fund's drop (issue 44)
     if amount <= 0:
         return
     from cage.services import rake_post
