@@ -48,10 +48,12 @@ urlpatterns = [
     path("api/", include("cage.api.urls")),
     path("api/", include("hands.api.urls")),
     path("api/", include("reports.api.urls")),
+    path("api/", include("promotions.api.urls")),
     # Pages
     path("tables/", include("tables.urls")),
     path("cage/", include("cage.urls")),
     path("hands/", include("hands.urls")),
     path("reports/", include("reports.urls")),
+    path("promotions/", include("promotions.urls")),
     path("floor/", include("floor.urls")),
 ]

@@ -20,6 +20,15 @@ from casino.models import MONEY, Casino, GamingDay, SignableDocument, User
 from casino.roles import Role
 from poker.promotions import Drop, FundKind, FundRules, HoleCards, Split, Ties
 
+#: The words for a share of a payout and a hand's role in a judgement.
+SHARE_LABELS = {
+    "losing_hand": _("Losing hand"),
+    "winning_hand": _("Winning hand"),
+    "table": _("Others dealt in"),
+    "high_hand": _("High hand"),
+    "shown": _("Hand shown"),
+}
+
 
 class Kind(models.TextChoices):
     BAD_BEAT = FundKind.BAD_BEAT.value, _("Bad-beat jackpot")
@@ -350,6 +359,10 @@ class JackpotSlip(SignableDocument):
 
     def __str__(self) -> str:
         return f"slip {self.claim_id}/{self.line}"
+
+    @property
+    def share_label(self) -> Any:
+        return SHARE_LABELS.get(self.share, self.share)
 
     def signing_payload(self) -> dict[str, Any]:
         return {

@@ -130,6 +130,14 @@ class BoxFinding:
     counted: Decimal
     difference: Decimal
 
+    @property
+    def message_es(self) -> str:
+        return self.message("es")
+
+    @property
+    def message_en(self) -> str:
+        return self.message("en")
+
     def message(self, lang: str = "es") -> str:
         diff = money(self.difference, lang, sign=True)
         if lang == "es":

@@ -52,7 +52,9 @@ def fund(manager, hand_table, gaming_day):  # noqa: F811
     return fund
 
 
-def next_hand_data(session, loser: str = "8s2h") -> dict[str, Any]:
+def next_hand_data(
+    session, loser: str = "8s2h", board: tuple[str, str, str] = ("8d8c6d", "7d", "Kc")
+) -> dict[str, Any]:
     """The next hand of ``session`` as its seating plan has it (button, stacks): the
     small blind (holding ``loser``) raises to 20, the big blind (9d Td) calls, the others
     fold; the board 8d 8c 6d 7d Kc is checked down and both show (a pot of 40, raked
@@ -69,7 +71,7 @@ def next_hand_data(session, loser: str = "8s2h") -> dict[str, Any]:
         cards[p] = c
     actions: list[dict[str, Any]] = [{"action": "fold", "seat": p} for p in rest]
     actions += [{"action": "raise", "seat": sb, "amount": "20"}, {"action": "call", "seat": bb}]
-    for street in ("8d8c6d", "7d", "Kc"):
+    for street in board:
         actions += [
             {"action": "board", "cards": street},
             {"action": "check", "seat": sb},
