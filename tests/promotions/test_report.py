@@ -65,3 +65,16 @@ def test_the_jackpot_report_prints_the_ledger_with_the_rules_and_exports_it(
     xlsx = client.get(f"/api/reports/{report.pk}/download/?format=xlsx")
     book = load_workbook(io.BytesIO(xlsx.content))
     assert any(name.startswith("Libro del fondo") for name in book.sheetnames)
+
+
+def test_the_master_report_shows_the_fund_balance_beside_the_rake(
+    fund, sup, ready_session, gaming_day, casino, tmp_path
+):
+    from tests.reports.conftest import render
+
+    hands.hand_log(actor=sup, session=ready_session, data=bad_beat_hand(loser="8s2h"))
+    pdf = render("gaming_day", casino, {"date": str(gaming_day.business_date)}).pdf
+    text = " ".join(pdf_text(pdf, tmp_path, layout=False).split()).lower()  # labels in caps
+    assert "comisión registrada del día" in text
+    # Beside the rake of the day and of the month, the fund's balance and the day's drops.
+    assert "comisión del mes $ 1,00 fondo bad beat $ 5.001,00 (aportes del día $ 1,00)" in text
