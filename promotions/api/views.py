@@ -209,8 +209,8 @@ class ClaimSignView(APIView):
         summary="Sign a jackpot claim (supervisor, surveillance, shift manager)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = parse(s.JackpotClaimSignInputSerializer, request.data)
         actor = actor_for(request.user, Perm.VIEW_TABLES, request.headers.get(ROLE_HEADER))
+        data = parse(s.JackpotClaimSignInputSerializer, request.data)
         claim = selectors.access_claim(actor, pk, Perm.VIEW_TABLES)
         services.claim_sign(actor=actor, claim=claim, role=data["role"])
         claim.refresh_from_db()

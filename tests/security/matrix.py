@@ -98,6 +98,8 @@ def _e(name: str, method: str, roles: frozenset[Role], **kw: Any) -> Entry:
 SESSION = "tables.TableSession"
 TABLE = "tables.Table"
 SHIFT_CHANGE = "tables.ShiftChange"
+FUND = "promotions.Fund"
+CLAIM = "promotions.JackpotClaim"
 # The three signatures of a shift change, by slot: the slot names the role signed in.
 SHIFT_CHANGE_SLOTS: list[tuple[str, frozenset[Role], dict[str, Any]]] = [
     ("outgoing_supervisor", ONLY({S}), {"slot": "outgoing_supervisor"}),
@@ -557,6 +559,16 @@ API: list[Entry] = [
     _e("api-reports-signatures", "GET", REPORTS_READ, obj="reports.Report"),
     _e("api-reports-signatures", "POST", REPORT_SIGNERS, obj="reports.Report"),
     _e("api-reports-signed-copy", "POST", REPORTS_REQUEST, obj="reports.Report"),
+    # Promotion funds (issue 44): paths with "jackpot".
+    _e("api-jackpots", "GET", HANDS_READ),
+    _e("api-jackpot", "GET", HANDS_READ, obj=FUND),
+    _e("api-jackpot-ledger", "GET", HANDS_READ, obj=FUND),
+    _e("api-jackpot-count", "POST", ONLY({K}), obj=FUND, body={}),
+    _e("api-jackpot-claims", "POST", HAND_LOGGERS, obj=FUND, body={}),
+    _e("api-jackpot-hand", "GET", HANDS_READ, obj="hands.Hand"),
+    _e("api-jackpot-claim", "GET", HANDS_READ, obj=CLAIM),
+    _e("api-jackpot-claim-sign", "POST", ALL, late=True, obj=CLAIM, body={"role": "$role"}),
+    _e("api-jackpot-slip-pay", "POST", ONLY({K}), obj="promotions.JackpotSlip"),
 ]
 
 # ------------------------------------------------------------------------------- pages
@@ -643,6 +655,15 @@ PAGES: list[Entry] = [
     _e("reports:detail", "GET", REPORTS_READ, obj="reports.Report"),
     _e("reports:sign", "POST", REPORT_SIGNERS, obj="reports.Report", body={"role": "$role"}),
     _e("reports:signed-copy", "POST", REPORTS_REQUEST, obj="reports.Report"),
+    _e("promotions:index", "GET", HANDS_READ | {K}),
+    _e("promotions:fund", "GET", HANDS_READ | {K}, obj=FUND),
+    _e("promotions:ledger", "GET", HANDS_READ | {K}, obj=FUND),
+    _e("promotions:box-count", "POST", ONLY({K}), obj=FUND, body={}),
+    _e("promotions:hand", "GET", HANDS_READ, obj="hands.Hand"),
+    _e("promotions:claim-file", "POST", HAND_LOGGERS, late=True, obj="hands.Hand"),
+    _e("promotions:claim", "GET", HANDS_READ | {K}, obj=CLAIM),
+    _e("promotions:claim-sign", "POST", HANDS_READ | {K}, obj=CLAIM),
+    _e("promotions:slip-pay", "POST", ONLY({K}), late=True, obj="promotions.JackpotSlip"),
 ]
 
 # The floor (issue 8): the supervisor's table screen, the signing queue, the day's dashboard.
