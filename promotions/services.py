@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import Conflict, ValidationFailed, permission_denied
 from casino.models import GamingDay
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_days
@@ -480,6 +480,12 @@ def claim_file(*, actor: Actor, fund: Fund, hand: Hand) -> JackpotClaim:
     return claim
 
 
+def require_claim_signer(actor: Actor) -> None:
+    """Only the roles a claim takes sign it (before any lookup: a gate, not a state)."""
+    if actor.role not in JackpotClaim.REQUIRED_SIGNATURE_ROLES:
+        raise permission_denied("sign_jackpot_claim", actor.role.value)
+
+
 def claim_sign(
     *,
     actor: Actor,
@@ -490,6 +496,7 @@ def claim_sign(
 ) -> SignResult:
     """One signature on a claim (supervisor, surveillance, then the shift manager's
     confirmation); when the last lands the claim is locked and its slips are issued."""
+    require_claim_signer(actor)
     same_casino(actor, claim)
     if str(role) == Role.SHIFT_MANAGER and set(claim.signed_roles()) != {
         Role.SUPERVISOR.value,

@@ -23,6 +23,7 @@ from casino.pages import page_view
 from casino.roles import Perm
 from casino.selectors import open_gaming_days
 from hands.models import Hand
+from tables.selectors import require_assigned
 
 from . import selectors, services
 from .judging import amount
@@ -159,7 +160,9 @@ def hand(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 @_page
 @require_POST
 def claim_file(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    require(actor, Perm.LOG_HAND)
     h = _hand(actor, pk)
+    require_assigned(actor, session=h.session)  # the table's own (issue 12 §1)
     found = selectors.hand_judgement(h)
     if found is None:
         raise NotFound("NOT_FOUND", "La mesa no ofrece un fondo.", "The table offers no fund.")
@@ -200,6 +203,7 @@ def claim(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 @_page
 @require_POST
 def claim_sign(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    services.require_claim_signer(actor)
     c = selectors.access_claim(actor, pk)
     result = services.claim_sign(actor=actor, claim=c, role=actor.role)
     if result.locked:

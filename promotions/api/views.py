@@ -210,6 +210,7 @@ class ClaimSignView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = actor_for(request.user, Perm.VIEW_TABLES, request.headers.get(ROLE_HEADER))
+        services.require_claim_signer(actor)
         data = parse(s.JackpotClaimSignInputSerializer, request.data)
         claim = selectors.access_claim(actor, pk, Perm.VIEW_TABLES)
         services.claim_sign(actor=actor, claim=claim, role=data["role"])

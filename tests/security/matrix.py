@@ -100,6 +100,7 @@ TABLE = "tables.Table"
 SHIFT_CHANGE = "tables.ShiftChange"
 FUND = "promotions.Fund"
 CLAIM = "promotions.JackpotClaim"
+CLAIM_SIGNERS = frozenset({S, V, M})  # issue 44: the table's supervisor, surveillance, manager
 # The three signatures of a shift change, by slot: the slot names the role signed in.
 SHIFT_CHANGE_SLOTS: list[tuple[str, frozenset[Role], dict[str, Any]]] = [
     ("outgoing_supervisor", ONLY({S}), {"slot": "outgoing_supervisor"}),
@@ -567,7 +568,7 @@ API: list[Entry] = [
     _e("api-jackpot-claims", "POST", HAND_LOGGERS, obj=FUND, body={}),
     _e("api-jackpot-hand", "GET", HANDS_READ, obj="hands.Hand"),
     _e("api-jackpot-claim", "GET", HANDS_READ, obj=CLAIM),
-    _e("api-jackpot-claim-sign", "POST", ALL, late=True, obj=CLAIM, body={"role": "$role"}),
+    _e("api-jackpot-claim-sign", "POST", CLAIM_SIGNERS, obj=CLAIM, body={"role": "$role"}),
     _e("api-jackpot-slip-pay", "POST", ONLY({K}), obj="promotions.JackpotSlip"),
 ]
 
@@ -660,9 +661,9 @@ PAGES: list[Entry] = [
     _e("promotions:ledger", "GET", HANDS_READ | {K}, obj=FUND),
     _e("promotions:box-count", "POST", ONLY({K}), obj=FUND, body={}),
     _e("promotions:hand", "GET", HANDS_READ, obj="hands.Hand"),
-    _e("promotions:claim-file", "POST", HAND_LOGGERS, late=True, obj="hands.Hand"),
+    _e("promotions:claim-file", "POST", HAND_LOGGERS, obj="hands.Hand"),
     _e("promotions:claim", "GET", HANDS_READ | {K}, obj=CLAIM),
-    _e("promotions:claim-sign", "POST", HANDS_READ | {K}, obj=CLAIM),
+    _e("promotions:claim-sign", "POST", CLAIM_SIGNERS, obj=CLAIM),
     _e("promotions:slip-pay", "POST", ONLY({K}), late=True, obj="promotions.JackpotSlip"),
 ]
 
