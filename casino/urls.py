@@ -50,6 +50,7 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("api/", include("rota.api.urls")),
     path("api/", include("reports.api.urls")),
+    path("api/", include("promotions.api.urls")),
     # Pages
     path("tables/", include("tables.urls")),
     path("cage/", include("cage.urls")),
@@ -57,5 +58,6 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("rota/", include("rota.urls")),
     path("reports/", include("reports.urls")),
+    path("promotions/", include("promotions.urls")),
     path("floor/", include("floor.urls")),
 ]

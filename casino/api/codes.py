@@ -38,6 +38,10 @@ DOMAIN: dict[str, Meaning] = {
         "La posición … no está en la mano (0 a …).",
         "Position … is not in the hand (0 to …).",
     ),
+    "ALREADY_CORRECTED": Meaning(
+        "Esta línea del libro del fondo ya fue corregida.",
+        "This line of the fund's ledger has already been corrected.",
+    ),
     "APPEAL_DECIDED": Meaning(
         "La apelación ya fue resuelta.",
         "The appeal was already decided.",
@@ -76,6 +80,22 @@ DOMAIN: dict[str, Meaning] = {
         "La mano llegó al showdown y no dice quién ganó (…): registre las cartas que se mostraron o a qué asientos empujó el croupier cada bote, con el motivo.",
         "The hand reached the showdown and does not say who won (…): enter the cards shown or the seats the croupier pushed each pot to, with the reason.",
     ),
+    "CLAIM_ALREADY_FILED": Meaning(
+        "Esta mano ya fue reclamada para el fondo.",
+        "This hand has already been claimed for the fund.",
+    ),
+    "CLAIM_KIND_INVALID": Meaning(
+        "Solo se reclama un jackpot bad beat por mano; la mano alta se paga por período.",
+        "Only a bad-beat jackpot is claimed by hand; the high hand is paid by period.",
+    ),
+    "CLAIM_OPEN": Meaning(
+        "El fondo tiene un reclamo sin pagar: se paga antes de otro.",
+        "The fund has an unpaid claim: it is paid before another.",
+    ),
+    "CLAIM_REVIEW_PENDING": Meaning(
+        "El gerente de turno confirma después de la firma del supervisor y la revisión de vigilancia.",
+        "The shift manager confirms after the supervisor's signature and the surveillance review.",
+    ),
     "CORRECTION_DRAFT": Meaning(
         "Es la corrección de una mano registrada: regístrela con su motivo.",
         "This is the correction of a stored hand: store it with its reason.",
@@ -88,9 +108,37 @@ DOMAIN: dict[str, Meaning] = {
         "Esta corrección ya está firmada.",
         "This correction is already signed.",
     ),
+    "FUND_BALANCE_SHORT": Meaning(
+        "El fondo no tiene saldo para esta corrección.",
+        "The fund has no balance for this correction.",
+    ),
+    "FUND_KIND_FIXED": Meaning(
+        "Un fondo no cambia de tipo: cree otro fondo.",
+        "A fund does not change its kind: create another fund.",
+    ),
+    "FUND_NAME_REQUIRED": Meaning(
+        "Indique el nombre del fondo.",
+        "Give the fund's name.",
+    ),
+    "FUND_NAME_TAKEN": Meaning(
+        "Ya existe un fondo con ese nombre.",
+        "There is already a fund with that name.",
+    ),
+    "FUND_RULES_INVALID": Meaning(
+        "Las reglas no se pueden publicar (…).",
+        "The rules cannot be posted (…).",
+    ),
     "GROUNDS_REQUIRED": Meaning(
         "Indique los motivos de la apelación.",
         "Give the grounds of the appeal.",
+    ),
+    "HAND_DOES_NOT_QUALIFY": Meaning(
+        "La mano no califica: … (la regla publicada que no cumple).",
+        "The hand does not qualify: … (the posted rule it fails).",
+    ),
+    "HAND_NOT_IN_FUND": Meaning(
+        "La mano no se jugó en una mesa de este fondo.",
+        "The hand was not played at a table of this fund.",
     ),
     "NOT_AN_APPEAL": Meaning(
         "Solo se resuelve una apelación.",
@@ -1493,6 +1541,10 @@ DOMAIN: dict[str, Meaning] = {
         "El supervisor de la mesa confirma la banca vacía junto con el croupier.",
         "The table supervisor confirms the empty rack together with the croupier.",
     ),
+    "TABLE_HAS_FUND": Meaning(
+        "La mesa ya ofrece otro fondo: desvincúlela antes.",
+        "The table already offers another fund: detach it first.",
+    ),
     "TABLE_HAS_NO_SETTINGS": Meaning(
         "La mesa no tiene ajustes vigentes.",
         "The table has no settings in force.",
@@ -1516,6 +1568,10 @@ DOMAIN: dict[str, Meaning] = {
     "TABLE_NOT_FOUND": Meaning(
         "No existe la mesa ….",
         "There is no table ….",
+    ),
+    "TABLE_NOT_IN_FUND": Meaning(
+        "La mesa no está vinculada a este fondo.",
+        "The table is not attached to this fund.",
     ),
     "TABLE_NUMBER_TAKEN": Meaning(
         "Ya existe la mesa ….",

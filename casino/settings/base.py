@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "hands",
     "tournaments",
     "rota",
+    "promotions",
     "reports",
     "floor",
     "demo",
@@ -294,6 +295,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ErrorCode": "casino.api.codes.CHOICES",
         "RoleEnum": "casino.roles.Role",
+        "JackpotKindEnum": "promotions.models.Kind",
+        "JackpotEntryKindEnum": "promotions.models.EntryKind",
         "SignatureMethodEnum": "casino.models.Signature.Method",
         "RulesetEnum": "casino.models.Ruleset",
         "SessionStatusEnum": "tables.models.TableSession.Status",

@@ -33,7 +33,7 @@ from casino.errors import Conflict, NotFound, ValidationFailed
 from casino.hotqueries import hot_insert
 from casino.models import User
 from casino.roles import Perm, Role, role_has
-from tables import hooks
+from tables import hooks as table_hooks
 from tables.models import (
     AbsentPlayerPolicy,
     ForcedBets,
@@ -49,7 +49,7 @@ from tables.services import lock_session
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import SeatState, seats_write_after_hands
 
-from .. import adapter, selectors
+from .. import adapter, hooks, selectors
 from ..labels import AWARD_REASON_WORDS
 from ..models import (
     Hand,
@@ -644,7 +644,7 @@ def hand_terms(
     if not session.is_tournament:
         rules = adapter.rules_for(settings, chip_unit=unit, structure=structure)
         return HandTerms(rules, forced_defaults(settings, structure))
-    level = hooks.hand_rules(session, at)
+    level = table_hooks.hand_rules(session, at)
     if level is not None and level.chips_in_play:
         unit = int(min(level.chips_in_play)) * 100
     rules = adapter.rules_for(settings, chip_unit=unit, structure=structure, tournament=True)
@@ -1323,6 +1323,7 @@ def post_rake(
     is the session row locked by this transaction (a hand just written by
     :func:`write`), so the cage does not lock it again.
     """
+    hooks.hand_posted(actor, hand, locked=locked)  # a promotion fund's drop (issue 44)
     if amount <= 0:
         return
     from cage.services import rake_post
@@ -1400,7 +1401,7 @@ def hand_log(
         admit(book, actor, prepared)
         (hand,) = write(book, actor, [prepared])
         post_rakes(actor, [hand])
-        hooks.hand_stored(actor, hand)  # issue 42: a tournament's busts, in this transaction
+        table_hooks.hand_stored(actor, hand)  # issue 42: a tournament's busts, in this transaction
         deck_faults_from_hand(actor=actor, hand=hand)  # DECK-20
         audit_record(
             actor=actor,

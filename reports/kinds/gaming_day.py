@@ -39,6 +39,7 @@ from casino.access import Actor
 from casino.models import Casino, GamingDay
 from casino.roles import Role
 from hands.models import Hand, HandReview, HandStatus, HandViolation
+from promotions import selectors as promotions
 from tables.models import (
     ClosingSheet,
     DeckFinalControl,
@@ -406,6 +407,15 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
             {"role": bilingual(lang, "Auditor", "Auditor")},
         ],
         "balanced": not causes,
+        # Issue 44: each promotion fund's balance and the day's drops, beside the rake.
+        "jackpots": [
+            {
+                "name": f.name,
+                "balance": promotions.balance(f),
+                "drops": promotions.day_drops(f, day),
+            }
+            for f in promotions.funds(casino.pk)
+        ],
         "provisional": provisional,
         "open_tables": open_tables,
     }

@@ -98,6 +98,9 @@ def _e(name: str, method: str, roles: frozenset[Role], **kw: Any) -> Entry:
 SESSION = "tables.TableSession"
 TABLE = "tables.Table"
 SHIFT_CHANGE = "tables.ShiftChange"
+FUND = "promotions.Fund"
+CLAIM = "promotions.JackpotClaim"
+CLAIM_SIGNERS = frozenset({S, V, M})  # issue 44: the table's supervisor, surveillance, manager
 # The three signatures of a shift change, by slot: the slot names the role signed in.
 SHIFT_CHANGE_SLOTS: list[tuple[str, frozenset[Role], dict[str, Any]]] = [
     ("outgoing_supervisor", ONLY({S}), {"slot": "outgoing_supervisor"}),
@@ -573,6 +576,16 @@ API: list[Entry] = [
     _e("api-rotation", "GET", TABLES_READ, obj=ROTA),
     _e("api-rotation-replan", "POST", BOSSES, obj=ROTA, body=ROTA_REPLAN),
     _e("api-rotation-actual", "GET", TABLES_READ, obj=ROTA),
+    # Promotion funds (issue 44): paths with "jackpot".
+    _e("api-jackpots", "GET", HANDS_READ),
+    _e("api-jackpot", "GET", HANDS_READ, obj=FUND),
+    _e("api-jackpot-ledger", "GET", HANDS_READ, obj=FUND),
+    _e("api-jackpot-count", "POST", ONLY({K}), obj=FUND, body={}),
+    _e("api-jackpot-claims", "POST", HAND_LOGGERS, obj=FUND, body={}),
+    _e("api-jackpot-hand", "GET", HANDS_READ, obj="hands.Hand"),
+    _e("api-jackpot-claim", "GET", HANDS_READ, obj=CLAIM),
+    _e("api-jackpot-claim-sign", "POST", CLAIM_SIGNERS, obj=CLAIM, body={"role": "$role"}),
+    _e("api-jackpot-slip-pay", "POST", ONLY({K}), obj="promotions.JackpotSlip"),
 ]
 
 # ------------------------------------------------------------------------------- pages
@@ -664,6 +677,15 @@ PAGES: list[Entry] = [
     _e("rota:plan", "POST", BOSSES, body=ROTA_PLAN),
     _e("rota:detail", "GET", TABLES_READ, obj=ROTA),
     _e("rota:replan", "POST", BOSSES, obj=ROTA, body=ROTA_REPLAN),
+    _e("promotions:index", "GET", HANDS_READ | {K}),
+    _e("promotions:fund", "GET", HANDS_READ | {K}, obj=FUND),
+    _e("promotions:ledger", "GET", HANDS_READ | {K}, obj=FUND),
+    _e("promotions:box-count", "POST", ONLY({K}), obj=FUND, body={}),
+    _e("promotions:hand", "GET", HANDS_READ, obj="hands.Hand"),
+    _e("promotions:claim-file", "POST", HAND_LOGGERS, obj="hands.Hand"),
+    _e("promotions:claim", "GET", HANDS_READ | {K}, obj=CLAIM),
+    _e("promotions:claim-sign", "POST", CLAIM_SIGNERS, obj=CLAIM),
+    _e("promotions:slip-pay", "POST", ONLY({K}), late=True, obj="promotions.JackpotSlip"),
 ]
 
 # The floor (issue 8): the supervisor's table screen, the signing queue, the day's dashboard.

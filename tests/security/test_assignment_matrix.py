@@ -102,6 +102,8 @@ NOT_TABLE_BOUND: dict[str, str] = {
 NAMED_IN_BODY: dict[str, str] = {
     "api-hands-list": "the hand's session is in the body",
     "api-hands-live-start": "the session is in the body",
+    # tests/promotions: the supervisor of another table is refused (NOT_SESSION_SUPERVISOR)
+    "api-jackpot-claims": "the hand claimed is in the body",
 }
 
 

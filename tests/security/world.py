@@ -107,6 +107,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     incident = _incident(staff)
     _preparation_checklist(staff)
     _rota(staff, day.table, gaming_day)
+    _promotions(staff, day, gaming_day)
     world = World(day=day, gaming_day=gaming_day)
     world.ids["session:in_play"] = in_play.pk
     world.ids["signable:shift_change"] = to_sign.pk
@@ -366,6 +367,42 @@ def _float_count(session: Any) -> list[dict[str, int]]:
         }
         for d in session.table.chip_set.denominations.order_by("-value")
     ]
+
+
+def _promotions(staff: dict[str, Any], day: Any, gaming_day: GamingDay) -> None:
+    """A promotion fund with its rules, a table, its ledger and a box count through the
+    services; a claim and its slip locked as signed (issue 44), written directly since
+    the day's session is closed by now and takes no hand to claim."""
+    from django.utils import timezone
+
+    from promotions import services as promotions
+    from promotions.models import JackpotClaim, JackpotSlip
+    from tests.promotions.conftest import BAD_BEAT
+
+    manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
+    fund = promotions.fund_create(actor=manager, name="Jackpot", rules=BAD_BEAT)
+    promotions.fund_table_attach(actor=manager, fund=fund, table=day.table)
+    promotions.box_count_record(
+        actor=acting_as(staff["cage_cashier"], Role.CAGE_CASHIER),
+        fund=fund,
+        gaming_day=gaming_day,
+        counted=Decimal("0"),
+    )
+    now = timezone.now()
+    claim = JackpotClaim.objects.create(
+        casino_id=fund.casino_id,
+        fund=fund,
+        rules_version=fund.rules_at(),
+        hand=day.hands[-1],
+        balance=Decimal("5000.00"),
+        judgement={},
+        payout={"awards": []},
+        filed_by=staff["supervisor"],
+        locked_at=now,
+    )
+    JackpotSlip.objects.create(
+        claim=claim, line=1, share="losing_hand", seat=1, amount=Decimal("1"), locked_at=now
+    )
 
 
 def world_store(casino: Any) -> Any:

@@ -1,0 +1,111 @@
+"""Input and output serializers of the promotion funds' API (issue 44)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from casino.api.enums import enum
+from casino.roles import Role
+
+from ..models import EntryKind, JackpotClaim, Kind
+
+MONEY = {"max_digits": 16, "decimal_places": 2}
+
+
+class JackpotLangTextSerializer(serializers.Serializer):
+    es = serializers.ListField(child=serializers.CharField())
+    en = serializers.ListField(child=serializers.CharField())
+
+
+class JackpotFundSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = enum(Kind.choices)
+    balance = serializers.DecimalField(**MONEY)
+    tables = serializers.ListField(child=serializers.IntegerField())
+
+
+class JackpotFundDetailSerializer(JackpotFundSerializer):
+    rules_version = serializers.IntegerField(allow_null=True)
+    rules_effective_from = serializers.DateTimeField(allow_null=True)
+    posted_rules = JackpotLangTextSerializer()
+    rules = serializers.JSONField(help_text="The rules in force as plain data (cents, bps).")
+
+
+class JackpotEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = enum(EntryKind.choices)
+    amount = serializers.DecimalField(source="signed_amount", **MONEY)
+    hand = serializers.IntegerField(source="hand_id", allow_null=True)
+    table = serializers.IntegerField(source="table_id", allow_null=True)
+    claim = serializers.IntegerField(source="claim_id", allow_null=True)
+    corrects = serializers.IntegerField(source="corrects_id", allow_null=True)
+    rules_version = serializers.IntegerField(source="rules_version.version")
+    gaming_day = serializers.IntegerField(source="gaming_day_id", allow_null=True)
+    reason = serializers.CharField()
+    posted_at = serializers.DateTimeField()
+    seal = serializers.CharField()
+
+
+class JackpotBoxCountInputSerializer(serializers.Serializer):
+    gaming_day_id = serializers.IntegerField()
+    counted = serializers.DecimalField(min_value=0, **MONEY)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class JackpotBoxFindingSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    expected = serializers.DecimalField(**MONEY)
+    counted = serializers.DecimalField(**MONEY)
+    difference = serializers.DecimalField(**MONEY)
+    message_es = serializers.CharField()
+    message_en = serializers.CharField()
+
+
+class JackpotBoxCountResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    counted = serializers.DecimalField(**MONEY)
+    expected = serializers.DecimalField(**MONEY)
+    findings = JackpotBoxFindingSerializer(many=True)
+
+
+class JackpotJudgementSerializer(serializers.Serializer):
+    fund = serializers.IntegerField(allow_null=True)
+    qualified = serializers.BooleanField()
+    almost = serializers.BooleanField()
+    judgement = serializers.JSONField(allow_null=True)
+
+
+class JackpotClaimInputSerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+
+
+class JackpotClaimSignInputSerializer(serializers.Serializer):
+    role = enum(JackpotClaim.REQUIRED_SIGNATURE_ROLES)
+
+
+class JackpotSignatureSerializer(serializers.Serializer):
+    role = enum(Role.choices)
+    signer = serializers.CharField(source="signer.username")
+    signed_at = serializers.DateTimeField()
+
+
+class JackpotSlipSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    line = serializers.IntegerField()
+    share = serializers.CharField()
+    seat = serializers.IntegerField()
+    amount = serializers.DecimalField(**MONEY)
+    paid = serializers.BooleanField(source="is_locked")
+
+
+class JackpotClaimSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    fund = serializers.IntegerField(source="fund_id")
+    hand = serializers.IntegerField(source="hand_id")
+    balance = serializers.DecimalField(**MONEY)
+    judgement = serializers.JSONField()
+    payout = serializers.JSONField()
+    locked = serializers.BooleanField(source="is_locked")
+    signatures = JackpotSignatureSerializer(many=True)
+    slips = JackpotSlipSerializer(many=True, source="slips.all")

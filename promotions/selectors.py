@@ -1,0 +1,233 @@
+"""Promotion funds: the reads (balance, the day's drops, the tables, the claims, the
+high-hand period's winner, the box's reconciliation)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q, QuerySet, Sum
+from django.utils import timezone
+
+from casino.access import Actor, require
+from casino.errors import NotFound
+from casino.formatting import money
+from casino.models import GamingDay
+from casino.roles import Perm
+from hands.models import Hand, HandStatus
+from poker.promotions import Candidate, FundKind, HighHandQualified, high_hand_winners
+
+from . import judging
+from .models import EntryKind, Fund, FundEntry, FundTable, JackpotBoxCount, JackpotClaim
+
+ZERO = Decimal("0.00")
+
+
+def access_fund(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Fund:
+    require(actor, perm)
+    fund = Fund.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    if fund is None:
+        raise NotFound("NOT_FOUND", "Fondo no encontrado.", "Fund not found.")
+    return fund
+
+
+def access_claim(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> JackpotClaim:
+    if not actor.can(perm):
+        require(actor, Perm.VIEW_CAGE)  # the cage pays the slips
+    claim = JackpotClaim.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    if claim is None:
+        raise NotFound("NOT_FOUND", "Reclamo no encontrado.", "Claim not found.")
+    return claim
+
+
+def funds(casino_id: int) -> QuerySet[Fund]:
+    return Fund.objects.filter(casino_id=casino_id)
+
+
+def fund_of_table(table: Any, when: datetime | None = None) -> Fund | None:
+    """The fund a table offers at ``when`` (now by default): its latest attach/detach."""
+    table_id = getattr(table, "pk", table)
+    last = (
+        FundTable.objects.filter(table_id=table_id, at__lte=when or timezone.now())
+        .order_by("-at", "-id")
+        .select_related("fund")
+        .first()
+    )
+    if last is None or last.action != FundTable.Action.ATTACH:
+        return None
+    return last.fund
+
+
+def fund_tables(fund: Fund) -> list[Any]:
+    """The tables attached to ``fund`` now."""
+    tables = {}
+    for row in (
+        FundTable.objects.filter(table__in=fund.table_events.values("table"))
+        .order_by("at", "id")
+        .select_related("table")
+    ):
+        tables[row.table_id] = row
+    return [r.table for r in tables.values() if r.fund_id == fund.pk and r.action == "attach"]
+
+
+def balance(fund: Fund, until: datetime | None = None) -> Decimal:
+    qs = FundEntry.objects.filter(fund=fund)
+    if until is not None:
+        qs = qs.filter(posted_at__lt=until)
+    plus = qs.filter(sign=1).aggregate(s=Sum("amount"))["s"] or ZERO
+    minus = qs.filter(sign=-1).aggregate(s=Sum("amount"))["s"] or ZERO
+    return plus - minus
+
+
+def ledger(fund: Fund) -> QuerySet[FundEntry]:
+    return (
+        FundEntry.objects.filter(fund=fund)
+        .select_related("hand", "table", "posted_by", "rules_version")
+        .order_by("posted_at", "id")
+    )
+
+
+def live_contributions(fund: Fund, hand_id: int) -> list[FundEntry]:
+    return list(
+        FundEntry.objects.filter(fund=fund, hand_id=hand_id, kind=EntryKind.CONTRIBUTION).filter(
+            correction__isnull=True
+        )
+    )
+
+
+def day_drops(fund: Fund, gaming_day: GamingDay | int) -> Decimal:
+    """What the jackpot box should hold for a day: the day's drops, less the drops
+    corrected (a corrected drop is a chip the dealer should not have dropped)."""
+    day_id = getattr(gaming_day, "pk", gaming_day)
+    qs = FundEntry.objects.filter(fund=fund, gaming_day_id=day_id)
+    plus = qs.filter(kind=EntryKind.CONTRIBUTION).aggregate(s=Sum("amount"))["s"] or ZERO
+    minus = (
+        qs.filter(kind=EntryKind.CORRECTION, corrects__kind=EntryKind.CONTRIBUTION).aggregate(
+            s=Sum("amount")
+        )["s"]
+        or ZERO
+    )
+    return plus - minus
+
+
+def open_claims(fund: Fund) -> QuerySet[JackpotClaim]:
+    """Claims not yet paid: unlocked, or locked with a slip not paid."""
+    return (
+        JackpotClaim.objects.filter(fund=fund)
+        .filter(Q(locked_at__isnull=True) | Q(slips__locked_at__isnull=True))
+        .distinct()
+    )
+
+
+@dataclass(frozen=True)
+class BoxFinding:
+    code: str
+    fund: int
+    gaming_day: int
+    expected: Decimal
+    counted: Decimal
+    difference: Decimal
+
+    @property
+    def message_es(self) -> str:
+        return self.message("es")
+
+    @property
+    def message_en(self) -> str:
+        return self.message("en")
+
+    def message(self, lang: str = "es") -> str:
+        diff = money(self.difference, lang, sign=True)
+        if lang == "es":
+            return (
+                f"La caja del jackpot contó {money(self.counted, 'es')}; el libro del fondo "
+                f"dice {money(self.expected, 'es')} (diferencia {diff})."
+            )
+        return (
+            f"The jackpot box counted {money(self.counted, 'en')}; the fund's ledger says "
+            f"{money(self.expected, 'en')} (difference {diff})."
+        )
+
+
+def box_findings(fund: Fund, gaming_day: GamingDay | int) -> list[BoxFinding]:
+    """The day's latest count against the ledger now; a difference of a cent is a finding
+    (JACKPOT_BOX_VARIANCE), a day with drops and no count is one too."""
+    day_id = getattr(gaming_day, "pk", gaming_day)
+    expected = day_drops(fund, day_id)
+    count = (
+        JackpotBoxCount.objects.filter(fund=fund, gaming_day_id=day_id)
+        .order_by("-counted_at", "-id")
+        .first()
+    )
+    if count is None:
+        if expected:
+            return [
+                BoxFinding("JACKPOT_BOX_NOT_COUNTED", fund.pk, day_id, expected, ZERO, -expected)
+            ]
+        return []
+    if count.counted != expected:
+        return [
+            BoxFinding(
+                "JACKPOT_BOX_VARIANCE",
+                fund.pk,
+                day_id,
+                expected,
+                count.counted,
+                count.counted - expected,
+            )
+        ]
+    return []
+
+
+def hand_judgement(hand: Hand) -> tuple[Fund, judging.Judgement] | None:
+    """The fund the hand's table offered and the engine's judgement of the hand for it."""
+    fund = fund_of_table(hand.table_id, hand.started_at)
+    if fund is None:
+        return None
+    version = fund.rules_at(hand.started_at)
+    if version is None:
+        return None
+    return fund, judging.judgement(version.fund_rules(), judging.hand_outcome(hand))
+
+
+def high_hand_period(fund: Fund, start: datetime, end: datetime) -> list[dict[str, Any]]:
+    """The winner(s) of a high-hand period: the best qualifying hand recorded at the
+    fund's tables between ``start`` and ``end`` (ties as the rules say)."""
+    version = fund.rules_at(end)
+    if version is None or fund.kind != FundKind.HIGH_HAND.value:
+        return []
+    rules = version.fund_rules()
+    table_ids = {r.table_id for r in FundTable.objects.filter(fund=fund)}
+    hands = Hand.objects.filter(
+        table_id__in=table_ids,
+        status=HandStatus.VALID,
+        started_at__gte=start,
+        started_at__lt=end,
+        casino_id=fund.casino_id,
+    ).select_related("settings", "table")
+    candidates: list[Candidate] = []
+    by_id: dict[str, Hand] = {}
+    for hand in hands:
+        if fund_of_table(hand.table_id, hand.started_at) != fund:
+            continue
+        result = judging.judge(rules, judging.hand_outcome(hand))
+        if not isinstance(result, HighHandQualified):
+            continue
+        for played in result.hands:
+            candidates.append(Candidate(str(hand.pk), int(hand.started_at.timestamp()), played))
+            by_id[str(hand.pk)] = hand
+    winners = high_hand_winners(
+        rules, candidates, start=int(start.timestamp()), end=int(end.timestamp())
+    )
+    return [
+        {
+            "hand": by_id[c.hand_id],
+            "seat": c.hand.seat,
+            "cards": judging.format_cards(c.hand.hole, " "),
+            "hand_es": c.hand.describe("es"),
+            "hand_en": c.hand.describe("en"),
+        }
+        for c in winners
+    ]

@@ -1,0 +1,566 @@
+"""Promotion funds: the writes (issue 44; docs/promotions.md).
+
+Every write runs in one transaction, locks the fund row it changes, checks the actor's
+permission, writes its rows and its audit event together. The fund's ledger is sealed
+and append-only (as ``cage.RakeEntry``); a mistake is corrected by a linked entry.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from casino.access import Actor, require, same_casino
+from casino.audit import audit_record
+from casino.errors import Conflict, ValidationFailed, permission_denied
+from casino.models import GamingDay
+from casino.roles import Perm, Role
+from casino.selectors import open_gaming_days
+from casino.signatures import SignResult, document_sign
+from hands.models import Hand, HandStatus
+from poker.promotions import FundRules, RulesError, drop_for_pot, pay_out, reseed
+from tables.models import Table
+from tables.selectors import require_assigned
+
+from . import judging, selectors
+from .models import (
+    EntryKind,
+    Fund,
+    FundEntry,
+    FundRulesVersion,
+    FundTable,
+    JackpotBoxCount,
+    JackpotClaim,
+    JackpotSlip,
+    Kind,
+    rules_to_data,
+)
+
+CENT = Decimal("0.01")
+
+
+def _lock_fund(fund: Fund | int) -> Fund:
+    pk = fund.pk if isinstance(fund, Fund) else fund
+    return Fund.objects.select_for_update().get(pk=pk)
+
+
+def _rules_refused(err: RulesError) -> ValidationFailed:
+    return ValidationFailed(
+        "FUND_RULES_INVALID",
+        f"Las reglas no se pueden publicar: {err.code}.",
+        f"The rules cannot be posted: {err.code}.",
+        field="rules",
+        details={"rule": err.code, **{k: str(v) for k, v in err.params.items()}},
+    )
+
+
+def _entry(
+    actor: Actor,
+    fund: Fund,
+    version: FundRulesVersion,
+    kind: str,
+    amount: Decimal,
+    *,
+    sign: int = 1,
+    gaming_day: GamingDay | int | None = None,
+    **links: Any,
+) -> FundEntry:
+    day_id = gaming_day.pk if isinstance(gaming_day, GamingDay) else gaming_day
+    if day_id is None:
+        day_id = open_gaming_days(fund.casino_id).values_list("pk", flat=True).first()
+    entry = FundEntry(
+        casino_id=fund.casino_id,
+        fund=fund,
+        rules_version=version,
+        gaming_day_id=day_id,
+        kind=kind,
+        sign=sign,
+        amount=Decimal(amount).quantize(CENT),
+        posted_by=actor.user,
+        posted_at=timezone.now(),
+        **links,
+    )
+    payload = entry.seal_payload()
+    entry.seal = entry.compute_seal()
+    entry.save(force_insert=True)
+    audit_record(
+        actor=actor, action=f"promotions.entry.{kind}", obj=entry, after=payload, chain=(entry,)
+    )
+    return entry
+
+
+def _check_effective(effective_from: datetime | None) -> datetime:
+    now = timezone.now()
+    effective_from = effective_from or now
+    if effective_from < now - timezone.timedelta(minutes=1):
+        raise ValidationFailed(
+            "EFFECTIVE_IN_THE_PAST",
+            "Un ajuste no puede regir hacia atrás: rige desde ahora o más adelante.",
+            "A setting cannot apply retroactively: it applies from now or later.",
+            field="effective_from",
+        )
+    return effective_from
+
+
+# ----------------------------------------------------------------------- funds
+
+
+def fund_create(
+    *,
+    actor: Actor,
+    name: str,
+    rules: FundRules,
+    reason: str = "",
+    effective_from: datetime | None = None,
+) -> Fund:
+    """A new fund with its first rules version and its seed on the ledger."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    name = (name or "").strip()
+    if not name:
+        raise ValidationFailed(
+            "FUND_NAME_REQUIRED",
+            "Indique el nombre del fondo.",
+            "Give the fund's name.",
+            field="name",
+        )
+    effective_from = _check_effective(effective_from)
+    with transaction.atomic():
+        if Fund.objects.filter(casino_id=actor.casino.pk, name=name).exists():
+            raise Conflict(
+                "FUND_NAME_TAKEN",
+                f"Ya existe un fondo «{name}».",
+                f"There is already a fund '{name}'.",
+                field="name",
+            )
+        fund = Fund.objects.create(
+            casino_id=actor.casino.pk, name=name[:80], kind=rules.kind.value, created_by=actor.user
+        )
+        version = FundRulesVersion.objects.create(
+            fund=fund,
+            version=1,
+            effective_from=effective_from,
+            created_by=actor.user,
+            reason=(reason or "")[:200],
+            rules=rules_to_data(rules),
+        )
+        audit_record(
+            actor=actor,
+            action="promotions.fund.create",
+            obj=fund,
+            after={"name": fund.name, "kind": fund.kind, "rules": version.rules},
+            reason=reason,
+        )
+        if rules.seed:
+            _entry(actor, fund, version, EntryKind.SEED, judging.amount(rules.seed))
+    return fund
+
+
+def fund_rules_change(
+    *,
+    actor: Actor,
+    fund: Fund,
+    rules: FundRules,
+    reason: str,
+    effective_from: datetime | None = None,
+) -> FundRulesVersion:
+    """A new version of the posted rules, never an edit (GEN-04's pattern)."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    same_casino(actor, fund)
+    if not (reason or "").strip():
+        raise ValidationFailed(
+            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
+        )
+    if rules.kind.value != fund.kind:
+        raise ValidationFailed(
+            "FUND_KIND_FIXED",
+            "Un fondo no cambia de tipo: cree otro fondo.",
+            "A fund does not change its kind: create another fund.",
+            field="kind",
+        )
+    effective_from = _check_effective(effective_from)
+    with transaction.atomic():
+        fund = _lock_fund(fund)
+        last = fund.rules_versions.order_by("-version").first()
+        version = FundRulesVersion.objects.create(
+            fund=fund,
+            version=(last.version if last else 0) + 1,
+            effective_from=effective_from,
+            created_by=actor.user,
+            reason=reason.strip()[:200],
+            rules=rules_to_data(rules),
+        )
+        audit_record(
+            actor=actor,
+            action="promotions.fund.rules_change",
+            obj=version,
+            before=last.rules if last else None,
+            after=version.rules,
+            reason=reason,
+        )
+    return version
+
+
+def fund_table_attach(*, actor: Actor, fund: Fund, table: Table) -> FundTable:
+    """Attach a table to a fund; a table offers one fund at a time (13:69F-14.19 (a))."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    same_casino(actor, fund)
+    same_casino(actor, table)
+    with transaction.atomic():
+        fund = _lock_fund(fund)
+        Table.objects.select_for_update().get(pk=table.pk)
+        current = selectors.fund_of_table(table)
+        if current is not None:
+            raise Conflict(
+                "TABLE_HAS_FUND",
+                f"{table.label('es')} ya ofrece el fondo «{current.name}»: desvincúlela antes.",
+                f"{table.label('en')} already offers the fund '{current.name}': detach it first.",
+                field="table",
+            )
+        row = FundTable.objects.create(
+            fund=fund, table=table, action=FundTable.Action.ATTACH, by=actor.user
+        )
+        audit_record(
+            actor=actor, action="promotions.fund.attach", obj=row, after={"table": table.pk}
+        )
+    return row
+
+
+def fund_table_detach(*, actor: Actor, fund: Fund, table: Table) -> FundTable:
+    require(actor, Perm.MANAGE_SETTINGS)
+    same_casino(actor, fund)
+    with transaction.atomic():
+        fund = _lock_fund(fund)
+        Table.objects.select_for_update().get(pk=table.pk)
+        current = selectors.fund_of_table(table)
+        if current is None or current.pk != fund.pk:
+            raise Conflict(
+                "TABLE_NOT_IN_FUND",
+                "La mesa no está vinculada a este fondo.",
+                "The table is not attached to this fund.",
+                field="table",
+            )
+        row = FundTable.objects.create(
+            fund=fund, table=table, action=FundTable.Action.DETACH, by=actor.user
+        )
+        audit_record(
+            actor=actor, action="promotions.fund.detach", obj=row, after={"table": table.pk}
+        )
+    return row
+
+
+# ----------------------------------------------------------------------- the drop
+
+
+def drop_post_for_hand(actor: Actor, hand: Hand, *, locked: bool = False) -> FundEntry | None:
+    """The drop of a hand just posted by the recorder (beside its rake, issue 44 §1).
+
+    The fund is the one the hand's table offered when the hand started, under the rules
+    version in force then; the amount is :func:`poker.promotions.drop_for_pot`. A hand
+    with no fund or no drop leaves no line. Posting the same hand again is a no-op; a
+    revision that counts first reverses its original's drop (a linked correction).
+    ``locked``: the recorder holds the session row; the fund row is locked here.
+    """
+    fund = selectors.fund_of_table(hand.table_id, hand.started_at)
+    if fund is None:
+        return None
+    version = fund.rules_at(hand.started_at)
+    if version is None:
+        return None
+    with transaction.atomic(savepoint=not locked):
+        fund = _lock_fund(fund)
+        if hand.revision_of_id is not None:
+            for original in selectors.live_contributions(fund, hand.revision_of_id):
+                _entry(
+                    actor,
+                    fund,
+                    original.rules_version,
+                    EntryKind.CORRECTION,
+                    original.amount,
+                    sign=-1,
+                    gaming_day=original.gaming_day_id,
+                    corrects=original,
+                    hand=None,
+                    table_id=original.table_id,
+                    reason=f"Corrección de la mano {hand.number}",
+                )
+        existing = FundEntry.objects.filter(
+            fund=fund, hand=hand, kind=EntryKind.CONTRIBUTION
+        ).first()
+        if existing is not None:
+            return existing
+        outcome = judging.hand_outcome(hand)
+        drop = drop_for_pot(version.fund_rules(), outcome.pot_facts())
+        if drop <= 0:
+            return None
+        return _entry(
+            actor,
+            fund,
+            version,
+            EntryKind.CONTRIBUTION,
+            judging.amount(drop),
+            gaming_day=hand.gaming_day_id,
+            hand=hand,
+            table_id=hand.table_id,
+        )
+
+
+def fund_entry_correct(*, actor: Actor, entry: FundEntry, reason: str) -> FundEntry:
+    """Reverse a ledger line with a reason (a linked correction, WAC 230-15-695)."""
+    require(actor, Perm.MANAGE_SETTINGS)
+    same_casino(actor, entry)
+    if not (reason or "").strip():
+        raise ValidationFailed(
+            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
+        )
+    with transaction.atomic():
+        fund = _lock_fund(entry.fund_id)
+        original = FundEntry.objects.get(pk=entry.pk)
+        if (
+            original.kind == EntryKind.CORRECTION
+            or FundEntry.objects.filter(corrects=original).exists()
+        ):
+            raise Conflict(
+                "ALREADY_CORRECTED",
+                "Esta línea ya fue corregida.",
+                "This line has already been corrected.",
+            )
+        if original.sign > 0 and selectors.balance(fund) < original.amount:
+            raise Conflict(
+                "FUND_BALANCE_SHORT",
+                "El fondo no tiene saldo para esta corrección.",
+                "The fund has no balance for this correction.",
+            )
+        return _entry(
+            actor,
+            fund,
+            original.rules_version,
+            EntryKind.CORRECTION,
+            original.amount,
+            sign=-original.sign,
+            gaming_day=original.gaming_day_id,
+            corrects=original,
+            table_id=original.table_id,
+            reason=reason.strip(),
+        )
+
+
+# ----------------------------------------------------------------------- the box
+
+
+def box_count_record(
+    *, actor: Actor, fund: Fund, gaming_day: GamingDay, counted: Decimal, note: str = ""
+) -> JackpotBoxCount:
+    """The counted jackpot box of a day, set against the day's drops on the ledger."""
+    require(actor, Perm.COUNT_DROP)
+    same_casino(actor, fund)
+    same_casino(actor, gaming_day)
+    counted = Decimal(counted)
+    if counted < 0 or counted != counted.quantize(CENT):
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            "El importe contado es un monto de dos decimales, no negativo.",
+            "The counted amount is a non-negative amount with two decimals.",
+            field="counted",
+        )
+    with transaction.atomic():
+        fund = _lock_fund(fund)
+        expected = selectors.day_drops(fund, gaming_day)
+        row = JackpotBoxCount.objects.create(
+            casino_id=fund.casino_id,
+            fund=fund,
+            gaming_day=gaming_day,
+            counted=counted,
+            expected=expected,
+            counted_by=actor.user,
+            note=(note or "").strip(),
+        )
+        audit_record(
+            actor=actor,
+            action="promotions.box.count",
+            obj=row,
+            after={"counted": str(counted), "expected": str(expected)},
+        )
+    return row
+
+
+# ----------------------------------------------------------------------- claims
+
+
+def claim_file(*, actor: Actor, fund: Fund, hand: Hand) -> JackpotClaim:
+    """File a bad-beat claim for a stored hand the engine judges qualifying; the payout
+    is computed now from the balance by the posted split (``pay_out``)."""
+    require(actor, Perm.LOG_HAND)
+    same_casino(actor, fund)
+    same_casino(actor, hand)
+    require_assigned(actor, session=hand.session)  # the table's own supervisor (issue 12 §1)
+    if fund.kind != Kind.BAD_BEAT:
+        raise ValidationFailed(
+            "CLAIM_KIND_INVALID",
+            "Solo se reclama un jackpot bad beat por mano; la mano alta se paga por período.",
+            "Only a bad-beat jackpot is claimed by hand; the high hand is paid by period.",
+            field="fund",
+        )
+    if selectors.fund_of_table(hand.table_id, hand.started_at) != fund:
+        raise ValidationFailed(
+            "HAND_NOT_IN_FUND",
+            "La mano no se jugó en una mesa de este fondo.",
+            "The hand was not played at a table of this fund.",
+            field="hand",
+        )
+    version = fund.rules_at(hand.started_at)
+    if version is None or hand.status != HandStatus.VALID:
+        raise Conflict(
+            "HAND_DOES_NOT_QUALIFY",
+            "La mano no califica.",
+            "The hand does not qualify.",
+            field="hand",
+        )
+    rules = version.fund_rules()
+    judged = judging.judgement(rules, judging.hand_outcome(hand))
+    if not judged.qualified:
+        reason = judged.data["reason"]
+        raise Conflict(
+            "HAND_DOES_NOT_QUALIFY",
+            f"La mano no califica: {reason['es']}",
+            f"The hand does not qualify: {reason['en']}",
+            field="hand",
+            details={"reason": reason["code"]},
+        )
+    with transaction.atomic():
+        fund = _lock_fund(fund)
+        if selectors.open_claims(fund).exists():
+            raise Conflict(
+                "CLAIM_OPEN",
+                "El fondo tiene un reclamo sin pagar: se paga antes de otro.",
+                "The fund has an unpaid claim: it is paid before another.",
+            )
+        balance = selectors.balance(fund)
+        payout = pay_out(
+            rules,
+            judging.cents(balance),
+            losing=judged.data["losing"],
+            winning=judged.data["winning"],
+            others=judged.data["others"],
+            unit=hand.chip_unit,
+        )
+        plan = {
+            "balance": judging.cents(balance),
+            "awards": [
+                {"share": a.share.value, "seat": a.recipient, "amount": a.amount}
+                for a in payout.awards
+            ],
+            "reserve": payout.reserve,
+        }
+        try:
+            with transaction.atomic():
+                claim = JackpotClaim.objects.create(
+                    casino_id=fund.casino_id,
+                    fund=fund,
+                    rules_version=version,
+                    hand=hand,
+                    balance=balance,
+                    judgement=judged.data,
+                    payout=plan,
+                    filed_by=actor.user,
+                )
+        except IntegrityError:
+            raise Conflict(
+                "CLAIM_ALREADY_FILED",
+                "Esta mano ya fue reclamada.",
+                "This hand has already been claimed.",
+                field="hand",
+            ) from None
+        audit_record(
+            actor=actor, action="promotions.claim.file", obj=claim, after=claim.signing_payload()
+        )
+    return claim
+
+
+def require_claim_signer(actor: Actor) -> None:
+    """Only the roles a claim takes sign it (before any lookup: a gate, not a state)."""
+    if actor.role not in JackpotClaim.REQUIRED_SIGNATURE_ROLES:
+        raise permission_denied("sign_jackpot_claim", actor.role.value)
+
+
+def claim_sign(
+    *,
+    actor: Actor,
+    claim: JackpotClaim,
+    role: Role | str,
+    signer: Any = None,
+    pin: str | None = None,
+) -> SignResult:
+    """One signature on a claim (supervisor, surveillance, then the shift manager's
+    confirmation); when the last lands the claim is locked and its slips are issued."""
+    require_claim_signer(actor)
+    same_casino(actor, claim)
+    if str(role) == Role.SHIFT_MANAGER and set(claim.signed_roles()) != {
+        Role.SUPERVISOR.value,
+        Role.SURVEILLANCE.value,
+    }:
+        raise Conflict(
+            "CLAIM_REVIEW_PENDING",
+            "El gerente de turno confirma después de la firma del supervisor y la revisión "
+            "de vigilancia.",
+            "The shift manager confirms after the supervisor's signature and the "
+            "surveillance review.",
+            field="role",
+        )
+    with transaction.atomic():
+        result = document_sign(actor=actor, document=claim, role=role, signer=signer, pin=pin)
+        if result.locked:
+            for i, award in enumerate(claim.payout["awards"], start=1):
+                JackpotSlip.objects.create(
+                    claim=claim,
+                    line=i,
+                    share=award["share"],
+                    seat=award["seat"],
+                    amount=judging.amount(award["amount"]),
+                )
+    return result
+
+
+def slip_pay(*, actor: Actor, slip: JackpotSlip) -> FundEntry:
+    """The cage pays a slip: the cashier signs it and the payout leaves the fund; when
+    the claim's last slip is paid the fund is re-seeded (``reseed``)."""
+    require(actor, Perm.ISSUE_SLIP)
+    claim = slip.claim
+    same_casino(actor, claim)
+    with transaction.atomic():
+        fund = _lock_fund(claim.fund_id)
+        document_sign(actor=actor, document=slip, role=Role.CAGE_CASHIER)
+        entry = _entry(
+            actor,
+            fund,
+            claim.rules_version,
+            EntryKind.PAYOUT,
+            slip.amount,
+            sign=-1,
+            claim=claim,
+            slip=slip,
+            table_id=claim.hand.table_id,
+        )
+        if not claim.slips.filter(locked_at__isnull=True).exists():
+            rules = claim.rules_version.fund_rules()
+            current = fund.rules_at() or claim.rules_version
+            again = reseed(current.fund_rules(), judging.cents(selectors.balance(fund)))
+            if again.house_seed:
+                _entry(
+                    actor,
+                    fund,
+                    current,
+                    EntryKind.RESEED,
+                    judging.amount(again.house_seed),
+                    claim=claim,
+                )
+            audit_record(
+                actor=actor,
+                action="promotions.claim.paid",
+                obj=claim,
+                after={"house_seed": again.house_seed, "seed": rules.seed},
+            )
+    return entry

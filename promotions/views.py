@@ -1,0 +1,226 @@
+"""Pages of the promotion funds (issue 44 §2): the fund with its posted rules and
+balance, its ledger, a hand judged for the fund, the claim with its signatures, and the
+slips the cage pays. Thin: parse the form, call the service the API calls, render."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from casino.access import Actor, require
+from casino.errors import NotFound, ValidationFailed
+from casino.formatting import active_lang, parse_amount
+from casino.models import GamingDay
+from casino.pages import page_view
+from casino.roles import Perm
+from casino.selectors import open_gaming_days
+from hands.models import Hand
+from tables.selectors import require_assigned
+
+from . import selectors, services
+from .judging import amount
+from .models import SHARE_LABELS, Kind
+
+
+def _origin(view_name: str, kwargs: dict[str, Any]) -> str | None:
+    if view_name == "box_count":
+        return reverse("promotions:fund", args=[kwargs["pk"]])
+    if view_name == "claim_file":
+        return reverse("promotions:hand", args=[kwargs["pk"]])
+    if view_name == "claim_sign":
+        return reverse("promotions:claim", args=[kwargs["pk"]])
+    return None
+
+
+_page = page_view(
+    template="promotions/refused.html", form_page=_origin, fallback="promotions:index"
+)
+
+
+def _hand(actor: Actor, pk: int) -> Hand:
+    hand = Hand.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    if hand is None:
+        raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+    return hand
+
+
+def _day(actor: Actor) -> GamingDay | None:
+    return open_gaming_days(actor.user.casino_id).first()
+
+
+@_page
+def index(request: HttpRequest, actor: Actor) -> HttpResponse:
+    if not actor.can(Perm.VIEW_HANDS):
+        require(actor, Perm.VIEW_CAGE)
+    rows = [
+        {"fund": f, "balance": selectors.balance(f), "tables": selectors.fund_tables(f)}
+        for f in selectors.funds(actor.user.casino_id)
+    ]
+    return render(request, "promotions/index.html", {"rows": rows})
+
+
+def _fund_context(actor: Actor, pk: int) -> dict[str, Any]:
+    perm = Perm.VIEW_HANDS if actor.can(Perm.VIEW_HANDS) else Perm.VIEW_CAGE
+    fund = selectors.access_fund(actor, pk, perm)
+    version = fund.rules_at()
+    lang = active_lang()
+    from .judging import money_in
+
+    rules = []
+    if version is not None:
+        from poker.promotions import posted_rules
+
+        rules = posted_rules(version.fund_rules(), lang, money=money_in(lang))
+    day = _day(actor)
+    return {
+        "fund": fund,
+        "version": version,
+        "rules": rules,
+        "balance": selectors.balance(fund),
+        "tables": selectors.fund_tables(fund),
+        "claims": fund.claims.select_related("hand", "hand__table")[:20],
+        "day": day,
+        "day_drops": selectors.day_drops(fund, day) if day else None,
+        "findings": selectors.box_findings(fund, day) if day else [],
+        "can_count": actor.can(Perm.COUNT_DROP),
+        "lang": lang,
+    }
+
+
+@_page
+def fund(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    context = _fund_context(actor, pk)
+    f = context["fund"]
+    if f.kind == Kind.HIGH_HAND and context["day"] is not None:
+        start = timezone.make_aware(datetime.combine(context["day"].business_date, time(0)))
+        context["period"] = (start, start + timedelta(days=1))
+        context["winners"] = selectors.high_hand_period(f, start, start + timedelta(days=1))
+    return render(request, "promotions/fund.html", context)
+
+
+@_page
+def ledger(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    context = _fund_context(actor, pk)
+    running = []
+    total = 0
+    for entry in selectors.ledger(context["fund"]):
+        total += entry.signed_amount
+        running.append((entry, total))
+    context["entries"] = running
+    return render(request, "promotions/ledger.html", context)
+
+
+@_page
+@require_POST
+def box_count(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    fund = selectors.access_fund(actor, pk, Perm.COUNT_DROP)
+    day = _day(actor)
+    if day is None:
+        raise NotFound("NOT_FOUND", "No hay jornada abierta.", "There is no open gaming day.")
+    counted = parse_amount(request.POST.get("counted"))
+    if counted is None:
+        raise ValidationFailed(
+            "AMOUNT_INVALID",
+            "Indique el importe contado.",
+            "Give the amount counted.",
+            field="counted",
+        )
+    services.box_count_record(
+        actor=actor, fund=fund, gaming_day=day, counted=counted, note=request.POST.get("note", "")
+    )
+    messages.success(request, _("Jackpot box count recorded."))
+    return redirect(reverse("promotions:fund", args=[fund.pk]))
+
+
+@_page
+def hand(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    require(actor, Perm.VIEW_HANDS)
+    h = _hand(actor, pk)
+    found = selectors.hand_judgement(h)
+    context: dict[str, Any] = {"hand": h, "lang": active_lang()}
+    if found is not None:
+        f, judged = found
+        context.update(
+            fund=f,
+            judged=judged,
+            claim=f.claims.filter(hand=h).first(),
+            can_claim=judged.qualified and actor.can(Perm.LOG_HAND) and f.kind == Kind.BAD_BEAT,
+        )
+    return render(request, "promotions/hand.html", context)
+
+
+@_page
+@require_POST
+def claim_file(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    require(actor, Perm.LOG_HAND)
+    h = _hand(actor, pk)
+    require_assigned(actor, session=h.session)  # the table's own (issue 12 §1)
+    found = selectors.hand_judgement(h)
+    if found is None:
+        raise NotFound("NOT_FOUND", "La mesa no ofrece un fondo.", "The table offers no fund.")
+    claim = services.claim_file(actor=actor, fund=found[0], hand=h)
+    messages.success(request, _("Claim filed: it goes to the shift manager."))
+    return redirect(reverse("promotions:claim", args=[claim.pk]))
+
+
+@_page
+def claim(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    c = selectors.access_claim(actor, pk)
+    signatures = {s.role: s for s in c.signatures()}
+    roles = [(r, signatures.get(r.value)) for r in c.required_signature_roles()]
+    slips = list(c.slips.all())
+    return render(
+        request,
+        "promotions/claim.html",
+        {
+            "claim": c,
+            "roles": roles,
+            "slips": slips,
+            "lang": active_lang(),
+            "can_sign": actor.role in c.required_signature_roles()
+            and actor.role.value not in signatures,
+            "can_pay": actor.can(Perm.ISSUE_SLIP),
+            "awards": [
+                {**a, "money": amount(a["amount"]), "label": SHARE_LABELS.get(a["share"])}
+                for a in c.payout.get("awards", [])
+            ],
+            "hands": [
+                {**h, "label": SHARE_LABELS.get(h["role"], h["role"])}
+                for h in c.judgement.get("hands", [])
+            ],
+        },
+    )
+
+
+@_page
+@require_POST
+def claim_sign(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    services.require_claim_signer(actor)
+    c = selectors.access_claim(actor, pk)
+    result = services.claim_sign(actor=actor, claim=c, role=actor.role)
+    if result.locked:
+        messages.success(request, _("Claim confirmed: the cage pays its slips."))
+    else:
+        messages.success(request, _("Claim signed."))
+    return redirect(reverse("promotions:claim", args=[c.pk]))
+
+
+@_page
+@require_POST
+def slip_pay(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    from .models import JackpotSlip
+
+    slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.user.casino_id).first()
+    if slip is None:
+        raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+    services.slip_pay(actor=actor, slip=slip)
+    messages.success(request, _("Slip paid."))
+    return redirect(reverse("promotions:claim", args=[slip.claim_id]))
