@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
 from .errors import ValidationFailed
@@ -49,6 +49,7 @@ MAX_INT = 2_147_483_647
 _INT_RE = re.compile(r"[0-9]{1,10}")
 _SIGNED_INT_RE = re.compile(r"-?[0-9]{1,10}")
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_TIME_RE = re.compile(r"[0-9]{2}:[0-9]{2}(:[0-9]{2})?")
 
 
 def has_control_character(text: str) -> bool:
@@ -126,6 +127,20 @@ def read_date(data: Mapping[str, Any], name: str, *, code: str = "DATE_INVALID")
         if not _DATE_RE.fullmatch(text):
             raise ValueError(text)
         return date.fromisoformat(text)
+    except ValueError:
+        raise invalid(name, code) from None
+
+
+def read_time(data: Mapping[str, Any], name: str, *, code: str = "TIME_INVALID") -> time | None:
+    """The time of day ``name`` (``hh:mm`` or ``hh:mm:ss``, one that exists); ``None`` when
+    absent or empty."""
+    text = _text(data, name)
+    if text is None:
+        return None
+    try:
+        if not _TIME_RE.fullmatch(text):
+            raise ValueError(text)
+        return time.fromisoformat(text)
     except ValueError:
         raise invalid(name, code) from None
 

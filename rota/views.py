@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
-from casino.errors import ValidationFailed
+from casino.formdata import invalid, read_int, read_time
 from casino.models import User
 from casino.pages import page_view
 from casino.roles import Perm, Role
@@ -29,27 +29,16 @@ from . import selectors, services
 page = page_view(template="rota/error.html", on_post="page", fallback="rota:index")
 
 
-def _number(value: str | None, field: str, default: int) -> int:
-    if value in (None, ""):
-        return default
-    try:
-        return int(str(value))
-    except ValueError:
-        raise ValidationFailed(
-            "NUMBER_INVALID", "Número inválido.", "Invalid number.", field=field
-        ) from None
+def _number(request: HttpRequest, field: str, default: int) -> int:
+    value = read_int(request.POST, field)
+    return default if value is None else value
 
 
-def _clock(value: str | None, field: str) -> time:
-    try:
-        return time.fromisoformat(str(value or ""))
-    except ValueError:
-        raise ValidationFailed(
-            "TIME_INVALID",
-            "Hora inválida (hh:mm).",
-            "Invalid time (hh:mm).",
-            field=field,
-        ) from None
+def _clock(request: HttpRequest, field: str) -> time:
+    value = read_time(request.POST, field)
+    if value is None:
+        raise invalid(field, "TIME_INVALID")
+    return value
 
 
 def _period(request: HttpRequest) -> tuple[datetime, datetime]:
@@ -57,8 +46,8 @@ def _period(request: HttpRequest) -> tuple[datetime, datetime]:
     before the start is the next morning."""
     today = timezone.localdate()
     zone = timezone.get_current_timezone()
-    start = datetime.combine(today, _clock(request.POST.get("starts_at"), "starts_at"), zone)
-    end = datetime.combine(today, _clock(request.POST.get("ends_at"), "ends_at"), zone)
+    start = datetime.combine(today, _clock(request, "starts_at"), zone)
+    end = datetime.combine(today, _clock(request, "ends_at"), zone)
     if end <= start:
         end += timedelta(days=1)
     return start, end
@@ -105,9 +94,9 @@ def plan(request: HttpRequest, actor: Actor) -> HttpResponse:
         tables=tables,
         starts_at=start,
         ends_at=end,
-        on_minutes=_number(request.POST.get("on_minutes"), "on_minutes", 30),
-        off_minutes=_number(request.POST.get("off_minutes"), "off_minutes", 15),
-        late_after_minutes=_number(request.POST.get("late_after_minutes"), "late_after_minutes", 5),
+        on_minutes=_number(request, "on_minutes", 30),
+        off_minutes=_number(request, "off_minutes", 15),
+        late_after_minutes=_number(request, "late_after_minutes", 5),
     )
     messages.success(request, _("Rota planned."))
     return redirect("rota:detail", pk=rota.pk)

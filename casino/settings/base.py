@@ -333,6 +333,8 @@ SPECTACULAR_SETTINGS = {
         "IrregularityOutcomeEnum": "poker.irregularities.Outcome",
         "ReportKindEnum": "reports.api.serializers.report_kinds",
         "ReportStatusEnum": "reports.models.Report.Status",
+        # Issue 44: why a rota version was planned (a hand's reason is its void/award word).
+        "RotaPlanReasonEnum": "rota.models.RotaPlan.Reason",
         # Issue 42: tournaments.
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",
         "TournamentEntryKindEnum": "tournaments.models.EntryKind",
