@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +88,9 @@ def _rotate(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
     assert (red.state, blue.state) == (P.WITHDRAWN, P.IN_PLAY)
 
 
-@case(("tables/table.html", "outgoing_pack_complete"))
+@case(
+    ("tables/table.html", "outgoing_pack_complete"), ("rota/detail.html", "outgoing_pack_complete")
+)
 def _dealer_change(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
     # DECK-09, DECK-10: at a dealer change the pack going out, unticked, is withdrawn
     red, blue = packs_of(session)
@@ -392,6 +395,30 @@ def _award_seats(staff: dict[str, Any], casino: Any, session: TableSession) -> N
     )
     live.refresh_from_db()
     assert live.record["actions"][-1]["action"] == "show"
+
+
+@case(("rota/plan.html", "croupiers"), ("rota/plan.html", "tables"))
+def _rota_nobody_ticked(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
+    # Issue 44 §3: a rota with no croupier and no table ticked plans nobody: refused, no plan
+    from django.utils import timezone
+
+    from rota.models import RotaPlan
+
+    now = timezone.localtime()
+    response = post(
+        staff,
+        "pit_boss",
+        reverse("rota:plan"),
+        {
+            "starts_at": now.strftime("%H:%M"),
+            "ends_at": (now + timedelta(hours=8)).strftime("%H:%M"),
+            "on_minutes": "30",
+            "off_minutes": "15",
+            "late_after_minutes": "5",
+        },
+    )
+    assert response.status_code in (400, 409), response.status_code
+    assert not RotaPlan.objects.exists()
 
 
 # --- the tests -----------------------------------------------------------------------------
