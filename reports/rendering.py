@@ -72,6 +72,7 @@ PARAM_LABELS = {
     "last": ("hasta la mano", "to hand"),
     "slip": ("vale", "slip"),
     "ruleset": ("reglamento", "ruleset"),
+    "tournament": ("torneo", "tournament"),
 }
 
 
