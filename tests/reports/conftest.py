@@ -174,3 +174,24 @@ def render(kind: str, casino, params: dict, lang: str = "es", paper: str = "A4",
     return render_report(
         spec, casino=casino, params=validate_params(spec, params), lang=lang, paper=paper, **kw
     )
+
+
+def report_tournament(casino):  # type: ignore[no-untyped-def]
+    """A tournament of ``casino`` for the tournament kinds (``tournament``,
+    ``tournament_record``): the one it holds, or one its pit boss creates through the
+    services on the tournament tests' structure (tests/tournaments/conftest.py). Nobody
+    registered: the reports print its structure, its empty pool and results."""
+    from casino.access import acting_as
+    from casino.models import User
+    from casino.roles import Role
+    from tests.tournaments.conftest import structure
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    found = Tournament.objects.filter(casino=casino).order_by("pk").first()
+    if found is not None:
+        return found
+    boss = User.objects.get(casino=casino, username=Role.PIT_BOSS.value)
+    pit = acting_as(boss, Role.PIT_BOSS)
+    version = services.structure_create(actor=pit, name="Estructura Viernes", structure=structure())
+    return services.tournament_create(actor=pit, name="Viernes", structure=version)

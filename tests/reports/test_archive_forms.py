@@ -18,7 +18,7 @@ from casino.formatting import money
 from casino.roles import Role
 from reports.registry import all_specs
 
-from .conftest import pdf_text, render
+from .conftest import pdf_text, render, report_tournament
 from .scenario import open_session, ready_for_hands, showdown
 
 pytestmark = pytest.mark.django_db
@@ -34,9 +34,15 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+def casino_of(day):  # type: ignore[no-untyped-def]
+    return day.session.table.casino
+
+
 def params_for(kind: str, day) -> dict:  # type: ignore[no-untyped-def]
     date = day.session.gaming_day.business_date.isoformat()
     session = {"session": day.session.pk}
+    if kind in ("tournament", "tournament_record"):  # a tournament, not a date
+        return {"tournament": report_tournament(casino_of(day)).pk}
     return {
         "sheet": session,
         "table_card": session,

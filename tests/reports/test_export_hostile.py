@@ -32,7 +32,9 @@ from reports.registry import all_specs, get_spec
 from reports.rendering import _body, _no_progress
 from reports.services import validate_params
 from tables.models import DeckStore, Player, Table
+from tournaments.models import Tournament
 
+from .conftest import report_tournament
 from .test_export import rendered
 from .test_no_codes_printed import params_for
 
@@ -61,6 +63,7 @@ def hostile_names(casino: Any) -> None:
     Table.objects.filter(casino=casino).update(name=HOSTILE[2])
     DeckStore.objects.filter(casino=casino).update(name=HOSTILE[3])
     Sector.objects.filter(casino=casino).update(name=HOSTILE[0])
+    Tournament.objects.filter(casino=casino).update(name=HOSTILE[1])
 
 
 def laid_out(kind: str, casino: Any, params: dict[str, Any], lang: str = "es") -> str:
@@ -123,6 +126,7 @@ def test_the_one_cell_writer_makes_text_inert_and_keeps_numbers():  # issue 39 ย
 
 def test_every_export_kind_with_hostile_names_carries_no_formula(day, casino):
     # issue 39 ยง1: every kind of the catalogue, both formats, every cell of every table
+    report_tournament(casino)  # the tournament kinds' tournament, its name made hostile too
     hostile_names(casino)
     kinds = sorted(spec.kind for spec in all_specs())
     seen: dict[str, int] = {}

@@ -25,7 +25,7 @@ from tables import services as tables
 from tables.conduct import CONDUCTS
 from tables.models import PackState, SanctionEntry, SanctionLevel, TableSession
 
-from .conftest import pdf_text, render
+from .conftest import pdf_text, render, report_tournament
 from .scenario import act
 
 pytestmark = pytest.mark.django_db
@@ -70,9 +70,12 @@ ALLOWED = {
 
 
 def params_for(kind: str, day: Any) -> dict[str, Any]:
-    """Each kind over all of the day: the whole session, every table, every slip, all hands."""
+    """Each kind over all of the day: the whole session, every table, every slip, all hands;
+    the tournament kinds over a tournament of the day's casino (``report_tournament``)."""
     date = day.session.gaming_day.business_date.isoformat()
     session = {"session": day.session.pk}
+    if kind in ("tournament", "tournament_record"):
+        return {"tournament": report_tournament(day.session.table.casino).pk}
     return {
         "control_sheet": session,
         "deck_custody": {"date": date},
@@ -116,6 +119,8 @@ KINDS = [
     "shift_register",
     "slips",
     "table_card",
+    "tournament",
+    "tournament_record",
 ]
 
 

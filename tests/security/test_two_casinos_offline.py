@@ -27,13 +27,16 @@ from django.db.models import F, Value
 from django.db.models.functions import Concat
 from django.utils import timezone, translation
 
+from casino.access import acting_as
 from casino.models import Casino, GamingDay, Sector, User
+from casino.roles import Role
 from hands.models import ImportJob, RevalidationRun
 from reports.formatting import currency_override
 from reports.registry import all_specs
 from reports.rendering import content_fingerprint
 from reports.services import validate_params
 from tables.models import DeckStore, ExclusionList, TableSession
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -57,6 +60,24 @@ def simulate(code: str) -> GamingDay:
     return GamingDay.objects.get(casino__code=code)
 
 
+def tournament_of(day: GamingDay) -> Tournament:
+    """``day``'s casino's tournament, created by its pit boss through the services on the
+    tournament tests' structure when it has none (``simulate_day`` plays no tournament);
+    named after its casino, so a report of the other casino that printed it would show."""
+    from tests.tournaments.conftest import structure
+    from tournaments import services
+
+    found = Tournament.objects.filter(casino_id=day.casino_id).order_by("pk").first()
+    if found is not None:
+        return found
+    code = day.casino.code
+    boss = acting_as(User.objects.get(username=f"{code}-jefe1"), Role.PIT_BOSS)
+    version = services.structure_create(
+        actor=boss, name=f"Estructura {code}", structure=structure()
+    )
+    return services.tournament_create(actor=boss, name=f"Torneo {code}", structure=version)
+
+
 def params_of(kind: str, day: GamingDay) -> dict[str, Any]:
     session = TableSession.objects.filter(gaming_day=day).order_by("pk").first()
     date = day.business_date.isoformat()
@@ -70,16 +91,20 @@ def params_of(kind: str, day: GamingDay) -> dict[str, Any]:
         "hands": by_session,
         "house_rules": {"ruleset": "manual"},
         "irregularities": {"date": date},
+        "jackpot": {"date": date},
         "keys": {"date": date},
         "kpis": {"date": date},
         "player_tracking": by_session,
         "rake": {"date": date},
+        "rota": {"date": date},
         "sanctions": {"date": date},
         "sector_sheet": {"date": date, "sector": sector.code},
         "sheet": by_session,
         "shift_register": {"date": date},
         "slips": by_session,
         "table_card": by_session,
+        "tournament": {"tournament": tournament_of(day).pk},
+        "tournament_record": {"tournament": tournament_of(day).pk},
     }[kind]
 
 
