@@ -282,6 +282,9 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
     }
     hands.hand_log(actor=sup, session=session, data=misdeal)
     cage.player_departure_record(actor=sup, session=session, seat=5, stack="500")
+    # A rake posting on the table still in play: the rake reversal of ``apply_corrections``
+    # needs a session whose closing has not begun (require_not_closing, issue 39 §2).
+    cage.rake_post(actor=sup, session=session, hand_number=2, amount="3")
     # A relief and the return of the session's supervisor (issue 12 §1): the table keeps
     # its supervisor, and the world holds SupervisorRelief rows for the raw-SQL tests.
     boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
@@ -435,10 +438,13 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
     day = world.day
     out = []
-    buyin = TableTransaction.objects.filter(session=day.session, sign=1).order_by("pk").first()
+    # The cage's reversals act on the table still in play: the day's session is closed and
+    # no cage write reaches a session whose closing has begun (require_not_closing, OPEN-16).
+    in_play = world.ids["session:in_play"]
+    buyin = TableTransaction.objects.filter(session_id=in_play, sign=1).order_by("pk").first()
     reversal = cage.transaction_reverse(actor=sup, transaction_=buyin, reason="Seat mistyped")
     out.append(Correction("cage transaction reversal", buyin, reversal, "reverses_id"))
-    rake = RakeEntry.objects.filter(session=day.session, sign=1).order_by("pk").first()
+    rake = RakeEntry.objects.filter(session_id=in_play, sign=1).order_by("pk").first()
     rake_back = cage.rake_reverse(actor=boss, entry=rake, reason="Wrong pot")
     out.append(Correction("rake reversal", rake, rake_back, "reverses_id"))
     out.append(
