@@ -118,6 +118,39 @@ ROTA_PLAN = {
 }
 ROTA_REPLAN = {"table": "$table", "change": "close"}
 
+# Tournaments (issue 42), as casino/roles.py grants their permissions (written out).
+TOURNAMENT = "tournaments.Tournament"
+TOUR_READ = frozenset({C, S, P, M, K, A})  # VIEW_TOURNAMENTS
+TOUR_MANAGE = BOSSES  # MANAGE_TOURNAMENTS: structures, tournaments, payout tables
+TOUR_RUN = frozenset({S, P, M})  # RUN_TOURNAMENT: draw, clock, moves, busts, deals
+TOUR_MOVE = frozenset({C, S, P})  # CONFIRM_TOURNAMENT_MOVE: the dealer's move slip
+TOUR_CAGE = ONLY({K})  # RECORD_TOURNAMENT_ENTRY, PAY_TOURNAMENT_PRIZE
+TOUR_APPROVE = ONLY({M})  # APPROVE_TOURNAMENT_PAYOUTS: payouts, deals, the settlement
+# The page's forms (tournaments.views.ACTIONS), by the permission of the service each calls.
+TOURNAMENT_ACTIONS: dict[str, frozenset[Role]] = {
+    "register": TOUR_CAGE,
+    "waiting": TOUR_CAGE,
+    "purchase": TOUR_CAGE,
+    "unregister": TOUR_CAGE,
+    "arrive": TOUR_RUN,
+    "draw": TOUR_RUN,
+    "table-add": TOUR_RUN,
+    "balance": TOUR_RUN,
+    "confirm": TOUR_MOVE,
+    "clock": TOUR_RUN,
+    "bust": TOUR_RUN,
+    "correct": TOUR_RUN,
+    "absentees": TOUR_RUN,
+    "payouts": TOUR_MANAGE,
+    "approve": TOUR_APPROVE,
+    "pay": TOUR_CAGE,
+    "deal": TOUR_RUN,
+    "consent": TOUR_RUN,
+    "deal-approve": TOUR_APPROVE,
+    "settle": TOUR_CAGE,
+    "settle-sign": TOUR_APPROVE,
+}
+
 # --------------------------------------------------------------------------------- API
 API: list[Entry] = [
     # kernel
@@ -586,6 +619,56 @@ API: list[Entry] = [
     _e("api-jackpot-claim", "GET", HANDS_READ, obj=CLAIM),
     _e("api-jackpot-claim-sign", "POST", CLAIM_SIGNERS, obj=CLAIM, body={"role": "$role"}),
     _e("api-jackpot-slip-pay", "POST", ONLY({K}), obj="promotions.JackpotSlip"),
+    # Tournaments (issue 42): every route reads its permission before the body.
+    _e("api-tournaments", "GET", TOUR_READ),
+    _e("api-tournaments", "POST", TOUR_MANAGE, body={}),
+    _e("api-tournament-structures", "GET", TOUR_READ),
+    _e("api-tournament-structures", "POST", TOUR_MANAGE, body={}),
+    _e(
+        "api-tournament-structure-versions",
+        "POST",
+        TOUR_MANAGE,
+        obj="tournaments.StructureTemplate",
+        body={},
+    ),
+    _e("api-tournament", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-entries", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-entries", "POST", TOUR_CAGE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-purchases", "POST", TOUR_CAGE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-unregister", "POST", TOUR_CAGE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-arrive", "POST", TOUR_RUN, obj=TOURNAMENT),
+    _e("api-tournament-waiting", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-waiting", "POST", TOUR_CAGE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-ledger", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-draw", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-draw", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-tables", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-tables", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-balance", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-balance", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-moves", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-move-confirm", "POST", TOUR_MOVE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-clock", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-clock", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-eliminations", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-eliminations", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-corrections", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-hidden", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-sanctions", "POST", BOSSES, obj=TOURNAMENT, body={}),  # IMPOSE_SANCTION
+    _e("api-tournament-chip-races", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-remove-absentees", "POST", TOUR_RUN, obj=TOURNAMENT),
+    _e("api-tournament-payouts", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-payouts", "POST", TOUR_MANAGE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-payouts-approve", "POST", TOUR_APPROVE, obj=TOURNAMENT),
+    _e("api-tournament-slips", "POST", TOUR_CAGE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-deals", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-deals", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-deal-consents", "POST", TOUR_RUN, obj=TOURNAMENT, body={}),
+    _e("api-tournament-deal-approve", "POST", TOUR_APPROVE, obj=TOURNAMENT),
+    _e("api-tournament-results", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-qualifiers", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("api-tournament-settlement", "POST", TOUR_CAGE, obj=TOURNAMENT, body={}),
+    _e("api-tournament-settlement-sign", "POST", TOUR_APPROVE, obj=TOURNAMENT),
 ]
 
 # ------------------------------------------------------------------------------- pages
@@ -686,6 +769,23 @@ PAGES: list[Entry] = [
     _e("promotions:claim", "GET", HANDS_READ | {K}, obj=CLAIM),
     _e("promotions:claim-sign", "POST", CLAIM_SIGNERS, obj=CLAIM),
     _e("promotions:slip-pay", "POST", ONLY({K}), late=True, obj="promotions.JackpotSlip"),
+    # Tournaments (issue 42): the pages read VIEW_TOURNAMENTS; each form by its service.
+    _e("tournaments:index", "GET", TOUR_READ),
+    _e("tournaments:detail", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:tables", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:tables-live", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:moves", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:busts", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:clock", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:tv", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:tv-live", "GET", TOUR_READ, obj=TOURNAMENT),
+    _e("tournaments:create[structure]", "POST", TOUR_MANAGE),
+    _e("tournaments:create[tournament]", "POST", TOUR_MANAGE),
+    # the view finds the tournament (VIEW_TOURNAMENTS) before the form's service refuses
+    *(
+        _e(f"tournaments:act[{what}]", "POST", roles, late=True, obj=TOURNAMENT)
+        for what, roles in TOURNAMENT_ACTIONS.items()
+    ),
 ]
 
 # The floor (issue 8): the supervisor's table screen, the signing queue, the day's dashboard.

@@ -79,6 +79,20 @@ DECLARED: dict[tuple[str, str], str] = {
     ("POST /api/hands/revalidations/", "date_to"): "a range of stored hands to judge again",
     ("POST /api/players/", "birth_date"): "the identity document's date; GEN-08 refuses an "
     "under-age player",
+    ("POST /api/tournaments/{id}/deals/", "stacks"): "the chips counted at the table when the "
+    "deal is offered: the fact the deal is computed from; it must name exactly the players "
+    "still in (DEAL_PLAYERS_MISMATCH), every one of them consents and the shift manager "
+    "approves (tournaments.services.deals). Not compared with the seats' recorded chips",
+    ("POST /api/tournaments/{id}/chip-races/", "stacks"): "the dealer's count of each seat's "
+    "chips at the colour-up (TDA 24): the fact recorded, the seats' stacks become what the "
+    "race leaves them; an empty seat is refused (SEAT_EMPTY)",
+    ("POST /api/tournaments/{id}/eliminations/", "stack_at_start"): "the bust's chips when "
+    "the hand began, only to order players busted in the same hand (TDA); a whole number, "
+    "not negative (STACK_INVALID); by default the table's last recorded stack",
+    ("POST /api/rotations/", "starts_at"): "the shift the pit boss plans: it ends after it "
+    "starts and lasts 24 hours at most (ROTA_PERIOD_INVALID); not compared with the clock (a shift "
+    "already begun may be planned)",
+    ("POST /api/rotations/", "ends_at"): "the shift's end (ROTA_PERIOD_INVALID, as starts_at)",
 }
 
 

@@ -80,7 +80,12 @@ def routes() -> dict[str, Route]:
 
 
 # Pages that post many actions to one URL, the action named in the path.
-ACTION_ROUTES = {"tables:act": "name", "floor:queue-act": "kind"}
+ACTION_ROUTES = {
+    "tables:act": "name",
+    "floor:queue-act": "kind",
+    "tournaments:act": "what",
+    "tournaments:create": "what",
+}
 
 
 def _base(entry: Entry) -> tuple[str, str | None]:
@@ -104,8 +109,14 @@ def url_of(entry: Entry, route: Route, pk: int) -> str:
 def registered_actions() -> dict[str, set[str]]:
     from floor.views import QUEUE_ACTIONS
     from tables.views import ACTIONS as TABLE_ACTIONS
+    from tournaments.views import ACTIONS as TOURNAMENT_ACTIONS
 
-    return {"tables:act": set(TABLE_ACTIONS), "floor:queue-act": set(QUEUE_ACTIONS)}
+    return {
+        "tables:act": set(TABLE_ACTIONS),
+        "floor:queue-act": set(QUEUE_ACTIONS),
+        "tournaments:act": set(TOURNAMENT_ACTIONS),
+        "tournaments:create": {"structure", "tournament"},  # tournaments.views.create
+    }
 
 
 def fill(body: Any, values: dict[str, Any]) -> Any:

@@ -374,6 +374,166 @@ def _pack_inspection(world: Any, staff: dict[str, Any], casino: Any, refuse: Ref
     )
 
 
+# ------------------------------------------------------------------ tournaments (issue 42)
+
+
+def _tournament(world: Any, staff: dict[str, Any], casino: Any, payouts: bool = True) -> Any:
+    """A small running tournament through its services (two players at one table, the
+    clock started, the payouts proposed by the pit boss and approved by the manager)."""
+    from tests.tournaments.conftest import World as Room
+    from tests.tournaments.conftest import make_chips, new_tournament
+    from tournaments import services as tournaments
+
+    room = getattr(world, "tournament_room", None)
+    if room is None:
+        room = Room(casino, staff, world.gaming_day, make_chips(casino))
+        world.tournament_room = room
+    n = len(room.sessions) + 21  # tables the world does not use
+    t = new_tournament(room, f"Segregación {n}")
+    room.table(n)
+    entries = [
+        tournaments.entry_register(actor=room.cash, tournament=t, player=p) for p in room.players(2)
+    ]
+    tournaments.draw_initial(actor=room.sup, tournament=t, tables=[n])
+    for e in entries:
+        tournaments.entry_arrive(actor=room.sup, entry=e)
+    tournaments.clock_record(actor=room.sup, tournament=t, kind="start")
+    t.security_entries = entries
+    if payouts:  # late registration closes after level 4 (as tests/tournaments/test_books.py)
+        tournaments.clock_record(actor=room.sup, tournament=t, kind="go_to_level", level=5)
+        table = tournaments.payouts_propose(actor=room.pit, tournament=t)
+        tournaments.payouts_approve(actor=room.mgr, table=table)
+        t.security_payouts = table
+    return t
+
+
+def _payout_table(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from casino.signatures import document_sign
+
+    table = _tournament(world, staff, casino).security_payouts
+    other = _two(casino, "gerente_premios", M)
+    refuse(
+        "tournament payout table: one shift manager's approval, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(actor=acting_as(other, M), document=table, role=M),
+    )
+
+
+def _payout_slip(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from casino.signatures import document_sign
+    from tournaments import services as tournaments
+
+    t = _tournament(world, staff, casino)
+    loser, winner = t.security_entries
+    tournaments.elimination_record(
+        actor=acting_as(staff["supervisor"], S), tournament=t, entry=loser
+    )
+    slip = tournaments.prize_pay(
+        actor=acting_as(staff["cage_cashier"], K),
+        tournament=t,
+        entry=winner,
+        player_signed_name="X",
+    )
+    refuse(
+        "tournament prize slip: one cashier's signature, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(actor=acting_as(staff["cage_cashier2"], K), document=slip, role=K),
+    )
+
+
+def _settlement(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from decimal import Decimal
+
+    from tournaments import services as tournaments
+
+    t = _tournament(world, staff, casino)
+    loser, winner = t.security_entries
+    tournaments.elimination_record(
+        actor=acting_as(staff["supervisor"], S), tournament=t, entry=loser
+    )
+    tournaments.prize_pay(
+        actor=acting_as(staff["cage_cashier"], K),
+        tournament=t,
+        entry=winner,
+        player_signed_name="X",
+    )
+    both = _two(casino, "caja_y_gerente", K, M)
+    settled = tournaments.settlement_record(
+        actor=acting_as(both, K), tournament=t, counted=Decimal("0")
+    )
+    refuse(
+        "tournament settlement: the cashier who counted it signs it as shift manager",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: tournaments.settlement_sign(actor=acting_as(both, M), settlement=settled),
+    )
+
+
+def _deal(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from casino.signatures import document_sign
+    from tournaments import services as tournaments
+
+    t = _tournament(world, staff, casino)
+    sup = acting_as(staff["supervisor"], S)
+    deal = tournaments.deal_propose(actor=sup, tournament=t, method="chip_chop")
+    for entry in t.security_entries:
+        tournaments.deal_consent(actor=sup, deal=deal, entry=entry)
+    deal = tournaments.deal_approve(actor=acting_as(staff["shift_manager"], M), deal=deal)
+    other = _two(casino, "gerente_acuerdo", M)
+    refuse(
+        "tournament deal: one shift manager's approval, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: document_sign(actor=acting_as(other, M), document=deal, role=M),
+    )
+
+
+# -------------------------------------------------------------- promotions (issue 44)
+
+
+def _jackpot_claim(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    """A claim awaiting its signatures (written as the world writes its claim: the day's
+    session is closed and takes no hand to claim): the table's supervisor, then the same
+    person as surveillance."""
+    from decimal import Decimal
+
+    from promotions import services as promotions
+    from promotions.models import Fund, JackpotClaim
+
+    fund = Fund.objects.filter(casino=casino).order_by("pk").first()
+    claim = JackpotClaim.objects.create(
+        casino_id=fund.casino_id,
+        fund=fund,
+        rules_version=fund.rules_at(),
+        hand=world.day.hands[-2],
+        balance=Decimal("5000.00"),
+        judgement={},
+        payout={"awards": []},
+        filed_by=staff["supervisor"],
+    )
+    supervisor = staff["supervisor"]  # the table's supervisor, also holding surveillance
+    _grant(supervisor, Role.SURVEILLANCE)
+    promotions.claim_sign(actor=acting_as(supervisor, S), claim=claim, role=S)
+    refuse(
+        "jackpot claim: the table's supervisor reviews it again as surveillance",
+        "SIGNER_ALREADY_SIGNED",
+        lambda: promotions.claim_sign(
+            actor=acting_as(supervisor, Role.SURVEILLANCE), claim=claim, role=Role.SURVEILLANCE
+        ),
+    )
+
+
+def _jackpot_slip(world: Any, staff: dict[str, Any], casino: Any, refuse: Refusals) -> None:
+    from promotions import services as promotions
+    from promotions.models import JackpotSlip
+
+    slip = JackpotSlip.objects.filter(claim__casino_id=casino.pk, locked_at__isnull=False).first()
+    assert slip is not None
+    refuse(
+        "jackpot slip: paid and signed once by the cage, then locked",
+        "DOCUMENT_LOCKED",
+        lambda: promotions.slip_pay(actor=acting_as(staff["cage_cashier2"], K), slip=slip),
+    )
+
+
 DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.OpeningSheet": _opening,
     "tables.ClosingSheet": _closing,
@@ -387,6 +547,12 @@ DOCUMENTS: dict[str, Callable[[Any, dict[str, Any], Any, Refusals], None]] = {
     "tables.ShiftChange": _shift_change,
     "tables.ShiftChangeAcceptance": _shift_change_acceptance,
     "tables.PackInspection": _pack_inspection,
+    "tournaments.PayoutTable": _payout_table,
+    "tournaments.PayoutSlip": _payout_slip,
+    "tournaments.Settlement": _settlement,
+    "tournaments.Deal": _deal,
+    "promotions.JackpotClaim": _jackpot_claim,
+    "promotions.JackpotSlip": _jackpot_slip,
 }
 
 

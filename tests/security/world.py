@@ -108,7 +108,10 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     _preparation_checklist(staff)
     _rota(staff, day.table, gaming_day)
     _promotions(staff, day, gaming_day)
+    room, tournament = _tournaments(staff, casino, gaming_day)
     world = World(day=day, gaming_day=gaming_day)
+    world.tournament_room = room  # type: ignore[attr-defined]
+    world.ids["tournaments.Tournament"] = tournament.pk
     world.ids["session:in_play"] = in_play.pk
     world.ids["signable:shift_change"] = to_sign.pk
     world.ids["hands.Incident"] = incident.pk
@@ -160,6 +163,81 @@ def _rota(staff: dict[str, Any], table: Any, gaming_day: GamingDay) -> Any:
         planned_by=staff["pit_boss"],
         role=Role.PIT_BOSS.value,
     )
+
+
+def _tournaments(staff: dict[str, Any], casino: Any, gaming_day: GamingDay) -> tuple[Any, Any]:
+    """Two tournaments through their services (issue 42), so every tournaments table holds
+    a row: one at tables 31 and 32 with busts, a corrected bust, a balancing move confirmed
+    by its dealer, a chip race at the colour-up, approved payouts and an approved deal; a
+    small one whose winner is paid at the cage and whose cash is settled and signed."""
+    import time
+    from decimal import Decimal
+
+    from tests.tournaments.conftest import World as Room
+    from tests.tournaments.conftest import make_chips, new_tournament
+    from tournaments import selectors
+    from tournaments import services as tournaments
+
+    room = Room(casino, staff, gaming_day, make_chips(casino))
+
+    def running(name: str, players: int, tables: list[int]) -> tuple[Any, list[Any]]:
+        t = new_tournament(room, name)
+        for n in tables:
+            room.table(n)
+        entries = [
+            tournaments.entry_register(actor=room.cash, tournament=t, player=p)
+            for p in room.players(players)
+        ]
+        tournaments.draw_initial(actor=room.sup, tournament=t, tables=tables)
+        for e in entries:
+            tournaments.entry_arrive(actor=room.sup, entry=e)
+        tournaments.clock_record(actor=room.sup, tournament=t, kind="start")
+        return t, entries
+
+    t, _entries = running("Mundo", 14, [31, 32])
+    short = [i for i in selectors.seating(t).seats.values() if i.tt.table.number == 31]
+    busts = [
+        tournaments.elimination_record(actor=room.sup, tournament=t, entry=info.entry)
+        for info in short[:3]
+    ]
+    tournaments.elimination_correct(
+        actor=room.sup, elimination=busts[0], reason="jugador equivocado", chips=10000
+    )
+    plan = selectors.balance_plan(t)
+    draw = tournaments.balance_confirm(actor=room.sup, tournament=t, version=plan.version)
+    move = draw.moves.first()
+    if move is not None:
+        tournaments.move_confirm(actor=room.croupier(move.from_table), move=move, side="from")
+    # TDA 24: the chip race at the break after level 4 (its last second run out).
+    tournaments.clock_record(actor=room.sup, tournament=t, kind="go_to_level", level=4)
+    tournaments.clock_record(actor=room.sup, tournament=t, kind="adjust", seconds=-1199)
+    time.sleep(1.3)
+    seated = sorted(i.seat for i in selectors.seating(t).seats.values() if i.tt.table.number == 32)
+    tournaments.chip_race_record(
+        actor=room.sup,
+        tournament=t,
+        table=32,
+        stacks={seat: {100: 100} for seat in seated},
+    )
+    tournaments.clock_record(actor=room.sup, tournament=t, kind="go_to_level", level=5)
+    table = tournaments.payouts_propose(actor=room.pit, tournament=t)
+    tournaments.payouts_approve(actor=room.mgr, table=table)
+    for entry in list(selectors.entry_states(t).live)[:2]:  # a deal is for ten at most
+        tournaments.elimination_record(actor=room.sup, tournament=t, entry=entry)
+    deal = tournaments.deal_propose(actor=room.sup, tournament=t, method="chip_chop")
+    for entry in selectors.entry_states(t).live:
+        tournaments.deal_consent(actor=room.sup, deal=deal, entry=entry)
+    tournaments.deal_approve(actor=room.mgr, deal=deal)
+
+    small, (loser, winner) = running("Pequeño", 2, [33])
+    tournaments.clock_record(actor=room.sup, tournament=small, kind="go_to_level", level=5)
+    small_table = tournaments.payouts_propose(actor=room.pit, tournament=small)
+    tournaments.payouts_approve(actor=room.mgr, table=small_table)
+    tournaments.elimination_record(actor=room.sup, tournament=small, entry=loser)
+    tournaments.prize_pay(actor=room.cash, tournament=small, entry=winner, player_signed_name="X")
+    settled = tournaments.settlement_record(actor=room.cash, tournament=small, counted=Decimal("0"))
+    tournaments.settlement_sign(actor=room.mgr, settlement=settled)
+    return room, t
 
 
 def _signed_control_sheet(staff: dict[str, Any], session: Any) -> Report:
@@ -282,6 +360,9 @@ def _table_in_play(staff: dict[str, Any], casino: Any, sector: Any) -> Any:
     }
     hands.hand_log(actor=sup, session=session, data=misdeal)
     cage.player_departure_record(actor=sup, session=session, seat=5, stack="500")
+    # A rake posting on the table still in play: the rake reversal of ``apply_corrections``
+    # needs a session whose closing has not begun (require_not_closing, issue 39 §2).
+    cage.rake_post(actor=sup, session=session, hand_number=2, amount="3")
     # A relief and the return of the session's supervisor (issue 12 §1): the table keeps
     # its supervisor, and the world holds SupervisorRelief rows for the raw-SQL tests.
     boss = acting_as(staff["pit_boss"], Role.PIT_BOSS)
@@ -435,10 +516,13 @@ def apply_corrections(world: World, staff: dict[str, Any]) -> list[Correction]:
     manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
     day = world.day
     out = []
-    buyin = TableTransaction.objects.filter(session=day.session, sign=1).order_by("pk").first()
+    # The cage's reversals act on the table still in play: the day's session is closed and
+    # no cage write reaches a session whose closing has begun (require_not_closing, OPEN-16).
+    in_play = world.ids["session:in_play"]
+    buyin = TableTransaction.objects.filter(session_id=in_play, sign=1).order_by("pk").first()
     reversal = cage.transaction_reverse(actor=sup, transaction_=buyin, reason="Seat mistyped")
     out.append(Correction("cage transaction reversal", buyin, reversal, "reverses_id"))
-    rake = RakeEntry.objects.filter(session=day.session, sign=1).order_by("pk").first()
+    rake = RakeEntry.objects.filter(session_id=in_play, sign=1).order_by("pk").first()
     rake_back = cage.rake_reverse(actor=boss, entry=rake, reason="Wrong pot")
     out.append(Correction("rake reversal", rake, rake_back, "reverses_id"))
     out.append(
