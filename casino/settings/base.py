@@ -335,6 +335,7 @@ SPECTACULAR_SETTINGS = {
         "ReportStatusEnum": "reports.models.Report.Status",
         # Issue 44: why a rota version was planned (a hand's reason is its void/award word).
         "RotaPlanReasonEnum": "rota.models.RotaPlan.Reason",
+        "HandActionReasonEnum": "hands.api.serializers.HAND_ACTION_REASONS",
         # Issue 42: tournaments.
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",
         "TournamentEntryKindEnum": "tournaments.models.EntryKind",
