@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rest_framework.exceptions import NotAcceptable
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.versioning import AcceptHeaderVersioning
 
@@ -73,3 +75,15 @@ class MediaTypeVersioning(AcceptHeaderVersioning):
                 details={"allowed": list(SERVED)},
             )
         return version
+
+
+class FormatNegotiation(DefaultContentNegotiation):
+    """DRF's negotiation, but a ``?format=`` no renderer serves answers 406 NOT_ACCEPTABLE
+    (declared on every operation) instead of DRF's 404, which the schema does not describe
+    where the path names no record (``GET /api/me/?format=²`` failed the hostile walk)."""
+
+    def filter_renderers(self, renderers: Any, format: str) -> Any:  # noqa: A002 - DRF's name
+        served = [renderer for renderer in renderers if renderer.format == format]
+        if not served:
+            raise NotAcceptable
+        return served

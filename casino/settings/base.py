@@ -258,6 +258,7 @@ REST_FRAMEWORK = {
     # issue 15 §6: the version in the media type (Accept: application/json; version=1)
     "DEFAULT_VERSIONING_CLASS": "casino.api.versioning.MediaTypeVersioning",
     # ... or in Mesa's own media type (Accept: application/vnd.mesa+json; version=1)
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "casino.api.versioning.FormatNegotiation",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "casino.api.versioning.VendorJSONRenderer",
@@ -335,6 +336,7 @@ SPECTACULAR_SETTINGS = {
         "ReportStatusEnum": "reports.models.Report.Status",
         # Issue 44: why a rota version was planned (a hand's reason is its void/award word).
         "RotaPlanReasonEnum": "rota.models.RotaPlan.Reason",
+        "HandActionReasonEnum": "hands.api.serializers.HAND_ACTION_REASONS",
         # Issue 42: tournaments.
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",
         "TournamentEntryKindEnum": "tournaments.models.EntryKind",

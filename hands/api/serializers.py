@@ -106,6 +106,11 @@ class DeclaredIrregularitySerializer(serializers.Serializer):
     override_reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 
+# A void's or an award's reason: its own enum in the schema (HandActionReasonEnum), apart
+# from the rota plan's reason (casino.settings ENUM_NAME_OVERRIDES).
+HAND_ACTION_REASONS = (*adapter.VOID_REASONS, *adapter.AWARD_REASONS)
+
+
 class HandActionInputSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=adapter.ACTION_KINDS)
     seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True)
@@ -117,7 +122,7 @@ class HandActionInputSerializer(serializers.Serializer):
     )
     cards = serializers.CharField(max_length=16, required=False, allow_blank=True)
     reason = serializers.ChoiceField(
-        choices=(*adapter.VOID_REASONS, *adapter.AWARD_REASONS),
+        choices=HAND_ACTION_REASONS,
         required=False,
         help_text=_(
             "Void: why the hand is void. Award: why the staff decide the pot and not the "

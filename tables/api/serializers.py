@@ -472,20 +472,37 @@ class OpsSettingsSerializer(serializers.Serializer):
     require_preparation_checklist = serializers.BooleanField(help_text="PREP-01.")
 
 
+# The largest values the settings' columns hold (PositiveSmallIntegerField, PositiveIntegerField):
+# a larger one reaches PostgreSQL wrapped (Django binds the column's type: 42266 as a
+# smallint is -23270) and fails the column's check, a 500. Refused here, 400.
+SMALLINT_MAX = 32767
+INTEGER_MAX = 2147483647
+
+
 class OpsSettingsInputSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
-    deck_rotation_minutes = serializers.IntegerField(required=False, min_value=0)
+    deck_rotation_minutes = serializers.IntegerField(
+        required=False, min_value=0, max_value=SMALLINT_MAX
+    )
     rotate_on_dealer_change = serializers.BooleanField(required=False)
-    deck_display_minutes = serializers.IntegerField(required=False, min_value=0)
-    discrepancy_report_min_chips = serializers.IntegerField(required=False, min_value=0)
+    deck_display_minutes = serializers.IntegerField(
+        required=False, min_value=0, max_value=SMALLINT_MAX
+    )
+    discrepancy_report_min_chips = serializers.IntegerField(
+        required=False, min_value=0, max_value=INTEGER_MAX
+    )
     discrepancy_report_min_value = money(required=False)
-    sanction_lookback_days = serializers.IntegerField(required=False, min_value=0)
+    sanction_lookback_days = serializers.IntegerField(
+        required=False, min_value=0, max_value=SMALLINT_MAX
+    )
     rake_rounding = choice(
         choices=RakeRounding.choices,
         required=False,
         help_text="RAKE-07, OQ-04: every table gets a new settings version.",
     )
-    min_player_age = serializers.IntegerField(required=False, min_value=0, help_text="GEN-08.")
+    min_player_age = serializers.IntegerField(
+        required=False, min_value=0, max_value=SMALLINT_MAX, help_text="GEN-08."
+    )
     problem_gambling_help = serializers.CharField(
         required=False, allow_blank=True, max_length=600, help_text="CONDUCT-07."
     )

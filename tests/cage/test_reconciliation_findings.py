@@ -1649,8 +1649,9 @@ def test_a_fact_two_books_see_is_listed_once(
     import tables.selectors as tables_selectors
     from cage import hooks
 
-    # A table whose number is not its id, so that the two cannot be mixed up.
-    far = make_table(casino, chip_set, sector, number=opened.table_id + 10)
+    # A table whose number is not its id, so that the two cannot be mixed up (a number a
+    # table can have: the column is a smallint, and ids run past it in a long test run).
+    far = make_table(casino, chip_set, sector, number=opened.table.number + 10)
     real = tables_selectors.day_exceptions
 
     def exceptions(day):

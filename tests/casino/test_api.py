@@ -36,6 +36,18 @@ def test_me_lists_roles(staff, api):
     assert body["casino"] == "test"
 
 
+@pytest.mark.parametrize("fmt", ["\u00b2", "2026-02-30", "9" * 30, "xml"])
+def test_an_unknown_format_is_not_acceptable(staff, api, fmt):
+    # DRF answered an unknown ?format= with 404, which the schema does not describe for a
+    # path that names no record (the hostile walk: GET /api/me/?format=²). 406, declared
+    # on every operation, in the error shape; a known format is still served.
+    client = api(staff["auditor"])
+    response = client.get("/api/me/", {"format": fmt})
+    assert response.status_code == 406
+    assert_error_shape(response.json(), "NOT_ACCEPTABLE")
+    assert client.get("/api/me/", {"format": "json"}).status_code == 200
+
+
 def test_token_login_and_wrong_password(staff):
     client = RoleClient()
     bad = client.post(

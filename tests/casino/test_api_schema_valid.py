@@ -29,6 +29,19 @@ BOUNDED = {
     "/api/hands/tables/{id}/waiting-list/": "the people waiting for one table now",
     "/api/sheets/to-sign/": "the sheets waiting for the actor's signature at the tables "
     "it is assigned to now",
+    "/api/rotations/": "the versions of the open gaming day's rota (one day)",
+    "/api/tournaments/structures/": "the casino's tournament structures (its configuration)",
+    # One tournament's lists: bounded by its field (max_players) and its one event.
+    "/api/tournaments/{id}/deals/": "one tournament's deals (its final table)",
+    "/api/tournaments/{id}/draw/": "one tournament's seat draw (its field)",
+    "/api/tournaments/{id}/eliminations/": "one tournament's eliminations (its field)",
+    "/api/tournaments/{id}/entries/": "one tournament's entries (its field and re-entries)",
+    "/api/tournaments/{id}/ledger/": "one tournament's money lines (its entries and payouts)",
+    "/api/tournaments/{id}/moves/": "one tournament's player moves (its field, its tables)",
+    "/api/tournaments/{id}/payouts/": "one tournament's paid places",
+    "/api/tournaments/{id}/qualifiers/": "one satellite's qualifiers (its seats won)",
+    "/api/tournaments/{id}/tables/": "one tournament's tables",
+    "/api/tournaments/{id}/waiting-list/": "the people waiting for one tournament now",
 }
 
 
@@ -62,6 +75,13 @@ NESTED_BOUNDED = {
     # The player's ledger grows for as long as he plays: its newest page and its count; the
     # whole ledger is /api/sanctions/?player={id} (paginated).
     "Seating": "active penalties; history: newest SEATING_HISTORY entries, history_count",
+    "BalancePlan": "one tournament's balancing now: its tables halted or broken, its moves",
+    "Clock": "one tournament's chips in play and colour-ups (its denominations)",
+    "Results": "one tournament's finishing places (its field)",
+    "RotaPlan": "one rota version: the day's tables, croupiers and slots",
+    "PlannedVsActual": "one rota version's checks and the dealer changes off its plan (one day)",
+    "JackpotClaim": "one claim's signatures and slips",
+    "JackpotFundDetail": "the tables one fund covers (configuration)",
 }
 
 

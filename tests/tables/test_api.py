@@ -14,6 +14,7 @@ from tables.models import (
     Discrepancy,
     OpeningLine,
     OpeningSheet,
+    OpsSettings,
     Pack,
     PackState,
     SanctionEntry,
@@ -654,6 +655,28 @@ def test_settings_and_ops_settings_through_the_api(staff, api, gaming_day, table
     assert ops.status_code == 201
     assert Decimal(ops.json()["discrepancy_report_min_value"]) == Decimal("250")
     assert_matches_schema(ops, "post")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("deck_display_minutes", 42266),  # the fuzzer's: stored as -23270, a 500
+        ("deck_rotation_minutes", 32768),
+        ("sanction_lookback_days", 65535),
+        ("min_player_age", 40000),
+        ("discrepancy_report_min_chips", 2**31),
+    ],
+)
+def test_an_ops_setting_beyond_its_column_is_refused(staff, api, gaming_day, field, value):
+    # A whole number larger than the column holds (a smallint: 32767) reached PostgreSQL
+    # wrapped into a negative number (Django binds the column's type) and failed the
+    # column's check: a 500. It is a 400 naming the field, and nothing is written.
+    manager = api(staff["shift_manager"], Role.SHIFT_MANAGER)
+    before = OpsSettings.objects.count()
+    bad = manager.post("/api/table-ops-settings/", {"reason": "x", field: value}, format="json")
+    assert bad.status_code == 400
+    assert bad.json()["field"] == field
+    assert OpsSettings.objects.count() == before
 
 
 def test_pack_state_filter_and_detail(staff, api, gaming_day, store):

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.idempotency import idempotent
+from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
@@ -163,22 +164,27 @@ class StructureVersionsView(APIView):
 
 
 class TournamentListView(CreatesMixin, APIView):
+    """Every tournament of the casino, one page at a time (it grows with the casino's life)."""
+
     location_route = "api-tournament"
+    pagination_class = Pagination
 
     @extend_schema(tags=TAG, responses={200: s.TournamentListSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TOURNAMENTS)
-        rows = [
-            {
+        return paginated(
+            request,
+            self,
+            selectors.tournaments_for(actor).order_by("-pk"),
+            s.TournamentListSerializer,
+            lambda t: {
                 "id": t.pk,
                 "name": t.name,
                 "event_name": t.event_name,
                 "status": t.status,
                 "gaming_day_id": t.gaming_day_id,
-            }
-            for t in selectors.tournaments_for(actor)
-        ]
-        return Response(s.of(s.TournamentListSerializer, rows, True))
+            },
+        )
 
     @extend_schema(
         tags=TAG,
