@@ -47,11 +47,9 @@ class Rules:
 _PROFILE_CACHE: dict[tuple[Any, ...], RuleProfile] = {}
 
 
-def profile_for(settings: Any, *, tournament: bool = False) -> RuleProfile:
+def profile_for(settings: Any) -> RuleProfile:
     """The ``RuleProfile`` of a ``TableSettings`` version (GEN-03 with the table's overrides).
 
-    ``tournament``: the hand is played at a tournament table (a session of kind
-    tournament, issue 42), whatever the table's cash settings say: no rake (TOUR-03).
     Versions are append-only, so the profile is cached by their values.
     """
     key = (
@@ -63,7 +61,7 @@ def profile_for(settings: Any, *, tournament: bool = False) -> RuleProfile:
         settings.rake_cap,
         settings.rake_cap_scope,
         settings.no_flop_no_drop,
-        bool(settings.is_tournament) or tournament,
+        settings.is_tournament,
         # RAKE-07, OQ-04: the casino's rounding, pinned on the version (absent: the default).
         getattr(settings, "rake_rounding", None) or RakeRounding.DOWN_TO_MIN_CHIP.value,
     )
@@ -82,7 +80,7 @@ def profile_for(settings: Any, *, tournament: bool = False) -> RuleProfile:
             rake_cap=None if settings.rake_cap is None else units(settings.rake_cap, "rake_cap"),
             rake_cap_scope=RakeCapScope(settings.rake_cap_scope),  # RAKE-07, OQ-04
             no_flop_no_drop=bool(settings.no_flop_no_drop),
-            tournament=key[8],
+            tournament=bool(settings.is_tournament),
             rake_rounding=RakeRounding(key[-1]),
         )
     except (ProfileError, ValueError) as exc:
@@ -97,7 +95,13 @@ def profile_for(settings: Any, *, tournament: bool = False) -> RuleProfile:
 
 
 def rules_for(settings: Any, *, chip_unit: int, structure: str, tournament: bool = False) -> Rules:
-    return Rules(profile_for(settings, tournament=tournament), structure, chip_unit)
+    """The engine's rules for a hand at a table under ``settings``. ``tournament``: the
+    hand is played at a tournament table (issue 42), whatever the table's cash settings
+    say: the engine's tournament profile, no rake (TOUR-03)."""
+    profile = profile_for(settings)
+    if tournament and not profile.tournament:
+        profile = with_overrides(profile, tournament=True)
+    return Rules(profile, structure, chip_unit)
 
 
 def ruleset_of(rules: Rules) -> str:
