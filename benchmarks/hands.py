@@ -87,7 +87,7 @@ def _records(session, count: int, seed: int):  # type: ignore[no-untyped-def]
     from hands import adapter, selectors
 
     unit = selectors.chip_unit_cents(session.table)
-    rules = adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit")
+    rules = adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit", at=None)
     records = adapter.simulate_records(
         rules,
         count=count,

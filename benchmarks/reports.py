@@ -222,7 +222,7 @@ def build_day(tables: int, hands: int, log: Any) -> Any:
                 cash=[{"value": "100", "count": int(STACK / 100)}],
                 chips=[("100", int(STACK / 100))],
             )
-        rules = adapter.rules_for(settings, chip_unit=100, structure="no_limit")
+        rules = adapter.rules_for(settings, chip_unit=100, structure="no_limit", at=None)
         records = simulate(rules, per_table[index], number)
         items = [(r, rules, {"number": n}) for n, r in enumerate(records, 1)]
         job = hands_services.hands_import(

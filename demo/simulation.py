@@ -510,7 +510,10 @@ class DaySimulator:
 
         settings = world.session.table.settings_at() or world.session.settings
         rules = adapter.rules_for(
-            settings, chip_unit=chip_unit_cents(world.table), structure="no_limit"
+            settings,
+            chip_unit=chip_unit_cents(world.table),
+            structure="no_limit",
+            at=timezone.now(),  # the hand is logged now: a fund's drop then (issue 44)
         )
         played = adapter.simulate_hand(
             rules,

@@ -78,7 +78,10 @@ def main() -> int:
         pk=plan.tables[0]["session"]
     )
     rules = adapter.rules_for(
-        session.settings, chip_unit=selectors.chip_unit_cents(session.table), structure="no_limit"
+        session.settings,
+        chip_unit=selectors.chip_unit_cents(session.table),
+        structure="no_limit",
+        at=None,
     )
     records = plan.tables[0]["hands"]
     text = adapter.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])

@@ -146,6 +146,12 @@ class HandVerdict(models.Model):
     def __str__(self) -> str:
         return f"{self.hand} · {self.status}"
 
+    @property
+    def drop(self) -> Decimal:
+        """The promotion fund's drop the engine took from the pots, apart from the rake
+        (issue 44 §1): each pot keeps its part (``"drop"``, only when there is one)."""
+        return sum((Decimal(p.get("drop", "0")) for p in self.pots), Decimal("0.00"))
+
 
 @immutability.append_only
 class HandSeat(models.Model):

@@ -206,6 +206,7 @@ def rules_of(hand: Hand) -> adapter.Rules:
         hand.settings,
         chip_unit=hand.chip_unit,
         structure=hand.structure,
+        at=hand.started_at,
         tournament=hand.session.is_tournament,  # issue 42: no rake at a tournament table
     )
 

@@ -189,7 +189,7 @@ def prepare(
         session.refresh_from_db()
         # The hand players buy in at the cage (the table card), then the chain of hands.
         unit = selectors.chip_unit_cents(table)
-        rules = adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit")
+        rules = adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit", at=None)
         records = adapter.simulate_records(
             rules,
             count=hands,

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from poker.evaluator import evaluate7
+from poker.fund_drop import PotFacts, drop_of
 from poker.model import (
     INVALID_CARD,
     UNKNOWN_CARD,
@@ -89,9 +90,10 @@ class PotResult:
     eligible: tuple[int, ...]
     rake: int
     winners: tuple[int, ...]
-    shares: tuple[int, ...]  # per winner, after the rake
+    shares: tuple[int, ...]  # per winner, after the rake and the drop
     odd_chips: tuple[int, ...]  # winners who received an odd chip
     carried: bool = False  # a pot carried in from a voided hand (POT-09)
+    drop: int = 0  # a promotion fund's drop taken from this pot (issue 44), apart from the rake
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,7 @@ class Settlement:
     finishing_stacks: tuple[int, ...]
     showdown_order: tuple[int, ...]
     carry_out: tuple[CarriedPot, ...] = ()  # chips kept for the next hand (IRREG-03)
+    drop: int = 0  # a promotion fund's drop, taken from the pots apart from the rake (issue 44)
 
 
 _new = object.__new__
@@ -117,10 +120,11 @@ def _pot(
     shares: tuple[int, ...],
     odd_chips: tuple[int, ...],
     carried: bool = False,
+    drop: int = 0,
 ) -> PotResult:
     """``PotResult(...)`` built through the slots (faster than the frozen __init__)."""
     pot: PotResult = _new(PotResult)
-    s_amount, s_eligible, s_rake, s_winners, s_shares, s_odd, s_carried = _POT_SETTERS
+    s_amount, s_eligible, s_rake, s_winners, s_shares, s_odd, s_carried, s_drop = _POT_SETTERS
     s_amount(pot, amount)
     s_eligible(pot, eligible)
     s_rake(pot, rake)
@@ -128,6 +132,7 @@ def _pot(
     s_shares(pot, shares)
     s_odd(pot, odd_chips)
     s_carried(pot, carried)
+    s_drop(pot, drop)
     return pot
 
 
@@ -138,15 +143,17 @@ def _settlement(
     finishing: tuple[int, ...],
     order: tuple[int, ...],
     carry_out: tuple[CarriedPot, ...] = (),
+    drop: int = 0,
 ) -> Settlement:
     settlement: Settlement = _new(Settlement)
-    s_pots, s_rake, s_payouts, s_finishing, s_order, s_carry = _SETTLEMENT_SETTERS
+    s_pots, s_rake, s_payouts, s_finishing, s_order, s_carry, s_drop = _SETTLEMENT_SETTERS
     s_pots(settlement, pots)
     s_rake(settlement, rake)
     s_payouts(settlement, payouts)
     s_finishing(settlement, finishing)
     s_order(settlement, order)
     s_carry(settlement, carry_out)
+    s_drop(settlement, drop)
     return settlement
 
 
@@ -1278,7 +1285,7 @@ class Machine:
         """Pots, rake and payouts. An unfinished hand keeps its pots undistributed.
 
         Chips are conserved: starting stacks + carried in = finishing stacks + rake +
-        carried out (IRREG-03, POT-09) + the pots nobody was awarded (a showdown the
+        a promotion fund's drop (issue 44) + carried out (IRREG-03, POT-09) + the pots nobody was awarded (a showdown the
         record does not resolve: the engine never invents who took them, SHOW-14).
         """
         self.unread = []
@@ -1370,6 +1377,7 @@ class Machine:
             finishing,
             settlement.showdown_order,
             tuple(carry_out),
+            settlement.drop,
         )
 
     def _settle_betting(self, finished: bool) -> Settlement:
@@ -1401,7 +1409,8 @@ class Machine:
         take_rake = profile.takes_rake
         if take_rake and profile.no_flop_no_drop and len(self.board) < 3:
             take_rake = False  # no flop, no drop (RAKE-07 option)
-        if len(live) == 1 and not take_rake and not self.awards:
+        take_drop = profile.takes_drop  # a promotion fund's drop (issue 44; none in a tournament)
+        if len(live) == 1 and not take_rake and not take_drop and not self.awards:
             # Won without a showdown and no rake: the one live player takes every pot.
             winner = live[0]
             payouts = [0] * n
@@ -1439,21 +1448,42 @@ class Machine:
         else:
             taken = 0
             rakes = [0] * len(layers)
+        # A promotion fund's drop (issue 44 §1, docs/promotions.md): once per hand, on the
+        # pots paid, after the rake and apart from it (poker.fund_drop, the fund's posted
+        # rule), taken from the main pot first, then each side pot in turn.
+        drops = [0] * len(layers)
+        dropped = 0
+        if take_drop:
+            fund_drop = profile.fund_drop
+            assert fund_drop is not None
+            paid = sum(amount for k, (amount, _e) in enumerate(layers) if layer_winners[k])
+            dropped = drop_of(fund_drop, PotFacts(paid, taken, len(self.board) >= 3, unit))
+            left = dropped
+            for k, (amount, _e) in enumerate(layers):
+                if left <= 0:
+                    break
+                if layer_winners[k]:
+                    drops[k] = min(left, amount - rakes[k])
+                    left -= drops[k]
         payouts = [0] * n
         results = []
         for k in range(len(layers) - 1, -1, -1):
             amount, eligible = layers[k]
-            net = amount - rakes[k]
+            net = amount - rakes[k] - drops[k]
             winners = layer_winners[k]
             if len(winners) == 1:
                 payouts[winners[0]] += net
-                results.append(_pot(amount, eligible, rakes[k], winners, (net,), ()))
+                results.append(
+                    _pot(amount, eligible, rakes[k], winners, (net,), (), False, drops[k])
+                )
                 continue
             shares = split_pot(net, winners, unit) if winners else []
             odd = winners[: (net // unit) % len(winners)] if winners else ()
             for w, s in zip(winners, shares, strict=True):
                 payouts[w] += s
-            results.append(_pot(amount, eligible, rakes[k], winners, tuple(shares), odd))
+            results.append(
+                _pot(amount, eligible, rakes[k], winners, tuple(shares), odd, False, drops[k])
+            )
         results.reverse()
         finishing = tuple([stacks[i] + payouts[i] for i in range(n)])
         order: tuple[int, ...] = ()
@@ -1464,7 +1494,7 @@ class Machine:
                 order = tuple(live[k:] + live[:k])
             else:
                 order = tuple(live)
-        return _settlement(tuple(results), taken, tuple(payouts), finishing, order)
+        return _settlement(tuple(results), taken, tuple(payouts), finishing, order, (), dropped)
 
     def _awarded(
         self, pot: int, eligible: tuple[int, ...], read: tuple[int, ...], certain: bool

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from poker.fund_drop import Drop
+
 
 class Ruleset(StrEnum):
     MANUAL = "manual"
@@ -118,6 +120,9 @@ class RuleProfile:
     no_flop_no_drop: bool = False
     rake_rounding: RakeRounding = RakeRounding.DOWN_TO_MIN_CHIP  # casino setting (RAKE-07)
     tournament: bool = False  # tournaments take no rake (RAKE-02)
+    # A promotion fund's drop (issue 44 §1), when the table offers a fund at the hand's
+    # time: taken from the pot after the rake, apart from it (poker.fund_drop).
+    fund_drop: Drop | None = None
 
     def __post_init__(self) -> None:
         if self.rake_bps < 0 or self.rake_bps > 10_000:
@@ -133,6 +138,8 @@ class RuleProfile:
             raise ProfileError("short_raise_threshold_pct must be in 1..100")
         if self.rake_cap is not None and self.rake_cap < 0:
             raise ProfileError("rake_cap must not be negative")
+        if self.fund_drop is not None and type(self.fund_drop) is not Drop:
+            raise ProfileError(f"fund_drop must be a Drop, not {self.fund_drop!r}")
         if not isinstance(self.rake_rounding, RakeRounding):
             # A setting read from storage arrives as its value ("nearest"); the engine
             # compares members by identity, so keep the member.
@@ -151,6 +158,11 @@ class RuleProfile:
     @property
     def takes_rake(self) -> bool:
         return self.rake_mode is RakeMode.PERCENT and not self.tournament and self.rake_bps > 0
+
+    @property
+    def takes_drop(self) -> bool:
+        """A fund's drop is taken: a fund in force, and not a tournament (TOUR-03)."""
+        return self.fund_drop is not None and not self.tournament
 
     def with_overrides(self, **changes: Any) -> RuleProfile:
         return with_overrides(self, **changes)

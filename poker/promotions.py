@@ -65,6 +65,15 @@ from poker.evaluator import (
     evaluate5,
     hand_ranks,
 )
+from poker.fund_drop import (
+    BPS,
+    Drop,
+    DropRefusal,
+    PotFacts,
+    RulesError,
+    drop_of,
+    drop_refusal,
+)
 from poker.model import UNKNOWN_CARD, ActionKind, Hand
 from poker.validate import Status, Verdict
 
@@ -108,10 +117,6 @@ __all__ = [
     "reseed",
 ]
 
-#: Basis points in a whole: shares and splits are integers out of 10,000 (no floats).
-BPS = 10_000
-
-
 # ---------------------------------------------------------------------------
 # The posted rules
 
@@ -139,45 +144,6 @@ class Ties(StrEnum):
 
     SPLIT = "split"  # every tied hand shares the prize
     FIRST = "first"  # the one recorded first wins (tied hands of that same deal share)
-
-
-class RulesError(ValueError):
-    """Rules that cannot be posted: a machine code and its parameters."""
-
-    def __init__(self, code: str, **params: int | str) -> None:
-        super().__init__(f"{code}: {params}" if params else code)
-        self.code = code
-        self.params = params
-
-
-@dataclass(frozen=True, slots=True)
-class Drop:
-    """What a pot pays into the fund, and which pots pay.
-
-    ``amount`` (a fixed drop) or ``share_bps`` (a share of the pot after the rake, in
-    basis points): at most one of the two; neither is a fund fed by its seed alone.
-    ``min_pot``: the pot, before the rake, must reach it. ``cap``: at most this per pot.
-    ``raked_only``: only pots the house raked pay (the rake is above zero).
-    ``flop_required``: only pots that saw a flop pay.
-    """
-
-    amount: int = 0
-    share_bps: int = 0
-    min_pot: int = 0
-    cap: int | None = None
-    raked_only: bool = True
-    flop_required: bool = False
-
-    def __post_init__(self) -> None:
-        for name in ("amount", "share_bps", "min_pot"):
-            if not _is_amount(getattr(self, name)):
-                raise RulesError("DROP_NEGATIVE", field=name)
-        if self.cap is not None and not _is_amount(self.cap):
-            raise RulesError("DROP_NEGATIVE", field="cap")
-        if self.share_bps > BPS:
-            raise RulesError("DROP_SHARE_ABOVE_POT", share_bps=self.share_bps)
-        if self.amount and self.share_bps:
-            raise RulesError("DROP_AMOUNT_AND_SHARE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,18 +260,6 @@ class PotOutcome:
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     carried: bool = False  # carried in from a voided hand (POT-09): not this hand's betting
-
-
-@dataclass(frozen=True, slots=True)
-class PotFacts:
-    """What the drop looks at: the hand's pot (main and side pots of its betting, before
-    the rake, carried pots left out), the rake taken, whether a flop was dealt, and the
-    table's smallest chip (the drop is taken in chips)."""
-
-    amount: int
-    rake: int
-    flop_seen: bool
-    chip_unit: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -695,36 +649,20 @@ def _hand_refusal(rules: FundRules, hand: PlayedHand, role: Role) -> NotQualifie
 
 
 def pot_refusal(rules: FundRules, pot: PotFacts) -> NotQualified | None:
-    """Why ``pot`` pays no drop (not raked, no flop, below the minimum), or None."""
-    drop = rules.drop
-    if drop.raked_only and pot.rake <= 0:
-        return _refuse(Reason.POT_NOT_RAKED)
-    if drop.flop_required and not pot.flop_seen:
-        return _refuse(Reason.NO_FLOP)
-    if pot.amount < drop.min_pot:
-        return _refuse(Reason.POT_BELOW_MINIMUM, pot=pot.amount, min_pot=drop.min_pot)
-    return None
+    """Why ``pot`` pays no drop (not raked, no flop, below the minimum), or None: the
+    engine's own rule (``poker.fund_drop.drop_refusal``) as a judge's reason."""
+    refused = drop_refusal(rules.drop, pot)
+    if refused is None:
+        return None
+    if refused is DropRefusal.POT_BELOW_MINIMUM:
+        return _refuse(Reason.POT_BELOW_MINIMUM, pot=pot.amount, min_pot=rules.drop.min_pot)
+    return _refuse(Reason(refused.value))
 
 
 def drop_for_pot(rules: FundRules, pot: PotFacts) -> int:
-    """The drop a hand's pot pays into the fund, exact in the smallest unit.
-
-    Zero when the pot does not qualify (:func:`pot_refusal`). Otherwise the fixed
-    amount, or ``(pot - rake) * share_bps // 10,000`` (rounded down); then at most the
-    cap, at most what the pot holds after the rake; then rounded *down* to the table's
-    smallest chip, since the dealer drops chips. What rounding leaves stays in the pot
-    for the winner. Never negative, never more than the pot after the rake.
-    """
-    if pot_refusal(rules, pot) is not None:
-        return 0
-    drop = rules.drop
-    after_rake = max(pot.amount - pot.rake, 0)
-    raw = drop.amount if drop.amount else after_rake * drop.share_bps // BPS
-    if drop.cap is not None:
-        raw = min(raw, drop.cap)
-    raw = min(raw, after_rake)
-    unit = pot.chip_unit if pot.chip_unit > 0 else 1
-    return raw - raw % unit
+    """The drop a hand's pot pays into the fund (``poker.fund_drop.drop_of``, the one
+    rule the engine applies when it takes the drop at the settlement)."""
+    return drop_of(rules.drop, pot)
 
 
 # ---------------------------------------------------------------------------

@@ -58,6 +58,10 @@ class Verdict:
     # the floor, and not every hand claiming them read (SHOW-14; paid, if at all, to the
     # best hand read, as PHH histories record it).
     unread_pots: tuple[int, ...] = ()
+    # A promotion fund's drop taken from the pots, apart from the rake (issue 44 §1):
+    # starting stacks = finishing stacks + rake + drop (+ carried pots). None on an
+    # invalid verdict: the chips a wrong record moved are not the fund's.
+    drop: int = 0
 
     @property
     def valid(self) -> bool:
@@ -397,9 +401,17 @@ def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
         if reason:
             violations.append(make(Code.HAND_INCOMPLETE, last, detail=reason))
     mark = len(machine.violations)
-    settlement = machine.settle(finished=machine.phase == VOID or not reason)
+    finished = machine.phase == VOID or not reason
+    settlement = machine.settle(finished=finished)
     violations.extend(machine.violations[mark:])
     violations.extend(_outcome_violations(hand, machine, settlement))
+    if violations and settlement.drop:
+        # No drop on an invalid verdict (issue 44 §1): the figures are settled again
+        # without it (the rake, the winners and the violations do not depend on it).
+        mark = len(machine.violations)
+        machine.profile = profile.with_overrides(fund_drop=None)
+        settlement = machine.settle(finished=finished)
+        del machine.violations[mark:]
     if violations:
         status = Status.INVALID
     elif machine.phase == VOID:
@@ -417,6 +429,7 @@ def _judge(hand: Hand, profile: RuleProfile) -> Verdict:
         settlement.showdown_order,
         settlement.carry_out,
         tuple(machine.unread),
+        settlement.drop,
     )
 
 

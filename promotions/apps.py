@@ -12,6 +12,10 @@ class PromotionsConfig(AppConfig):
         # hands.hooks, since the recorder sits below this app.
         from hands import hooks
 
+        from .selectors import drop_rule_at
         from .services import drop_post_for_hand
 
         hooks.register_hand_posted(drop_post_for_hand)
+        # The fund's drop rule joins the engine's rules, so the engine takes the drop from
+        # the pot at the settlement, beside the rake (hands.adapter.rules_for).
+        hooks.register_fund_drop(drop_rule_at)

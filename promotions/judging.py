@@ -44,7 +44,13 @@ def money_in(lang: str):  # type: ignore[no-untyped-def]
 
 def hand_outcome(hand: Hand) -> HandOutcome:
     """The engine's reading of a stored hand; ``revised`` when a revision replaced it."""
-    rules = adapter.rules_for(hand.settings, chip_unit=hand.chip_unit, structure=hand.structure)
+    rules = adapter.rules_for(
+        hand.settings,
+        chip_unit=hand.chip_unit,
+        structure=hand.structure,
+        at=hand.started_at,  # the fund's drop in force then (issue 44 §1)
+        tournament=hand.session.is_tournament,
+    )
     built = adapter.build(hand.record, rules, lenient=True)
     verdict = validate(built.hand, rules.profile)
     return outcome_of(built.hand, verdict, revised=hand.revisions.exists())

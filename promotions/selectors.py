@@ -17,7 +17,7 @@ from casino.formatting import money
 from casino.models import GamingDay
 from casino.roles import Perm
 from hands.models import Hand, HandStatus
-from poker.promotions import Candidate, FundKind, HighHandQualified, high_hand_winners
+from poker.promotions import Candidate, Drop, FundKind, HighHandQualified, high_hand_winners
 
 from . import judging
 from .models import EntryKind, Fund, FundEntry, FundTable, JackpotBoxCount, JackpotClaim
@@ -58,6 +58,15 @@ def fund_of_table(table: Any, when: datetime | None = None) -> Fund | None:
     if last is None or last.action != FundTable.Action.ATTACH:
         return None
     return last.fund
+
+
+def drop_rule_at(table_id: int, at: datetime) -> Drop | None:
+    """The drop rule of the fund ``table_id`` offers at ``at``, under the rules version
+    in force then (issue 44 §1): the recorder's engine takes it from the pot beside the
+    rake (registered as ``hands.hooks.register_fund_drop``)."""
+    fund = fund_of_table(table_id, at)
+    version = fund.rules_at(at) if fund is not None else None
+    return version.fund_rules().drop if version is not None else None
 
 
 def fund_tables(fund: Fund) -> list[Any]:

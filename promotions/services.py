@@ -22,7 +22,7 @@ from casino.roles import Perm, Role
 from casino.selectors import open_gaming_days
 from casino.signatures import SignResult, document_sign
 from hands.models import Hand, HandStatus
-from poker.promotions import FundRules, RulesError, drop_for_pot, pay_out, reseed
+from poker.promotions import FundRules, RulesError, pay_out, reseed
 from tables.models import Table
 from tables.selectors import require_assigned
 
@@ -258,12 +258,17 @@ def fund_table_detach(*, actor: Actor, fund: Fund, table: Table) -> FundTable:
 def drop_post_for_hand(actor: Actor, hand: Hand, *, locked: bool = False) -> FundEntry | None:
     """The drop of a hand just posted by the recorder (beside its rake, issue 44 §1).
 
-    The fund is the one the hand's table offered when the hand started, under the rules
-    version in force then; the amount is :func:`poker.promotions.drop_for_pot`. A hand
-    with no fund or no drop leaves no line. Posting the same hand again is a no-op; a
-    revision that counts first reverses its original's drop (a linked correction).
+    The amount is the drop the engine took from the hand's pots, as the hand's stored
+    verdict has it (``HandVerdict.drop``: the engine took it under the fund's rules in
+    force when the hand started, ``selectors.drop_rule_at``); it is never computed again
+    here. The fund is the one the hand's table offered then. A hand with no drop leaves
+    no line. Posting the same hand again is a no-op; a revision that counts first
+    reverses its original's drop (a linked correction), then posts its own.
     ``locked``: the recorder holds the session row; the fund row is locked here.
     """
+    drop = hand.verdict.drop
+    if drop <= 0 and hand.revision_of_id is None:
+        return None  # no drop taken: nothing to post (and no query)
     fund = selectors.fund_of_table(hand.table_id, hand.started_at)
     if fund is None:
         return None
@@ -292,8 +297,6 @@ def drop_post_for_hand(actor: Actor, hand: Hand, *, locked: bool = False) -> Fun
         ).first()
         if existing is not None:
             return existing
-        outcome = judging.hand_outcome(hand)
-        drop = drop_for_pot(version.fund_rules(), outcome.pot_facts())
         if drop <= 0:
             return None
         return _entry(
@@ -301,7 +304,7 @@ def drop_post_for_hand(actor: Actor, hand: Hand, *, locked: bool = False) -> Fun
             fund,
             version,
             EntryKind.CONTRIBUTION,
-            judging.amount(drop),
+            drop,
             gaming_day=hand.gaming_day_id,
             hand=hand,
             table_id=hand.table_id,

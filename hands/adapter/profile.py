@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from casino.errors import ValidationFailed
+from hands import hooks
 from poker.irregularities import (
     Outcome,  # noqa: F401  (re-exported: the API publishes its values)
 )
@@ -95,15 +97,44 @@ def profile_for(settings: Any) -> RuleProfile:
     return profile
 
 
-def rules_for(settings: Any, *, chip_unit: int, structure: str, tournament: bool = False) -> Rules:
-    """The engine's rules for a hand at a table under ``settings``. ``tournament``: the
-    hand is played at a tournament table (a session of kind tournament, issue 42),
-    whatever the table's cash settings say: the engine's tournament profile, no rake
-    (TOUR-03)."""
+def rules_for(
+    settings: Any,
+    *,
+    chip_unit: int,
+    structure: str,
+    at: datetime | None,
+    tournament: bool = False,
+) -> Rules:
+    """The engine's rules for a hand at a table under ``settings``, started at ``at``.
+
+    ``tournament``: the hand is played at a tournament table (a session of kind
+    tournament, issue 42), whatever the table's cash settings say: the engine's
+    tournament profile, no rake (TOUR-03) and no drop. ``at``: the hand's start; the
+    drop rule of the promotion fund the table offers then (``hooks.fund_drop``, issue 44
+    §1) joins the profile, so the engine takes the drop from the pot beside the rake.
+    Every caller says ``at``; ``None`` only for hands outside the room's tables (a
+    benchmark, a simulation), which offer no fund.
+    """
     profile = profile_for(settings)
     if tournament and not profile.tournament:
         profile = with_overrides(profile, tournament=True)
+    if at is not None and not profile.tournament:
+        drop = hooks.fund_drop(settings.table_id, at)
+        if drop is not None:
+            profile = _with_drop(profile, drop)
     return Rules(profile, structure, chip_unit)
+
+
+_DROP_CACHE: dict[tuple[RuleProfile, Any], RuleProfile] = {}
+
+
+def _with_drop(profile: RuleProfile, drop: Any) -> RuleProfile:
+    """``profile`` with a fund's drop (both frozen values: cached by them)."""
+    key = (profile, drop)
+    cached = _DROP_CACHE.get(key)
+    if cached is None:
+        cached = _DROP_CACHE[key] = with_overrides(profile, fund_drop=drop)
+    return cached
 
 
 #: The kinds of ante of a tournament level (issue 42): the recorder reads them here.

@@ -52,6 +52,9 @@ class PotData:
     shares: tuple[Decimal, ...]
     odd_chips: tuple[int, ...]  # seats
     carried: bool = False  # carried in from a voided hand (POT-09)
+    # A promotion fund's drop the engine took from this pot, apart from the rake (issue
+    # 44 §1); stored only when there is one, so a hand without a fund keeps its old form.
+    drop: Decimal = Decimal("0.00")
 
     def as_dict(self) -> dict[str, Any]:
         out = {
@@ -64,6 +67,8 @@ class PotData:
         }
         if self.carried:
             out["carried"] = True
+        if self.drop:
+            out["drop"] = str(self.drop)
         return out
 
 
@@ -84,6 +89,8 @@ class VerdictData:
     # Pots (settlement order) the record does not say who won: no award, and not every
     # hand claiming them read (SHOW-14, issue 38 §2).
     unread_pots: tuple[int, ...] = ()
+    # A promotion fund's drop the engine took from the pots (issue 44 §1; the pots' sum).
+    drop: Decimal = Decimal("0.00")
 
     @property
     def pot_total(self) -> Decimal:
@@ -152,6 +159,7 @@ def judge(built: Built, rules: Rules) -> VerdictData:
             tuple(money(s) for s in p.shares),
             tuple(order[i] for i in p.odd_chips),
             p.carried,
+            money(p.drop),
         )
         for p in verdict.pots
     )
@@ -179,6 +187,7 @@ def judge(built: Built, rules: Rules) -> VerdictData:
         malformed=malformed,
         carry_out=carry_out,
         unread_pots=tuple(verdict.unread_pots),
+        drop=money(verdict.drop),
     )
 
 

@@ -289,6 +289,7 @@ def session_export_phhs(*, actor: Actor, session: TableSession) -> str:
             hand.settings,
             chip_unit=hand.chip_unit,
             structure=hand.structure,
+            at=hand.started_at,
             tournament=session.is_tournament,  # issue 42: no rake at a tournament table
         )
         local = timezone.localtime(hand.started_at)
@@ -368,7 +369,6 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
     )
     run.refresh_from_db()
     settings_cache: dict[int, TableSettings] = {}
-    rules_cache: dict[tuple[int, int, str, str], adapter.Rules] = {}
     last_id = _cursor_of(qs, run.processed)  # resume after the last committed chunk
     while True:
         rows = list(
@@ -386,6 +386,7 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
                 "verdict__violations",
                 "verdict__rake",
                 "verdict__payouts",
+                "started_at",
             )[:chunk]
         )
         if not rows:
@@ -408,17 +409,16 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
             violations,
             rake,
             payouts,
+            started_at,
         ) in rows:
-            key = (settings_id, unit, structure, kind)
-            rules = rules_cache.get(key)
-            if rules is None:
-                rules = adapter.rules_for(
-                    settings_cache[settings_id],
-                    chip_unit=unit,
-                    structure=structure,
-                    tournament=kind == SessionKind.TOURNAMENT,  # issue 42: no rake
-                )
-                rules_cache[key] = rules
+            # The rules at the hand's time: a promotion fund's drop joins them (issue 44).
+            rules = adapter.rules_for(
+                settings_cache[settings_id],
+                chip_unit=unit,
+                structure=structure,
+                at=started_at,
+                tournament=kind == SessionKind.TOURNAMENT,  # issue 42: no rake
+            )
             stored = {
                 "status": status,
                 "codes": sorted(v["code"] for v in violations or () if v["source"] == "engine"),

@@ -642,12 +642,12 @@ def hand_terms(
 ) -> HandTerms:
     """The terms of a hand of ``session`` started at ``at`` (the settings in force then)."""
     if not session.is_tournament:
-        rules = adapter.rules_for(settings, chip_unit=unit, structure=structure)
+        rules = adapter.rules_for(settings, chip_unit=unit, structure=structure, at=at)
         return HandTerms(rules, forced_defaults(settings, structure))
     level = table_hooks.hand_rules(session, at)
     if level is not None and level.chips_in_play:
         unit = int(min(level.chips_in_play)) * 100
-    rules = adapter.rules_for(settings, chip_unit=unit, structure=structure, tournament=True)
+    rules = adapter.rules_for(settings, chip_unit=unit, structure=structure, at=at, tournament=True)
     if level is None:  # no tournament plays here now: no hand is dealt (require_dealing)
         return HandTerms(rules, forced_defaults(settings, structure))
     big = Decimal(level.big_blind)

@@ -61,7 +61,7 @@ def _hand_bodies() -> list[dict[str, Any]]:
     settings_ = TableSettings(
         variant=Variant.NO_LIMIT, small_blind=Decimal("5"), big_blind=Decimal("10")
     )
-    rules = adapter.rules_for(settings_, chip_unit=100, structure="no_limit")
+    rules = adapter.rules_for(settings_, chip_unit=100, structure="no_limit", at=None)
     records = adapter.simulate_records(
         rules,
         count=6,

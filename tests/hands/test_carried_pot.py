@@ -252,7 +252,9 @@ def test_the_carry_survives_phh_export_and_import_and_revalidation(
     items = [
         (
             h.record,
-            adapter.rules_for(h.settings, chip_unit=h.chip_unit, structure=h.structure),
+            adapter.rules_for(
+                h.settings, chip_unit=h.chip_unit, structure=h.structure, at=h.started_at
+            ),
             {"number": h.number},
         )
         for h in hands

@@ -15,7 +15,7 @@ from .conftest import act
 
 def generated_session_phhs(settings, count: int) -> str:
     """``count`` consecutive legal hands at six seats, written as one .phhs document."""
-    rules = adapter.rules_for(settings, chip_unit=100, structure="no_limit")
+    rules = adapter.rules_for(settings, chip_unit=100, structure="no_limit", at=None)
     records = adapter.simulate_records(
         rules,
         count=count,

@@ -67,7 +67,9 @@ def test_import_counts_rejections_and_codes(sup, ready_session):
         [
             (
                 {**adapter.normalise(showdown_hand(), defaults=_defaults()), "result": {}},
-                adapter.rules_for(ready_session.settings, chip_unit=100, structure="no_limit"),
+                adapter.rules_for(
+                    ready_session.settings, chip_unit=100, structure="no_limit", at=None
+                ),
                 {"number": 1},
             )
         ]

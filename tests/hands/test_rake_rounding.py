@@ -72,7 +72,9 @@ def test_oq_04_a_hand_keeps_the_rounding_it_was_judged_under(
     first = services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
     _nearest(staff)
     # Re-judging the first hand later (re-validation, export) uses its own version.
-    rules = adapter.rules_for(first.settings, chip_unit=first.chip_unit, structure=first.structure)
+    rules = adapter.rules_for(
+        first.settings, chip_unit=first.chip_unit, structure=first.structure, at=first.started_at
+    )
     assert rules.profile.rake_rounding is RakeRounding.DOWN_TO_MIN_CHIP
     _built, verdict = adapter.verdict_of(first.record, rules)
     assert verdict.rake == first.rake == D("1.00")

@@ -21,7 +21,7 @@ D = Decimal
 
 def _rules(session):  # type: ignore[no-untyped-def]
     unit = chip_unit_cents(session.table)
-    return adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit")
+    return adapter.rules_for(session.settings, chip_unit=unit, structure="no_limit", at=None)
 
 
 def test_a_simulated_hand_is_logged_valid_with_its_rake_and_stacks(sup, ready_session):

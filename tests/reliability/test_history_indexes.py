@@ -101,7 +101,10 @@ def _hot_path_queries() -> list[tuple[str, str]]:
     api.force_authenticate(user=staff["supervisor"])
     api.credentials(HTTP_X_MESA_ROLE="supervisor")
     rules = adapter.rules_for(
-        session.settings, chip_unit=selectors.chip_unit_cents(session.table), structure="no_limit"
+        session.settings,
+        chip_unit=selectors.chip_unit_cents(session.table),
+        structure="no_limit",
+        at=None,
     )
     records = adapter.simulate_records(
         rules,

@@ -87,7 +87,10 @@ def test_an_import_survives_its_worker_process_being_killed(settings, tmp_path):
     records = plan.tables[0]["hands"]
     assert len(records) == HANDS
     rules = adapter.rules_for(
-        session.settings, chip_unit=selectors.chip_unit_cents(session.table), structure="no_limit"
+        session.settings,
+        chip_unit=selectors.chip_unit_cents(session.table),
+        structure="no_limit",
+        at=None,
     )
     text = adapter.phh_export([(r, rules, {"number": i}) for i, r in enumerate(records, 1)])
     log = tmp_path / "worker.log"
