@@ -91,6 +91,7 @@ def detail(hand: Hand, *, new: bool = False) -> dict[str, Any]:
                 "violations": verdict.violations,
                 "pots": verdict.pots,
                 "rake": verdict.rake,
+                "drop": verdict.drop,  # a promotion fund's drop, apart from the rake (issue 44)
                 "payouts": verdict.payouts,
                 "finishing": verdict.finishing,
                 "returned": verdict.returned,

@@ -281,6 +281,9 @@ class HandPotSerializer(serializers.Serializer):
     shares = serializers.ListField(child=_money())
     odd_chips = serializers.ListField(child=serializers.IntegerField())
     carried = serializers.BooleanField(default=False)
+    # A promotion fund's drop taken from this pot, apart from the rake (issue 44 §1);
+    # absent when none was taken.
+    drop = _money(required=False)
 
 
 class CarriedSeatSerializer(serializers.Serializer):
@@ -303,6 +306,7 @@ class HandVerdictSerializer(serializers.Serializer):
     violations = HandViolationOutSerializer(many=True)
     pots = HandPotSerializer(many=True)
     rake = _money()
+    drop = _money(help_text="A promotion fund's drop taken from the pots, apart from the rake.")
     payouts = serializers.DictField(child=_money())
     finishing = serializers.DictField(child=_money())
     returned = serializers.DictField(child=_money())

@@ -15,6 +15,7 @@ from casino.access import acting_as
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.roles import Role
 from hands import services as hands
+from hands.models import Hand
 from poker.promotions import Drop
 from promotions import selectors, services
 from promotions.models import EntryKind, FundEntry, FundRulesVersion, JackpotBoxCount
@@ -117,6 +118,13 @@ def test_a_simulated_day_reconciles_the_jackpot_box_to_the_ledger_to_the_cent(
         hand = hands.hand_log(actor=sup, session=ready_session, data=next_hand_data(ready_session))
         assert hand.status == "valid"
     assert selectors.day_drops(fund, gaming_day) == D("7.00")
+    # The engine took each drop from the pot (issue 44 §1): the chips left at the table
+    # are the chips the day started with, less the rake box and the jackpot box, exactly.
+    day = list(Hand.objects.filter(session=ready_session).order_by("number"))
+    chips_in = sum(s.starting_stack for s in day[0].seats.all())
+    chips_left = sum(s.finishing_stack for s in day[-1].seats.all())
+    assert sum(h.verdict.drop for h in day) == D("7.00")
+    assert chips_in == chips_left + sum(h.rake for h in day) + D("7.00")
     assert selectors.box_findings(fund, gaming_day)[0].code == "JACKPOT_BOX_NOT_COUNTED"
     short = services.box_count_record(
         actor=cashier, fund=fund, gaming_day=gaming_day, counted=D("6.99")
