@@ -70,9 +70,9 @@ def test_the_live_hand_through_the_pages_leaves_the_winner_the_pot_after_rake_an
     hand = Hand.objects.get()
     assert hand.status == "valid" and "Válida" in body
     # The pot of 40.00: 1.00 of rake, 1.00 dropped into the jackpot box, 38.00 to seat 3.
-    assert (hand.rake, hand.verdict.drop) == (D("1.00"), D("1.00"))
     seat3 = HandSeat.objects.get(hand=hand, seat=3)
     assert (seat3.finishing_stack, seat3.won) == (D("518.00"), D("38.00"))
+    assert (hand.rake, hand.verdict.drop) == (D("1.00"), D("1.00"))
     assert FundEntry.objects.get(hand=hand, kind=EntryKind.CONTRIBUTION).amount == D("1.00")
     # The hand's page: the drop beside the rake, and seat 3 ends with 518,00.
     page = client.get(f"/hands/{hand.pk}/").content.decode()
@@ -113,7 +113,10 @@ def test_a_revision_reverses_its_originals_drop_and_posts_its_own(
     data = bad_beat_hand()
     data["actions"][2] = {"action": "raise", "seat": 1, "amount": "30"}
     revision = hands.hand_correct(actor=sup, hand=original, data=data, reason="era 30")
-    assert revision.status == "valid" and revision.verdict.drop == D("1.00")
+    assert revision.status == "valid"
+    winner = HandSeat.objects.get(hand=revision, seat=3)
+    assert winner.finishing_stack == D("500") - 30 + 60 - revision.rake - D("1.00")
+    assert revision.verdict.drop == D("1.00")
     lines = list(selectors.ledger(fund).exclude(kind=EntryKind.SEED))
     assert [(e.kind, e.sign, e.amount, e.hand_id) for e in lines] == [
         (EntryKind.CONTRIBUTION, 1, D("1.00"), original.pk),
@@ -122,5 +125,3 @@ def test_a_revision_reverses_its_originals_drop_and_posts_its_own(
     ]
     assert lines[1].corrects == lines[0]
     assert selectors.balance(fund) == D("5001.00")
-    winner = HandSeat.objects.get(hand=revision, seat=3)
-    assert winner.finishing_stack == D("500") - 30 + 60 - revision.rake - D("1.00")
