@@ -1285,8 +1285,9 @@ class Machine:
         """Pots, rake and payouts. An unfinished hand keeps its pots undistributed.
 
         Chips are conserved: starting stacks + carried in = finishing stacks + rake +
-        a promotion fund's drop (issue 44) + carried out (IRREG-03, POT-09) + the pots nobody was awarded (a showdown the
-        record does not resolve: the engine never invents who took them, SHOW-14).
+        a promotion fund's drop (issue 44) + carried out (IRREG-03, POT-09) + the pots
+        nobody was awarded (a showdown the record does not resolve: the engine never
+        invents who took them, SHOW-14).
         """
         self.unread = []
         if self.phase == VOID:

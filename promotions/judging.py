@@ -49,7 +49,6 @@ def hand_outcome(hand: Hand) -> HandOutcome:
         chip_unit=hand.chip_unit,
         structure=hand.structure,
         at=hand.started_at,  # the fund's drop in force then (issue 44 §1)
-        tournament=hand.session.is_tournament,
     )
     built = adapter.build(hand.record, rules, lenient=True)
     verdict = validate(built.hand, rules.profile)
