@@ -11,7 +11,9 @@ is the only one to change. A hand goes through it in steps, one module each:
 * :mod:`.profile`: a table's settings version (``tables.TableSettings``) becomes a
   ``RuleProfile`` with the table's overrides (GEN-03, GEN-04): ruleset, straddle, limit
   cap, rake mode, percentage (basis points), cap and its scope, no-flop-no-drop,
-  tournament, and the rake rounding the version carries (RAKE-07, OQ-04); the seats'
+  tournament, and the rake rounding the version carries (RAKE-07, OQ-04); with the
+  hand's start, the drop rule of the promotion fund the table offers then
+  (``hands.hooks.fund_drop``, issue 44 §1: the engine takes it beside the rake); the seats'
   positions: the recorder speaks of seat numbers (1-10), the engine of player indexes in
   PHH order (index 0 = first seat left of the button, last = the button, GAME-07).
 * :mod:`.record`: the recorder's record of a hand (see :func:`normalise`), carried pots
