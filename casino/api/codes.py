@@ -2096,6 +2096,12 @@ TOURNAMENTS: dict[str, Meaning] = {
         "manos en sus mesas.",
         "The tournament is not in play (before the start or on a break): its tables deal no hands.",
     ),
+    "TOURNAMENT_PHH_IMPORT": Meaning(
+        "La mesa es de torneo: sus manos se registran a medida que se reparten (en vivo o la "
+        "mano completa), no se importan de PHH.",
+        "The table is a tournament table: its hands are logged as they are dealt (live or "
+        "the whole hand), not imported from PHH.",
+    ),
     "TOURNAMENT_PLAN_EMPTY": Meaning(
         "Las mesas están equilibradas: no hay cambios que hacer.",
         "The tables are balanced: there are no moves to make.",
