@@ -12,7 +12,9 @@ two providers in ``TournamentsConfig.ready``:
   with no chips is eliminated in that hand (places by the chips they started it with,
   RP-8 at hand-for-hand), including a player whose vuelta penalty took his last chip
   (SANC-04). Hidden chips found later are the floor's (TOUR-04,
-  ``services.hidden_chips_record``).
+  ``services.hidden_chips_record``). At hand-for-hand the hand counts for its table's
+  round, and the last table's hand of the round takes the hand off the clock (RP-8,
+  ``services.clock.hand_for_hand_played``).
 """
 
 from __future__ import annotations
@@ -109,6 +111,7 @@ def hand_stored(actor: Actor, hand: Any) -> None:
     if tt is None or getattr(hand, "revision_of_id", None):
         return
     from . import selectors
+    from .services.clock import hand_for_hand_played
     from .services.eliminations import eliminate, finish_if_done, hand_key_for
 
     with transaction.atomic():
@@ -141,4 +144,7 @@ def hand_stored(actor: Actor, hand: Any) -> None:
                 hand_number=hand.number,
                 reason="SANC-04" if seat.penalised else "",
             )
-        finish_if_done(actor, t)
+        if not finish_if_done(actor, t):
+            # RP-8: this table's hand of the round; the last table's moves the clock on
+            # (after the busts, which share the round's key).
+            hand_for_hand_played(actor, t)

@@ -59,7 +59,7 @@ def test_tour_03_every_path_into_a_tournament_table_judges_the_hand_as_a_tournam
     three_at_level_4,  # noqa: F811
     tournament,
     judged,
-    django_capture_on_commit_callbacks,  # noqa: F811
+    django_capture_on_commit_callbacks,
 ):  # TOUR-03, HREC-10
     session, _entries = three_at_level_4
     client = api(staff["supervisor"])
