@@ -2077,6 +2077,12 @@ TOURNAMENTS: dict[str, Meaning] = {
     "TOURNAMENT_ALREADY_DRAWN": Meaning(
         "Los asientos del torneo ya se sortearon.", "The tournament's seats were already drawn."
     ),
+    "TOURNAMENT_BUST_CORRECT_FIRST": Meaning(
+        "La corrección cambia quién quedó eliminado en la mano … (…) y la mesa ya jugó la "
+        "mano siguiente: corrija o registre primero la eliminación en el torneo.",
+        "The correction changes who was busted in hand … (…) and the table has dealt its "
+        "next hand: correct or record the bust in the tournament first.",
+    ),
     "TOURNAMENT_FULL": Meaning(
         "El torneo está completo: anote al jugador en la lista de espera.",
         "The tournament is full: put the player on the waiting list.",
