@@ -11,9 +11,11 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import DomainError, ValidationFailed
 from casino.roles import Perm
+from hands.selectors import sessions_dealt_since
 from poker.tournament import ClockEvent as EngineClockEvent
 from poker.tournament import ClockEventKind, ClockStatus, clock_check
 
+from .. import selectors
 from ..models import ClockEvent, Tournament, TournamentStatus
 from ._common import ask, lock_tournament, require_status
 
@@ -104,10 +106,6 @@ def hand_for_hand_played(actor: Actor, t: Tournament) -> ClockEvent | None:
     once per round; a table with fewer than two players left deals no hand and is not
     waited for. Nothing is written while a table is still playing its hand, or when the
     clock cannot take the hand (paused: the floor's)."""
-    from hands.selectors import sessions_dealt_since
-
-    from .. import selectors
-
     state = selectors.clock(t)
     if not state.hand_for_hand or state.status is not ClockStatus.HAND_FOR_HAND:
         return None
