@@ -442,6 +442,19 @@ def next_hand_started(hand: Hand) -> bool:
     return later.exists() or dealing.exists()
 
 
+def sessions_dealt_since(session_ids: Iterable[int], since: datetime) -> set[int]:
+    """The sessions among ``session_ids`` that stored a hand (an original, not void: a
+    misdeal is dealt again) after ``since`` (issue 42: a hand-for-hand round, TDA RP-8)."""
+    return set(
+        Hand.objects.filter(
+            session_id__in=list(session_ids), revision_of__isnull=True, recorded_at__gt=since
+        )
+        .exclude(status=HandStatus.VOID)
+        .values_list("session_id", flat=True)
+        .distinct()
+    )
+
+
 def hand_rake_postings(hand: Hand) -> list[Any]:
     """The hand's rake postings in the table's rake box not reversed (RAKE-08)."""
     from cage.models import RakeEntry

@@ -157,6 +157,18 @@ def _settlement(
     return settlement
 
 
+def _big_blind_ante_seat(antes: Sequence[int], blinds: Sequence[int]) -> int:
+    """The player who posts a single-payer ante (a big-blind ante: the big blind antes for
+    the table, nobody else does), or -1. In a tournament a big blind too short for both
+    posts the blind first and the ante from what is left (TDA 2024, RP-11:
+    "big-blind-first calculation"); any other ante is still taken first (OQ-33)."""
+    payers = [i for i, a in enumerate(antes) if a > 0]
+    if len(payers) != 1 or len(antes) < 2:
+        return -1
+    big = 1 if blinds[1] >= blinds[0] else 0  # heads-up the forced bets arrive reversed
+    return big if payers[0] == big and blinds[big] > 0 else -1
+
+
 class Machine:
     """Mutable state of one hand. Build with :meth:`from_hand` or the constructor."""
 
@@ -261,9 +273,12 @@ class Machine:
         top = n - 1
         top_key = -1
         straddle = 0
+        bba = _big_blind_ante_seat(antes, blinds_or_straddles) if profile.tournament else -1
         for i in range(n):
             s = stacks[i]
             a = antes[i]
+            if i == bba:  # TDA 2024 RP-11: a big-blind ante is paid from what the blind leaves
+                a = min(a, max(0, s - blinds_or_straddles[i]))
             if a > 0:  # antes first: dead money (OQ-33)
                 if a > s:
                     a = s

@@ -20,7 +20,9 @@ it, not the other way round), yet two figures come from them:
   is played under (the level's blinds and ante from the tournament clock, no rake,
   TOUR-03), and what a stored tournament hand changes in the tournament (busts, TOUR-04,
   SANC-04). The hand recorder asks :func:`hand_rules` before a hand and calls
-  :func:`hand_stored` after storing one, in its transaction.
+  :func:`hand_stored` after storing one, in its transaction; after storing a revision of
+  a stored hand it calls :func:`hand_revised` (a bust the revision undoes or causes
+  follows it, or the correction is refused).
 
 Without a provider the adjustment is zero, no hand has been served and nothing is
 pending; a cash session has no hand rules and a stored hand changes nothing else.
@@ -43,6 +45,9 @@ ExpectedFloatProvider = Callable[["TableSession"], "dict[int, int] | None"]
 HandRulesProvider = Callable[["TableSession", Any], Any]
 # provider(actor, hand) -> None: a stored hand's consequences (a tournament's busts)
 HandStoredProvider = Callable[[Any, Any], None]
+# provider(actor, original, revision, *, counts, reason) -> None: a stored revision's
+# consequences (a tournament's busts follow it); raising a DomainError refuses it
+HandRevisedProvider = Callable[..., None]
 
 _float_adjustments: list[FloatAdjustmentProvider] = []
 _hands_served: list[HandsServedProvider] = []
@@ -50,6 +55,7 @@ _pending_work: list[PendingWorkProvider] = []
 _expected_float: list[ExpectedFloatProvider] = []
 _hand_rules: list[HandRulesProvider] = []
 _hand_stored: list[HandStoredProvider] = []
+_hand_revised: list[HandRevisedProvider] = []
 
 
 def register_float_adjustments(provider: FloatAdjustmentProvider) -> FloatAdjustmentProvider:
@@ -96,6 +102,15 @@ def register_hand_stored(provider: HandStoredProvider) -> HandStoredProvider:
     return provider
 
 
+def register_hand_revised(provider: HandRevisedProvider) -> HandRevisedProvider:
+    """``provider(actor, original, revision, *, counts, reason)``: run after the recorder
+    stores a revision of ``original``, in its transaction; ``counts``: the revision
+    counts at once (no later hand at the table), else it waits for the pit boss."""
+    if provider not in _hand_revised:
+        _hand_revised.append(provider)
+    return provider
+
+
 def unregister(provider: object) -> None:
     registries: tuple[list[Any], ...] = (
         _float_adjustments,
@@ -104,6 +119,7 @@ def unregister(provider: object) -> None:
         _expected_float,
         _hand_rules,
         _hand_stored,
+        _hand_revised,
     )
     for registry in registries:
         if provider in registry:
@@ -154,3 +170,10 @@ def hand_stored(actor: Any, hand: Any) -> None:
     """Tell the providers that ``hand`` was stored (issue 42: busts in a tournament)."""
     for provider in _hand_stored:
         provider(actor, hand)
+
+
+def hand_revised(actor: Any, original: Any, revision: Any, *, counts: bool, reason: str) -> None:
+    """Tell the providers that ``revision`` of ``original`` was stored (issue 42: a
+    tournament's busts follow the corrected hand, or the correction is refused)."""
+    for provider in _hand_revised:
+        provider(actor, original, revision, counts=counts, reason=reason)

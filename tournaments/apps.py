@@ -20,5 +20,6 @@ class TournamentsConfig(AppConfig):
 
         hooks.register_hand_rules(recorder.hand_rules)
         hooks.register_hand_stored(recorder.hand_stored)
+        hooks.register_hand_revised(recorder.hand_revised)
         cage_hooks.register_day_findings(tournament_day_findings)
         cage_hooks.register_cause_titles(TITLES)  # the causes' titles

@@ -634,6 +634,11 @@ class EliminationCorrection(models.Model):
         SeatMove, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     reason = models.TextField()
+    # A correction that follows a corrected hand (the hand recorder's revision that gave
+    # the player chips back, issue 42 §7): the revision is its reason.
+    revision = models.ForeignKey(
+        "hands.Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     recorded_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     role = models.CharField(max_length=16, choices=Role.choices)
     at = models.DateTimeField(default=timezone.now)

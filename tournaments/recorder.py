@@ -12,7 +12,9 @@ two providers in ``TournamentsConfig.ready``:
   with no chips is eliminated in that hand (places by the chips they started it with,
   RP-8 at hand-for-hand), including a player whose vuelta penalty took his last chip
   (SANC-04). Hidden chips found later are the floor's (TOUR-04,
-  ``services.hidden_chips_record``).
+  ``services.hidden_chips_record``). At hand-for-hand the hand counts for its table's
+  round, and the last table's hand of the round takes the hand off the clock (RP-8,
+  ``services.clock.hand_for_hand_played``).
 """
 
 from __future__ import annotations
@@ -109,6 +111,7 @@ def hand_stored(actor: Actor, hand: Any) -> None:
     if tt is None or getattr(hand, "revision_of_id", None):
         return
     from . import selectors
+    from .services.clock import hand_for_hand_played
     from .services.eliminations import eliminate, finish_if_done, hand_key_for
 
     with transaction.atomic():
@@ -141,4 +144,115 @@ def hand_stored(actor: Actor, hand: Any) -> None:
                 hand_number=hand.number,
                 reason="SANC-04" if seat.penalised else "",
             )
+        if not finish_if_done(actor, t):
+            # RP-8: this table's hand of the round; the last table's moves the clock on
+            # (after the busts, which share the round's key).
+            hand_for_hand_played(actor, t)
+
+
+def hand_revised(actor: Actor, original: Any, revision: Any, *, counts: bool, reason: str) -> None:
+    """A revision of a stored tournament hand (``tables.hooks.hand_revised``, in the
+    recorder's transaction, the session locked): the tournament's busts follow the hand.
+
+    A player the hand busted whom the revision leaves with chips is back in through the
+    elimination's own correction (a linked row, the revision as its reason), at his seat
+    with the revision's chips; a player the revision leaves with none is eliminated in
+    that hand. The places are derived again from the standing eliminations. That is done
+    only while the revision counts at once (the table has not dealt its next hand): after
+    that, later hands were played without (or with) the player and a bust changed by a
+    correction is refused (``TOURNAMENT_BUST_CORRECT_FIRST``, 409, nothing stored) — the
+    floor corrects or records the bust first (``elimination_correct``, a bust)."""
+    session = original.session
+    if not session.is_tournament:
+        return
+    tt = TournamentTable.objects.filter(session=session).order_by("-pk").first()
+    if tt is None:
+        return
+    from . import selectors
+    from .models import Elimination
+    from .services.eliminations import correct_elimination, eliminate, finish_if_done
+
+    with transaction.atomic():
+        t = (
+            Tournament.objects.select_for_update()
+            .filter(
+                pk=tt.tournament_id,
+                status__in=[TournamentStatus.RUNNING, TournamentStatus.FINISHED],
+            )
+            .first()
+        )
+        if t is None:
+            return
+        standing = {
+            e.entry.player_id: e
+            for e in Elimination.objects.filter(
+                tournament=t,
+                session=session,
+                hand_number=original.number,
+                correction__isnull=True,
+                kind=ExitKind.BUST,
+            ).select_related("entry")
+        }
+        seats = {s.player_id: s for s in revision.seats.all() if s.player_id}
+        states = selectors.entry_states(t)
+        live = states.live_by_player()
+        back = [
+            e
+            for player, e in standing.items()
+            if player in seats and seats[player].finishing_stack > 0
+        ]
+        out = [s for player, s in seats.items() if s.finishing_stack <= 0 and player in live]
+        if not back and not out:
+            return
+        if not counts:
+            _refuse_bust_change(original, [e.entry for e in back], [live[s.player_id] for s in out])
+        text = f"Corrección de la mano {original.number} (revisión {revision.pk}): {reason}"
+        for row in back:
+            chips = int(seats[row.entry.player_id].finishing_stack)
+            correct_elimination(actor, t, row, chips=chips, reason=text[:2000], revision=revision)
+        key = next(
+            (
+                e.hand_key
+                for e in Elimination.objects.filter(
+                    tournament=t, session=session, hand_number=original.number
+                )
+                if e.hand_key
+            ),
+            f"hand:{session.pk}:{original.number}",
+        )
+        view = selectors.seating(t)
+        for seat in sorted(out, key=lambda s: (s.starting_stack, s.seat)):
+            if len(selectors.entry_states(t).live) < 2:
+                break
+            eliminate(
+                actor,
+                t,
+                live[seat.player_id],
+                view,
+                kind=ExitKind.BUST,
+                hand_key=key,
+                stack_at_start=int(seat.starting_stack),
+                hand=revision,
+                hand_number=original.number,
+                reason=text[:2000],
+            )
         finish_if_done(actor, t)
+
+
+def _refuse_bust_change(original: Any, back: list[Any], out: list[Any]) -> None:
+    from casino.errors import Conflict
+
+    names = ", ".join(e.player.display_name for e in [*back, *out])
+    raise Conflict(
+        "TOURNAMENT_BUST_CORRECT_FIRST",
+        f"La corrección cambia quién quedó eliminado en la mano {original.number} ({names}) "
+        "y la mesa ya jugó la mano siguiente: corrija o registre primero la eliminación en "
+        "el torneo.",
+        f"The correction changes who was busted in hand {original.number} ({names}) and the "
+        "table has dealt its next hand: correct or record the bust in the tournament first.",
+        field="hand",
+        details={
+            "restore": [e.number for e in back],
+            "bust": [e.number for e in out],
+        },
+    )

@@ -2077,6 +2077,12 @@ TOURNAMENTS: dict[str, Meaning] = {
     "TOURNAMENT_ALREADY_DRAWN": Meaning(
         "Los asientos del torneo ya se sortearon.", "The tournament's seats were already drawn."
     ),
+    "TOURNAMENT_BUST_CORRECT_FIRST": Meaning(
+        "La corrección cambia quién quedó eliminado en la mano … (…) y la mesa ya jugó la "
+        "mano siguiente: corrija o registre primero la eliminación en el torneo.",
+        "The correction changes who was busted in hand … (…) and the table has dealt its "
+        "next hand: correct or record the bust in the tournament first.",
+    ),
     "TOURNAMENT_FULL": Meaning(
         "El torneo está completo: anote al jugador en la lista de espera.",
         "The tournament is full: put the player on the waiting list.",
@@ -2095,6 +2101,12 @@ TOURNAMENTS: dict[str, Meaning] = {
         "El torneo no está en juego (antes del inicio o en un descanso): no se reparten "
         "manos en sus mesas.",
         "The tournament is not in play (before the start or on a break): its tables deal no hands.",
+    ),
+    "TOURNAMENT_PHH_IMPORT": Meaning(
+        "La mesa es de torneo: sus manos se registran a medida que se reparten (en vivo o la "
+        "mano completa), no se importan de PHH.",
+        "The table is a tournament table: its hands are logged as they are dealt (live or "
+        "the whole hand), not imported from PHH.",
     ),
     "TOURNAMENT_PLAN_EMPTY": Meaning(
         "Las mesas están equilibradas: no hay cambios que hacer.",

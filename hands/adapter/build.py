@@ -240,6 +240,10 @@ class _Builder:
         self.forced = tuple(
             (order[i], antes[i] + abs(forced[i])) for i in range(n) if antes[i] or forced[i]
         )
+        if n == 2:
+            # PHH reverse-assigns heads-up antes as it does the blinds (OQ-32): the list the
+            # engine reads names the big blind's ante second (a big-blind ante, issue 42).
+            antes = antes[::-1]
         small_bet = big_bet = min_bet = None
         if variant is Variant.FIXED_LIMIT:
             small_bet = units(blinds.get("small_bet") or big or 0, "blinds.small_bet", unit)

@@ -184,6 +184,8 @@ def _record_from_phh(
         button = seats[-1]
     names = list(hand.players) if hand.players and len(hand.players) == n else [""] * n
     antes, blinds = hand.antes, hand.blinds_or_straddles
+    if n == 2:  # heads-up PHH reverse-assigns the antes, as the blinds (OQ-32)
+        antes = tuple(antes)[::-1]
     uniform_ante = min(antes) if antes else 0
     if n == 2:
         small, big = blinds[0], blinds[1]

@@ -69,6 +69,7 @@ def import_job_create(
         s = lock_session(session)
         same_casino(actor, s)
         require_at_table(actor, s)  # issue 12 §1: checked when the import is queued
+        require_not_tournament(s)
         job = ImportJob.objects.create(
             casino_id=s.casino_id,
             session=s,
@@ -89,6 +90,24 @@ def import_job_create(
 
             enqueue_on_commit(lambda: import_hands_task.delay(job.pk), f"import {job.pk}")
     return job
+
+
+def require_not_tournament(session: TableSession) -> None:
+    """A tournament table's hands are logged as they are dealt (live or the API's whole
+    hand), never imported from PHH (issue 42 §5): a file carries its own game's blinds,
+    stacks and rake and no clock, while a tournament hand's terms are the level in force
+    when it was dealt, its stacks the seating plan's, and its busts must take their places
+    in the order they happened across the tables (TDA RP-8). Refused before anything is
+    stored, whichever page or endpoint sent the file."""
+    if session.is_tournament:
+        raise Conflict(
+            "TOURNAMENT_PHH_IMPORT",
+            "La mesa es de torneo: sus manos se registran a medida que se reparten (en vivo o "
+            "la mano completa), no se importan de PHH.",
+            "The table is a tournament table: its hands are logged as they are dealt (live "
+            "or the whole hand), not imported from PHH.",
+            field="session",
+        )
 
 
 def import_job_run(job_id: int, *, chunk: int = IMPORT_CHUNK) -> ImportJob:
@@ -129,6 +148,7 @@ def _import_chunk(job: ImportJob, actor: Actor, part: list[adapter.Imported]) ->
         if row.processed != job.processed:
             return  # another delivery of the task got here first
         s = lock_session(row.session_id)
+        require_not_tournament(s)  # a job queued by any path: nothing is stored
         book = SessionBook(s)
         book.all_movements()  # one read: with no cage record at all, no query per hand
         first_number = book.max_number + 1

@@ -1239,11 +1239,17 @@ def admit(book: SessionBook, actor: Actor, p: Prepared) -> None:
         player = p.players.get(seat)
         player_id = player.pk if player else None
         memory = book.seats.get(seat)
-        if (
+        moved = (
             memory is None
             or memory.status == SeatStatus.EMPTY
             or ((memory.player_id or None) != player_id and (memory.name or "") != s.get("name"))
-        ):
+        )
+        if moved and p.revision_of is not None and book.session.is_tournament:
+            # A tournament's seats are the tournament's to give (issue 42 §7): a revision
+            # that gives a busted player chips back reseats him through the elimination's
+            # correction (tables.hooks.hand_revised), never over the seat's new player.
+            continue
+        if moved:
             joined = (p.number - 1) if p.number > 1 and book.max_number else None
             memory = SeatMemory(
                 memory.row if memory else None,
@@ -1503,6 +1509,11 @@ def hand_correct(
             )
         elif closed:
             revision_counts(actor, original, revision, reason.strip())
+        # Issue 42 §7: a tournament's busts follow the revision that counts now, and one
+        # that changes a bust after the next hand is refused (the floor corrects it first).
+        table_hooks.hand_revised(
+            actor, original, revision, counts=not pending, reason=reason.strip()
+        )
         audit_record(
             actor=actor,
             action="hand.correct",

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.django_db
 LIVE = "/api/hands/live/"
 
 
-def open_tournament_table(world, staff, store, number: int):  # type: ignore[no-untyped-def]  # noqa: F811
+def open_tournament_table(world, staff, store, number: int, croupier=None):  # type: ignore[no-untyped-def]  # noqa: F811
     """A table whose own settings are a cash game's (5/10, 5 % rake), opened as a
     tournament session the way the floor opens one: checklists, the opening signed by
     three, two inspected packs."""
@@ -65,7 +65,7 @@ def open_tournament_table(world, staff, store, number: int):  # type: ignore[no-
         actor=pit,
         table=table,
         supervisor=staff["supervisor"],
-        croupier=staff["croupier"],
+        croupier=croupier or staff["croupier"],
         kind="tournament",
     )
     table_services.prep_checklist_record(
@@ -76,11 +76,15 @@ def open_tournament_table(world, staff, store, number: int):  # type: ignore[no-
     )
     sheet = OpeningSheet.objects.get(session=session)
     table_services.opening_count_record(actor=sup, sheet=sheet, lines=count_lines(sheet))
-    sign_three(staff, sheet, table_services.opening_sign)
-    ready_decks(staff, session, store)
+    if croupier is None:
+        sign_three(staff, sheet, table_services.opening_sign)
+        ready_decks(staff, session, store)
+    else:  # a second table: its own croupier (PIN 1234) and its own packs
+        sign_three({**staff, "croupier": croupier}, sheet, table_services.opening_sign)
+        ready_decks(staff, session, store, serials=(f"R{number}", f"A{number}"))
     session.refresh_from_db()
     world.sessions[number] = session
-    world.croupiers[number] = staff["croupier"]
+    world.croupiers[number] = croupier or staff["croupier"]
     return session
 
 

@@ -242,47 +242,66 @@ def elimination_correct(
         t = lock_tournament(elimination.tournament_id, actor)
         require_status(t, TournamentStatus.RUNNING, TournamentStatus.FINISHED)
         row = Elimination.objects.select_for_update().get(pk=elimination.pk)
-        if EliminationCorrection.objects.filter(elimination=row).exists():
-            raise Conflict(
-                "ELIMINATION_ALREADY_CORRECTED",
-                "Esa eliminación ya fue corregida.",
-                "That elimination was already corrected.",
-            )
-        if PayoutSlip.objects.filter(entry_id=row.entry_id).exists():
-            raise Conflict(
-                "PRIZE_ALREADY_PAID",
-                "El premio de esa inscripción ya se pagó.",
-                "That entry's prize was already paid.",
-            )
-        entry = row.entry
-        states = selectors.entry_states(t)
-        if any(e.player_id == entry.player_id and states.is_live(e) for e in states.counted):
-            raise Conflict(
-                "PLAYER_ALREADY_REGISTERED",
-                "El jugador volvió con otra inscripción.",
-                "The player came back with another entry.",
-            )
-        if t.status == TournamentStatus.FINISHED:
-            Tournament.objects.filter(pk=t.pk).update(
-                status=TournamentStatus.RUNNING, finished_at=None
-            )
-        move = _reseat(actor, t, entry, selectors.seating(t, states), row, chips)
-        correction = EliminationCorrection.objects.create(
-            elimination=row,
-            chips=chips,
-            move=move,
-            reason=reason,
-            recorded_by=actor.user,
-            role=actor.role.value,
+        return correct_elimination(actor, t, row, chips=chips, reason=reason)
+
+
+def correct_elimination(
+    actor: Actor,
+    t: Tournament,
+    row: Elimination,
+    *,
+    chips: int,
+    reason: str,
+    revision: Any = None,
+) -> EliminationCorrection:
+    """The correction row and the reseat (inside the caller's transaction, the tournament
+    locked). ``revision``: the corrected hand that gave the player chips back (issue 42
+    §7), kept as the correction's reason."""
+    if EliminationCorrection.objects.filter(elimination=row).exists():
+        raise Conflict(
+            "ELIMINATION_ALREADY_CORRECTED",
+            "Esa eliminación ya fue corregida.",
+            "That elimination was already corrected.",
         )
-        audit_record(
-            actor=actor,
-            action="tournament.elimination.correct",
-            obj=t,
-            before={"entry": entry.number, "seq": row.seq, "kind": row.kind},
-            after={"chips": chips, "seat": [move.to_table, move.to_seat]},
-            reason=reason,
+    if PayoutSlip.objects.filter(entry_id=row.entry_id).exists():
+        raise Conflict(
+            "PRIZE_ALREADY_PAID",
+            "El premio de esa inscripción ya se pagó.",
+            "That entry's prize was already paid.",
         )
+    entry = row.entry
+    states = selectors.entry_states(t)
+    if any(e.player_id == entry.player_id and states.is_live(e) for e in states.counted):
+        raise Conflict(
+            "PLAYER_ALREADY_REGISTERED",
+            "El jugador volvió con otra inscripción.",
+            "The player came back with another entry.",
+        )
+    if t.status == TournamentStatus.FINISHED:
+        Tournament.objects.filter(pk=t.pk).update(status=TournamentStatus.RUNNING, finished_at=None)
+        t.status = TournamentStatus.RUNNING
+    move = _reseat(actor, t, entry, selectors.seating(t, states), row, chips)
+    correction = EliminationCorrection.objects.create(
+        elimination=row,
+        chips=chips,
+        move=move,
+        reason=reason,
+        revision=revision,
+        recorded_by=actor.user,
+        role=actor.role.value,
+    )
+    audit_record(
+        actor=actor,
+        action="tournament.elimination.correct",
+        obj=t,
+        before={"entry": entry.number, "seq": row.seq, "kind": row.kind},
+        after={
+            "chips": chips,
+            "seat": [move.to_table, move.to_seat],
+            "revision": getattr(revision, "pk", None),
+        },
+        reason=reason,
+    )
     return correction
 
 
