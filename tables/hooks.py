@@ -22,6 +22,12 @@ it, not the other way round), yet two figures come from them:
   SANC-04). The hand recorder asks :func:`hand_rules` before a hand and calls
   :func:`hand_stored` after storing one, in its transaction.
 
+- **table opened or closed** (rota, issue 44 §3): a session opened (``"open"``,
+  :func:`tables.services.session_open`) or its closing started (``"close"``,
+  :func:`tables.services.closing_start`: play is over, nobody deals there any more). The
+  dealers' rota re-plans the rest of the shift from that minute, in the same transaction
+  and by the same actor; every path (page, API, service) goes through those two services.
+
 Without a provider the adjustment is zero, no hand has been served and nothing is
 pending; a cash session has no hand rules and a stored hand changes nothing else.
 """
@@ -43,6 +49,9 @@ ExpectedFloatProvider = Callable[["TableSession"], "dict[int, int] | None"]
 HandRulesProvider = Callable[["TableSession", Any], Any]
 # provider(actor, hand) -> None: a stored hand's consequences (a tournament's busts)
 HandStoredProvider = Callable[[Any, Any], None]
+# provider(actor, session, change) -> None, change TABLE_OPENED or TABLE_CLOSED (issue 44)
+TableChangedProvider = Callable[[Any, "TableSession", str], None]
+TABLE_OPENED, TABLE_CLOSED = "open", "close"
 
 _float_adjustments: list[FloatAdjustmentProvider] = []
 _hands_served: list[HandsServedProvider] = []
@@ -50,6 +59,7 @@ _pending_work: list[PendingWorkProvider] = []
 _expected_float: list[ExpectedFloatProvider] = []
 _hand_rules: list[HandRulesProvider] = []
 _hand_stored: list[HandStoredProvider] = []
+_table_changed: list[TableChangedProvider] = []
 
 
 def register_float_adjustments(provider: FloatAdjustmentProvider) -> FloatAdjustmentProvider:
@@ -96,6 +106,14 @@ def register_hand_stored(provider: HandStoredProvider) -> HandStoredProvider:
     return provider
 
 
+def register_table_changed(provider: TableChangedProvider) -> TableChangedProvider:
+    """``provider(actor, session, change)``: run when ``session`` opens (``TABLE_OPENED``) or
+    its closing starts (``TABLE_CLOSED``), in the tables service's transaction."""
+    if provider not in _table_changed:
+        _table_changed.append(provider)
+    return provider
+
+
 def unregister(provider: object) -> None:
     registries: tuple[list[Any], ...] = (
         _float_adjustments,
@@ -104,6 +122,7 @@ def unregister(provider: object) -> None:
         _expected_float,
         _hand_rules,
         _hand_stored,
+        _table_changed,
     )
     for registry in registries:
         if provider in registry:
@@ -154,3 +173,11 @@ def hand_stored(actor: Any, hand: Any) -> None:
     """Tell the providers that ``hand`` was stored (issue 42: busts in a tournament)."""
     for provider in _hand_stored:
         provider(actor, hand)
+
+
+def table_changed(actor: Any, session: TableSession, change: str) -> None:
+    """Tell the providers that ``session``'s table opened or closed (issue 44: the rota)."""
+    if change not in (TABLE_OPENED, TABLE_CLOSED):
+        raise ValueError(change)
+    for provider in _table_changed:
+        provider(actor, session, change)

@@ -64,7 +64,15 @@ Algorithm
        left with fewer croupiers than it needs; so the same croupiers are not always
        the spare ones, and breaks stay fairly shared.
     4. A table left without a croupier is listed in its slot's ``unstaffed``; the
-       croupiers on duty who do not deal are listed as ``resting``.
+       croupiers on duty who do not deal are listed as ``resting``. A croupier is never
+       placed at a table whose game he may not deal: :func:`findings` says why each table
+       is unstaffed (``NO_QUALIFIED_CROUPIER``: nobody on duty may deal its game;
+       ``NO_QUALIFIED_CROUPIER_FREE``: those who may are at other tables or owed a break).
+
+Modules
+    :mod:`.inputs` (the data and the checks), :mod:`.assignment` (the Hungarian method),
+    :mod:`.patterns` (step 1), :mod:`.building` (steps 2 to 4, :func:`replan`),
+    :mod:`.reading` (stints, changes, findings), :mod:`.comparing` (planned against actual).
 
     With croupiers who all deal every game, work the whole plan and have the same
     entitlement, there are *enough* of them when their number is at least
@@ -112,7 +120,15 @@ from .inputs import (
     Stint,
     Table,
 )
-from .reading import next_changes, planned_changes, stints
+from .reading import (
+    NO_QUALIFIED_CROUPIER,
+    NO_QUALIFIED_CROUPIER_FREE,
+    Finding,
+    findings,
+    next_changes,
+    planned_changes,
+    stints,
+)
 
 __all__ = [
     "Assignment",
@@ -120,6 +136,9 @@ __all__ = [
     "Check",
     "Comparison",
     "Croupier",
+    "Finding",
+    "NO_QUALIFIED_CROUPIER",
+    "NO_QUALIFIED_CROUPIER_FREE",
     "Plan",
     "PlanError",
     "PlannedChange",
@@ -130,6 +149,7 @@ __all__ = [
     "Stint",
     "Table",
     "compare",
+    "findings",
     "next_changes",
     "plan_rota",
     "planned_changes",

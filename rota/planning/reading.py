@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .inputs import Plan, PlannedChange, Stint
 
 
@@ -48,3 +50,48 @@ def next_changes(plan: Plan, now: int) -> tuple[PlannedChange, ...]:
         return ()
     first = min(c.at for c in upcoming)
     return tuple(c for c in upcoming if c.at == first)
+
+
+#: A table left without a croupier because nobody on duty then may deal its game.
+NO_QUALIFIED_CROUPIER = "NO_QUALIFIED_CROUPIER"
+#: A table left without a croupier: those who may deal its game are at other tables or
+#: owed their break (breaks are never shortened to staff a table).
+NO_QUALIFIED_CROUPIER_FREE = "NO_QUALIFIED_CROUPIER_FREE"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """Why a table is unstaffed from ``start`` to ``end`` (consecutive slots, one reason):
+    the plan says so rather than place a croupier at a game he may not deal."""
+
+    code: str
+    table: str
+    game: str
+    start: int
+    end: int
+
+
+def findings(plan: Plan) -> tuple[Finding, ...]:
+    """Every table the plan leaves without a croupier, with the reason, by start then table."""
+    games = {t.id: t.game for t in plan.tables}
+    deals = {c.id: c.games for c in plan.croupiers}
+    running: dict[str, Finding] = {}
+    out: list[Finding] = []
+    for s in plan.slots:
+        on_duty = [a.croupier for a in s.assignments] + list(s.resting)
+        here: dict[str, Finding] = {}
+        for table in s.unstaffed:
+            game = games[table]
+            qualified = any(game in deals[c] for c in on_duty)
+            code = NO_QUALIFIED_CROUPIER_FREE if qualified else NO_QUALIFIED_CROUPIER
+            before = running.get(table)
+            if before is not None and before.code == code and before.end == s.start:
+                here[table] = Finding(code, table, game, before.start, s.end)
+            else:
+                if before is not None:
+                    out.append(before)
+                here[table] = Finding(code, table, game, s.start, s.end)
+        out.extend(f for t, f in running.items() if t not in here)
+        running = here
+    out.extend(running.values())
+    return tuple(sorted(out, key=lambda f: (f.start, f.table)))
