@@ -41,6 +41,15 @@ def games_in_force(croupier_ids: list[int]) -> dict[int, frozenset[str]]:
     }
 
 
+def access_staff(actor: Actor, pk: object) -> User:
+    """A staff member of the actor's casino by id (404 otherwise); the service checks the
+    role it needs."""
+    try:
+        return User.objects.get(pk=int(str(pk)), casino=actor.casino)
+    except (ValueError, TypeError, User.DoesNotExist):
+        raise NotFound("NOT_FOUND", "Empleado no encontrado.", "Staff member not found.") from None
+
+
 def games_versions(croupier: User) -> list[CroupierGames]:
     """Every version of a croupier's games, oldest first."""
     return list(
@@ -326,6 +335,7 @@ def rota_payload(rota: RotaPlan) -> dict[str, object]:
         "in_force": is_in_force(rota),
         "reason": rota.reason,
         "table": rota.table_id,
+        "session": rota.session_id,
         "business_date": rota.gaming_day.business_date,
         "starts_at": rota.starts_at,
         "ends_at": rota.ends_at,
@@ -356,6 +366,17 @@ def rota_payload(rota: RotaPlan) -> dict[str, object]:
                 "resting": [users[c].username for c in s.resting],
             }
             for s in plan.slots
+        ],
+        "findings": [
+            {
+                "table": int(f.table),
+                "table_number": tables[f.table].number,
+                "game": f.game,
+                "starts_at": rota.at_minute(f.start),
+                "ends_at": rota.at_minute(f.end),
+                "code": f.code,
+            }
+            for f in planning.findings(plan)
         ],
     }
 

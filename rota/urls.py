@@ -10,5 +10,5 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/replan/", views.replan, name="replan"),
     path("croupiers/", views.croupiers, name="croupiers"),
-    path("croupiers/<str:username>/games/", views.croupier_games, name="croupier-games"),
+    path("croupiers/<int:pk>/games/", views.croupier_games, name="croupier-games"),
 ]

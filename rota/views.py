@@ -156,9 +156,9 @@ def croupiers(request: HttpRequest, actor: Actor) -> HttpResponse:
 
 @require_POST
 @page
-def croupier_games(request: HttpRequest, actor: Actor, username: str) -> HttpResponse:
+def croupier_games(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     require(actor, Perm.MANAGE_STAFF)
-    croupier = staff_member(actor, username, Role.CROUPIER, field="croupier")
+    croupier = selectors.access_staff(actor, pk)
     services.croupier_games_record(
         actor=actor,
         croupier=croupier,

@@ -19,6 +19,7 @@ from rota import planning, services
 from rota.codec import plan_from_data
 from rota.models import CroupierGames, RotaPlan
 from tables import services as table_services
+from tests.helpers import RoleClient
 
 from .conftest import boss, client_for
 from .test_pages import _plan_form
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.django_db
 def _record(client, croupier, games, reason=""):  # type: ignore[no-untyped-def]
     # Checkboxes: only the ticked ones are sent, once per value.
     return client.post(
-        reverse("rota:croupier-games", args=[croupier.username]),
+        reverse("rota:croupier-games", args=[croupier.pk]),
         {"games": games, "reason": reason},
     )
 
@@ -120,6 +121,13 @@ def test_the_rota_places_nobody_at_a_game_he_may_not_deal(
     page = pit_boss.get(reverse("rota:detail", args=[second.pk])).content.decode()
     assert "Mesas sin croupier" in page
     assert "los que pueden repartir Torneo están en otras mesas o en su descanso" in page
+    read = RoleClient(staff["pit_boss"], Role.PIT_BOSS).get(
+        reverse("api-rotation", args=[second.pk])
+    )  # checked against the served schema
+    assert read.status_code == 200
+    assert {(f["table"], f["game"], f["code"]) for f in read.json()["findings"]} == {
+        (room[2].pk, "tournament", planning.NO_QUALIFIED_CROUPIER_FREE)
+    }
 
 
 def test_a_refused_replan_on_a_replaced_version_is_a_conflict(

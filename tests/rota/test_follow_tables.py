@@ -147,3 +147,6 @@ def test_the_api_opening_and_closing_replan_too(staff, gaming_day, croupiers, ro
     plan = plan_from_data(third.plan)
     later = [s for s in plan.slots if s.start >= third.replanned_from]
     assert all(s.croupier_at(str(room[2].pk)) is None for s in later)
+    read = api.get(reverse("api-rotation", args=[third.pk]))  # checked against the schema
+    assert read.status_code == 200
+    assert (read.json()["session"], read.json()["reason"]) == (session.pk, "table_closed")
