@@ -185,26 +185,20 @@ def _room_after(
     plan: planning.Plan, key: str, change: str, now: int, game: str
 ) -> list[planning.Table] | None:
     """The plan's tables once table ``key`` closes or opens at minute ``now`` (None: the
-    change does not apply: closing a table not open in the plan, opening one open in it)."""
-    current = {t.id: t for t in plan.tables}
-    t = current.get(key)
-    open_now = t is not None and (t.open_until is None or t.open_until > now)
-    if change == CLOSE:
-        if not open_now:
-            return None
-        assert t is not None
-        if t.open_from >= now:
-            return [x for x in plan.tables if x.id != key]  # closed before it opened
-        return [
-            x if x.id != key else planning.Table(x.id, x.game, x.open_from, now)
-            for x in plan.tables
-        ]
-    if open_now:
+    change does not apply: closing a table not open in the plan, opening one already in
+    it)."""
+    t = next((x for x in plan.tables if x.id == key), None)
+    if change == OPEN:
+        # A table that closed stays closed in this rota: the planner gives a table one
+        # opening interval (docs/floor.md).
+        return None if t is not None else [*plan.tables, planning.Table(key, game, now)]
+    if t is None or (t.open_until is not None and t.open_until <= now):
         return None
-    if t is None:
-        return [*plan.tables, planning.Table(key, game, now)]
-    # Open again after closing: open from now on; the slots before now are kept as planned.
-    return [x if x.id != key else planning.Table(x.id, game, x.open_from) for x in plan.tables]
+    if t.open_from >= now:
+        return [x for x in plan.tables if x.id != key]  # closed before it opened
+    return [
+        x if x.id != key else planning.Table(x.id, x.game, x.open_from, now) for x in plan.tables
+    ]
 
 
 def _crew_now(plan: planning.Plan) -> list[planning.Croupier]:
