@@ -5,6 +5,12 @@ or opens, is a new version pointing at the one it replaces (``previous``, one su
 at most, so two terminals cannot fork the chain). The plan itself is the planner's data
 (:mod:`rota.codec`): croupier ids are user ids, table ids are table ids, times are
 minutes from ``starts_at``. Who actually deals stays with ``tables`` (``DealerChange``).
+
+The games a croupier may deal (:class:`CroupierGames`) are a chain of versions per
+croupier too, recorded by a manager. A *game* is said in the tables app's words: a betting
+structure (``tables.Variant``: no-limit, pot-limit, fixed-limit, mixed) for a cash table,
+or ``tournament`` (``tables.SessionKind``) for a tournament's table, whatever its
+structure (the tournament's clock and chips are its own trade).
 """
 
 from __future__ import annotations
@@ -18,6 +24,17 @@ from django.utils.translation import gettext_lazy as _
 
 from casino import immutability
 from casino.models import Casino, GamingDay, User
+from tables.models import SessionKind, Variant
+
+#: Every game a croupier may be qualified to deal (issue 44 §3), in the tables app's words.
+GAMES: tuple[str, ...] = (*Variant.values, SessionKind.TOURNAMENT.value)
+
+
+def game_label(game: str) -> str:
+    """A game's words (the tables app's labels)."""
+    if game == SessionKind.TOURNAMENT:
+        return str(SessionKind.TOURNAMENT.label)
+    return str(Variant(game).label) if game in Variant.values else game
 
 
 @immutability.append_only
@@ -37,6 +54,11 @@ class RotaPlan(models.Model):
     # The table that closed or opened (a re-plan), None for the first version.
     table = models.ForeignKey(
         "tables.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    # The session whose opening or closing re-planned by itself (None: planned or re-planned
+    # by hand from the rota's page or API).
+    session = models.ForeignKey(
+        "tables.TableSession", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
@@ -72,3 +94,42 @@ class RotaPlan(models.Model):
 
     def minute_of(self, when: datetime) -> int:
         return int((when - self.starts_at).total_seconds() // 60)
+
+
+@immutability.append_only
+class CroupierGames(models.Model):
+    """The games one croupier may deal, as a manager recorded them (issue 44 §3).
+
+    Never edited: a change is a new version pointing at the one it replaces, with who
+    recorded it, in which role, when and why. The latest version is in force; a croupier
+    with no version deals every game (Mesa's rule before games were recorded)."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    croupier = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    version = models.PositiveIntegerField()
+    previous = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="next_version"
+    )
+    games = models.JSONField()  # sorted list of GAMES
+    reason = models.CharField(max_length=200, blank=True)
+    recorded_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    role = models.CharField(max_length=16)
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("games a croupier deals")
+        verbose_name_plural = _("games croupiers deal")
+        ordering = ["croupier", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["croupier", "version"], name="rota_croupier_games_version"
+            ),
+            models.UniqueConstraint(
+                fields=["croupier"],
+                condition=Q(previous=None),
+                name="rota_croupier_games_one_first",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.croupier_id} v{self.version}: {', '.join(self.games)}"

@@ -12,7 +12,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.errors import NotFound
 from casino.models import GamingDay, User
-from casino.roles import Perm
+from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
 from tables.models import Pack, PackState, Table, TableSession
 from tables.selectors import (
@@ -24,10 +24,54 @@ from tables.selectors import (
 
 from . import planning
 from .codec import plan_from_data
-from .models import RotaPlan
+from .models import GAMES, CroupierGames, RotaPlan, game_label
 
 # The packs a croupier may bring in at a dealer change (as the table's own page offers).
 READY_TO_COME_IN = ("inspected", "reserve", "rested")
+
+
+def games_in_force(croupier_ids: list[int]) -> dict[int, frozenset[str]]:
+    """The games each croupier may deal (issue 44 §3): the latest version a manager
+    recorded; a croupier without one deals every game."""
+    latest: dict[int, CroupierGames] = {}
+    for row in CroupierGames.objects.filter(croupier_id__in=croupier_ids).order_by("version"):
+        latest[row.croupier_id] = row
+    return {
+        pk: frozenset(latest[pk].games) if pk in latest else frozenset(GAMES) for pk in croupier_ids
+    }
+
+
+def access_staff(actor: Actor, pk: object) -> User:
+    """A staff member of the actor's casino by id (404 otherwise); the service checks the
+    role it needs."""
+    try:
+        return User.objects.get(pk=int(str(pk)), casino=actor.casino)
+    except (ValueError, TypeError, User.DoesNotExist):
+        raise NotFound("NOT_FOUND", "Empleado no encontrado.", "Staff member not found.") from None
+
+
+def games_versions(croupier: User) -> list[CroupierGames]:
+    """Every version of a croupier's games, oldest first."""
+    return list(
+        CroupierGames.objects.filter(croupier=croupier)
+        .select_related("recorded_by")
+        .order_by("version")
+    )
+
+
+def game_of_session(session: TableSession) -> str:
+    """The game a session deals, in the words a croupier's games are recorded in."""
+    return session.kind if session.is_tournament else session.settings.variant
+
+
+def game_of_table(table: Table) -> str:
+    """The game ``table`` deals now: its live session's, else its settings in force ("" for a
+    table without settings: nobody is qualified, and the plan says so)."""
+    session = live_session(table)
+    if session is not None:
+        return game_of_session(session)
+    settings = table.settings_at()
+    return settings.variant if settings is not None else ""
 
 
 def access_rota(actor: Actor, pk: object) -> RotaPlan:
@@ -152,6 +196,65 @@ def floor_rows(rota: RotaPlan, now: datetime | None = None) -> list[TableNow]:
 
 
 @dataclass(frozen=True)
+class FindingRow:
+    """A table the plan leaves without a croupier, and why (issue 44 §3)."""
+
+    table: Table
+    game: str  # the game's words
+    starts_at: datetime
+    ends_at: datetime
+    code: str  # planning.NO_QUALIFIED_CROUPIER or NO_QUALIFIED_CROUPIER_FREE
+
+
+def plan_findings(rota: RotaPlan) -> list[FindingRow]:
+    plan = plan_of(rota)
+    _users, tables = _names(plan)
+    return [
+        FindingRow(
+            table=tables[f.table],
+            game=game_label(f.game),
+            starts_at=rota.at_minute(f.start),
+            ends_at=rota.at_minute(f.end),
+            code=f.code,
+        )
+        for f in planning.findings(plan)
+    ]
+
+
+@dataclass(frozen=True)
+class CroupierGamesRow:
+    croupier: User
+    games: list[str]  # the games' words, in GAMES order
+    codes: frozenset[str]
+    recorded: CroupierGames | None  # the version in force (None: never recorded)
+    versions: list[CroupierGames]
+
+
+def croupiers_games(actor: Actor) -> list[CroupierGamesRow]:
+    """Each active croupier of the casino with the games he may deal and their history."""
+    require(actor, Perm.VIEW_TABLES)
+    people = list(
+        User.objects.filter(casino=actor.casino, is_active=True, groups__name=Role.CROUPIER.value)
+        .distinct()
+        .order_by("username")
+    )
+    games = games_in_force([u.pk for u in people])
+    rows = []
+    for u in people:
+        versions = games_versions(u)
+        rows.append(
+            CroupierGamesRow(
+                croupier=u,
+                games=[game_label(g) for g in GAMES if g in games[u.pk]],
+                codes=games[u.pk],
+                recorded=versions[-1] if versions else None,
+                versions=versions,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
 class CheckRow:
     table: Table
     planned_at: datetime
@@ -232,6 +335,7 @@ def rota_payload(rota: RotaPlan) -> dict[str, object]:
         "in_force": is_in_force(rota),
         "reason": rota.reason,
         "table": rota.table_id,
+        "session": rota.session_id,
         "business_date": rota.gaming_day.business_date,
         "starts_at": rota.starts_at,
         "ends_at": rota.ends_at,
@@ -262,6 +366,17 @@ def rota_payload(rota: RotaPlan) -> dict[str, object]:
                 "resting": [users[c].username for c in s.resting],
             }
             for s in plan.slots
+        ],
+        "findings": [
+            {
+                "table": int(f.table),
+                "table_number": tables[f.table].number,
+                "game": f.game,
+                "starts_at": rota.at_minute(f.start),
+                "ends_at": rota.at_minute(f.end),
+                "code": f.code,
+            }
+            for f in planning.findings(plan)
         ],
     }
 

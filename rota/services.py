@@ -1,13 +1,18 @@
 """Writes of the dealers' rota (issue 44 §3): plan the shift, re-plan when a table closes
-or opens. Each runs in one transaction, checks the actor and the tables he is assigned to,
-refuses before it writes (a refused request changes nothing) and writes its audit event
-with the new version. A dealer change itself is never written here: the floor records it
+or opens, record the games a croupier may deal. Each runs in one transaction, checks the
+actor and the tables he is assigned to, refuses before it writes (a refused request changes
+nothing) and writes its audit event with the new version.
+
+A table's session opening or its closing starting re-plans by itself
+(:func:`rota_follow_table`, registered in ``tables.hooks`` by ``rota.apps``): in the
+tables service's transaction, by the actor who opened or closed the table. A dealer change itself is never written here: the floor records it
 with ``tables.services.dealer_change_record`` (one owner for who deals at a table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from django.db import transaction
@@ -19,16 +24,15 @@ from casino.errors import Conflict, ValidationFailed
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
 from casino.selectors import require_open_gaming_day
-from tables.models import Table
+from tables import hooks
+from tables.models import Table, TableSession
 from tables.selectors.assignment import require_at
 
 from . import planning
 from .codec import plan_from_data, plan_to_data
-from .models import RotaPlan
+from .models import GAMES, CroupierGames, RotaPlan
+from .selectors import game_of_session, game_of_table, games_in_force, rota_in_force
 
-# Every table of the room deals Texas Hold'em and every croupier deals it: the planner's
-# games are kept for the day Mesa records which games a croupier may deal.
-GAME = "holdem"
 MINUTES_MIN, MINUTES_MAX = 5, 240  # a down or a break
 LATE_MAX = 60
 SHIFT_MAX_MINUTES = 24 * 60
@@ -139,9 +143,10 @@ def rota_plan(
     length = _check_period(starts_at, ends_at)
     crew = _check_croupiers(actor, croupiers)
     room = _check_tables(actor, tables)
+    games = games_in_force([u.pk for u in crew])
     plan = planning.plan_rota(
-        [planning.Croupier(str(u.pk), frozenset({GAME}), 0, length) for u in crew],
-        [planning.Table(str(t.pk), GAME, 0) for t in room],
+        [planning.Croupier(str(u.pk), games[u.pk], 0, length) for u in crew],
+        [planning.Table(str(t.pk), game_of_table(t), 0) for t in room],
         start=0,
         end=length,
         rotation=planning.Rotation(on=on, off=off),
@@ -173,7 +178,82 @@ def rota_plan(
     return rota
 
 
-CLOSE, OPEN = "close", "open"
+CLOSE, OPEN = hooks.TABLE_CLOSED, hooks.TABLE_OPENED
+
+
+def _room_after(
+    plan: planning.Plan, key: str, change: str, now: int, game: str
+) -> list[planning.Table] | None:
+    """The plan's tables once table ``key`` closes or opens at minute ``now`` (None: the
+    change does not apply: closing a table not open in the plan, opening one already in
+    it)."""
+    t = next((x for x in plan.tables if x.id == key), None)
+    if change == OPEN:
+        # A table that closed stays closed in this rota: the planner gives a table one
+        # opening interval (docs/floor.md).
+        return None if t is not None else [*plan.tables, planning.Table(key, game, now)]
+    if t is None or (t.open_until is not None and t.open_until <= now):
+        return None
+    if t.open_from >= now:
+        return [x for x in plan.tables if x.id != key]  # closed before it opened
+    return [
+        x if x.id != key else planning.Table(x.id, x.game, x.open_from, now) for x in plan.tables
+    ]
+
+
+def _crew_now(plan: planning.Plan) -> list[planning.Croupier]:
+    """The plan's croupiers with the games they may deal now (a manager may have recorded
+    a change since the last version)."""
+    games = games_in_force([int(c.id) for c in plan.croupiers])
+    return [replace(c, games=games[int(c.id)]) for c in plan.croupiers]
+
+
+def _replan_locked(
+    *,
+    actor: Actor,
+    shown: RotaPlan,
+    table: Table,
+    change: str,
+    now: int,
+    room: list[planning.Table],
+    session: TableSession | None,
+) -> RotaPlan:
+    """Write the version after ``shown`` (locked, in force) from minute ``now``."""
+    plan = plan_from_data(shown.plan)
+    new_plan = planning.replan(plan, now=now, croupiers=_crew_now(plan), tables=room)
+    fresh = RotaPlan.objects.create(
+        casino=shown.casino,
+        gaming_day=shown.gaming_day,
+        version=shown.version + 1,
+        previous=shown,
+        reason=RotaPlan.Reason.TABLE_CLOSED if change == CLOSE else RotaPlan.Reason.TABLE_OPENED,
+        table=table,
+        session=session,
+        starts_at=shown.starts_at,
+        ends_at=shown.ends_at,
+        on_minutes=shown.on_minutes,
+        off_minutes=shown.off_minutes,
+        late_after_minutes=shown.late_after_minutes,
+        replanned_from=now,
+        plan=plan_to_data(new_plan),
+        planned_by=actor.user,
+        role=actor.role.value,
+    )
+    audit_record(
+        actor=actor,
+        action="rota.replan",
+        obj=fresh,
+        before={"version": shown.version},
+        after={**_audit_after(fresh), "session": session.pk if session else None},
+        reason=(
+            f"session.open {session.pk}"
+            if session and change == OPEN
+            else f"session.closing_start {session.pk}"
+            if session
+            else ""
+        ),
+    )
+    return fresh
 
 
 def rota_replan(
@@ -222,58 +302,121 @@ def rota_replan(
                 "El turno de esta rotación ya terminó.",
                 "This rota's shift is over.",
             )
-        key = str(table.pk)
-        current = {t.id: t for t in plan.tables}
-        if change == CLOSE:
-            t = current.get(key)
-            if t is None or (t.open_until is not None and t.open_until <= now):
-                raise Conflict(
-                    "ROTA_TABLE_NOT_OPEN",
-                    "Esa mesa no está abierta en la rotación.",
-                    "That table is not open in the rota.",
-                    field="table",
-                )
-            if t.open_from >= now:
-                room = [x for x in plan.tables if x.id != key]  # closed before it opened
-            else:
-                room = [
-                    x if x.id != key else planning.Table(x.id, x.game, x.open_from, now)
-                    for x in plan.tables
-                ]
-            reason = RotaPlan.Reason.TABLE_CLOSED
-        else:
-            if key in current:
-                raise Conflict(
-                    "ROTA_TABLE_IN_PLAN",
-                    "Esa mesa ya está en la rotación.",
-                    "That table is already in the rota.",
-                    field="table",
-                )
-            room = [*plan.tables, planning.Table(key, GAME, now)]
-            reason = RotaPlan.Reason.TABLE_OPENED
-        new_plan = planning.replan(plan, now=now, tables=room)
-        fresh = RotaPlan.objects.create(
-            casino=shown.casino,
-            gaming_day=shown.gaming_day,
-            version=shown.version + 1,
-            previous=shown,
+        room = _room_after(plan, str(table.pk), change, now, game_of_table(table))
+        if room is None and change == CLOSE:
+            raise Conflict(
+                "ROTA_TABLE_NOT_OPEN",
+                "Esa mesa no está abierta en la rotación.",
+                "That table is not open in the rota.",
+                field="table",
+            )
+        if room is None:
+            raise Conflict(
+                "ROTA_TABLE_IN_PLAN",
+                "Esa mesa ya está en la rotación.",
+                "That table is already in the rota.",
+                field="table",
+            )
+        return _replan_locked(
+            actor=actor, shown=shown, table=table, change=change, now=now, room=room, session=None
+        )
+
+
+def rota_follow_table(actor: Actor, session: TableSession, change: str) -> RotaPlan | None:
+    """``tables.hooks.table_changed``: ``session`` opened or its closing started, so the rota
+    of its gaming day is re-planned from this minute by the same actor (the tables service
+    checked his right to the table), as a new version with the reason and the session.
+
+    Nothing happens when the day has no rota, when the shift is over, or when the rota
+    already has the table as it is now (a table of the plan opening at the start of the
+    shift, a table closing that the pit boss already took out by hand)."""
+    with transaction.atomic():
+        while True:
+            current = rota_in_force(session.gaming_day)
+            if current is None:
+                return None
+            shown = RotaPlan.objects.select_for_update().get(pk=current.pk)
+            if not RotaPlan.objects.filter(previous=shown).exists():
+                break  # a re-plan landed between the read and the lock: read again
+        plan = plan_from_data(shown.plan)
+        now = max(0, shown.minute_of(timezone.now()))
+        if now >= plan.end:
+            return None
+        room = _room_after(plan, str(session.table_id), change, now, game_of_session(session))
+        if room is None:
+            return None
+        return _replan_locked(
+            actor=actor,
+            shown=shown,
+            table=session.table,
+            change=change,
+            now=now,
+            room=room,
+            session=session,
+        )
+
+
+def croupier_games_record(
+    *, actor: Actor, croupier: User, games: Sequence[str], reason: str = ""
+) -> CroupierGames:
+    """A new version of the games ``croupier`` may deal (issue 44 §3), by a manager (who
+    manages the staff). The next plan or re-plan uses it; a version already planned keeps
+    the games it was planned with."""
+    require(actor, Perm.MANAGE_STAFF)
+    if (
+        croupier.casino_id != actor.casino.pk
+        or not croupier.is_active
+        or not croupier.holds_role(Role.CROUPIER)
+    ):
+        raise ValidationFailed(
+            "STAFF_ROLE_MISSING",
+            f"{croupier} no es un croupier activo de este casino.",
+            f"{croupier} is not an active croupier of this casino.",
+            field="croupier",
+        )
+    chosen = sorted(set(games))
+    if not chosen or any(g not in GAMES for g in chosen):
+        raise ValidationFailed(
+            "CROUPIER_GAMES_INVALID",
+            "Elija al menos uno de los juegos de la sala.",
+            "Choose at least one of the room's games.",
+            field="games",
+        )
+    reason = (reason or "").strip()
+    if len(reason) > 200:
+        raise ValidationFailed(
+            "TEXT_TOO_LONG",
+            "El motivo es demasiado largo.",
+            "The reason is too long.",
+            field="reason",
+        )
+    with transaction.atomic():
+        # The croupier's row is the one lock of his chain: two managers cannot fork it.
+        User.objects.select_for_update().filter(pk=croupier.pk).first()
+        last = CroupierGames.objects.filter(croupier=croupier).order_by("-version").first()
+        if last is not None and sorted(last.games) == chosen:
+            raise Conflict(
+                "CROUPIER_GAMES_UNCHANGED",
+                "Esos ya son los juegos del croupier.",
+                "Those are already the croupier's games.",
+                field="games",
+            )
+        row = CroupierGames.objects.create(
+            casino=actor.casino,
+            croupier=croupier,
+            version=(last.version + 1) if last else 1,
+            previous=last,
+            games=chosen,
             reason=reason,
-            table=table,
-            starts_at=shown.starts_at,
-            ends_at=shown.ends_at,
-            on_minutes=shown.on_minutes,
-            off_minutes=shown.off_minutes,
-            late_after_minutes=shown.late_after_minutes,
-            replanned_from=now,
-            plan=plan_to_data(new_plan),
-            planned_by=actor.user,
+            recorded_by=actor.user,
             role=actor.role.value,
         )
         audit_record(
             actor=actor,
-            action="rota.replan",
-            obj=fresh,
-            before={"version": shown.version},
-            after=_audit_after(fresh),
+            action="rota.croupier_games",
+            obj=row,
+            before={"games": last.games if last else list(GAMES)},
+            after={"croupier": croupier.username, "version": row.version, "games": chosen},
+            reason=reason,
         )
-    return fresh
+    return row

@@ -9,4 +9,6 @@ urlpatterns = [
     path("plan/", views.plan, name="plan"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/replan/", views.replan, name="replan"),
+    path("croupiers/", views.croupiers, name="croupiers"),
+    path("croupiers/<int:pk>/games/", views.croupier_games, name="croupier-games"),
 ]

@@ -24,6 +24,7 @@ from tables.models import Table
 from tables.selectors import access_table, staff_member
 
 from . import selectors, services
+from .models import GAMES, game_label
 
 # A refused form answers at its status (400, 403, 409) with the message on the page.
 page = page_view(template="rota/error.html", on_post="page", fallback="rota:index")
@@ -115,6 +116,7 @@ def detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         "rows": selectors.floor_rows(rota),
         "actual": selectors.planned_vs_actual(rota),
         "versions": selectors.rota_versions(rota),
+        "findings": selectors.plan_findings(rota),
         "can_plan": can_plan,
         "can_record": actor.can(Perm.RECORD_DEALER_CHANGE),
         "closed_tables": (
@@ -139,3 +141,29 @@ def replan(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     )
     messages.success(request, _("Rota re-planned from now: version %(v)s.") % {"v": fresh.version})
     return redirect("rota:detail", pk=fresh.pk)
+
+
+@page
+def croupiers(request: HttpRequest, actor: Actor) -> HttpResponse:
+    """The games each croupier may deal, with their history; a manager records a change."""
+    context = {
+        "rows": selectors.croupiers_games(actor),
+        "games": [(g, game_label(g)) for g in GAMES],
+        "can_record": actor.can(Perm.MANAGE_STAFF),
+    }
+    return render(request, "rota/croupiers.html", context)
+
+
+@require_POST
+@page
+def croupier_games(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    require(actor, Perm.MANAGE_STAFF)
+    croupier = selectors.access_staff(actor, pk)
+    services.croupier_games_record(
+        actor=actor,
+        croupier=croupier,
+        games=request.POST.getlist("games"),  # only the ticked boxes are sent
+        reason=request.POST.get("reason", ""),
+    )
+    messages.success(request, _("Games recorded for %(who)s.") % {"who": croupier})
+    return redirect("rota:croupiers")

@@ -24,6 +24,12 @@ it, not the other way round), yet two figures come from them:
   a stored hand it calls :func:`hand_revised` (a bust the revision undoes or causes
   follows it, or the correction is refused).
 
+- **table opened or closed** (rota, issue 44 §3): a session opened (``"open"``,
+  :func:`tables.services.session_open`) or its closing started (``"close"``,
+  :func:`tables.services.closing_start`: play is over, nobody deals there any more). The
+  dealers' rota re-plans the rest of the shift from that minute, in the same transaction
+  and by the same actor; every path (page, API, service) goes through those two services.
+
 Without a provider the adjustment is zero, no hand has been served and nothing is
 pending; a cash session has no hand rules and a stored hand changes nothing else.
 """
@@ -48,6 +54,9 @@ HandStoredProvider = Callable[[Any, Any], None]
 # provider(actor, original, revision, *, counts, reason) -> None: a stored revision's
 # consequences (a tournament's busts follow it); raising a DomainError refuses it
 HandRevisedProvider = Callable[..., None]
+# provider(actor, session, change) -> None, change TABLE_OPENED or TABLE_CLOSED (issue 44)
+TableChangedProvider = Callable[[Any, "TableSession", str], None]
+TABLE_OPENED, TABLE_CLOSED = "open", "close"
 
 _float_adjustments: list[FloatAdjustmentProvider] = []
 _hands_served: list[HandsServedProvider] = []
@@ -56,6 +65,7 @@ _expected_float: list[ExpectedFloatProvider] = []
 _hand_rules: list[HandRulesProvider] = []
 _hand_stored: list[HandStoredProvider] = []
 _hand_revised: list[HandRevisedProvider] = []
+_table_changed: list[TableChangedProvider] = []
 
 
 def register_float_adjustments(provider: FloatAdjustmentProvider) -> FloatAdjustmentProvider:
@@ -111,6 +121,14 @@ def register_hand_revised(provider: HandRevisedProvider) -> HandRevisedProvider:
     return provider
 
 
+def register_table_changed(provider: TableChangedProvider) -> TableChangedProvider:
+    """``provider(actor, session, change)``: run when ``session`` opens (``TABLE_OPENED``) or
+    its closing starts (``TABLE_CLOSED``), in the tables service's transaction."""
+    if provider not in _table_changed:
+        _table_changed.append(provider)
+    return provider
+
+
 def unregister(provider: object) -> None:
     registries: tuple[list[Any], ...] = (
         _float_adjustments,
@@ -120,6 +138,7 @@ def unregister(provider: object) -> None:
         _hand_rules,
         _hand_stored,
         _hand_revised,
+        _table_changed,
     )
     for registry in registries:
         if provider in registry:
@@ -177,3 +196,11 @@ def hand_revised(actor: Any, original: Any, revision: Any, *, counts: bool, reas
     tournament's busts follow the corrected hand, or the correction is refused)."""
     for provider in _hand_revised:
         provider(actor, original, revision, counts=counts, reason=reason)
+
+
+def table_changed(actor: Any, session: TableSession, change: str) -> None:
+    """Tell the providers that ``session``'s table opened or closed (issue 44: the rota)."""
+    if change not in (TABLE_OPENED, TABLE_CLOSED):
+        raise ValueError(change)
+    for provider in _table_changed:
+        provider(actor, session, change)

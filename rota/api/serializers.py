@@ -5,6 +5,7 @@ from rest_framework import serializers
 from casino.api.enums import enum
 from casino.roles import Role
 
+from .. import planning
 from ..models import RotaPlan
 from ..services import CLOSE, OPEN
 
@@ -57,6 +58,19 @@ class SlotSerializer(serializers.Serializer):
     resting = serializers.ListField(child=serializers.CharField(), help_text="Usernames.")
 
 
+class FindingSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    game = serializers.CharField(help_text="The table's game: a betting structure or tournament.")
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    code = enum(
+        [(c, c) for c in (planning.NO_QUALIFIED_CROUPIER, planning.NO_QUALIFIED_CROUPIER_FREE)],
+        help_text="Why nobody deals there: nobody on duty may deal the game, or those who may "
+        "are at other tables or on their break.",
+    )
+
+
 class RotaPlanSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -64,6 +78,11 @@ class RotaPlanSerializer(serializers.Serializer):
     in_force = serializers.BooleanField()
     reason = enum(RotaPlan.Reason.choices)
     table = serializers.IntegerField(allow_null=True, help_text="The table that closed or opened.")
+    session = serializers.IntegerField(
+        allow_null=True,
+        help_text="The table session whose opening or closing re-planned by itself (null: "
+        "planned or re-planned by hand).",
+    )
     business_date = serializers.DateField(help_text="The gaming day.")
     starts_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()
@@ -77,6 +96,9 @@ class RotaPlanSerializer(serializers.Serializer):
     tables = serializers.ListField(child=serializers.IntegerField())
     croupiers = serializers.ListField(child=serializers.CharField())
     slots = SlotSerializer(many=True)
+    findings = FindingSerializer(
+        many=True, help_text="The tables the plan leaves without a croupier, and why."
+    )
 
 
 class RotationCheckSerializer(serializers.Serializer):

@@ -170,6 +170,7 @@ def session_open(
             obj=session,
             after={**snapshot(session), "croupier": croupier.username, "sheet": sheet.serial},
         )
+        hooks.table_changed(actor, session, hooks.TABLE_OPENED)  # issue 44: the rota
     return session
 
 
@@ -338,6 +339,7 @@ def closing_start(
         session_move(actor, session, S.CLOSING, action="session.closing_start", reason=note)
         record_event(actor, session, E.CLOSING_STARTED, person=security_officer, note=note)
         closing_sheet_create(actor, session)
+        hooks.table_changed(actor, session, hooks.TABLE_CLOSED)  # issue 44: the rota
     return session
 
 

@@ -19,6 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rota.planning import (
+    NO_QUALIFIED_CROUPIER,
+    NO_QUALIFIED_CROUPIER_FREE,
     Breaks,
     Check,
     Croupier,
@@ -30,6 +32,7 @@ from rota.planning import (
     Stint,
     Table,
     compare,
+    findings,
     next_changes,
     plan_rota,
     planned_changes,
@@ -279,6 +282,63 @@ def test_rota_invariants(case: tuple[list[Croupier], list[Table], Rotation, int]
             for cid in s.resting:
                 c = by_id[cid]
                 assert game[table] not in c.games or not could_deal(plan, c, k), (s.start, table)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rooms(), st.integers(0, 400))
+def test_nobody_deals_outside_his_games_and_the_plan_says_why_a_table_waits(case, when):
+    # issue 44 §3: "respects each croupier's breaks and the games each may deal": in a plan
+    # and in a re-plan, no croupier at a table whose game he may not deal, breaks as
+    # entitled; each table left without a croupier is told, once, with the reason.
+    people, tables, rotation, end = case
+    plan = plan_rota(people, tables, start=0, end=end, rotation=rotation)
+    plans = [plan]
+    if tables:
+        closed = [
+            Table(t.id, t.game, t.open_from, when) if i == 0 and t.open_from < when else t
+            for i, t in enumerate(tables)
+        ]
+        plans.append(replan(plan, now=when, tables=closed))
+    for p in plans:
+        deals = {c.id: c.games for c in p.croupiers}
+        game = {t.id: t.game for t in p.tables}
+        for s in p.slots:
+            for a in s.assignments:
+                assert game[a.table] in deals[a.croupier], (s.start, a)
+        for c in p.croupiers:
+            assert break_rule_holds(p, c), c.id
+        told = [(f, s) for f in findings(p) for s in p.slots if f.start <= s.start < f.end]
+        assert sorted((s.start, f.table) for f, s in told) == sorted(p.unstaffed)
+        for f, s in told:
+            on_duty = {a.croupier for a in s.assignments} | set(s.resting)
+            qualified = {c for c in on_duty if f.game in deals[c]}
+            assert f.game == game[f.table]
+            assert f.code == (NO_QUALIFIED_CROUPIER_FREE if qualified else NO_QUALIFIED_CROUPIER)
+            # those who may deal it are dealing elsewhere or owed their break
+            k = p.slots.index(s)
+            for cid in qualified & set(s.resting):
+                c = next(x for x in p.croupiers if x.id == cid)
+                assert p is not plan or not could_deal(p, c, k), (s.start, f.table, cid)
+
+
+def test_a_tournament_table_nobody_may_deal_waits_with_a_finding():
+    # issue 44 §3: only "ana" deals tournaments; on her breaks and at her meal the
+    # tournament table waits rather than being given to a cash-game croupier, and the plan
+    # says why.
+    people = [
+        Croupier("ana", frozenset({"no_limit", "tournament"}), 0, 120, away=((60, 90),)),
+        *[Croupier(f"h{i}", frozenset({"no_limit"}), 0, 120) for i in range(4)],
+    ]
+    tables = [Table("tour", "tournament", 0), Table("cash", "no_limit", 0)]
+    plan = plan_rota(people, tables, start=0, end=120)
+    check_invariants(plan)
+    assert {s.croupier_at("tour") for s in plan.slots} == {"ana", None}
+    said = findings(plan)
+    assert said and all(f.table == "tour" and f.game == "tournament" for f in said)
+    at_meal = [f for f in said if f.code == NO_QUALIFIED_CROUPIER]
+    assert [(f.start, f.end) for f in at_meal] == [(60, 90)]  # nobody on duty may deal it
+    assert any(f.code == NO_QUALIFIED_CROUPIER_FREE for f in said)  # ana owed her break
+    assert sum(f.end - f.start for f in said) == 15 * sum(1 for _ in plan.unstaffed)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

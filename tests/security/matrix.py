@@ -760,6 +760,15 @@ PAGES: list[Entry] = [
     _e("rota:plan", "POST", BOSSES, body=ROTA_PLAN),
     _e("rota:detail", "GET", TABLES_READ, obj=ROTA),
     _e("rota:replan", "POST", BOSSES, obj=ROTA, body=ROTA_REPLAN),
+    # the games each croupier may deal: every floor role reads them, the manager records
+    _e("rota:croupiers", "GET", TABLES_READ),
+    _e(
+        "rota:croupier-games",
+        "POST",
+        ONLY({M}),  # MANAGE_STAFF
+        obj="casino.User",
+        body={"games": ["no_limit"], "reason": "x"},
+    ),
     _e("promotions:index", "GET", HANDS_READ | {K}),
     _e("promotions:fund", "GET", HANDS_READ | {K}, obj=FUND),
     _e("promotions:ledger", "GET", HANDS_READ | {K}, obj=FUND),
