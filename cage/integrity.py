@@ -239,101 +239,80 @@ def _chain_record(rtype: str, rid: int | str, label: str = "") -> Record:
     return Record(name, int(rid) if str(rid).isdigit() else rid, label)
 
 
-def evidence_chain_findings(gaming_day: GamingDay) -> list[Finding]:
-    """The day's hash chain, each linked record against its link, and rows without one.
-
-    - ``CHAIN_BROKEN``: the first link that does not recompute from its predecessor
-      with the key it names (or a gap in ``seq``), with the record it links;
-    - ``SEAL_KEY_UNKNOWN``: a link (or a seal) names a key that is not configured;
-    - ``RECORD_MISSING``: a link points at a record no longer in the books;
-    - ``RECORD_ALTERED``: a record whose content (or seal) is not what its link vouches for;
-    - ``UNCHAINED``: a row of the day with no link (written outside the application,
-      or its link deleted).
-    """
-    findings: list[Finding] = []
-    links, broken = sealing.verify_chain(gaming_day.pk)
-    if broken is not None:
-        rec = _chain_record(broken.record_type, broken.record_id, f"seq {broken.seq}")
-        if broken.code == "SEAL_KEY_UNKNOWN":
-            findings.append(
-                Finding(
-                    "SEAL_KEY_UNKNOWN",
-                    EXCEPTION,
-                    f"Cadena de la jornada, eslabón {broken.seq}: nombra una clave que no está "
-                    f"configurada ({broken.reason}); no se puede verificar desde ahí.",
-                    f"The day's chain, link {broken.seq}: it names a key that is not configured "
-                    f"({broken.reason}); it cannot be verified from there on.",
-                    detail=f"chain#{broken.seq}",
-                    records=(rec,),
-                )
-            )
-        else:
-            findings.append(
-                Finding(
-                    "CHAIN_BROKEN",
-                    EXCEPTION,
-                    f"La cadena de evidencia de la jornada se rompe en el eslabón {broken.seq} "
-                    f"({rec.type} #{rec.id}): {broken.reason}.",
-                    f"The day's evidence chain breaks at link {broken.seq} "
-                    f"({rec.type} #{rec.id}): {broken.reason}.",
-                    detail=f"chain#{broken.seq}",
-                    records=(rec,),
-                )
-            )
-    by_type: dict[str, list[ChainLink]] = defaultdict(list)
-    for link in links:
-        by_type[link.record_type].append(link)
-    linked: dict[str, set[str]] = defaultdict(set)
-    for rtype, type_links in by_type.items():
-        model = apps.get_model(rtype)
-        ids = [int(link.record_id) for link in type_links if link.record_id.isdigit()]
-        qs = model.objects.filter(pk__in=ids)
-        if rtype == "cage.tabletransaction":
-            qs = qs.prefetch_related("chip_lines", "cash_lines")
-        rows = {str(obj.pk): obj for obj in qs}
-        name, detail_name = CHAINED.get(rtype, (rtype, rtype))
-        for link in type_links:
-            linked[rtype].add(link.record_id)
-            rec = _chain_record(rtype, link.record_id, f"seq {link.seq}")
-            obj = rows.get(link.record_id)
-            if obj is None:
-                findings.append(
-                    Finding(
-                        "RECORD_MISSING",
-                        EXCEPTION,
-                        f"{name} #{link.record_id} está en la cadena de la jornada (eslabón "
-                        f"{link.seq}) pero ya no está en los libros.",
-                        f"{name} #{link.record_id} is in the day's chain (link {link.seq}) but "
-                        "no longer in the books.",
-                        detail=f"{model._meta.model_name}#{link.record_id}",
-                        records=(rec,),
-                    )
-                )
-                continue
-            if sealing.keyring().key(link.key_id) is None:
-                continue  # SEAL_KEY_UNKNOWN above
-            if sealing.current_record_seal(obj, key_id=link.key_id) != link.record_seal:
-                findings.append(
-                    Finding(
-                        "RECORD_ALTERED",
-                        EXCEPTION,
-                        f"{name} #{link.record_id} fue modificado fuera de la aplicación: no es "
-                        f"lo que su eslabón {link.seq} de la cadena garantiza.",
-                        f"{name} #{link.record_id} was changed outside the application: it is "
-                        f"not what its chain link {link.seq} vouches for.",
-                        detail=f"{detail_name}#{link.record_id}",
-                        records=(rec,),
-                    )
-                )
-    # Rows of the day without a link. A day written before the chain existed has no
-    # links and only unkeyed seals: nothing to expect there.
-    keyed = any(
-        sealing.SEP in s
-        for model in (TableTransaction, RakeEntry)
-        for s in model.objects.filter(gaming_day=gaming_day).values_list("seal", flat=True)
+def _broken_link_finding(broken: sealing.ChainBreak) -> Finding:
+    """The first link that does not recompute, or that names a key not configured."""
+    rec = _chain_record(broken.record_type, broken.record_id, f"seq {broken.seq}")
+    if broken.code == "SEAL_KEY_UNKNOWN":
+        return Finding(
+            "SEAL_KEY_UNKNOWN",
+            EXCEPTION,
+            f"Cadena de la jornada, eslabón {broken.seq}: nombra una clave que no está "
+            f"configurada ({broken.reason}); no se puede verificar desde ahí.",
+            f"The day's chain, link {broken.seq}: it names a key that is not configured "
+            f"({broken.reason}); it cannot be verified from there on.",
+            detail=f"chain#{broken.seq}",
+            records=(rec,),
+        )
+    return Finding(
+        "CHAIN_BROKEN",
+        EXCEPTION,
+        f"La cadena de evidencia de la jornada se rompe en el eslabón {broken.seq} "
+        f"({rec.type} #{rec.id}): {broken.reason}.",
+        f"The day's evidence chain breaks at link {broken.seq} "
+        f"({rec.type} #{rec.id}): {broken.reason}.",
+        detail=f"chain#{broken.seq}",
+        records=(rec,),
     )
-    if not links and not keyed:
-        return findings
+
+
+def _linked_record_findings(rtype: str, type_links: list[ChainLink]) -> list[Finding]:
+    """Each record of one type against its link: missing from the books, or altered."""
+    findings: list[Finding] = []
+    model = apps.get_model(rtype)
+    ids = [int(link.record_id) for link in type_links if link.record_id.isdigit()]
+    qs = model.objects.filter(pk__in=ids)
+    if rtype == "cage.tabletransaction":
+        qs = qs.prefetch_related("chip_lines", "cash_lines")
+    rows = {str(obj.pk): obj for obj in qs}
+    name, detail_name = CHAINED.get(rtype, (rtype, rtype))
+    for link in type_links:
+        rec = _chain_record(rtype, link.record_id, f"seq {link.seq}")
+        obj = rows.get(link.record_id)
+        if obj is None:
+            findings.append(
+                Finding(
+                    "RECORD_MISSING",
+                    EXCEPTION,
+                    f"{name} #{link.record_id} está en la cadena de la jornada (eslabón "
+                    f"{link.seq}) pero ya no está en los libros.",
+                    f"{name} #{link.record_id} is in the day's chain (link {link.seq}) but "
+                    "no longer in the books.",
+                    detail=f"{model._meta.model_name}#{link.record_id}",
+                    records=(rec,),
+                )
+            )
+            continue
+        if sealing.keyring().key(link.key_id) is None:
+            continue  # SEAL_KEY_UNKNOWN above
+        if sealing.current_record_seal(obj, key_id=link.key_id) != link.record_seal:
+            findings.append(
+                Finding(
+                    "RECORD_ALTERED",
+                    EXCEPTION,
+                    f"{name} #{link.record_id} fue modificado fuera de la aplicación: no es "
+                    f"lo que su eslabón {link.seq} de la cadena garantiza.",
+                    f"{name} #{link.record_id} was changed outside the application: it is "
+                    f"not what its chain link {link.seq} vouches for.",
+                    detail=f"{detail_name}#{link.record_id}",
+                    records=(rec,),
+                )
+            )
+    return findings
+
+
+def _unchained_findings(gaming_day: GamingDay, linked: dict[str, set[str]]) -> list[Finding]:
+    """Rows of the day that must each have a link and have none."""
+    findings: list[Finding] = []
     for rtype in MUST_BE_CHAINED:
         model = apps.get_model(rtype)
         ids = model.objects.filter(gaming_day=gaming_day).values_list("pk", flat=True)
@@ -353,4 +332,39 @@ def evidence_chain_findings(gaming_day: GamingDay) -> list[Finding]:
                     records=(_chain_record(rtype, pk),),
                 )
             )
+    return findings
+
+
+def evidence_chain_findings(gaming_day: GamingDay) -> list[Finding]:
+    """The day's hash chain, each linked record against its link, and rows without one.
+
+    - ``CHAIN_BROKEN``: the first link that does not recompute from its predecessor
+      with the key it names (or a gap in ``seq``), with the record it links;
+    - ``SEAL_KEY_UNKNOWN``: a link (or a seal) names a key that is not configured;
+    - ``RECORD_MISSING``: a link points at a record no longer in the books;
+    - ``RECORD_ALTERED``: a record whose content (or seal) is not what its link vouches for;
+    - ``UNCHAINED``: a row of the day with no link (written outside the application,
+      or its link deleted).
+    """
+    findings: list[Finding] = []
+    links, broken = sealing.verify_chain(gaming_day.pk)
+    if broken is not None:
+        findings.append(_broken_link_finding(broken))
+    by_type: dict[str, list[ChainLink]] = defaultdict(list)
+    for link in links:
+        by_type[link.record_type].append(link)
+    linked: dict[str, set[str]] = defaultdict(set)
+    for rtype, type_links in by_type.items():
+        linked[rtype].update(link.record_id for link in type_links)
+        findings.extend(_linked_record_findings(rtype, type_links))
+    # Rows of the day without a link. A day written before the chain existed has no
+    # links and only unkeyed seals: nothing to expect there.
+    keyed = any(
+        sealing.SEP in s
+        for model in (TableTransaction, RakeEntry)
+        for s in model.objects.filter(gaming_day=gaming_day).values_list("seal", flat=True)
+    )
+    if not links and not keyed:
+        return findings
+    findings.extend(_unchained_findings(gaming_day, linked))
     return findings

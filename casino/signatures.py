@@ -109,6 +109,115 @@ def _refuse_role_not_held(user: User, role: Role) -> None:
     )
 
 
+def _role_of(role: Role | str) -> Role:
+    """The role a signature is asked in, refused when there is no such role."""
+    try:
+        return Role(str(role))
+    except ValueError:
+        raise ValidationFailed(
+            "UNKNOWN_ROLE",
+            f"Rol desconocido: «{role}».",
+            f"Unknown role: '{role}'.",
+            field="role",
+        ) from None
+
+
+def _check_role_required(role: Role, required: tuple[Role, ...]) -> None:
+    if role not in required:
+        raise ValidationFailed(
+            "ROLE_NOT_REQUIRED",
+            f"Este documento no se firma con el rol «{es(role.label)}»; "
+            f"se firma como: {', '.join(str(r.label) for r in required)}.",
+            f"This document is not signed as '{role.value}'; "
+            f"it is signed as: {', '.join(r.value for r in required)}.",
+            field="role",
+        )
+
+
+def _check_document_state(
+    doc: SignableDocument, *, role: Role, user: User
+) -> tuple[list[Signature], str]:
+    """The document still takes this signature: not locked, the role and the person not
+    signed yet, no blocker, its content unchanged since the first signature. Returns the
+    signatures so far and the content's hash the new one vouches for."""
+    if doc.is_locked:
+        raise Conflict(
+            "DOCUMENT_LOCKED",
+            "El documento ya tiene todas sus firmas y está cerrado.",
+            "The document already has all its signatures and is locked.",
+        )
+    existing = list(doc.signatures())
+    if any(s.role == role for s in existing):
+        raise Conflict(
+            "ROLE_ALREADY_SIGNED",
+            f"El rol «{es(role.label)}» ya firmó este documento.",
+            f"The role '{role.value}' has already signed this document.",
+            field="role",
+        )
+    if any(s.signer_id == user.pk for s in existing):
+        raise Conflict(
+            "SIGNER_ALREADY_SIGNED",
+            f"{user} ya firmó este documento en otro rol: una persona firma una sola vez.",
+            f"{user} has already signed this document in another role: one person signs once.",
+            field="signer",
+        )
+    for blocker in doc.signing_blockers(role):
+        raise blocker
+    digest = doc.signing_hash()
+    if existing and any(s.content_hash != digest for s in existing):
+        raise Conflict(
+            "DOCUMENT_CHANGED",
+            "El contenido del documento cambió después de las primeras firmas.",
+            "The document's content changed after it was first signed.",
+        )
+    return existing, digest
+
+
+def _signature_create(
+    actor: Actor, doc: SignableDocument, *, role: Role, user: User, method: str, digest: str
+) -> Signature:
+    """The signature row; a concurrent signature in the same slot is refused as a conflict."""
+    try:
+        with transaction.atomic():
+            return Signature.objects.create(
+                casino_id=actor.casino.pk,
+                content_type=ContentType.objects.get_for_model(type(doc)),
+                object_id=doc.pk,
+                role=role.value,
+                signer=user,
+                recorded_by=actor.user,
+                method=method,
+                signed_at=timezone.now(),
+                content_hash=digest,
+            )
+    except IntegrityError:  # a concurrent signature won the race
+        raise Conflict(
+            "SIGNATURE_CONFLICT",
+            "Otra firma se registró al mismo tiempo; vuelva a intentarlo.",
+            "Another signature was recorded at the same time; try again.",
+        ) from None
+
+
+def _lock_if_complete(
+    document: D,
+    doc: SignableDocument,
+    *,
+    required: tuple[Role, ...],
+    existing: list[Signature],
+    role: Role,
+    digest: str,
+) -> bool:
+    """Lock the document when this signature completes it."""
+    signed = {s.role for s in existing} | {role.value}
+    locked = all(r.value in signed for r in required)
+    if locked:
+        now = timezone.now()
+        type(doc).objects.filter(pk=doc.pk).update(locked_at=now, locked_hash=digest)
+        document.locked_at = now
+        document.locked_hash = digest
+    return locked
+
+
 def document_sign(
     *,
     actor: Actor,
@@ -125,15 +234,7 @@ def document_sign(
     person once), the blockers, and the PIN last, so a refusal never tells a right PIN
     from a wrong one (issue 12 §3).
     """
-    try:
-        role = Role(str(role))
-    except ValueError:
-        raise ValidationFailed(
-            "UNKNOWN_ROLE",
-            f"Rol desconocido: «{role}».",
-            f"Unknown role: '{role}'.",
-            field="role",
-        ) from None
+    role = _role_of(role)
     model = type(document)
     with transaction.atomic():
         doc = model.objects.select_for_update().get(pk=document.pk)
@@ -141,78 +242,21 @@ def document_sign(
         # Who may sign is answered before the document's state, so a role the document
         # does not take is refused as such whatever the state (issue 9 §1).
         required = doc.required_signature_roles()
-        if role not in required:
-            raise ValidationFailed(
-                "ROLE_NOT_REQUIRED",
-                f"Este documento no se firma con el rol «{es(role.label)}»; "
-                f"se firma como: {', '.join(str(r.label) for r in required)}.",
-                f"This document is not signed as '{role.value}'; "
-                f"it is signed as: {', '.join(r.value for r in required)}.",
-                field="role",
-            )
+        _check_role_required(role, required)
         # Who may sign (the role held, the assignment to the table) is answered before the
         # document's state too (issue 9 §1); the PIN comes last of all (issue 12 §3).
         override = _check_signer_scope(
             actor, doc, user=user, role=role, method=method, override_reason=override_reason
         )
-        if doc.is_locked:
-            raise Conflict(
-                "DOCUMENT_LOCKED",
-                "El documento ya tiene todas sus firmas y está cerrado.",
-                "The document already has all its signatures and is locked.",
-            )
-        existing = list(doc.signatures())
-        if any(s.role == role for s in existing):
-            raise Conflict(
-                "ROLE_ALREADY_SIGNED",
-                f"El rol «{es(role.label)}» ya firmó este documento.",
-                f"The role '{role.value}' has already signed this document.",
-                field="role",
-            )
-        if any(s.signer_id == user.pk for s in existing):
-            raise Conflict(
-                "SIGNER_ALREADY_SIGNED",
-                f"{user} ya firmó este documento en otro rol: una persona firma una sola vez.",
-                f"{user} has already signed this document in another role: one person signs once.",
-                field="signer",
-            )
-        for blocker in doc.signing_blockers(role):
-            raise blocker
-        digest = doc.signing_hash()
-        if existing and any(s.content_hash != digest for s in existing):
-            raise Conflict(
-                "DOCUMENT_CHANGED",
-                "El contenido del documento cambió después de las primeras firmas.",
-                "The document's content changed after it was first signed.",
-            )
+        existing, digest = _check_document_state(doc, role=role, user=user)
         if method == Signature.Method.PIN:
             pin_verify(actor=actor, signer=user, pin=pin or "")
-        try:
-            with transaction.atomic():
-                signature = Signature.objects.create(
-                    casino_id=actor.casino.pk,
-                    content_type=ContentType.objects.get_for_model(model),
-                    object_id=doc.pk,
-                    role=role.value,
-                    signer=user,
-                    recorded_by=actor.user,
-                    method=method,
-                    signed_at=timezone.now(),
-                    content_hash=digest,
-                )
-        except IntegrityError:  # a concurrent signature won the race
-            raise Conflict(
-                "SIGNATURE_CONFLICT",
-                "Otra firma se registró al mismo tiempo; vuelva a intentarlo.",
-                "Another signature was recorded at the same time; try again.",
-            ) from None
-        signed = {s.role for s in existing} | {role.value}
-        locked = all(r.value in signed for r in required)
-        if locked:
-            now = timezone.now()
-            model.objects.filter(pk=doc.pk).update(locked_at=now, locked_hash=digest)
-            document.locked_at = now
-            document.locked_hash = digest
+        signature = _signature_create(
+            actor, doc, role=role, user=user, method=method, digest=digest
+        )
+        locked = _lock_if_complete(
+            document, doc, required=required, existing=existing, role=role, digest=digest
+        )
         after = {
             "role": role.value,
             "signer": user.username,

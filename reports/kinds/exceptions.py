@@ -77,39 +77,28 @@ KIND_SECTION = {
 }
 
 
-def _day_items(
-    day: GamingDay, lang: str, table: int | None = None
-) -> tuple[dict[str, list[dict[str, Any]]], int]:
-    """The day's causes, each once, by section; then what needs a manager's eye although
-    it is no fault (authorised overrides, documents still to sign). ``table``: that
-    table's only, from its own reconciliation (the room's checks, which name no table,
-    are the room's report's)."""
-    sections: dict[str, list[dict[str, Any]]] = {key: [] for key, _label in SECTIONS}
-    tables = None if table is None else {table}
-    recon = reconcile_day(day, tables=tables)
-    causes = cause_rows(day, recon, lang, tables=tables)
-    covered = {c.detail for c in causes}
-    cause_serials = {
-        f.detail for c in recon.causes for f in (c.finding, *c.effects) if f.kind == "SLIP_UNSIGNED"
+def _cause_item(cause: Any) -> dict[str, Any]:
+    """One cause of the day, as printed in its section."""
+    return {
+        "number": cause.number,
+        "table": cause.table_label,
+        "table_number": cause.table,
+        "kind": cause.title,
+        "message": cause.detail,
+        "effects": cause.effects,
+        "amount": cause.amount,
+        "explanation": cause.status,
+        "pending": cause.pending,
+        "cause": True,
     }
-    for cause in causes:
-        sections[KIND_SECTION.get(cause.kind, "other")].append(
-            {
-                "number": cause.number,
-                "table": cause.table_label,
-                "table_number": cause.table,
-                "kind": cause.title,
-                "message": cause.detail,
-                "effects": cause.effects,
-                "amount": cause.amount,
-                "explanation": cause.status,
-                "pending": cause.pending,
-                "cause": True,
-            }
-        )
+
+
+def _limit_overrides(recon: Any, lang: str) -> list[dict[str, Any]]:
+    """The authorised buy-in limit overrides: no fault, but a manager's eye."""
+    out = []
     for finding in recon.all_findings:
         if finding.severity == INFO and KIND_SECTION.get(finding.kind) == "overrides":
-            sections["overrides"].append(
+            out.append(
                 {
                     "table": finding.table or "—",
                     "table_number": finding.table,
@@ -121,10 +110,16 @@ def _day_items(
                     "explanation": "",
                 }
             )
+    return out
+
+
+def _unsigned_items(day: GamingDay, lang: str, skip: set[str]) -> list[dict[str, Any]]:
+    """Documents still to sign, but those already printed as a cause (``skip``)."""
+    out = []
     for doc in _unsigned(day, lang):
-        if doc["serial"] in cause_serials or doc["serial"] in covered:
+        if doc["serial"] in skip:
             continue  # the slip is a cause already: one line
-        sections["unsigned"].append(
+        out.append(
             {
                 "table": doc["table"] or "—",
                 "table_number": doc["table"],
@@ -137,10 +132,16 @@ def _day_items(
                 "pending": True,
             }
         )
+    return out
+
+
+def _engine_overridden(day: GamingDay, lang: str) -> list[dict[str, Any]]:
+    """Hands where the staff decision was kept over the engine's."""
+    out = []
     for correction in HandCorrection.objects.filter(
         original__gaming_day=day, kind=HandCorrection.Kind.OVERRIDE
     ).select_related("original__table", "created_by"):
-        sections["overrides"].append(
+        out.append(
             {
                 "table": correction.original.table.number,
                 "table_number": correction.original.table.number,
@@ -156,8 +157,13 @@ def _day_items(
                 "explanation": "",
             }
         )
-    # HREC-09, issue 38 §3: a closed hand corrected by a linked revision: who, when, why,
-    # and the pit boss's signature when the next hand had started.
+    return out
+
+
+def _hand_revisions(day: GamingDay, lang: str) -> list[dict[str, Any]]:
+    """HREC-09, issue 38 §3: a closed hand corrected by a linked revision: who, when, why,
+    and the pit boss's signature when the next hand had started."""
+    out = []
     for correction in (
         HandCorrection.objects.filter(
             original__gaming_day=day, kind=HandCorrection.Kind.REVISION, review__isnull=True
@@ -175,7 +181,7 @@ def _day_items(
         else:
             when_es = f"firmada por {name(signer.signer)}"
             when_en = f"signed by {name(signer.signer)}"
-        sections["overrides"].append(
+        out.append(
             {
                 "table": correction.original.table.number,
                 "table_number": correction.original.table.number,
@@ -192,7 +198,12 @@ def _day_items(
                 "pending": approval is not None and signer is None,
             }
         )
-    # HREC-07, AUTH-04: a ruling of the engine the staff decided against, with the reason.
+    return out
+
+
+def _rulings_overridden(day: GamingDay, lang: str) -> list[dict[str, Any]]:
+    """HREC-07, AUTH-04: a ruling of the engine the staff decided against, with the reason."""
+    out = []
     for irr in (
         HandIrregularity.objects.filter(hand__gaming_day=day)
         .exclude(override_reason="")
@@ -201,7 +212,7 @@ def _day_items(
     ):
         what = f"{irregularity_label(irr.kind)} → {outcome_label(irr.outcome)}"
         rules = rules_text(irr.rule_ids, lang)
-        sections["overrides"].append(
+        out.append(
             {
                 "table": irr.hand.table.number,
                 "table_number": irr.hand.table.number,
@@ -217,6 +228,31 @@ def _day_items(
                 "explanation": "",
             }
         )
+    return out
+
+
+def _day_items(
+    day: GamingDay, lang: str, table: int | None = None
+) -> tuple[dict[str, list[dict[str, Any]]], int]:
+    """The day's causes, each once, by section; then what needs a manager's eye although
+    it is no fault (authorised overrides, documents still to sign). ``table``: that
+    table's only, from its own reconciliation (the room's checks, which name no table,
+    are the room's report's)."""
+    sections: dict[str, list[dict[str, Any]]] = {key: [] for key, _label in SECTIONS}
+    tables = None if table is None else {table}
+    recon = reconcile_day(day, tables=tables)
+    causes = cause_rows(day, recon, lang, tables=tables)
+    covered = {c.detail for c in causes}
+    cause_serials = {
+        f.detail for c in recon.causes for f in (c.finding, *c.effects) if f.kind == "SLIP_UNSIGNED"
+    }
+    for cause in causes:
+        sections[KIND_SECTION.get(cause.kind, "other")].append(_cause_item(cause))
+    sections["overrides"].extend(_limit_overrides(recon, lang))
+    sections["unsigned"].extend(_unsigned_items(day, lang, cause_serials | covered))
+    sections["overrides"].extend(_engine_overridden(day, lang))
+    sections["overrides"].extend(_hand_revisions(day, lang))
+    sections["overrides"].extend(_rulings_overridden(day, lang))
     return sections, len(causes)
 
 

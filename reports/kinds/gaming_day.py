@@ -275,15 +275,8 @@ def _voided(day: GamingDay, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
-    casino = day.casino
-    tz = zoneinfo.ZoneInfo(casino.time_zone)
-    progress(10, "reconciliation")
-    recon = reconcile_day(day)
-    causes = cause_rows(day, recon, lang)
-    cells = cells_by_session(causes)
-    progress(35, "hands")
-    hands = _hands_by_session(day)
+def _sanctions_of_day(day: GamingDay, lang: str) -> tuple[dict[int, int], list[dict[str, Any]]]:
+    """The day's impositions: how many per table, and one printed row each."""
     sanctions_by_table: dict[int, int] = defaultdict(int)
     sanction_rows = []
     for entry in (
@@ -302,6 +295,11 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
                 "level": level_label(entry.level, entry.vueltas, lang),
             }
         )
+    return sanctions_by_table, sanction_rows
+
+
+def _unaccounted_packs(day: GamingDay, lang: str) -> list[str]:
+    """One sentence per pack the day's final deck controls left unaccounted for."""
     unaccounted = []
     for control in DeckFinalControl.objects.filter(gaming_day=day):
         for serial, _state, reason in control.figures.get("unaccounted", []):
@@ -312,7 +310,16 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
                     f"Pack {serial} unaccounted for ({unaccounted_reason(reason, 'en')}).",
                 )
             )
-    progress(45, "tables")
+    return unaccounted
+
+
+def _table_rows(
+    recon: Any,
+    hands: dict[int, dict[str, int]],
+    cells: dict[int, set[str]],
+    sanctions_by_table: dict[int, int],
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """One row per session of the day, and the tables still open or uncounted."""
     rows = []
     open_tables = []
     for rec in recon.sessions:
@@ -337,20 +344,17 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
                 "sanctions": sanctions_by_table.get(session.table_id, 0),
             }
         )
-    day_figures = recon.figures
-    counters = {
-        key: sum(r[key] for r in rows)
-        for key in ("hands", "invalid", "unresolved", "continuity", "sanctions")
-    }
-    progress(65, "month")
-    month_start = day.business_date.replace(day=1)
-    mtd = _period_totals(casino, month_start, day.business_date)
-    month_days = _month_days(casino, month_start, day.business_date)
-    rake_hours = _rake_per_hour(day, tz)
+    return rows, open_tables
+
+
+def _charts(
+    rake_hours: list[tuple[str, Decimal]], rows: list[dict[str, Any]], lang: str
+) -> dict[str, Any]:
+    """The rake per hour and the hands per table, as bar charts."""
     hands_tables: dict[int, int] = defaultdict(int)
     for row in rows:
         hands_tables[row["table"]] += row["hands"]
-    charts = {
+    return {
         "rake": mark_safe(  # noqa: S308 - built from numbers and escaped labels
             bar_chart(
                 rake_hours,
@@ -367,6 +371,44 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
             )
         ),
     }
+
+
+def _jackpots(casino: Casino, day: GamingDay) -> list[dict[str, Any]]:
+    """Issue 44: each promotion fund's balance and the day's drops, beside the rake."""
+    return [
+        {
+            "name": f.name,
+            "balance": promotions.balance(f),
+            "drops": promotions.day_drops(f, day),
+        }
+        for f in promotions.funds(casino.pk)
+    ]
+
+
+def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
+    casino = day.casino
+    tz = zoneinfo.ZoneInfo(casino.time_zone)
+    progress(10, "reconciliation")
+    recon = reconcile_day(day)
+    causes = cause_rows(day, recon, lang)
+    cells = cells_by_session(causes)
+    progress(35, "hands")
+    hands = _hands_by_session(day)
+    sanctions_by_table, sanction_rows = _sanctions_of_day(day, lang)
+    unaccounted = _unaccounted_packs(day, lang)
+    progress(45, "tables")
+    rows, open_tables = _table_rows(recon, hands, cells, sanctions_by_table)
+    day_figures = recon.figures
+    counters = {
+        key: sum(r[key] for r in rows)
+        for key in ("hands", "invalid", "unresolved", "continuity", "sanctions")
+    }
+    progress(65, "month")
+    month_start = day.business_date.replace(day=1)
+    mtd = _period_totals(casino, month_start, day.business_date)
+    month_days = _month_days(casino, month_start, day.business_date)
+    rake_hours = _rake_per_hour(day, tz)
+    charts = _charts(rake_hours, rows, lang)
     provisional = bool(open_tables) or day.status != GamingDay.Status.CLOSED
 
     per_shift = shift_rows(day, lang)
@@ -408,14 +450,7 @@ def master_data(day: GamingDay, lang: str, progress: Any) -> dict[str, Any]:
         ],
         "balanced": not causes,
         # Issue 44: each promotion fund's balance and the day's drops, beside the rake.
-        "jackpots": [
-            {
-                "name": f.name,
-                "balance": promotions.balance(f),
-                "drops": promotions.day_drops(f, day),
-            }
-            for f in promotions.funds(casino.pk)
-        ],
+        "jackpots": _jackpots(casino, day),
         "provisional": provisional,
         "open_tables": open_tables,
     }

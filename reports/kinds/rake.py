@@ -80,17 +80,9 @@ def _by_table_and_shift(
     return rows, totals
 
 
-def rake_data(
-    day: Any, table_number: int | None, lang: str, shift: int | None = None
-) -> dict[str, Any]:
-    sessions = (
-        TableSession.objects.filter(gaming_day=day)
-        .select_related("table", "settings")
-        .order_by("table__number", "number")
-    )
-    if table_number:
-        sessions = sessions.filter(table__number=table_number)
-    hands = {
+def _hands_by_session(day: Any) -> dict[int, dict[str, Any]]:
+    """Per session: hands dealt and valid, their pots and the rake the engine computed."""
+    return {
         r["session_id"]: r
         for r in Hand.objects.filter(gaming_day=day, revision_of__isnull=True)
         .values("session_id")
@@ -101,7 +93,11 @@ def rake_data(
             expected=Sum("rake", filter=Q(status=HandStatus.VALID)),
         )
     }
-    recorded = {
+
+
+def _recorded_by_session(day: Any) -> dict[int, dict[str, Any]]:
+    """Per session: the rake recorded (postings less reversals), and how many of each."""
+    return {
         r["session_id"]: r
         for r in RakeEntry.objects.filter(gaming_day=day)
         .values("session_id")
@@ -111,41 +107,38 @@ def rake_data(
             reversals=Count("id", filter=Q(sign=-1)),
         )
     }
-    rows = []
-    totals = {"dealt": 0, "valid": 0, "pots": ZERO, "expected": ZERO, "recorded": ZERO}
-    counted_total = ZERO
-    for session in sessions:
-        h = hands.get(session.pk, {})
-        r = recorded.get(session.pk, {})
-        expected = Decimal(h.get("expected") or 0)
-        booked = Decimal(r.get("total") or 0)
-        agreed = cage_selectors.agreed_drop_count(session)
-        counted = (
-            sum((x.total for x in agreed.lines.all() if x.box == DropBox.RAKE), ZERO)
-            if agreed
-            else None
-        )
-        row = {
-            "table": session.table.number,
-            "session": session.number,
-            "rate": session.settings.rake_pct,
-            "cap": session.settings.rake_cap,
-            "dealt": h.get("dealt", 0),
-            "valid": h.get("valid", 0),
-            "pots": Decimal(h.get("pots") or 0),
-            "expected": expected,
-            "recorded": booked,
-            "difference": booked - expected,
-            "postings": r.get("postings", 0),
-            "reversals": r.get("reversals", 0),
-            "counted": counted,
-            "box_difference": None if counted is None else counted - booked,
-        }
-        rows.append(row)
-        for key in totals:
-            totals[key] += row[key]
-        counted_total += counted or ZERO
-    totals["difference"] = totals["recorded"] - totals["expected"]
+
+
+def _session_row(session: TableSession, h: dict[str, Any], r: dict[str, Any]) -> dict[str, Any]:
+    """One session: computed against recorded, and recorded against the rake box counted."""
+    expected = Decimal(h.get("expected") or 0)
+    booked = Decimal(r.get("total") or 0)
+    agreed = cage_selectors.agreed_drop_count(session)
+    counted = (
+        sum((x.total for x in agreed.lines.all() if x.box == DropBox.RAKE), ZERO)
+        if agreed
+        else None
+    )
+    return {
+        "table": session.table.number,
+        "session": session.number,
+        "rate": session.settings.rake_pct,
+        "cap": session.settings.rake_cap,
+        "dealt": h.get("dealt", 0),
+        "valid": h.get("valid", 0),
+        "pots": Decimal(h.get("pots") or 0),
+        "expected": expected,
+        "recorded": booked,
+        "difference": booked - expected,
+        "postings": r.get("postings", 0),
+        "reversals": r.get("reversals", 0),
+        "counted": counted,
+        "box_difference": None if counted is None else counted - booked,
+    }
+
+
+def _mismatched(day: Any, table_number: int | None) -> tuple[list[dict[str, Any]], int]:
+    """Hands whose recorded rake is not the computed one: the first ones, and how many."""
     mismatched_qs = (
         Hand.objects.filter(gaming_day=day, revision_of__isnull=True, recorded_rake__isnull=False)
         .exclude(recorded_rake=F("rake"))
@@ -165,12 +158,16 @@ def rake_data(
         }
         for hand in mismatched_qs[:MAX_LISTED]
     ]
+    return mismatched, mismatched_qs.count()
+
+
+def _reversals(day: Any, table_number: int | None) -> list[dict[str, Any]]:
     reversals_qs = RakeEntry.objects.filter(gaming_day=day, sign=-1).select_related(
         "table", "posted_by"
     )
     if table_number:
         reversals_qs = reversals_qs.filter(table__number=table_number)
-    reversals = [
+    return [
         {
             "table": e.table.number,
             "hand": e.hand_number,
@@ -181,6 +178,32 @@ def rake_data(
         }
         for e in reversals_qs.order_by("posted_at", "id")[:MAX_LISTED]
     ]
+
+
+def rake_data(
+    day: Any, table_number: int | None, lang: str, shift: int | None = None
+) -> dict[str, Any]:
+    sessions = (
+        TableSession.objects.filter(gaming_day=day)
+        .select_related("table", "settings")
+        .order_by("table__number", "number")
+    )
+    if table_number:
+        sessions = sessions.filter(table__number=table_number)
+    hands = _hands_by_session(day)
+    recorded = _recorded_by_session(day)
+    rows = []
+    totals = {"dealt": 0, "valid": 0, "pots": ZERO, "expected": ZERO, "recorded": ZERO}
+    counted_total = ZERO
+    for session in sessions:
+        row = _session_row(session, hands.get(session.pk, {}), recorded.get(session.pk, {}))
+        rows.append(row)
+        for key in totals:
+            totals[key] += row[key]
+        counted_total += row["counted"] or ZERO
+    totals["difference"] = totals["recorded"] - totals["expected"]
+    mismatched, mismatched_count = _mismatched(day, table_number)
+    reversals = _reversals(day, table_number)
     only = shift_number(day, shift)
     shift_rows_, shift_totals = _by_table_and_shift(day, list(sessions), table_number, only, lang)
     scope = bilingual(lang, "Jornada", "Gaming day") + f" {day_text(day.business_date, lang)}"
@@ -197,7 +220,7 @@ def rake_data(
         "totals": totals,
         "counted_total": counted_total,
         "mismatched": mismatched,
-        "mismatched_count": mismatched_qs.count(),
+        "mismatched_count": mismatched_count,
         "reversals": reversals,
         "max_listed": MAX_LISTED,
     }

@@ -14,7 +14,7 @@ from typing import Any
 
 from cage.models import BuyinSource, SeatDeparture, TableTransaction, TransactionKind
 from casino.access import Actor
-from casino.selectors import shift_in, shifts_of_day
+from casino.selectors import ShiftSpan, shift_in, shifts_of_day
 from tables.models import TableSession
 
 from ..access import require_session_scope, resolve_session
@@ -93,15 +93,52 @@ def _seats(session: TableSession) -> list[dict[str, Any]]:
     ]
 
 
-def card_data(session: TableSession, lang: str) -> dict[str, Any]:
+Tally = dict[str, dict[str, Any]]
+
+
+def _tally() -> Tally:
+    return defaultdict(lambda: {"count": 0, "amount": ZERO})
+
+
+def _movement_row(
+    tx: TableTransaction, key: str, shift: str, cash: Decimal, returned: Decimal, lang: str
+) -> dict[str, Any]:
+    """One movement of the card as printed: who, what, how much, who approved."""
+    label_es, label_en = KIND_LABELS[key]
+    source = SOURCE_LABELS.get(tx.source)
+    return {
+        "at": tx.recorded_at,
+        "shift": shift,
+        "kind": bilingual(lang, label_es, label_en),
+        "reversal": tx.sign < 0,
+        "reverses_at": tx.reverses.recorded_at if tx.reverses_id else None,
+        "reason": tx.reason,
+        "seat": tx.seat,
+        "player": tx.player.display_name if tx.player_id else tx.player_name,
+        "amount": tx.sign * tx.amount,
+        "source": bilingual(lang, *source) if source else "",
+        "cash": cash,
+        "returned": returned,
+        "chips_in": _chips_text(tx, "in", lang),
+        "chips_out": _chips_text(tx, "out", lang),
+        "croupier": name(tx.croupier),
+        "approved_by": name(tx.approved_by),
+        "approved_role": role_label(tx.approved_role),
+        "override": bool(tx.override_by_id),
+        "override_by": name(tx.override_by) if tx.override_by_id else "",
+        "override_reason": tx.override_reason,
+        "hand_number": tx.hand_number,
+    }
+
+
+def _movements(
+    session: TableSession, spans: list[ShiftSpan], lang: str
+) -> tuple[list[dict[str, Any]], Tally, dict[int, Tally], Decimal]:
+    """The session's movements in order, with their count and amount per kind, per kind
+    and shift, and the cash bought in."""
     rows = []
-    totals: dict[str, dict[str, Any]] = defaultdict(lambda: {"count": 0, "amount": ZERO})
-    # RPT-05: the change log per table and shift; each movement in the shift of its time,
-    # with the one selector's boundaries (GEN-02).
-    spans = shifts_of_day(session.gaming_day)
-    by_shift: dict[int, dict[str, dict[str, Any]]] = defaultdict(
-        lambda: defaultdict(lambda: {"count": 0, "amount": ZERO})
-    )
+    totals = _tally()
+    by_shift: dict[int, Tally] = defaultdict(_tally)
     cash_in = ZERO
     qs = (
         TableTransaction.objects.filter(session=session)
@@ -111,7 +148,6 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
     )
     for tx in qs.iterator(chunk_size=500):
         key = _kind_key(tx)
-        label_es, label_en = KIND_LABELS[key]
         cash = sum((c.value * c.count for c in tx.cash_lines.all() if not c.returned), ZERO)
         returned = sum((c.value * c.count for c in tx.cash_lines.all() if c.returned), ZERO)
         if tx.kind == K.BUYIN and tx.source == BuyinSource.CASH:
@@ -121,33 +157,12 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         span = shift_in(spans, tx.recorded_at)
         by_shift[span.index][key]["count"] += tx.sign
         by_shift[span.index][key]["amount"] += tx.sign * tx.amount
-        source = SOURCE_LABELS.get(tx.source)
-        rows.append(
-            {
-                "at": tx.recorded_at,
-                "shift": span.label(lang),
-                "kind": bilingual(lang, label_es, label_en),
-                "reversal": tx.sign < 0,
-                "reverses_at": tx.reverses.recorded_at if tx.reverses_id else None,
-                "reason": tx.reason,
-                "seat": tx.seat,
-                "player": tx.player.display_name if tx.player_id else tx.player_name,
-                "amount": tx.sign * tx.amount,
-                "source": bilingual(lang, *source) if source else "",
-                "cash": cash,
-                "returned": returned,
-                "chips_in": _chips_text(tx, "in", lang),
-                "chips_out": _chips_text(tx, "out", lang),
-                "croupier": name(tx.croupier),
-                "approved_by": name(tx.approved_by),
-                "approved_role": role_label(tx.approved_role),
-                "override": bool(tx.override_by_id),
-                "override_by": name(tx.override_by) if tx.override_by_id else "",
-                "override_reason": tx.override_reason,
-                "hand_number": tx.hand_number,
-            }
-        )
-    summary = [
+        rows.append(_movement_row(tx, key, span.label(lang), cash, returned, lang))
+    return rows, totals, by_shift, cash_in
+
+
+def _summary(totals: Tally, lang: str) -> list[dict[str, Any]]:
+    return [
         {
             "kind": bilingual(lang, *KIND_LABELS[key]),
             "count": totals[key]["count"],
@@ -156,25 +171,10 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         for key in KIND_LABELS
         if key in totals
     ]
-    shift_summary = [
-        {
-            "shift": span.label(lang),
-            "rows": [
-                {
-                    "kind": bilingual(lang, *KIND_LABELS[key]),
-                    "count": by_shift[span.index][key]["count"],
-                    "amount": by_shift[span.index][key]["amount"],
-                }
-                for key in KIND_LABELS
-                if key in by_shift[span.index]
-            ],
-        }
-        for span in spans
-        if span.index in by_shift
-    ]
-    buyins_total = totals["buyin"]["amount"] + totals["rebuy"]["amount"]
-    seats = _seats(session)
-    departures = [
+
+
+def _departures(session: TableSession) -> list[dict[str, Any]]:
+    return [
         {
             "seat": d.seat,
             "player": d.player.display_name if d.player_id else d.player_name,
@@ -183,6 +183,22 @@ def card_data(session: TableSession, lang: str) -> dict[str, Any]:
         }
         for d in SeatDeparture.objects.filter(session=session).select_related("player")
     ]
+
+
+def card_data(session: TableSession, lang: str) -> dict[str, Any]:
+    # RPT-05: the change log per table and shift; each movement in the shift of its time,
+    # with the one selector's boundaries (GEN-02).
+    spans = shifts_of_day(session.gaming_day)
+    rows, totals, by_shift, cash_in = _movements(session, spans, lang)
+    summary = _summary(totals, lang)
+    shift_summary = [
+        {"shift": span.label(lang), "rows": _summary(by_shift[span.index], lang)}
+        for span in spans
+        if span.index in by_shift
+    ]
+    buyins_total = totals["buyin"]["amount"] + totals["rebuy"]["amount"]
+    seats = _seats(session)
+    departures = _departures(session)
     return {
         "session": session,
         "table": session.table,

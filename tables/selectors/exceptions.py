@@ -56,70 +56,77 @@ def _record(obj: Any, label: str) -> dict[str, Any]:
     return {"type": obj._meta.label_lower, "id": obj.pk, "label": label}
 
 
-def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
+def _discrepancy_item(
+    disc: Discrepancy, opening: OpeningSheet, session: TableSession, table: str, table_en: str
+) -> dict[str, Any]:
+    """An opening count difference, with how a person acknowledged it if they did."""
+    ack = getattr(disc, "acknowledgement", None)
+    state_es = "reconocida" if ack else "sin reconocer"
+    state_en = "acknowledged" if ack else "not acknowledged"
+    return _item(
+        "OPENING_DISCREPANCY",
+        f"{table}: diferencia de apertura en fichas de {money(disc.value, 'es')}: "
+        f"{number(disc.variance_chips, 'es', sign=True)} fichas ({money(disc.variance_value, 'es', sign=True)})"
+        f", {state_es}.",
+        f"{table_en}: opening difference in {money(disc.value, 'en')} chips: "
+        f"{number(disc.variance_chips, 'en', sign=True)} chips ({money(disc.variance_value, 'en', sign=True)})"
+        f", {state_en}.",
+        table=session.table_id,
+        session=session.pk,
+        detail=str(disc.value),
+        records=[_record(disc, opening.serial)],
+        amount=disc.variance_value,
+        note=(
+            f"{ack.note} ({ack.by.get_full_name() or ack.by.username})" if ack is not None else ""
+        ),
+    )
+
+
+def _session_exceptions(session: TableSession) -> list[dict[str, Any]]:
+    """A session not closed, its opening not compared with the last signed closing, and
+    its opening count differences."""
     out: list[dict[str, Any]] = []
-    sessions = TableSession.objects.filter(gaming_day=gaming_day).select_related("table")
-    for session in sessions:
-        table = str(session.table)
-        table_en = session.table.label("en")
-        if session.status != S.CLOSED:
-            state = S(session.status).label
-            out.append(
-                _item(
-                    "SESSION_NOT_CLOSED",
-                    f"{table}: la sesión n.º {session.number} no está cerrada"
-                    f" (estado «{es(state)}»).",
-                    f"{table_en}: session no. {session.number} is not closed"
-                    f" (state '{en(state)}').",
-                    table=session.table_id,
-                    session=session.pk,
-                    detail=session.status,
-                )
+    table = str(session.table)
+    table_en = session.table.label("en")
+    if session.status != S.CLOSED:
+        state = S(session.status).label
+        out.append(
+            _item(
+                "SESSION_NOT_CLOSED",
+                f"{table}: la sesión n.º {session.number} no está cerrada (estado «{es(state)}»).",
+                f"{table_en}: session no. {session.number} is not closed (state '{en(state)}').",
+                table=session.table_id,
+                session=session.pk,
+                detail=session.status,
             )
-        opening = OpeningSheet.objects.filter(session=session).first()
-        if opening is None:
-            continue
-        # GEN-10, PREP-01: the opening must point at the table's previous signed closing.
-        previous = last_signed_closing(session.table, before=opening.created_at)
-        if (previous.pk if previous else None) != opening.previous_closing_id:
-            out.append(
-                _item(
-                    "OPENING_LINK_MISMATCH",
-                    f"{table}: la planilla {opening.serial} no se comparó con el último cierre firmado.",
-                    f"{table_en}: sheet {opening.serial} was not compared with the last signed closing.",
-                    table=session.table_id,
-                    session=session.pk,
-                    detail=opening.serial,
-                    records=[_record(opening, opening.serial)],
-                )
+        )
+    opening = OpeningSheet.objects.filter(session=session).first()
+    if opening is None:
+        return out
+    # GEN-10, PREP-01: the opening must point at the table's previous signed closing.
+    previous = last_signed_closing(session.table, before=opening.created_at)
+    if (previous.pk if previous else None) != opening.previous_closing_id:
+        out.append(
+            _item(
+                "OPENING_LINK_MISMATCH",
+                f"{table}: la planilla {opening.serial} no se comparó con el último cierre firmado.",
+                f"{table_en}: sheet {opening.serial} was not compared with the last signed closing.",
+                table=session.table_id,
+                session=session.pk,
+                detail=opening.serial,
+                records=[_record(opening, opening.serial)],
             )
-        for disc in Discrepancy.objects.filter(
-            sheet=opening, count_version=opening.count_version
-        ).select_related("acknowledgement"):
-            ack = getattr(disc, "acknowledgement", None)
-            state_es = "reconocida" if ack else "sin reconocer"
-            state_en = "acknowledged" if ack else "not acknowledged"
-            out.append(
-                _item(
-                    "OPENING_DISCREPANCY",
-                    f"{table}: diferencia de apertura en fichas de {money(disc.value, 'es')}: "
-                    f"{number(disc.variance_chips, 'es', sign=True)} fichas ({money(disc.variance_value, 'es', sign=True)})"
-                    f", {state_es}.",
-                    f"{table_en}: opening difference in {money(disc.value, 'en')} chips: "
-                    f"{number(disc.variance_chips, 'en', sign=True)} chips ({money(disc.variance_value, 'en', sign=True)})"
-                    f", {state_en}.",
-                    table=session.table_id,
-                    session=session.pk,
-                    detail=str(disc.value),
-                    records=[_record(disc, opening.serial)],
-                    amount=disc.variance_value,
-                    note=(
-                        f"{ack.note} ({ack.by.get_full_name() or ack.by.username})"
-                        if ack is not None
-                        else ""
-                    ),
-                )
-            )
+        )
+    for disc in Discrepancy.objects.filter(
+        sheet=opening, count_version=opening.count_version
+    ).select_related("acknowledgement"):
+        out.append(_discrepancy_item(disc, opening, session, table, table_en))
+    return out
+
+
+def _sheet_serial_gaps(gaming_day: GamingDay) -> list[dict[str, Any]]:
+    """Sheet numbers of the year missing between 1 and the last one issued."""
+    out: list[dict[str, Any]] = []
     serials = sorted(
         set(
             OpeningSheet.objects.filter(
@@ -138,6 +145,11 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
                     detail=",".join(map(str, gaps)),
                 )
             )
+    return out
+
+
+def _packs_not_returned(gaming_day: GamingDay) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for pack in Pack.objects.filter(
         session__gaming_day=gaming_day, state__in=AT_TABLE, session__status=S.CLOSED
     ).select_related("session"):
@@ -152,6 +164,11 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
                 records=[_record(pack, pack.serial)],
             )
         )
+    return out
+
+
+def _mandatory_not_imposed(gaming_day: GamingDay) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for proposal in mandatory_not_imposed(gaming_day.casino):
         if proposal.gaming_day_id != gaming_day.pk:
             continue
@@ -168,6 +185,17 @@ def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
                 records=[_record(proposal, proposal.player_label)],
             )
         )
+    return out
+
+
+def day_exceptions(gaming_day: GamingDay) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    sessions = TableSession.objects.filter(gaming_day=gaming_day).select_related("table")
+    for session in sessions:
+        out.extend(_session_exceptions(session))
+    out.extend(_sheet_serial_gaps(gaming_day))
+    out.extend(_packs_not_returned(gaming_day))
+    out.extend(_mandatory_not_imposed(gaming_day))
     return out
 
 

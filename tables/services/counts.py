@@ -128,6 +128,83 @@ def closing_sheet_create(actor: Actor, session: TableSession) -> ClosingSheet:
 # --- counting ---------------------------------------------------------------------------
 
 
+def _count_line_denomination(
+    item: dict[str, Any], prefix: str, sheet_lines: dict[int, Any], parsed: dict[int, Any]
+) -> tuple[int, Any]:
+    """The line's denomination: given, in the table's chip set, and counted once."""
+    raw_id = item.get("denomination")
+    try:
+        denomination_id = int(raw_id)  # type: ignore[arg-type]
+        if isinstance(raw_id, bool):
+            raise TypeError
+    except (TypeError, ValueError):
+        raise ValidationFailed(
+            "DENOMINATION_REQUIRED",
+            "Indique la denominación de la línea.",
+            "Give the line's denomination.",
+            field=f"{prefix}.denomination",
+        ) from None
+    line = sheet_lines.get(denomination_id)
+    if line is None:
+        raise ValidationFailed(
+            "DENOMINATION_NOT_IN_CHIP_SET",
+            "Esa denominación no pertenece al juego de fichas de la mesa.",
+            "That denomination is not in the table's chip set.",
+            field=f"{prefix}.denomination",
+            details={"denomination": raw_id},
+        )
+    if denomination_id in parsed:
+        raise ValidationFailed(
+            "DENOMINATION_REPEATED",
+            f"La denominación {line.value:,} aparece dos veces.",
+            f"The denomination {line.value:,} appears twice.",
+            field=f"{prefix}.denomination",
+        )
+    return denomination_id, line
+
+
+def _count_line_figures(
+    item: dict[str, Any], prefix: str, line: Any
+) -> tuple[int, int, int, Decimal]:
+    """Stacks, loose chips, chips and total of one line; a count or total stated beside
+    them must agree."""
+    stacks = whole_chips(item.get("stacks"), field=f"{prefix}.stacks")
+    loose = whole_chips(item.get("loose"), field=f"{prefix}.loose")
+    if loose >= STACK_SIZE:
+        # OPEN-08: loose chips are what is left after the full 20-chip stacks.
+        raise ValidationFailed(
+            "LOOSE_CHIPS_MAKE_A_STACK",
+            f"{loose} fichas sueltas forman otra pila de {STACK_SIZE}: apílelas.",
+            f"{loose} loose chips make another stack of {STACK_SIZE}: stack them.",
+            field=f"{prefix}.loose",
+        )
+    count = STACK_SIZE * stacks + loose
+    if item.get("count") not in (None, ""):
+        stated = whole_chips(item.get("count"), field=f"{prefix}.count")
+        if stated != count:
+            raise ValidationFailed(
+                "COUNT_MISMATCH",
+                f"{stacks} pilas de {STACK_SIZE} y {loose} sueltas son {count} fichas, "
+                f"no {stated}.",
+                f"{stacks} stacks of {STACK_SIZE} and {loose} loose are {count} chips, "
+                f"not {stated}.",
+                field=f"{prefix}.count",
+            )
+    total = line.value * count  # OPEN-09: value × chips = total
+    if item.get("total") not in (None, ""):
+        stated_total = money_amount(item.get("total"), field=f"{prefix}.total")
+        if stated_total != total:
+            raise ValidationFailed(
+                "TOTAL_MISMATCH",
+                f"Valor {line.value:,}, {count} fichas: el total es {total:,}, no "
+                f"{stated_total:,}.",
+                f"Value {line.value:,}, {count} chips: the total is {total:,}, not "
+                f"{stated_total:,}.",
+                field=f"{prefix}.total",
+            )
+    return stacks, loose, count, total
+
+
 def _parse_count(
     sheet: CountSheet, lines: Any, grand_total: Any
 ) -> dict[int, tuple[int, int, int, Decimal]]:
@@ -147,69 +224,8 @@ def _parse_count(
             raise ValidationFailed(
                 "LINE_INVALID", "Línea de conteo inválida.", "Invalid count line.", field=prefix
             )
-        raw_id = item.get("denomination")
-        try:
-            denomination_id = int(raw_id)  # type: ignore[arg-type]
-            if isinstance(raw_id, bool):
-                raise TypeError
-        except (TypeError, ValueError):
-            raise ValidationFailed(
-                "DENOMINATION_REQUIRED",
-                "Indique la denominación de la línea.",
-                "Give the line's denomination.",
-                field=f"{prefix}.denomination",
-            ) from None
-        line = sheet_lines.get(denomination_id)
-        if line is None:
-            raise ValidationFailed(
-                "DENOMINATION_NOT_IN_CHIP_SET",
-                "Esa denominación no pertenece al juego de fichas de la mesa.",
-                "That denomination is not in the table's chip set.",
-                field=f"{prefix}.denomination",
-                details={"denomination": raw_id},
-            )
-        if denomination_id in parsed:
-            raise ValidationFailed(
-                "DENOMINATION_REPEATED",
-                f"La denominación {line.value:,} aparece dos veces.",
-                f"The denomination {line.value:,} appears twice.",
-                field=f"{prefix}.denomination",
-            )
-        stacks = whole_chips(item.get("stacks"), field=f"{prefix}.stacks")
-        loose = whole_chips(item.get("loose"), field=f"{prefix}.loose")
-        if loose >= STACK_SIZE:
-            # OPEN-08: loose chips are what is left after the full 20-chip stacks.
-            raise ValidationFailed(
-                "LOOSE_CHIPS_MAKE_A_STACK",
-                f"{loose} fichas sueltas forman otra pila de {STACK_SIZE}: apílelas.",
-                f"{loose} loose chips make another stack of {STACK_SIZE}: stack them.",
-                field=f"{prefix}.loose",
-            )
-        count = STACK_SIZE * stacks + loose
-        if item.get("count") not in (None, ""):
-            stated = whole_chips(item.get("count"), field=f"{prefix}.count")
-            if stated != count:
-                raise ValidationFailed(
-                    "COUNT_MISMATCH",
-                    f"{stacks} pilas de {STACK_SIZE} y {loose} sueltas son {count} fichas, "
-                    f"no {stated}.",
-                    f"{stacks} stacks of {STACK_SIZE} and {loose} loose are {count} chips, "
-                    f"not {stated}.",
-                    field=f"{prefix}.count",
-                )
-        total = line.value * count  # OPEN-09: value × chips = total
-        if item.get("total") not in (None, ""):
-            stated_total = money_amount(item.get("total"), field=f"{prefix}.total")
-            if stated_total != total:
-                raise ValidationFailed(
-                    "TOTAL_MISMATCH",
-                    f"Valor {line.value:,}, {count} fichas: el total es {total:,}, no "
-                    f"{stated_total:,}.",
-                    f"Value {line.value:,}, {count} chips: the total is {total:,}, not "
-                    f"{stated_total:,}.",
-                    field=f"{prefix}.total",
-                )
-        parsed[denomination_id] = (stacks, loose, count, total)
+        denomination_id, line = _count_line_denomination(item, prefix, sheet_lines, parsed)
+        parsed[denomination_id] = _count_line_figures(item, prefix, line)
     missing = [line for d, line in sheet_lines.items() if d not in parsed]
     if missing:
         values = ", ".join(f"{line.value:,}" for line in sorted(missing, key=lambda x: -x.value))

@@ -288,6 +288,94 @@ def sanction_propose(
     return entry
 
 
+def _check_proposal(proposal: SanctionEntry) -> None:
+    if proposal.kind != K.PROPOSAL:
+        raise ValidationFailed(
+            "NOT_A_PROPOSAL",
+            "Eso no es una propuesta de sanción.",
+            "That is not a sanction proposal.",
+            field="proposal",
+        )
+
+
+def _check_heads_up(ctx: _Context, final_heads_up: bool) -> None:
+    if ctx.is_tournament and final_heads_up and ctx.conduct.heads_up_exempt:
+        # SANC-10 (e)–(g) do not apply at a tournament's final heads-up (OQ-49).
+        raise ValidationFailed(
+            "CONDUCT_EXEMPT_HEADS_UP",
+            "Mostrar, comentar o mirar cartas no se sanciona en el mano a mano final.",
+            "Showing, commenting on or peeking at cards is not sanctioned at the final heads-up.",
+            field="conduct",
+        )
+
+
+def _immediate_reason(
+    ctx: _Context, fields: dict[str, Any], hand: int | None, immediate: bool, immediate_reason: str
+) -> str:
+    """An immediate sanction's serious reason; otherwise a round sanction at a session
+    needs the offending hand, as it starts with the next one."""
+    if immediate:
+        immediate_reason = require_text(
+            immediate_reason,
+            code="IMMEDIATE_REASON_REQUIRED",
+            field="immediate_reason",
+            es="Una sanción inmediata (durante la mano) exige un motivo grave.",
+            en="An immediate sanction (during the hand) needs a serious reason.",
+        )
+    elif fields["level"] in ROUND_LEVELS and ctx.session is not None and hand is None:
+        raise ValidationFailed(
+            "HAND_NUMBER_REQUIRED",
+            "Indique la mano de la infracción: la sanción empieza en la siguiente (SANC-09).",
+            "Give the offending hand: the sanction starts with the next one (SANC-09).",
+            field="hand_number",
+        )
+    return immediate_reason
+
+
+def _proposal_locked(proposal: SanctionEntry) -> SanctionEntry:
+    """The proposal, locked, still undecided."""
+    proposal = SanctionEntry.objects.select_for_update().get(pk=proposal.pk)
+    if proposal.impositions.exists():
+        raise Conflict(
+            "PROPOSAL_ALREADY_DECIDED",
+            "Esa propuesta ya fue resuelta.",
+            "That proposal was already decided.",
+            field="proposal",
+        )
+    return proposal
+
+
+def _suggestion_checked(
+    actor: Actor, ctx: _Context, event_name: str, fields: dict[str, Any], override_reason: str
+) -> Any:
+    """The level the player's record suggests; another one needs a reason (SANC-07)."""
+    suggestion = sanction_suggestion(
+        casino=actor.casino,
+        conduct_code=ctx.conduct.code,
+        is_tournament=ctx.is_tournament,
+        ruleset=ctx.ruleset,
+        player=ctx.player,
+        event_name=event_name.strip(),
+    )
+    chosen = Step(fields["level"], fields["vueltas"])
+    if chosen != suggestion.step and not override_reason.strip():
+        # SANC-07: another level than the suggested one needs a reason.
+        raise ValidationFailed(
+            "OVERRIDE_REASON_REQUIRED",
+            f"La sanción sugerida es «{suggestion.step.label()}»; para elegir otra indique "
+            "el motivo.",
+            f"The suggested sanction is '{suggestion.step.label()}'; give a reason to "
+            "choose another.",
+            field="override_reason",
+            details={
+                "suggested_level": suggestion.step.level,
+                "suggested_vueltas": suggestion.step.vueltas,
+                "prior": [p.imposition.pk for p in suggestion.prior],
+            },
+        )
+    return suggestion
+
+
 def sanction_impose(
     *,
     actor: Actor | None,
@@ -319,13 +407,7 @@ def sanction_impose(
     _authority(actor, level)
     if proposal is not None:
         same_casino(actor, proposal)
-        if proposal.kind != K.PROPOSAL:
-            raise ValidationFailed(
-                "NOT_A_PROPOSAL",
-                "Eso no es una propuesta de sanción.",
-                "That is not a sanction proposal.",
-                field="proposal",
-            )
+        _check_proposal(proposal)
         player = player or proposal.player
         player_description = player_description or proposal.player_description
         conduct_code = conduct_code or proposal.conduct_code
@@ -345,68 +427,17 @@ def sanction_impose(
         is_tournament=is_tournament,
     )
     hand = _hand_number(hand_number)
-    if ctx.is_tournament and final_heads_up and ctx.conduct.heads_up_exempt:
-        # SANC-10 (e)–(g) do not apply at a tournament's final heads-up (OQ-49).
-        raise ValidationFailed(
-            "CONDUCT_EXEMPT_HEADS_UP",
-            "Mostrar, comentar o mirar cartas no se sanciona en el mano a mano final.",
-            "Showing, commenting on or peeking at cards is not sanctioned at the final heads-up.",
-            field="conduct",
-        )
+    _check_heads_up(ctx, final_heads_up)
     fields = _step_fields(ctx, level, vueltas, players_in_hand)
-    if immediate:
-        immediate_reason = require_text(
-            immediate_reason,
-            code="IMMEDIATE_REASON_REQUIRED",
-            field="immediate_reason",
-            es="Una sanción inmediata (durante la mano) exige un motivo grave.",
-            en="An immediate sanction (during the hand) needs a serious reason.",
-        )
-    elif fields["level"] in ROUND_LEVELS and ctx.session is not None and hand is None:
-        raise ValidationFailed(
-            "HAND_NUMBER_REQUIRED",
-            "Indique la mano de la infracción: la sanción empieza en la siguiente (SANC-09).",
-            "Give the offending hand: the sanction starts with the next one (SANC-09).",
-            field="hand_number",
-        )
+    immediate_reason = _immediate_reason(ctx, fields, hand, immediate, immediate_reason)
     with transaction.atomic():
         # Issue 12 §1: a pit boss of the table's sector; management is casino-wide.
         require_at_table(actor, session=ctx.session, table=ctx.table)
         if ctx.player is not None:
             lock(Player, ctx.player.pk, actor)  # serialise a player's ledger (escalation)
         if proposal is not None:
-            proposal = SanctionEntry.objects.select_for_update().get(pk=proposal.pk)
-            if proposal.impositions.exists():
-                raise Conflict(
-                    "PROPOSAL_ALREADY_DECIDED",
-                    "Esa propuesta ya fue resuelta.",
-                    "That proposal was already decided.",
-                    field="proposal",
-                )
-        suggestion = sanction_suggestion(
-            casino=actor.casino,
-            conduct_code=ctx.conduct.code,
-            is_tournament=ctx.is_tournament,
-            ruleset=ctx.ruleset,
-            player=ctx.player,
-            event_name=event_name.strip(),
-        )
-        chosen = Step(fields["level"], fields["vueltas"])
-        if chosen != suggestion.step and not override_reason.strip():
-            # SANC-07: another level than the suggested one needs a reason.
-            raise ValidationFailed(
-                "OVERRIDE_REASON_REQUIRED",
-                f"La sanción sugerida es «{suggestion.step.label()}»; para elegir otra indique "
-                "el motivo.",
-                f"The suggested sanction is '{suggestion.step.label()}'; give a reason to "
-                "choose another.",
-                field="override_reason",
-                details={
-                    "suggested_level": suggestion.step.level,
-                    "suggested_vueltas": suggestion.step.vueltas,
-                    "prior": [p.imposition.pk for p in suggestion.prior],
-                },
-            )
+            proposal = _proposal_locked(proposal)
+        suggestion = _suggestion_checked(actor, ctx, event_name, fields, override_reason)
         year = timezone.localdate().year
         entry = SanctionEntry.objects.create(
             **_base_fields(

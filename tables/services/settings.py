@@ -93,8 +93,8 @@ def _invalid(code: str, es: str, en: str, field: str) -> ValidationFailed:
     return ValidationFailed(code, es, en, field=field)
 
 
-def validate_table_settings(values: dict[str, Any], asked: frozenset[str] = frozenset()) -> None:
-    """Refuse settings that contradict each other or the jurisdiction (GEN-04, RAKE-03)."""
+def _validate_choices(values: dict[str, Any]) -> None:
+    """Each choice among those the product knows."""
     if values.get("variant") not in Variant.values:
         raise _invalid(
             "VARIANT_INVALID",
@@ -131,7 +131,10 @@ def validate_table_settings(values: dict[str, Any], asked: frozenset[str] = froz
             "Unknown absent player rule (SEAT-06).",
             "absent_player_policy",
         )
-    _validate_procedure_settings(values, asked)
+
+
+def _validate_stakes(values: dict[str, Any]) -> None:
+    """Amounts not negative, the blinds, the seats and the fixed-limit bets."""
     for name in MONEY_FIELDS:
         value = values.get(name)
         if value is not None and (not isinstance(value, Decimal) or value < 0):
@@ -171,6 +174,10 @@ def validate_table_settings(values: dict[str, Any], asked: frozenset[str] = froz
             "The cap must be at least one bet.",
             "limit_cap_bets",
         )
+
+
+def _validate_buyins(values: dict[str, Any]) -> None:
+    """The buy-in range and the re-buys (OQ-27, BUYIN-04); normalises ``rebuy_amounts``."""
     if values["min_buyin"] <= 0:
         raise _invalid(
             "BUYIN_INVALID",
@@ -193,6 +200,10 @@ def validate_table_settings(values: dict[str, Any], asked: frozenset[str] = froz
             "rebuy_only_when_busted",
         )
     values["rebuy_amounts"] = _rebuy_amounts(values.get("rebuy_amounts") or [])
+
+
+def _validate_rake(values: dict[str, Any]) -> None:
+    """The commission, within the jurisdiction's ceiling (RAKE-03)."""
     pct = values["rake_pct"]
     if not isinstance(pct, Decimal) or pct < 0 or pct > 100:
         raise _invalid(
@@ -211,6 +222,15 @@ def validate_table_settings(values: dict[str, Any], asked: frozenset[str] = froz
             "of the pot (RAKE-03).",
             "rake_pct",
         )
+
+
+def validate_table_settings(values: dict[str, Any], asked: frozenset[str] = frozenset()) -> None:
+    """Refuse settings that contradict each other or the jurisdiction (GEN-04, RAKE-03)."""
+    _validate_choices(values)
+    _validate_procedure_settings(values, asked)
+    _validate_stakes(values)
+    _validate_buyins(values)
+    _validate_rake(values)
 
 
 def _validate_procedure_settings(values: dict[str, Any], asked: frozenset[str]) -> None:
