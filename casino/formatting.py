@@ -132,8 +132,8 @@ AMOUNT_LIMIT = Decimal(10) ** 14
 def parse_amount(raw: Any) -> Decimal | None:
     """An amount as typed on a tablet: ``1.500``, ``1500``, ``1500,50`` or ``1,500.50``."""
     text = str(raw or "").strip().replace(" ", "").replace("\u00a0", "")
-    if not text:
-        return None
+    if not text or not text.isascii():
+        return None  # issue 39 §4: "١٥٠٠" is no amount on a form (digits 0-9 only)
     if "," in text and "." in text:
         # The last separator is the decimal one.
         if text.rfind(",") > text.rfind("."):

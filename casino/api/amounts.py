@@ -45,13 +45,40 @@ def _is_amount(field: serializers.Field) -> bool:
 
 def float_amount_paths(field: Any, data: Any, path: str = "") -> list[str]:
     """Paths (``lines[0].total``) of the amount fields that ``data`` gives as floats."""
+    return _paths(
+        field, data, path, lambda sub, value: _is_amount(sub) and isinstance(value, float)
+    )
+
+
+def _is_number(field: serializers.Field) -> bool:
+    return isinstance(
+        field, serializers.IntegerField | serializers.FloatField | serializers.DecimalField
+    ) or isinstance(field, AmountInputField)
+
+
+def non_ascii_number_paths(field: Any, data: Any, path: str = "") -> list[str]:
+    """Paths of the number fields that ``data`` writes with other than ASCII characters.
+
+    Python reads ``"١"`` (Arabic-Indic one) and ``"²"`` as digits (``int``, ``Decimal``);
+    the API, like every form (``casino.formdata``), takes numbers in ASCII digits only
+    (issue 39 §4), so a version, a stack or an amount means one thing to every reader.
+    """
+    return _paths(
+        field,
+        data,
+        path,
+        lambda sub, value: _is_number(sub) and isinstance(value, str) and not value.isascii(),
+    )
+
+
+def _paths(field: Any, data: Any, path: str, wrong: Any) -> list[str]:
     if isinstance(field, serializers.ListSerializer | serializers.ListField):
         if not isinstance(data, list):
             return []
         return [
             found
             for index, item in enumerate(data)
-            for found in float_amount_paths(field.child, item, f"{path}[{index}]")
+            for found in _paths(field.child, item, f"{path}[{index}]", wrong)
         ]
     if isinstance(field, serializers.Serializer):
         if not isinstance(data, dict):
@@ -59,11 +86,38 @@ def float_amount_paths(field: Any, data: Any, path: str = "") -> list[str]:
         found: list[str] = []
         for name, sub in field.fields.items():
             if not sub.read_only and name in data:
-                found += float_amount_paths(sub, data[name], f"{path}.{name}" if path else name)
+                found += _paths(sub, data[name], f"{path}.{name}" if path else name, wrong)
         return found
-    if _is_amount(field) and isinstance(data, float):
+    if wrong(field, data):
         return [path]
     return []
+
+
+def non_ascii_number_errors(serializer: serializers.Serializer, data: Any) -> list[dict[str, Any]]:
+    """The error entries (one per field) for numbers ``data`` writes in other digits."""
+    if not _holds_non_ascii(data):  # the usual body: ASCII throughout
+        return []
+    return [
+        {
+            "code": "NUMBER_INVALID",
+            "message": {
+                "es": f"«{path}»: número inválido (escríbalo con las cifras 0-9).",
+                "en": f"“{path}”: invalid number (write it with the digits 0-9).",
+            },
+            "field": path,
+        }
+        for path in non_ascii_number_paths(serializer, data)
+    ]
+
+
+def _holds_non_ascii(data: Any) -> bool:
+    if isinstance(data, str):
+        return not data.isascii()
+    if isinstance(data, dict):
+        return any(_holds_non_ascii(v) for v in data.values())
+    if isinstance(data, list):
+        return any(_holds_non_ascii(v) for v in data)
+    return False
 
 
 def _holds_float(data: Any) -> bool:

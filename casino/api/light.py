@@ -117,7 +117,7 @@ def _decimal(field: f.DecimalField) -> Check:
     ):
         raise _Unsupported
     whole = digits - places
-    shape = re.compile(rf"-?(\d{{1,{whole}}})(?:\.(\d{{1,{places}}}))?")
+    shape = re.compile(rf"-?(\d{{1,{whole}}})(?:\.(\d{{1,{places}}}))?", re.ASCII)
     step = Decimal(1).scaleb(-places)
     low, high = field.min_value, field.max_value
 
@@ -208,6 +208,8 @@ def _amount(_field: AmountInputField) -> Check:
     def check(value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, str | int):
             raise _Refer
+        if type(value) is str and not value.isascii():
+            raise _Refer  # digits other than 0-9: parse refuses them
         return value
 
     return check

@@ -21,7 +21,7 @@ from rest_framework.parsers import JSONParser, MultiPartParser
 
 from casino.errors import ValidationFailed
 
-from .amounts import float_amount_errors
+from .amounts import float_amount_errors, non_ascii_number_errors
 from .errors import BilingualValidationError, _flatten
 from .light import light_parse
 
@@ -61,6 +61,9 @@ def parse(
     # Issue 15 §4: an amount sent as a JSON float is refused, never rounded.
     if floats := float_amount_errors(checker, data):
         raise BilingualValidationError(floats)
+    # Issue 39 §4: "١" is 1 to Python's int() and Decimal(); a number is written in 0-9.
+    if others := non_ascii_number_errors(checker, data):
+        raise BilingualValidationError(others)
     if not kwargs:
         try:
             return dict(checker.run_validation(data))  # one parse of a valid body

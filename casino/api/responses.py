@@ -69,6 +69,7 @@ ACTIONS = frozenset(
         "logout",
         "move",
         "override",
+        "pay",  # a jackpot slip paid at the cage (issue 44)
         "pin-unlock",
         "reduce",
         "remove-absentees",  # TOUR-02: late registration closed
@@ -96,9 +97,11 @@ ACTIONS = frozenset(
 COLLECTIONS = frozenset(
     {
         "appeals",  # a player's appeal of a sanction (SANC-01)
+        "box-counts",  # a jackpot box counted (issue 44)
         "buyins",
         "cash-outs",
         "checklists",
+        "claims",  # a jackpot claim filed for a hand (issue 44)
         "chip-races",  # a tournament table's colour-up (TDA 24, 25)
         "closing-checklist",
         "consents",  # a player's consent to a tournament deal

@@ -41,7 +41,7 @@ class JackpotEntrySerializer(serializers.Serializer):
     claim = serializers.IntegerField(source="claim_id", allow_null=True)
     corrects = serializers.IntegerField(source="corrects_id", allow_null=True)
     rules_version = serializers.IntegerField(source="rules_version.version")
-    gaming_day = serializers.IntegerField(source="gaming_day_id", allow_null=True)
+    gaming_day_id = serializers.IntegerField(allow_null=True)
     reason = serializers.CharField()
     posted_at = serializers.DateTimeField()
     seal = serializers.CharField()
