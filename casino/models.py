@@ -94,6 +94,13 @@ class User(AbstractUser):
             self._mesa_roles = cached
         return cached
 
+    def group_names(self) -> list[str]:
+        """Every group the user is in, read now (one query); the roles among them are kept
+        for :meth:`role_values`, so a request that reads both reads the groups once."""
+        names = list(_ROLE_NAMES.all(user=self.pk))
+        self.roles_read(names)
+        return names
+
     def roles_read(self, names: list[str | None]) -> None:
         """The user's group names, read with the user by the caller (one query, not two)."""
         valid = set(Role.values)

@@ -20,7 +20,9 @@ its reason: ``password_changed``, ``roles_changed``, ``deactivated``, ``logout``
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from datetime import timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -58,15 +60,25 @@ ISSUED_BEFORE_FINGERPRINT = "issued_before_fingerprint"
 
 
 def _part(name: str, value: str) -> str:
-    return salted_hmac(f"mesa.api-token.{name}", value).hexdigest()[:16]
+    return _keyed_part(name, value, settings.SECRET_KEY)
 
 
-def credentials_of(user: User) -> str:
+@lru_cache(maxsize=1024)
+def _keyed_part(name: str, value: str, secret: str) -> str:
+    # Asked on every API request with the same few values (issue 43): computed once per
+    # process for each, and again under another ``SECRET_KEY``.
+    return salted_hmac(f"mesa.api-token.{name}", value, secret=secret).hexdigest()[:16]
+
+
+def credentials_of(user: User, group_names: Iterable[str] | None = None) -> str:
     """The keyed fingerprint of what a token is issued under: ``password:roles:active``.
 
     Keyed with ``SECRET_KEY`` (the password part is a hash of the password's hash): the
-    database holds nothing a token could be forged from."""
-    roles = ",".join(sorted(user.groups.values_list("name", flat=True)))
+    database holds nothing a token could be forged from. ``group_names``: the user's
+    groups, when the caller has just read them (``User.group_names``)."""
+    if group_names is None:
+        group_names = user.groups.values_list("name", flat=True)
+    roles = ",".join(sorted(group_names))
     return ":".join(
         (_part("password", user.password), _part("roles", roles), "1" if user.is_active else "0")
     )
@@ -160,7 +172,10 @@ class ExpiringTokenAuthentication(TokenAuthentication):
         if token is None:
             raise exceptions.AuthenticationFailed("Invalid token.")
         now = timezone.now()
-        if token.revoked_at is None and _changed(token, credentials_of(token.user)):
+        # The user's groups read once (issue 43): for the fingerprint and, kept on the
+        # user, for the role checks of the request (``User.role_values``).
+        user = token.user
+        if token.revoked_at is None and _changed(token, credentials_of(user, user.group_names())):
             # Issue 39 §3: issued under a password, roles or activity that no longer hold
             # (changed by a path that did not revoke it at once): revoked now, audited.
             tokens_revoke_stale(user=token.user)

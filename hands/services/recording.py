@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -229,7 +229,6 @@ class SessionBook:
     def __init__(self, session: TableSession) -> None:
         self.session = session
         self.table = session.table
-        self._originals = Hand.objects.filter(session=session, revision_of__isnull=True)
         facts = _book_facts(session)
         self.unit = facts["unit"] or 1
         last = facts["last"]
@@ -255,6 +254,12 @@ class SessionBook:
         self._on_duty: tuple[User | None] | None = None
         # OPEN-17, SHUF-01: "play begins" checked once, for the session's first hand.
         self.announced = False
+
+    @property
+    def _originals(self) -> QuerySet[Hand]:
+        """The session's original hands (built only when a late entry or a sitting-out
+        seat needs them: most hands never do, issue 43)."""
+        return Hand.objects.filter(session=self.session, revision_of__isnull=True)
 
     @property
     def prev_blinds(self) -> tuple[int, int] | None:

@@ -112,3 +112,22 @@ def test_the_token_endpoints_need_a_login(staff):
     ):
         assert response.status_code == 401
         assert_error_shape(response.json(), "NOT_AUTHENTICATED")
+
+
+def test_a_request_reads_the_users_groups_once(staff):
+    # Issue 43: the token's fingerprint (issue 39 §3) and the role the request acts in are
+    # both read from the user's groups: one query for the two. GET /api/me/ is then two
+    # statements (the token with its user, the groups); it was three.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    key, _ = login("supervisor")
+    client = with_token(key)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}", HTTP_X_MESA_ROLE="supervisor")
+    assert client.get("/api/me/").status_code == 200  # the first use writes last_used_at
+    with CaptureQueriesContext(connection) as ctx:
+        answer = client.get("/api/me/")
+    assert answer.status_code == 200, answer.json()
+    sql = [q["sql"] for q in ctx.captured_queries]
+    assert sum('FROM "auth_group"' in q for q in sql) == 1, sql
+    assert len(sql) == 2, sql
