@@ -609,7 +609,7 @@ def high_hand_claim_file(
             "hands": [
                 {
                     "role": "high_hand",
-                    "table": w["hand"].table.label("es"),
+                    "table": w["hand"].table.number,
                     "number": w["hand"].number,
                     "seat": w["seat"],
                     "cards": w["cards"],

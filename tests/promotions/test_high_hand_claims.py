@@ -100,9 +100,10 @@ def test_a_tie_splits_the_prize_exact_to_the_cent_and_the_remainder_stays_in_the
         (second, 5, D("45.00"), "high_hand"),
     ]
     services.slip_pay(actor=cashier, slip=slips[0])
-    assert selectors.balance(fund) == D("57.01") and not FundEntry.objects.filter(
-        kind=EntryKind.RESEED
-    ).exists()  # no re-seed before the last slip is paid
+    assert (
+        selectors.balance(fund) == D("57.01")
+        and not FundEntry.objects.filter(kind=EntryKind.RESEED).exists()
+    )  # no re-seed before the last slip is paid
     services.slip_pay(actor=cashier, slip=slips[1])
     # Re-seeded to the posted seed and no more: the house adds 100.01 - 12.01 = 88.00.
     (again,) = FundEntry.objects.filter(kind=EntryKind.RESEED)
@@ -110,9 +111,7 @@ def test_a_tie_splits_the_prize_exact_to_the_cent_and_the_remainder_stays_in_the
     assert not selectors.open_claims(fund).exists()
 
 
-def test_ties_first_pays_the_hand_recorded_first(
-    manager, hand_table, sup, ready_session
-):
+def test_ties_first_pays_the_hand_recorded_first(manager, hand_table, sup, ready_session):
     # Issue 44 §2 "ties as the rules say" (first): the earlier of two equal hands wins.
     from dataclasses import replace
 
