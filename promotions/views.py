@@ -114,6 +114,20 @@ def _period(data: Any, day: GamingDay | None) -> tuple[datetime, datetime] | Non
     return start, start + timedelta(days=1)
 
 
+def _claimable(claimed: list[JackpotClaim], start: datetime, end: datetime, key: Any) -> bool:
+    """Whether the period's claim may be filed: none yet, or the same period's unlocked
+    claim whose winners changed since (a revision: the new claim replaces it)."""
+    if not claimed:
+        return True
+    (c,) = claimed if len(claimed) == 1 else (None,)
+    return (
+        c is not None
+        and not c.is_locked
+        and (c.period_start, c.period_end) == (start, end)
+        and c.judgement.get("winners") != key
+    )
+
+
 @_page
 def fund(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     context = _fund_context(actor, pk)
@@ -135,8 +149,7 @@ def fund(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
                 can_claim_period=bool(winners)
                 and ended
                 and actor.can(Perm.LOG_HAND)
-                and all(c.replaces_id is None and not c.is_locked for c in claimed)
-                and len(claimed) <= 1,
+                and _claimable(claimed, start, end, selectors.period_winners_key(winners)),
             )
     return render(request, "promotions/fund.html", context)
 

@@ -49,14 +49,19 @@ class _Form(HTMLParser):
             self.inside = False
 
 
-def post_form(client, page_url: str, action: str):
-    """Open the page and post the form ``action`` with the fields it holds."""
+def form_fields(client, page_url: str, action: str) -> dict[str, str]:
+    """Open the page: the fields its form ``action`` sends."""
     page = client.get(page_url)
     assert page.status_code == 200
     form = _Form(action)
     form.feed(page.content.decode())
     assert form.found, action
-    return client.post(action, form.fields, HTTP_REFERER=page_url)
+    return form.fields
+
+
+def post_form(client, page_url: str, action: str):
+    """Open the page and post the form ``action`` with the fields it holds."""
+    return client.post(action, form_fields(client, page_url, action), HTTP_REFERER=page_url)
 
 
 def fund_url(fund, start, end) -> str:
@@ -92,6 +97,7 @@ def test_a_high_hand_period_is_paid_through_the_pages_with_its_signatures(
     assert resp["Location"] == url  # the period's page again, with the reason
     assert "no es el supervisor de la mesa 7" in other.get(url).content.decode()
 
+    stale = form_fields(login(type(client)(), staff["supervisor"], Role.SUPERVISOR), url, action)
     resp = post_form(client, url, action)
     claim = JackpotClaim.objects.get()
     claim_url = f"/promotions/claims/{claim.pk}/"
@@ -99,8 +105,10 @@ def test_a_high_hand_period_is_paid_through_the_pages_with_its_signatures(
     assert claim.judgement["winners"] == [[first.pk, 3], [second.pk, 5]]
     page = client.get(claim_url).content.decode()
     assert "Siguiente: firma el supervisor de la mesa." in page and "45,00" in page
-    # Filed again (a second tablet on the same page): 409, still one claim.
-    resp = post_form(client, url, action)
+    # The period's page no longer offers the claim; a second tablet still showing it
+    # posts it anyway: 409, still one claim.
+    assert action not in client.get(url).content.decode()
+    resp = client.post(action, stale, HTTP_REFERER=url)
     assert resp.status_code == 409 and JackpotClaim.objects.count() == 1
 
     sign_url = f"/promotions/claims/{claim.pk}/sign/"
