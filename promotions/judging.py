@@ -11,6 +11,7 @@ from typing import Any
 from casino.formatting import money as money_text
 from hands import adapter
 from hands.models import Hand
+from hands.selectors import record_in_force
 from poker.cards import format_cards
 from poker.promotions import (
     FundKind,
@@ -43,7 +44,7 @@ def money_in(lang: str):  # type: ignore[no-untyped-def]
 
 
 def hand_outcome(hand: Hand) -> HandOutcome:
-    """The engine's reading of a stored hand; ``revised`` when a revision replaced it."""
+    """The engine's reading of a stored hand; ``revised`` when another record of it counts."""
     rules = adapter.rules_for(
         hand.settings,
         chip_unit=hand.chip_unit,
@@ -52,7 +53,10 @@ def hand_outcome(hand: Hand) -> HandOutcome:
     )
     built = adapter.build(hand.record, rules, lenient=True)
     verdict = validate(built.hand, rules.profile)
-    return outcome_of(built.hand, verdict, revised=hand.revisions.exists())
+    # Revised: another record of the hand counts now (a revision in force, HREC-09); a
+    # revision waiting for the pit boss's signature does not replace it yet.
+    revised = record_in_force(hand).pk != hand.pk
+    return outcome_of(built.hand, verdict, revised=revised)
 
 
 def judge(rules: FundRules, outcome: HandOutcome) -> Qualified | HighHandQualified | NotQualified:

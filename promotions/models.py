@@ -293,7 +293,13 @@ class JackpotClaim(SignableDocument):
     """A qualifying hand claimed for a fund: the engine's judgement, the rules in force,
     the balance and the payout by the split. The table's supervisor, surveillance (the
     camera review, WAC 230-15-405) and the shift manager sign; then it is locked and
-    the cage pays its slips."""
+    the cage pays its slips.
+
+    A high-hand claim is for a closed period (``period_start <= started < period_end``):
+    ``hand`` is the first winning record (its table's supervisor signs), the judgement
+    lists every winning hand (ties as posted) and each slip names its hand. A claim not
+    yet locked whose hands were revised since is replaced by a new claim for the same
+    period (``replaces``), never edited."""
 
     REQUIRED_SIGNATURE_ROLES = (Role.SUPERVISOR, Role.SURVEILLANCE, Role.SHIFT_MANAGER)
     DOCUMENT_KIND = "promotions.claim"
@@ -307,13 +313,34 @@ class JackpotClaim(SignableDocument):
     payout = models.JSONField()
     filed_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     filed_at = models.DateTimeField(default=timezone.now)
+    period_start = models.DateTimeField(null=True, blank=True)
+    period_end = models.DateTimeField(null=True, blank=True)
+    replaces = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="replaced_by"
+    )
 
     class Meta:
         verbose_name = _("jackpot claim")
         verbose_name_plural = _("jackpot claims")
         ordering = ["-filed_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["fund", "hand"], name="promotions_one_claim_per_hand")
+            # A bad beat is claimed once per hand; a high-hand period once (a replacement
+            # of a claim whose hands were revised points at it and is unique by that link).
+            models.UniqueConstraint(
+                fields=["fund", "hand"],
+                condition=Q(period_start__isnull=True),
+                name="promotions_one_claim_per_hand",
+            ),
+            models.UniqueConstraint(
+                fields=["fund", "period_start", "period_end"],
+                condition=Q(period_start__isnull=False, replaces__isnull=True),
+                name="promotions_one_claim_per_period",
+            ),
+            models.CheckConstraint(
+                condition=Q(period_start__isnull=True, period_end__isnull=True)
+                | Q(period_start__lt=models.F("period_end")),
+                name="promotions_claim_period",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -327,7 +354,21 @@ class JackpotClaim(SignableDocument):
             "balance": f"{self.balance:.2f}",
             "judgement": self.judgement,
             "payout": self.payout,
+            **(
+                {
+                    "period_start": self.period_start.isoformat(),
+                    "period_end": self.period_end.isoformat(),
+                    "replaces": self.replaces_id,
+                }
+                if self.is_period
+                else {}
+            ),
         }
+
+    @property
+    def is_period(self) -> bool:
+        """A high-hand period's claim (a bad beat's is one hand's)."""
+        return self.period_start is not None
 
     def signing_assignment(self) -> Any:
         from tables.selectors import session_assignment
@@ -348,6 +389,11 @@ class JackpotSlip(SignableDocument):
     share = models.CharField(max_length=16)
     seat = models.PositiveSmallIntegerField()
     amount = models.DecimalField(**MONEY)
+    # The hand the award is for: a high-hand period's tied winners may be of several
+    # hands (a bad beat's slips are all the claim's hand: left empty).
+    hand = models.ForeignKey(
+        "hands.Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("jackpot slip")
@@ -371,4 +417,5 @@ class JackpotSlip(SignableDocument):
             "share": self.share,
             "seat": self.seat,
             "amount": f"{self.amount:.2f}",
+            **({"hand": self.hand_id} if self.hand_id else {}),
         }

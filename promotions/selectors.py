@@ -4,7 +4,7 @@ high-hand period's winner, the box's reconciliation)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -17,6 +17,7 @@ from casino.formatting import money
 from casino.models import GamingDay
 from casino.roles import Perm
 from hands.models import Hand, HandStatus
+from hands.selectors import record_in_force, revisions_in_force
 from poker.promotions import Candidate, Drop, FundKind, HighHandQualified, high_hand_winners
 
 from . import judging
@@ -122,9 +123,10 @@ def day_drops(fund: Fund, gaming_day: GamingDay | int) -> Decimal:
 
 
 def open_claims(fund: Fund) -> QuerySet[JackpotClaim]:
-    """Claims not yet paid: unlocked, or locked with a slip not paid."""
+    """Claims not yet paid: unlocked, or locked with a slip not paid (a claim replaced
+    by another is not open: its replacement is)."""
     return (
-        JackpotClaim.objects.filter(fund=fund)
+        JackpotClaim.objects.filter(fund=fund, replaced_by__isnull=True)
         .filter(Q(locked_at__isnull=True) | Q(slips__locked_at__isnull=True))
         .distinct()
     )
@@ -201,42 +203,90 @@ def hand_judgement(hand: Hand) -> tuple[Fund, judging.Judgement] | None:
     return fund, judging.judgement(version.fund_rules(), judging.hand_outcome(hand))
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _instant(when: datetime) -> int:
+    """A moment as whole microseconds since the epoch, exactly (whole seconds put a hand
+    of the period's last second after a period ending within that second)."""
+    return (when - _EPOCH) // timedelta(microseconds=1)
+
+
 def high_hand_period(fund: Fund, start: datetime, end: datetime) -> list[dict[str, Any]]:
     """The winner(s) of a high-hand period: the best qualifying hand recorded at the
-    fund's tables between ``start`` and ``end`` (ties as the rules say)."""
+    fund's tables between ``start`` and ``end`` (ties as the rules say), judged now.
+
+    Only the record of each hand that counts now is judged (``record_in_force``): a hand
+    revised after it was found best is judged again in its revision, and a revision
+    waiting for the pit boss's signature does not count yet. Each winner: the hand
+    record, its seat, cards, best five, board, value and the hand's name (es/en).
+    """
     version = fund.rules_at(end)
     if version is None or fund.kind != FundKind.HIGH_HAND.value:
         return []
     rules = version.fund_rules()
     table_ids = {r.table_id for r in FundTable.objects.filter(fund=fund)}
-    hands = Hand.objects.filter(
-        table_id__in=table_ids,
-        status=HandStatus.VALID,
-        started_at__gte=start,
-        started_at__lt=end,
-        casino_id=fund.casino_id,
-    ).select_related("settings", "table")
+    hands = revisions_in_force(
+        Hand.objects.filter(
+            table_id__in=table_ids,
+            status=HandStatus.VALID,
+            started_at__gte=start,
+            started_at__lt=end,
+            casino_id=fund.casino_id,
+        )
+    ).select_related("settings", "table", "session")
     candidates: list[Candidate] = []
-    by_id: dict[str, Hand] = {}
+    by_id: dict[str, tuple[Hand, str]] = {}
     for hand in hands:
+        if record_in_force(hand).pk != hand.pk:
+            continue
         if fund_of_table(hand.table_id, hand.started_at) != fund:
             continue
-        result = judging.judge(rules, judging.hand_outcome(hand))
+        outcome = judging.hand_outcome(hand)
+        result = judging.judge(rules, outcome)
         if not isinstance(result, HighHandQualified):
             continue
         for played in result.hands:
-            candidates.append(Candidate(str(hand.pk), int(hand.started_at.timestamp()), played))
-            by_id[str(hand.pk)] = hand
-    winners = high_hand_winners(
-        rules, candidates, start=int(start.timestamp()), end=int(end.timestamp())
-    )
+            candidates.append(Candidate(str(hand.pk), _instant(hand.started_at), played))
+        by_id[str(hand.pk)] = (hand, judging.format_cards(outcome.board, " "))
+    winners = high_hand_winners(rules, candidates, start=_instant(start), end=_instant(end))
     return [
         {
-            "hand": by_id[c.hand_id],
+            "hand": by_id[c.hand_id][0],
+            "board": by_id[c.hand_id][1],
             "seat": c.hand.seat,
             "cards": judging.format_cards(c.hand.hole, " "),
+            "best_five": judging.format_cards(c.hand.best_five, " "),
+            "value": c.hand.value,
             "hand_es": c.hand.describe("es"),
             "hand_en": c.hand.describe("en"),
         }
         for c in winners
     ]
+
+
+def period_claims(fund: Fund, start: datetime, end: datetime) -> QuerySet[JackpotClaim]:
+    """The fund's high-hand claims in force (not replaced) whose period overlaps
+    ``[start, end)``: a hand is paid in one period only."""
+    return JackpotClaim.objects.filter(
+        fund=fund,
+        period_start__lt=end,
+        period_end__gt=start,
+        replaced_by__isnull=True,
+    )
+
+
+def period_winners_key(winners: list[dict[str, Any]]) -> list[list[int]]:
+    """The winners of a period as ``[hand id, seat]`` pairs, in order (what a claim holds)."""
+    return [[w["hand"].pk, w["seat"]] for w in winners]
+
+
+def claim_is_stale(claim: JackpotClaim) -> bool:
+    """A high-hand claim whose period, judged again now, has other winners (a hand revised
+    since it was filed, HREC-09): it is not signed; a new claim for the period replaces
+    it (``replaces``)."""
+    if not claim.is_period:
+        return False
+    assert claim.period_start is not None and claim.period_end is not None
+    now = period_winners_key(high_hand_period(claim.fund, claim.period_start, claim.period_end))
+    return now != claim.judgement.get("winners")

@@ -22,7 +22,7 @@ from casino.roles import Perm, Role
 from casino.selectors import open_gaming_days
 from casino.signatures import SignResult, document_sign
 from hands.models import Hand, HandStatus
-from poker.promotions import FundRules, RulesError, pay_out, reseed
+from poker.promotions import FundRules, RulesError, pay_out, posted_rules, reseed
 from tables.models import Table
 from tables.selectors import require_assigned
 
@@ -483,6 +483,172 @@ def claim_file(*, actor: Actor, fund: Fund, hand: Hand) -> JackpotClaim:
     return claim
 
 
+def _period_claimed(
+    fund: Fund, start: datetime, end: datetime, winners: list[list[int]] | None
+) -> JackpotClaim | None:
+    """Refuse a period overlapping one claimed (``PERIOD_ALREADY_CLAIMED``), except the
+    same period's unlocked claim whose winners are no longer ``winners`` (a hand revised
+    since): that claim is returned, to be replaced. ``winners`` None: not judged yet."""
+    claimed = list(selectors.period_claims(fund, start, end))
+    if (
+        len(claimed) == 1
+        and (claimed[0].period_start, claimed[0].period_end) == (start, end)
+        and not claimed[0].is_locked
+        and (winners is None or claimed[0].judgement.get("winners") != winners)
+    ):
+        return claimed[0]
+    if claimed:
+        raise Conflict(
+            "PERIOD_ALREADY_CLAIMED",
+            "Ya hay un reclamo para este período (o uno que se superpone).",
+            "There is already a claim for this period (or one overlapping it).",
+            field="start",
+            details={"claims": [c.pk for c in claimed]},
+        )
+    return None
+
+
+def high_hand_claim_file(
+    *, actor: Actor, fund: Fund, start: datetime, end: datetime
+) -> JackpotClaim:
+    """File the claim of a closed high-hand period (issue 44 §2): the period is judged
+    now (``selectors.high_hand_period``: the records that count, ties as posted), and
+    the payout computed from the balance by the posted split (``pay_out``: the winning
+    share divided equally among the tied hands, each rounded down to the cage's unit;
+    what the division leaves stays in the fund with the reserve).
+
+    Refused: not a high-hand fund (``CLAIM_KIND_INVALID``), a period that does not end
+    after it starts (``PERIOD_INVALID``) or has not ended (``PERIOD_NOT_ENDED``), no
+    qualifying hand in it (``NO_HIGH_HAND``), a supervisor not assigned to the winning
+    hand's table (``NOT_SESSION_SUPERVISOR``), another claim of the fund unpaid
+    (``CLAIM_OPEN``), a period overlapping one claimed (``PERIOD_ALREADY_CLAIMED``).
+    An unlocked claim of the same period whose winners changed since (a revision) is
+    replaced: the new claim points at it.
+    """
+    require(actor, Perm.LOG_HAND)
+    same_casino(actor, fund)
+    if fund.kind != Kind.HIGH_HAND:
+        raise ValidationFailed(
+            "CLAIM_KIND_INVALID",
+            "Solo un premio a la mano alta se reclama por período.",
+            "Only a high-hand prize is claimed by period.",
+            field="fund",
+        )
+    if start is None or end is None or start >= end:
+        raise ValidationFailed(
+            "PERIOD_INVALID",
+            "El período termina después de empezar.",
+            "The period ends after it starts.",
+            field="end",
+        )
+    if end > timezone.now():
+        local = timezone.localtime(end).strftime("%d/%m/%Y %H:%M:%S")
+        raise Conflict(
+            "PERIOD_NOT_ENDED",
+            f"El período termina el {local}: se paga cuando haya terminado.",
+            f"The period ends at {local}: it is paid once it has ended.",
+            field="end",
+        )
+    _period_claimed(fund, start, end, None)  # again under the fund's lock below
+    winners = selectors.high_hand_period(fund, start, end)
+    if not winners:
+        raise Conflict(
+            "NO_HIGH_HAND",
+            "Ninguna mano del período califica para el premio.",
+            "No hand of the period qualifies for the prize.",
+            field="start",
+        )
+    first = winners[0]["hand"]
+    require_assigned(actor, session=first.session)  # the winning table's own supervisor
+    version = fund.rules_at(end)
+    assert version is not None  # high_hand_period judged under it
+    rules = version.fund_rules()
+    key = selectors.period_winners_key(winners)
+    recipients = [f"{hand}:{seat}" for hand, seat in key]
+    by_recipient = {r: w for r, w in zip(recipients, winners, strict=True)}
+    unit = min(w["hand"].chip_unit for w in winners)
+    with transaction.atomic():
+        fund = _lock_fund(fund)
+        replaces = _period_claimed(fund, start, end, key)
+        if selectors.open_claims(fund).exclude(pk=getattr(replaces, "pk", None)).exists():
+            raise Conflict(
+                "CLAIM_OPEN",
+                "El fondo tiene un reclamo sin pagar: se paga antes de otro.",
+                "The fund has an unpaid claim: it is paid before another.",
+            )
+        balance = selectors.balance(fund)
+        payout = pay_out(rules, judging.cents(balance), winning=recipients, unit=unit)
+        plan = {
+            "balance": judging.cents(balance),
+            "unit": unit,
+            "awards": [
+                {
+                    "share": "high_hand",
+                    "hand": by_recipient[a.recipient]["hand"].pk,
+                    "seat": by_recipient[a.recipient]["seat"],
+                    "amount": a.amount,
+                }
+                for a in payout.awards
+            ],
+            "reserve": payout.reserve,
+        }
+        judgement = {
+            "kind": rules.kind.value,
+            "period": {"start": start.isoformat(), "end": end.isoformat()},
+            "winners": key,
+            "ties": rules.ties.value,
+            "board": winners[0]["board"],
+            "rules": {
+                lang: list(posted_rules(rules, lang, money=judging.money_in(lang)))
+                for lang in ("es", "en")
+            },
+            "hands": [
+                {
+                    "role": "high_hand",
+                    "table": w["hand"].table.number,
+                    "number": w["hand"].number,
+                    "seat": w["seat"],
+                    "cards": w["cards"],
+                    "best_five": w["best_five"],
+                    "board": w["board"],
+                    "value": w["value"],
+                    "hand": {"es": w["hand_es"], "en": w["hand_en"]},
+                    "hand_id": w["hand"].pk,
+                }
+                for w in winners
+            ],
+        }
+        try:
+            with transaction.atomic():
+                claim = JackpotClaim.objects.create(
+                    casino_id=fund.casino_id,
+                    fund=fund,
+                    rules_version=version,
+                    hand=first,
+                    balance=balance,
+                    judgement=judgement,
+                    payout=plan,
+                    filed_by=actor.user,
+                    period_start=start,
+                    period_end=end,
+                    replaces=replaces,
+                )
+        except IntegrityError:
+            raise Conflict(
+                "PERIOD_ALREADY_CLAIMED",
+                "Ya hay un reclamo para este período.",
+                "There is already a claim for this period.",
+                field="start",
+            ) from None
+        audit_record(
+            actor=actor,
+            action="promotions.claim.file_period",
+            obj=claim,
+            after=claim.signing_payload(),
+        )
+    return claim
+
+
 def require_claim_signer(actor: Actor) -> None:
     """Only the roles a claim takes sign it (before any lookup: a gate, not a state)."""
     if actor.role not in JackpotClaim.REQUIRED_SIGNATURE_ROLES:
@@ -515,6 +681,25 @@ def claim_sign(
         )
     with transaction.atomic():
         result = document_sign(actor=actor, document=claim, role=role, signer=signer, pin=pin)
+        # After the signer's scope (answered first, issue 9 §1); a refusal here rolls the
+        # signature back with the transaction.
+        if claim.is_period:
+            replacement = JackpotClaim.objects.filter(replaces=claim).first()
+            if replacement is not None:
+                raise Conflict(
+                    "CLAIM_REPLACED",
+                    "Este reclamo fue reemplazado por otro: firme el nuevo.",
+                    "This claim was replaced by another: sign the new one.",
+                    details={"claim": replacement.pk},
+                )
+            if selectors.claim_is_stale(claim):
+                raise Conflict(
+                    "CLAIM_HAND_REVISED",
+                    "Una mano del período fue corregida después del reclamo: el período se "
+                    "juzga otra vez; presente el reclamo de nuevo.",
+                    "A hand of the period was revised after the claim: the period is judged "
+                    "again; file the claim again.",
+                )
         if result.locked:
             for i, award in enumerate(claim.payout["awards"], start=1):
                 JackpotSlip.objects.create(
@@ -522,6 +707,7 @@ def claim_sign(
                     line=i,
                     share=award["share"],
                     seat=award["seat"],
+                    hand_id=award.get("hand"),
                     amount=judging.amount(award["amount"]),
                 )
     return result
@@ -545,7 +731,7 @@ def slip_pay(*, actor: Actor, slip: JackpotSlip) -> FundEntry:
             sign=-1,
             claim=claim,
             slip=slip,
-            table_id=claim.hand.table_id,
+            table_id=(slip.hand or claim.hand).table_id,
         )
         if not claim.slips.filter(locked_at__isnull=True).exists():
             rules = claim.rules_version.fund_rules()

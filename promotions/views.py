@@ -18,16 +18,17 @@ from django.views.decorators.http import require_POST
 from casino.access import Actor, require
 from casino.errors import NotFound, ValidationFailed
 from casino.formatting import active_lang, parse_amount
+from casino.formdata import read_datetime
 from casino.models import GamingDay
 from casino.pages import page_view
-from casino.roles import Perm
+from casino.roles import Perm, Role
 from casino.selectors import open_gaming_days
 from hands.models import Hand
 from tables.selectors import require_assigned
 
 from . import selectors, services
 from .judging import amount
-from .models import SHARE_LABELS, Kind
+from .models import SHARE_LABELS, JackpotClaim, Kind
 
 
 def _origin(view_name: str, kwargs: dict[str, Any]) -> str | None:
@@ -37,6 +38,8 @@ def _origin(view_name: str, kwargs: dict[str, Any]) -> str | None:
         return reverse("promotions:hand", args=[kwargs["pk"]])
     if view_name == "claim_sign":
         return reverse("promotions:claim", args=[kwargs["pk"]])
+    if view_name == "period_claim":
+        return reverse("promotions:fund", args=[kwargs["pk"]])
     return None
 
 
@@ -95,15 +98,79 @@ def _fund_context(actor: Actor, pk: int) -> dict[str, Any]:
     }
 
 
+def _local_input(when: datetime) -> str:
+    """A moment as a ``datetime-local`` field shows it (the casino's time, to the second)."""
+    return timezone.localtime(when).strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def _period(data: Any, day: GamingDay | None) -> tuple[datetime, datetime] | None:
+    """The high-hand period asked for (``start``/``end``), else the open day's date."""
+    start, end = read_datetime(data, "start"), read_datetime(data, "end")
+    if start is not None and end is not None:
+        return start, end
+    if day is None:
+        return None
+    start = timezone.make_aware(datetime.combine(day.business_date, time(0)))
+    return start, start + timedelta(days=1)
+
+
+def _claimable(claimed: list[JackpotClaim], start: datetime, end: datetime, key: Any) -> bool:
+    """Whether the period's claim may be filed: none yet, or the same period's unlocked
+    claim whose winners changed since (a revision: the new claim replaces it)."""
+    if not claimed:
+        return True
+    (c,) = claimed if len(claimed) == 1 else (None,)
+    return (
+        c is not None
+        and not c.is_locked
+        and (c.period_start, c.period_end) == (start, end)
+        and c.judgement.get("winners") != key
+    )
+
+
 @_page
 def fund(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     context = _fund_context(actor, pk)
     f = context["fund"]
-    if f.kind == Kind.HIGH_HAND and context["day"] is not None:
-        start = timezone.make_aware(datetime.combine(context["day"].business_date, time(0)))
-        context["period"] = (start, start + timedelta(days=1))
-        context["winners"] = selectors.high_hand_period(f, start, start + timedelta(days=1))
+    if f.kind == Kind.HIGH_HAND:
+        found = _period(request.GET, context["day"])
+        if found is not None:
+            start, end = found
+            winners = selectors.high_hand_period(f, start, end) if start < end else []
+            ended = end <= timezone.now()
+            claimed = list(selectors.period_claims(f, start, end)) if start < end else []
+            context.update(
+                period=(start, end),
+                period_inputs=(_local_input(start), _local_input(end)),
+                period_iso=(start.isoformat(), end.isoformat()),
+                winners=winners,
+                period_ended=ended,
+                period_claimed=claimed,
+                can_claim_period=bool(winners)
+                and ended
+                and actor.can(Perm.LOG_HAND)
+                and _claimable(claimed, start, end, selectors.period_winners_key(winners)),
+            )
     return render(request, "promotions/fund.html", context)
+
+
+@_page
+@require_POST
+def period_claim(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
+    """File the claim of a closed high-hand period (the period shown on the fund page)."""
+    require(actor, Perm.LOG_HAND)
+    f = selectors.access_fund(actor, pk, Perm.LOG_HAND)
+    start, end = read_datetime(request.POST, "start"), read_datetime(request.POST, "end")
+    if start is None or end is None:
+        raise ValidationFailed(
+            "PERIOD_INVALID",
+            "Indique el comienzo y el final del período.",
+            "Give the period's start and end.",
+            field="start" if start is None else "end",
+        )
+    claim = services.high_hand_claim_file(actor=actor, fund=f, start=start, end=end)
+    messages.success(request, _("Claim filed: it goes to the shift manager."))
+    return redirect(reverse("promotions:claim", args=[claim.pk]))
 
 
 @_page
@@ -176,7 +243,13 @@ def claim(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     c = selectors.access_claim(actor, pk)
     signatures = {s.role: s for s in c.signatures()}
     roles = [(r, signatures.get(r.value)) for r in c.required_signature_roles()]
-    slips = list(c.slips.all())
+    slips = list(c.slips.select_related("hand", "hand__table"))
+    replacement = JackpotClaim.objects.filter(replaces=c).first()
+    where = {
+        h["hand_id"]: f"{_('Table')} {h['table']} · {_('hand')} {h['number']}"
+        for h in c.judgement.get("hands", [])
+        if "hand_id" in h
+    }
     return render(
         request,
         "promotions/claim.html",
@@ -186,10 +259,19 @@ def claim(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
             "slips": slips,
             "lang": active_lang(),
             "can_sign": actor.role in c.required_signature_roles()
-            and actor.role.value not in signatures,
+            and actor.role.value not in signatures
+            and not c.is_locked
+            and replacement is None,
+            "replacement": replacement,
+            "next_step": _next_step(c, signatures, slips, replacement),
             "can_pay": actor.can(Perm.ISSUE_SLIP),
             "awards": [
-                {**a, "money": amount(a["amount"]), "label": SHARE_LABELS.get(a["share"])}
+                {
+                    **a,
+                    "money": amount(a["amount"]),
+                    "label": SHARE_LABELS.get(a["share"]),
+                    "where": where.get(a.get("hand")),
+                }
                 for a in c.payout.get("awards", [])
             ],
             "hands": [
@@ -198,6 +280,23 @@ def claim(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
             ],
         },
     )
+
+
+def _next_step(
+    c: JackpotClaim, signatures: dict[str, Any], slips: list[Any], replacement: Any
+) -> str:
+    """What the claim waits for, in words (shown first on its page)."""
+    if replacement is not None:
+        return _("Replaced by a new claim after a revision: sign the new one.")
+    if not c.is_locked:
+        if Role.SUPERVISOR.value not in signatures:
+            return _("Next: the table supervisor signs.")
+        if Role.SURVEILLANCE.value not in signatures:
+            return _("Next: surveillance reviews the camera and signs.")
+        return _("Next: the shift manager confirms.")
+    if any(not s.is_locked for s in slips):
+        return _("Next: the cage pays the slips.")
+    return _("Paid: the fund was re-seeded as the rules say.")
 
 
 @_page

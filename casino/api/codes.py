@@ -84,13 +84,21 @@ DOMAIN: dict[str, Meaning] = {
         "Esta mano ya fue reclamada para el fondo.",
         "This hand has already been claimed for the fund.",
     ),
+    "CLAIM_HAND_REVISED": Meaning(
+        "Una mano del período fue corregida después del reclamo: el período se juzga otra vez; presente el reclamo de nuevo.",
+        "A hand of the period was revised after the claim: the period is judged again; file the claim again.",
+    ),
     "CLAIM_KIND_INVALID": Meaning(
-        "Solo se reclama un jackpot bad beat por mano; la mano alta se paga por período.",
-        "Only a bad-beat jackpot is claimed by hand; the high hand is paid by period.",
+        "Un jackpot bad beat se reclama por mano; un premio a la mano alta, por período.",
+        "A bad-beat jackpot is claimed by hand; a high-hand prize by period.",
     ),
     "CLAIM_OPEN": Meaning(
         "El fondo tiene un reclamo sin pagar: se paga antes de otro.",
         "The fund has an unpaid claim: it is paid before another.",
+    ),
+    "CLAIM_REPLACED": Meaning(
+        "Este reclamo fue reemplazado por otro: firme el nuevo.",
+        "This claim was replaced by another: sign the new one.",
     ),
     "CLAIM_REVIEW_PENDING": Meaning(
         "El gerente de turno confirma después de la firma del supervisor y la revisión de vigilancia.",
@@ -903,6 +911,10 @@ DOMAIN: dict[str, Meaning] = {
         "No hay una mano en juego: el cambio entre manos se hace con la banca.",
         "No hand is in progress: a change between hands is made from the float.",
     ),
+    "NO_HIGH_HAND": Meaning(
+        "Ninguna mano del período califica para el premio.",
+        "No hand of the period qualifies for the prize.",
+    ),
     "NO_OPEN_GAMING_DAY": Meaning(
         "No hay una jornada abierta: el gerente de turno debe abrirla.",
         "There is no open gaming day: the shift manager must open one.",
@@ -1000,6 +1012,18 @@ DOMAIN: dict[str, Meaning] = {
     "PENALISED_DEALT_DEAD": Meaning(
         "Sancionado: asiento … recibe cartas y pone ciegas; su mano está muerta (SANC-13).",
         "Penalised: seat … is dealt in and posts; the hand is dead (SANC-13).",
+    ),
+    "PERIOD_ALREADY_CLAIMED": Meaning(
+        "Ya hay un reclamo para este período (o uno que se superpone).",
+        "There is already a claim for this period (or one overlapping it).",
+    ),
+    "PERIOD_INVALID": Meaning(
+        "El período termina después de empezar.",
+        "The period ends after it starts.",
+    ),
+    "PERIOD_NOT_ENDED": Meaning(
+        "El período termina el …: se paga cuando haya terminado.",
+        "The period ends at …: it is paid once it has ended.",
     ),
     "PERMISSION_DENIED": Meaning(
         "No tiene permiso para esta acción en el rol en que actúa.",

@@ -9,11 +9,11 @@ never an empty list. The reading is the kernel's one parser (``casino.formdata``
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from casino.errors import ValidationFailed
-from casino.formdata import invalid, read_choice, read_date, read_int
+from casino.formdata import invalid, read_choice, read_date, read_datetime, read_int
 
 FILTER = "FILTER_INVALID"
 
@@ -42,3 +42,9 @@ def query_choice(params: Mapping[str, Any], name: str, choices: Iterable[str]) -
 def query_date(params: Mapping[str, Any], name: str) -> date | None:
     """The date ``name`` (``YYYY-MM-DD``, a day that exists); ``None`` when absent or empty."""
     return read_date(params, name, code=FILTER)
+
+
+def query_datetime(params: Mapping[str, Any], name: str) -> datetime | None:
+    """The moment ``name`` (ISO 8601, with its offset or in the casino's time zone);
+    ``None`` when absent or empty."""
+    return read_datetime(params, name, code=FILTER)

@@ -96,6 +96,9 @@ class JackpotSlipSerializer(serializers.Serializer):
     share = serializers.CharField()
     seat = serializers.IntegerField()
     amount = serializers.DecimalField(**MONEY)
+    hand = serializers.IntegerField(
+        source="hand_id", allow_null=True, help_text="High hand: the hand the award is for."
+    )
     paid = serializers.BooleanField(source="is_locked")
 
 
@@ -106,6 +109,42 @@ class JackpotClaimSerializer(serializers.Serializer):
     balance = serializers.DecimalField(**MONEY)
     judgement = serializers.JSONField()
     payout = serializers.JSONField()
+    period_start = serializers.DateTimeField(
+        allow_null=True, help_text="High hand: the period claimed (null for a bad beat)."
+    )
+    period_end = serializers.DateTimeField(allow_null=True)
+    replaces = serializers.IntegerField(
+        source="replaces_id",
+        allow_null=True,
+        help_text="The claim of the same period this one replaces (a hand revised since).",
+    )
     locked = serializers.BooleanField(source="is_locked")
     signatures = JackpotSignatureSerializer(many=True)
     slips = JackpotSlipSerializer(many=True, source="slips.all")
+
+
+class JackpotPeriodInputSerializer(serializers.Serializer):
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+
+
+class JackpotPeriodWinnerSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(source="hand.pk")
+    table = serializers.IntegerField(source="hand.table_id")
+    number = serializers.IntegerField(source="hand.number")
+    seat = serializers.IntegerField()
+    cards = serializers.CharField()
+    best_five = serializers.CharField()
+    board = serializers.CharField()
+    hand_es = serializers.CharField()
+    hand_en = serializers.CharField()
+
+
+class JackpotPeriodSerializer(serializers.Serializer):
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+    ended = serializers.BooleanField()
+    winners = JackpotPeriodWinnerSerializer(many=True)
+    claims = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Claims in force overlapping the period."
+    )

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,8 +17,9 @@ from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
+from casino.api.query import query_datetime
 from casino.api.serializers import ErrorSerializer
-from casino.errors import NotFound
+from casino.errors import NotFound, ValidationFailed
 from casino.models import GamingDay
 from casino.roles import Perm
 from hands.models import Hand
@@ -185,6 +188,59 @@ class ClaimFileView(APIView):
 
         def handle() -> Response:
             claim = services.claim_file(actor=actor, fund=fund, hand=hand)
+            return Response(s.JackpotClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, handle)
+
+
+class HighHandPeriodView(APIView):
+    @extend_schema(
+        tags=TAG,
+        parameters=[
+            OpenApiParameter("start", OpenApiTypes.DATETIME, required=True),
+            OpenApiParameter("end", OpenApiTypes.DATETIME, required=True),
+        ],
+        responses={200: s.JackpotPeriodSerializer, **ERRORS},
+        summary="A high-hand period: its winner(s) judged now, whether it ended, its claims",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.VIEW_HANDS)
+        fund = selectors.access_fund(actor, pk)
+        start = query_datetime(request.query_params, "start")
+        end = query_datetime(request.query_params, "end")
+        if start is None or end is None or start >= end:
+            raise ValidationFailed(
+                "PERIOD_INVALID",
+                "El período termina después de empezar.",
+                "The period ends after it starts.",
+                field="end" if start is not None else "start",
+            )
+        data = {
+            "start": start,
+            "end": end,
+            "ended": end <= timezone.now(),
+            "winners": selectors.high_hand_period(fund, start, end),
+            "claims": [c.pk for c in selectors.period_claims(fund, start, end)],
+        }
+        return Response(s.JackpotPeriodSerializer(data).data)
+
+
+class HighHandClaimFileView(APIView):
+    @extend_schema(
+        tags=TAG,
+        request=s.JackpotPeriodInputSerializer,
+        responses={201: s.JackpotClaimSerializer, **ERRORS},
+        summary="File the claim of a closed high-hand period (the winning table's supervisor)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        actor = _actor(request, Perm.LOG_HAND)
+        fund = selectors.access_fund(actor, pk, Perm.LOG_HAND)
+        data = parse(s.JackpotPeriodInputSerializer, request.data)
+
+        def handle() -> Response:
+            claim = services.high_hand_claim_file(
+                actor=actor, fund=fund, start=data["start"], end=data["end"]
+            )
             return Response(s.JackpotClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
 
         return idempotent(request, handle)

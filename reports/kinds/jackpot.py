@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
 from rest_framework import serializers
 
 from poker.promotions import posted_rules
@@ -34,14 +35,48 @@ class JackpotParams(DateParams):
     fund = serializers.IntegerField(min_value=1, required=False, help_text="Fund id.")
 
 
+def _prize(entry: Any, lang: str) -> dict[str, Any]:
+    """A payout of the day as the prizes' table prints it: the share, the claim's hand or
+    high-hand period, the table, hand, seat and cards, the amount."""
+    slip, claim = entry.slip, entry.claim
+    hand = slip.hand or claim.hand
+    shown = next(
+        (
+            h
+            for h in claim.judgement.get("hands", [])
+            if h.get("seat") == slip.seat and h.get("hand_id", claim.hand_id) == hand.pk
+        ),
+        None,
+    )
+    period = ""
+    if claim.is_period:
+        start = timezone.localtime(claim.period_start)
+        end = timezone.localtime(claim.period_end)
+        period = f"{start:%d/%m %H:%M} – {end:%d/%m %H:%M}"
+    return {
+        "at": entry.posted_at,
+        "share": str(SHARE_LABELS.get(slip.share, slip.share)),
+        "period": period,
+        "table": hand.table.number,
+        "hand": hand.number,
+        "seat": slip.seat,
+        "cards": shown["cards"] if shown else "",
+        "name": shown["hand"][lang if lang in ("es", "en") else "es"] if shown else "",
+        "amount": slip.amount,
+    }
+
+
 def fund_section(fund: Fund, day: Any, lang: str) -> dict[str, Any]:
     version = fund.rules_at()
     rules = version.fund_rules() if version else None
     entries = list(
-        promotions.ledger(fund).filter(gaming_day=day).select_related("posted_by", "slip")
+        promotions.ledger(fund)
+        .filter(gaming_day=day)
+        .select_related("posted_by", "slip", "slip__hand__table", "claim__hand__table")
     )
     opening = promotions.balance(fund, entries[0].posted_at) if entries else None
     lines, total = [], opening
+    prizes: list[dict[str, Any]] = []
     for e in entries:
         total = (total or 0) + e.signed_amount
         es, en = KIND_WORDS[EntryKind(e.kind)]
@@ -50,8 +85,13 @@ def fund_section(fund: Fund, day: Any, lang: str) -> dict[str, Any]:
             detail = bilingual(lang, "Mesa", "Table") + f" {e.table.number} · "
             detail += bilingual(lang, "mano", "hand") + f" {e.hand.number}"
         elif e.slip_id:
-            detail = str(SHARE_LABELS.get(e.slip.share, "")) + " · "
-            detail += bilingual(lang, "asiento", "seat") + f" {e.slip.seat}"
+            prize = _prize(e, lang)
+            prizes.append(prize)
+            detail = prize["share"]
+            if prize["hand"]:
+                detail += " · " + bilingual(lang, "Mesa", "Table") + f" {prize['table']} · "
+                detail += bilingual(lang, "mano", "hand") + f" {prize['hand']}"
+            detail += " · " + bilingual(lang, "asiento", "seat") + f" {e.slip.seat}"
         if e.reason:
             detail = f"{detail} · {e.reason}" if detail else e.reason
         lines.append(
@@ -102,6 +142,7 @@ def fund_section(fund: Fund, day: Any, lang: str) -> dict[str, Any]:
             ),
             start=0,
         ),
+        "prizes": prizes,
         "day_drops": promotions.day_drops(fund, day),
         "counted": count.counted if count else None,
         "findings": [f.message(lang) for f in findings],

@@ -82,6 +82,7 @@ NESTED_BOUNDED = {
     "PlannedVsActual": "one rota version's checks and the dealer changes off its plan (one day)",
     "JackpotClaim": "one claim's signatures and slips",
     "JackpotFundDetail": "the tables one fund covers (configuration)",
+    "JackpotPeriod": "one high-hand period's tied best hands and the claims overlapping it",
 }
 
 
