@@ -1,21 +1,21 @@
-"""The catalogue of the API's error codes, with their meaning in Spanish and English
-(issue 15 §3).
+"""The API's own error codes, and the published catalogue of every code (issue 15 §3,
+issue 41 §2).
 
-Every 4xx answer of the API has a machine ``code`` (see :mod:`casino.api.errors`); this
-module lists them all, once:
+Every 4xx answer of the API has a machine ``code`` (see :mod:`casino.api.errors`). The
+codes are the members of the refusal enums (:class:`casino.refusals.RefusalCode`): each
+app's ``<app>/codes.py`` (the refusals its services raise), and here:
 
-- ``DOMAIN``: the refusals the services raise (``casino.errors.DomainError`` and its
-  subclasses), the error handler's own codes and the guards of the parsers;
-- ``VALIDATION``: the codes a serializer field's validation produces (Django REST
-  framework's, upper-cased by ``casino.api.parsing.parse``).
+- :class:`ApiCode`: the error handler's own codes (authentication, methods, media types,
+  the database) and the two that services share with it, ``NOT_FOUND`` and
+  ``PERMISSION_DENIED``;
+- :class:`ValidationCode`: the codes a serializer field's validation produces (Django
+  REST framework's, upper-cased by ``casino.api.parsing.parse``). Their messages are
+  DRF's own, in both languages; the members' words are their meaning in the catalogue.
 
-The schema publishes ``CODES`` as the enum ``ErrorCode`` of the error body
-(``casino.api.schema``); ``docs/api.md`` carries the table ``markdown()`` prints
+The schema publishes :func:`choices` as the enum ``ErrorCode`` of the error body
+(``SPECTACULAR_SETTINGS``); ``docs/api.md`` carries the table :func:`markdown` prints
 (``python scripts/api_codes.py --write``). ``tests/casino/test_api_contract.py`` fails
-when the code raises a code missing here, or when the page differs. A "…" stands for a
-value the message names (a seat, an amount, a state).
-
-Pure data: no Django import, so the docs script reads it without settings.
+when the page differs, and when the enum is not the union of the enums.
 """
 
 from __future__ import annotations
@@ -23,12 +23,19 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from casino.errorcodes import RESOURCE, ApiCode, ValidationCode
+from casino.refusals import all_codes, placeholders
+
+__all__ = ["RESOURCE", "ApiCode", "ValidationCode", "catalogue", "choices", "markdown"]
+
 
 class Meaning(NamedTuple):
     es: str
     en: str
 
 
+#: The refusals not yet converted to a code of an enum (scripts/codemod_refusals.py):
+#: their meanings, until the conversion removes them.
 DOMAIN: dict[str, Meaning] = {
     "ABSENT_PLAYER_POLICY_INVALID": Meaning(
         "Regla de jugadores ausentes desconocida (SEAT-06).",
@@ -1811,121 +1818,6 @@ DOMAIN: dict[str, Meaning] = {
     ),
 }
 
-VALIDATION: dict[str, Meaning] = {
-    "INCORRECT_MATCH": Meaning(
-        "El valor no coincide con el formato pedido.",
-        "The value does not match the required format.",
-    ),
-    "INVALID_IMAGE": Meaning(
-        "El archivo no es una imagen válida.", "The file is not a valid image."
-    ),
-    "INVALID_UNICODE": Meaning("El texto no es Unicode válido.", "The text is not valid Unicode."),
-    "NO_MATCH": Meaning("El valor no coincide con ninguna opción.", "The value matches no option."),
-    "UNIQUE_FOR_DATE": Meaning(
-        "Ya existe un registro con ese valor en esa fecha.",
-        "A record with that value already exists on that date.",
-    ),
-    "BLANK": Meaning(
-        "El campo no puede estar vacío.",
-        "The field may not be blank.",
-    ),
-    "DATE": Meaning(
-        "Se esperaba una fecha, no una fecha y hora.",
-        "A date was expected, not a date and time.",
-    ),
-    "DATETIME": Meaning(
-        "Se esperaba una fecha y hora, no una fecha.",
-        "A date and time was expected, not a date.",
-    ),
-    "DOES_NOT_EXIST": Meaning(
-        "El objeto indicado no existe.",
-        "The object given does not exist.",
-    ),
-    "EMPTY": Meaning(
-        "La lista o el archivo no puede estar vacío.",
-        "The list or file may not be empty.",
-    ),
-    "INCORRECT_TYPE": Meaning(
-        "Tipo incorrecto: se esperaba un identificador.",
-        "Incorrect type: an id was expected.",
-    ),
-    "INVALID_CHOICE": Meaning(
-        "El valor no es una de las opciones válidas.",
-        "The value is not one of the valid choices.",
-    ),
-    "MAKE_AWARE": Meaning(
-        "La fecha y hora no existe en la zona horaria del casino.",
-        "The date and time does not exist in the casino's time zone.",
-    ),
-    "MAX_DECIMAL_PLACES": Meaning(
-        "Demasiados decimales.",
-        "Too many decimal places.",
-    ),
-    "MAX_DIGITS": Meaning(
-        "Demasiados dígitos.",
-        "Too many digits.",
-    ),
-    "MAX_LENGTH": Meaning(
-        "Demasiado largo.",
-        "Too long.",
-    ),
-    "MAX_STRING_LENGTH": Meaning(
-        "El texto es demasiado largo.",
-        "The text is too long.",
-    ),
-    "MAX_VALUE": Meaning(
-        "El valor es mayor que el máximo.",
-        "The value is above the maximum.",
-    ),
-    "MAX_WHOLE_DIGITS": Meaning(
-        "Demasiados dígitos antes del punto decimal.",
-        "Too many digits before the decimal point.",
-    ),
-    "MIN_LENGTH": Meaning(
-        "Demasiado corto.",
-        "Too short.",
-    ),
-    "MIN_VALUE": Meaning(
-        "El valor es menor que el mínimo.",
-        "The value is below the minimum.",
-    ),
-    "NOT_A_DICT": Meaning(
-        "Se esperaba un objeto.",
-        "An object was expected.",
-    ),
-    "NOT_A_LIST": Meaning(
-        "Se esperaba una lista.",
-        "A list was expected.",
-    ),
-    "NO_NAME": Meaning(
-        "El archivo no tiene nombre.",
-        "The file has no name.",
-    ),
-    "NULL": Meaning(
-        "El campo no puede ser nulo.",
-        "The field may not be null.",
-    ),
-    "NULL_CHARACTERS_NOT_ALLOWED": Meaning(
-        "El texto contiene un carácter nulo.",
-        "The text contains a null character.",
-    ),
-    "OVERFLOW": Meaning(
-        "Fecha y hora fuera de rango.",
-        "Date and time out of range.",
-    ),
-    "REQUIRED": Meaning(
-        "Falta un campo obligatorio.",
-        "A required field is missing.",
-    ),
-    "SURROGATE_CHARACTERS_NOT_ALLOWED": Meaning(
-        "El texto contiene un carácter sustituto Unicode.",
-        "The text contains a Unicode surrogate character.",
-    ),
-    "UNIQUE": Meaning(
-        "Ya existe un registro con ese valor.",
-        "A record with that value already exists.",
-    ),
-}
 
 # Issue 42: the tournaments app's refusals, and the tournament rules' own
 # (``poker.tournament.errors``: answered as ``TOURNAMENT_<code>``, their words the engine's).
@@ -2149,19 +2041,36 @@ def _tournament_rules() -> dict[str, Meaning]:
 TOURNAMENTS.update(_tournament_rules())
 
 
-#: Every code, in alphabetical order.
-CODES: dict[str, Meaning] = dict(sorted({**DOMAIN, **TOURNAMENTS, **VALIDATION}.items()))
-
-#: The choices of the error body's ``code`` (the schema's enum ``ErrorCode``).
-CHOICES: list[tuple[str, str]] = [(code, meaning.en) for code, meaning in CODES.items()]
-
-
-def _cell(text: str) -> str:
+def _shown(text: str) -> str:
+    """A message as the catalogue shows it: each placeholder by its name."""
+    for p in placeholders(text):
+        spec = f":{p.spec}" if p.spec else ""
+        conv = f"!{p.conversion}" if p.conversion else ""
+        text = text.replace(f"{{{p.name}{conv}{spec}}}", f"{{{p.name}}}")
     return text.replace("|", "\\|")
+
+
+def catalogue() -> dict[str, tuple[int, str, str]]:
+    """Every code: (status, Spanish, English), in alphabetical order."""
+    out: dict[str, tuple[int, str, str]] = {}
+    for code, member in all_codes().items():
+        es, en = member.catalogue_words()
+        out[code] = (member.status, es, en)
+    for code, meaning in {**DOMAIN, **TOURNAMENTS}.items():
+        out.setdefault(code, (0, meaning.es, meaning.en))
+    return dict(sorted(out.items()))
+
+
+def choices() -> list[tuple[str, str]]:
+    """The choices of the error body's ``code`` (the schema's enum ``ErrorCode``)."""
+    return [(code, en) for code, (_status, _es, en) in catalogue().items()]
 
 
 def markdown() -> str:
     """The table of ``docs/api.md`` (between the ``error-codes`` markers)."""
-    rows = ["| code | significado | meaning |", "|---|---|---|"]
-    rows += [f"| `{code}` | {_cell(m.es)} | {_cell(m.en)} |" for code, m in CODES.items()]
+    rows = ["| code | HTTP | significado | meaning |", "|---|---|---|---|"]
+    rows += [
+        f"| `{code}` | {status or ''} | {_shown(es)} | {_shown(en)} |"
+        for code, (status, es, en) in catalogue().items()
+    ]
     return "\n".join(rows) + "\n"
