@@ -15,19 +15,22 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cage.models import Slip
 from casino.access import Actor, require
-from casino.errors import NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formatting import active_lang, parse_amount
 from casino.models import GamingDay
 from casino.pages import page_view
 from casino.roles import Perm
 from casino.selectors import open_gaming_days
 from hands.models import Hand
+from tables.codes import TablesCode
 from tables.selectors import require_assigned
 
 from . import selectors, services
 from .judging import amount
-from .models import SHARE_LABELS, Kind
+from .models import SHARE_LABELS, Fund, Kind
 
 
 def _origin(view_name: str, kwargs: dict[str, Any]) -> str | None:
@@ -48,7 +51,7 @@ _page = page_view(
 def _hand(actor: Actor, pk: int) -> Hand:
     hand = Hand.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if hand is None:
-        raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand)
     return hand
 
 
@@ -124,14 +127,11 @@ def box_count(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     fund = selectors.access_fund(actor, pk, Perm.COUNT_DROP)
     day = _day(actor)
     if day is None:
-        raise NotFound("NOT_FOUND", "No hay jornada abierta.", "There is no open gaming day.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=GamingDay)
     counted = parse_amount(request.POST.get("counted"))
     if counted is None:
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            "Indique el importe contado.",
-            "Give the amount counted.",
-            field="counted",
+        raise DomainError.of(
+            TablesCode.AMOUNT_INVALID, value=request.POST.get("counted", ""), field="counted"
         )
     services.box_count_record(
         actor=actor, fund=fund, gaming_day=day, counted=counted, note=request.POST.get("note", "")
@@ -165,7 +165,7 @@ def claim_file(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     require_assigned(actor, session=h.session)  # the table's own (issue 12 §1)
     found = selectors.hand_judgement(h)
     if found is None:
-        raise NotFound("NOT_FOUND", "La mesa no ofrece un fondo.", "The table offers no fund.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Fund)
     claim = services.claim_file(actor=actor, fund=found[0], hand=h)
     messages.success(request, _("Claim filed: it goes to the shift manager."))
     return redirect(reverse("promotions:claim", args=[claim.pk]))
@@ -220,7 +220,7 @@ def slip_pay(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 
     slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.user.casino_id).first()
     if slip is None:
-        raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     services.slip_pay(actor=actor, slip=slip)
     messages.success(request, _("Slip paid."))
     return redirect(reverse("promotions:claim", args=[slip.claim_id]))

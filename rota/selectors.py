@@ -10,7 +10,8 @@ from datetime import datetime
 from django.utils import timezone
 
 from casino.access import Actor, require
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import GamingDay, User
 from casino.roles import Perm
 from casino.selectors import open_gaming_day
@@ -39,7 +40,7 @@ def access_rota(actor: Actor, pk: object) -> RotaPlan:
             pk=int(str(pk)), casino=actor.casino
         )
     except (ValueError, TypeError, RotaPlan.DoesNotExist):
-        raise NotFound("NOT_FOUND", "Rotación no encontrada.", "Rota not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=RotaPlan) from None
 
 
 def rota_in_force(day: GamingDay | None) -> RotaPlan | None:

@@ -11,12 +11,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cage.models import Slip
 from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.serializers import ErrorSerializer
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import GamingDay
 from casino.roles import Perm
 from hands.models import Hand
@@ -113,12 +115,7 @@ class BoxCountView(APIView):
             pk=data["gaming_day_id"], casino_id=actor.user.casino_id
         ).first()
         if day is None:
-            raise NotFound(
-                "NOT_FOUND",
-                "Jornada no encontrada.",
-                "Gaming day not found.",
-                field="gaming_day_id",
-            )
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=GamingDay, field="gaming_day_id")
 
         def handle() -> Response:
             row = services.box_count_record(
@@ -144,7 +141,7 @@ class BoxCountView(APIView):
 def _hand(actor: Actor, pk: Any) -> Hand:
     hand = Hand.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if hand is None:
-        raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.", field="hand")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand, field="hand")
     return hand
 
 
@@ -229,7 +226,7 @@ class SlipPayView(APIView):
         actor = _actor(request, Perm.ISSUE_SLIP)
         slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.user.casino_id).first()
         if slip is None:
-            raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
         services.slip_pay(actor=actor, slip=slip)
         slip.refresh_from_db()
         return Response(s.JackpotSlipSerializer(slip).data)
