@@ -903,6 +903,18 @@ def plan(fixes: Any) -> dict[str, Any]:
         else:
             ((status, en),) = forms
             es = next(iter(es_forms))
+            decided = fixes.MESSAGES.get(code)
+            if (
+                existing is not None
+                and existing.app is not None
+                and decided is not None
+                and (decided["status"], decided["en"]) == (status, en)
+                and (existing.status, existing.msgid) != (status, en)
+            ):
+                # a decision changed the code's one message (a merge brought a second
+                # sentence): the member takes it; the sites converted before are checked
+                # by tests/casino/test_refusals.py (every placeholder passed)
+                existing = members[code] = Member(code, status, en, existing.app, existing.enum)
             if existing is not None and (existing.status, existing.msgid) != (status, en):
                 reason = (
                     f"already declared as {existing.status} {existing.msgid!r}, raised as"

@@ -596,6 +596,12 @@ MESSAGES: dict[str, dict[str, Any]] = {
         "es": "El jugador no tiene asiento.",
     },
     "NUMBER_INVALID": {"status": 400, "en": "Invalid number.", "es": "Número inválido."},
+    # hihand (promotions: the high-hand prize by period)
+    "PERIOD_ALREADY_CLAIMED": {
+        "status": 409,
+        "en": "There is already a claim for this period (or one overlapping it).",
+        "es": "Ya hay un reclamo para este período (o uno que se superpone).",
+    },
     "PAYOUTS_NOT_APPROVED": {
         "status": 409,
         "en": "The payout table is not approved: approve it first.",
@@ -637,6 +643,7 @@ MESSAGES: dict[str, dict[str, Any]] = {
         code: {"status": status, "en": "{problem}", "es": "{problem}"}
         for code, status in [
             ("AWARD_INVALID", 400),
+            ("CLAIM_KIND_INVALID", 400),
             ("CROUPIER_REQUIRED", 400),
             ("HAND_DOES_NOT_QUALIFY", 409),
             ("NOT_CROUPIER_ON_DUTY", 403),
@@ -921,6 +928,13 @@ MESSAGES: dict[str, dict[str, Any]] = {
 OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
     # --- round 2 ---
     ("NOT_FOUND", "Rota not found."): {"params": {"thing": "RotaPlan"}},
+    # rotaplan (rota)
+    ("NOT_FOUND", "Staff member not found."): {"params": {"thing": "User"}},
+    (
+        "rota/services.py",
+        "STAFF_ROLE_MISSING",
+        "{croupier} is not an active croupier of this casino.",
+    ): {"params": {"user": "croupier", "role": "Role.CROUPIER"}},
     ("tournaments/services/entries.py", "PLAYER_NOT_FOUND", "Player not found."): {
         "params": {"player": "player.pk"}
     },
@@ -1615,6 +1629,27 @@ TournamentRuleCode = _EngineRule(
 #: The parts of the codes whose sites say different things (``MESSAGES``' "{problem}"): per
 #: site, the part's code, its app, its parameters (name -> source), English and Spanish.
 PARTS: list[tuple[str, str, str, str, str, dict[str, str], str, str]] = [
+    # hihand (promotions)
+    (
+        "promotions/services.py",
+        "CLAIM_KIND_INVALID",
+        "Only a bad-beat jackpot is claimed by hand; the high hand is paid by period.",
+        "CLAIM_BY_HAND_BAD_BEAT_ONLY",
+        "promotions",
+        {},
+        "Only a bad-beat jackpot is claimed by hand; the high hand is paid by period.",
+        "Solo se reclama un jackpot bad beat por mano; la mano alta se paga por período.",
+    ),
+    (
+        "promotions/services.py",
+        "CLAIM_KIND_INVALID",
+        "Only a high-hand prize is claimed by period.",
+        "CLAIM_BY_PERIOD_HIGH_HAND_ONLY",
+        "promotions",
+        {},
+        "Only a high-hand prize is claimed by period.",
+        "Solo un premio a la mano alta se reclama por período.",
+    ),
     (
         "hands/adapter/build.py",
         "AWARD_INVALID",

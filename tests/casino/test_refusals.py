@@ -194,3 +194,55 @@ def test_a_placeholder_is_a_name():
     for member in all_codes().values():
         for _literal, name, _spec, _conv in string.Formatter().parse(member.msgid):
             assert name is None or name.isidentifier(), (member.name, name)
+
+
+def _sites_missing_parameters(root) -> list[str]:  # type: ignore[no-untyped-def]
+    """Raise sites ``DomainError.of(AppCode.NAME, ...)`` that do not pass every value the
+    code's message names (its words would fail when read, a 500 instead of a refusal)."""
+    import ast
+    from pathlib import Path
+
+    by_enum = {enum.__name__: enum for enum in set(enums())}
+    found = []
+    for path in sorted(Path(root).rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.split("/")[0] in ("tests", "poker", "scripts", ".venv") or "/migrations/" in rel:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "of"
+                and getattr(node.func.value, "id", None) == "DomainError"
+                and node.args
+                and isinstance(node.args[0], ast.Attribute)
+                and getattr(node.args[0].value, "id", None) in by_enum
+            ):
+                continue
+            if any(k.arg is None for k in node.keywords):  # **params: not read here
+                continue
+            member = by_enum[node.args[0].value.id][node.args[0].attr]  # type: ignore[attr-defined]
+            given = {k.arg for k in node.keywords} - {"field", "details"}
+            missing = {p.name for p in placeholders(member.msgid)} - given
+            if missing:
+                found.append(f"{rel}:{node.lineno}: {member.name} needs {sorted(missing)}")
+    return found
+
+
+def test_every_raise_site_passes_the_values_its_code_names():
+    # issue 41 §2: a code's message changed after a merge (scripts/codemod_refusals.py
+    # and its decisions) must not leave a site that does not name the new values
+    from django.conf import settings
+
+    assert _sites_missing_parameters(settings.BASE_DIR) == []
+
+
+def test_the_scan_sees_a_site_that_misses_a_value(tmp_path):
+    (tmp_path / "casino").mkdir()
+    (tmp_path / "casino" / "bad.py").write_text(
+        "raise DomainError.of(ApiCode.NOT_FOUND)\n"
+        "raise DomainError.of(ApiCode.NOT_FOUND, thing=x)\n"
+        "raise DomainError.of(ApiCode.NOT_FOUND, field='x')\n"
+    )
+    found = _sites_missing_parameters(tmp_path)
+    assert [line.split(":")[1] for line in found] == ["1", "3"]
