@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .formatting import es_amounts
 from .refusals import RefusalCode
 
 
@@ -28,32 +27,19 @@ class DomainError(Exception):
 
     def __init__(
         self,
-        code: RefusalCode | str,
-        es: str | None = None,
-        en: str | None = None,
+        code: RefusalCode,
         /,
         *,
         field: str | None = None,
         details: dict[str, Any] | None = None,
         **params: Any,
     ) -> None:
-        status = None
-        if isinstance(code, RefusalCode):
-            self.key: RefusalCode | None = code
-            self.code = code.code
-            self.status_code = code.status
-            self._words: tuple[str, str] | None = None
-        else:  # the old form, until scripts/codemod_refusals.py has converted every site
-            assert es is not None and en is not None, code
-            self.key = None
-            self.code = code
-            self._words = (es_amounts(es), en)
-            status = params.pop("status", None)
+        self.key = code
+        self.code = code.code
+        self.status_code = code.status
         super().__init__(self.code)
         self.params = params
         self.field = field
-        if status is not None:
-            self.status_code = status
         self.details = details or {}
 
     @staticmethod
@@ -74,9 +60,6 @@ class DomainError(Exception):
 
     def message(self, lang: str = "es") -> str:
         """The message in ``lang`` (``es`` or ``en``)."""
-        if self._words is not None:
-            return self._words[1] if lang.startswith("en") else self._words[0]
-        assert self.key is not None
         return self.key.message(lang, self.params)
 
     @property

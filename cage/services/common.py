@@ -61,8 +61,8 @@ class Tender:
 
 
 def fmt(value: Decimal) -> str:
-    """An amount in a service message, the English way (``1,234.50``): the Spanish
-    message gets ``1.234,50`` from casino.errors (es_amounts)."""
+    """An amount the English way (``1,234.50``), for the cage's notices, which still write
+    both languages side by side (a refusal's amounts are formatted when it is rendered)."""
     return money(value, "en")
 
 
