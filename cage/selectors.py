@@ -19,7 +19,8 @@ from django.db.models import Case, DecimalField, F, IntegerField, QuerySet, Sum,
 from django.utils import timezone
 
 from casino.access import Actor, require
-from casino.errors import NotFound, PermissionRefused
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formatting import active_lang
 from casino.hotqueries import HotQuery
 from casino.models import MONEY, Casino, Denomination, GamingDay
@@ -30,6 +31,7 @@ from tables.selectors.assignment import require_assigned_for
 from tables.services import lock_session
 
 from . import slip_order
+from .codes import CageCode
 from .models import (
     CagePolicy,
     CashAlert,
@@ -617,10 +619,6 @@ def agreed_drop_count(session: TableSession) -> DropCount | None:
 # --------------------------------------------------------------------------- access
 
 
-def _not_found(what_es: str, what_en: str) -> NotFound:
-    return NotFound("NOT_FOUND", f"{what_es} no encontrado.", f"{what_en} not found.")
-
-
 def access_session(
     actor: Actor, session_id: int | TableSession, perm: Perm, *, lock: bool = False
 ) -> TableSession:
@@ -642,7 +640,7 @@ def access_session(
             .first()
         )
         if session is None:
-            raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
     require_assigned_for(actor, perm, session=session)
     return session
 
@@ -651,7 +649,7 @@ def access_slip(actor: Actor, slip_id: int, perm: Perm = Perm.VIEW_CAGE) -> Slip
     require(actor, perm)
     slip = slips_for(actor.casino, pk=slip_id).first()
     if slip is None:
-        raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     require_assigned_for(actor, perm, session=slip.session, table=slip.table)
     return slip
 
@@ -664,7 +662,7 @@ def access_transaction(actor: Actor, tx_id: int, perm: Perm = Perm.VIEW_CAGE) ->
         .first()
     )
     if tx is None:
-        raise NotFound("NOT_FOUND", "Transacción no encontrada.", "Transaction not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableTransaction)
     require_assigned_for(actor, perm, session=tx.session)
     return tx
 
@@ -673,7 +671,7 @@ def access_gaming_day(actor: Actor, day_id: int, perm: Perm) -> GamingDay:
     require(actor, perm)
     day = GamingDay.objects.filter(pk=day_id, casino=actor.casino).first()
     if day is None:
-        raise NotFound("NOT_FOUND", "Jornada no encontrada.", "Gaming day not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=GamingDay)
     return day
 
 
@@ -681,11 +679,7 @@ def require_sees_expected(actor: Actor) -> None:
     """Counters count blind: the cage cashier never sees expected figures (issue 6 item 8)."""
     require(actor, Perm.VIEW_CAGE)
     if actor.role == Role.CAGE_CASHIER:
-        raise PermissionRefused(
-            "BLIND_COUNT",
-            "La caja cuenta a ciegas: no puede ver las cifras esperadas de las mesas.",
-            "The cage counts blind: it cannot see the tables' expected figures.",
-        )
+        raise DomainError.of(CageCode.BLIND_COUNT)
 
 
 def sessions_of_day(gaming_day: GamingDay) -> QuerySet[TableSession]:

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
-from casino.errors import DomainError, PermissionRefused
+from casino.codes import CasinoCode
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formatting import active_lang
 from casino.formdata import as_id
 from casino.forms import refusal, refuse
@@ -27,6 +29,7 @@ from casino.views import acting_actor
 from tables.models import TableSession
 
 from . import selectors, services
+from .codes import CageCode
 from .models import CashAlert, Slip, SlipKind, SlipVoid, TransactionKind
 from .reconciliation import VARIANCE, reconcile_day, reconcile_session
 
@@ -37,7 +40,7 @@ DEFAULT_NOTES = ["20000", "10000", "2000", "1000", "500", "200", "100", "50", "2
 def _actor(request: HttpRequest) -> Actor:
     actor = acting_actor(request)
     if actor is None:
-        raise PermissionRefused("NO_ROLE", "Su usuario no tiene rol.", "Your user has no role.")
+        raise DomainError.of(CasinoCode.NO_ROLE)
     return actor
 
 
@@ -252,9 +255,7 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
         TransactionKind.IN_HAND_CHANGE: services.in_hand_change_record,
     }.get(kind)
     if record is None:
-        raise DomainError(
-            "KIND_INVALID", "Tipo de cambio desconocido.", "Unknown kind of change.", field="kind"
-        )
+        raise DomainError.of(CageCode.KIND_INVALID, field="kind")
     kwargs: dict[str, Any] = {
         "actor": actor,
         "session": session,
@@ -396,7 +397,7 @@ def slip_sign(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
     slip = Slip.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if slip is None:
-        raise DomainError("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.", status=404)
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     role = request.POST.get("role", "")
     signer = _staff(actor, request.POST.get("signer", "")) if role == Role.CROUPIER else None
     result = services.slip_sign(
@@ -430,7 +431,7 @@ def void_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     require(actor, Perm.VOID_SLIP)
     void = SlipVoid.objects.filter(pk=pk, slip__casino_id=actor.user.casino_id).first()
     if void is None:
-        raise DomainError("NOT_FOUND", "Anulación no encontrada.", "Void not found.", status=404)
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=SlipVoid)
     services.slip_void_confirm(actor=actor, void=void)
     messages.success(
         request, _("%(slip)s void.") % {"slip": selectors.slip_number_label(void.slip)}

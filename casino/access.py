@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import PermissionRefused, ValidationFailed, permission_denied
-from .formatting import es
+from .codes import CasinoCode
+from .errorcodes import ApiCode
+from .errors import DomainError, permission_denied
 from .roles import Perm, Role, role_has, roles_with
 
 if TYPE_CHECKING:
@@ -30,11 +31,7 @@ class Actor:
     def casino(self) -> Casino:
         casino = self.user.casino
         if casino is None:
-            raise PermissionRefused(
-                "NO_CASINO",
-                "Su usuario no pertenece a ningún casino.",
-                "Your user does not belong to any casino.",
-            )
+            raise DomainError.of(CasinoCode.NO_CASINO)
         return casino
 
     def can(self, perm: Perm) -> bool:
@@ -45,11 +42,8 @@ def parse_role(value: str | None, *, field: str = "role") -> Role:
     try:
         return Role(str(value))
     except ValueError:
-        raise ValidationFailed(
-            "UNKNOWN_ROLE",
-            f"Rol desconocido: «{value}». Roles válidos: {', '.join(Role.values)}.",
-            f"Unknown role: '{value}'. Valid roles: {', '.join(Role.values)}.",
-            field=field,
+        raise DomainError.of(
+            CasinoCode.UNKNOWN_ROLE, role=value, field=field, details={"allowed": list(Role.values)}
         ) from None
 
 
@@ -57,10 +51,10 @@ def acting_as(user: User, role: Role | str) -> Actor:
     """An actor for ``user`` in ``role``; refused if the user does not hold it."""
     parsed = parse_role(str(role))
     if not user.is_active or not user.holds_role(parsed):
-        raise PermissionRefused(
-            "ROLE_NOT_HELD",
-            f"No tiene el rol «{es(parsed.label)}».",
-            f"You do not hold the role '{parsed.value}'.",
+        raise DomainError.of(
+            CasinoCode.ROLE_NOT_HELD,
+            user=user,
+            role=parsed,
             field="role",
             details={"role": parsed.value},
         )
@@ -82,24 +76,19 @@ def actor_for(user: User, perm: Perm, requested_role: str | None = None) -> Acto
     if not candidates:
         raise permission_denied(perm.value)
     if len(candidates) > 1:
-        raise ValidationFailed(
-            "ROLE_REQUIRED",
-            "Tiene varios roles que permiten esta acción: indique en cuál actúa "
-            f"({', '.join(c.value for c in candidates)}).",
-            "You hold several roles that allow this action: say which one you act in "
-            f"({', '.join(c.value for c in candidates)}).",
+        raise DomainError.of(
+            CasinoCode.ROLE_REQUIRED,
+            candidates=candidates,
             field="role",
+            details={"candidates": [c.value for c in candidates]},
         )
     return Actor(user=user, role=candidates[0])
 
 
 def require(actor: Actor, perm: Perm) -> None:
     if not actor.user.is_active or not actor.user.holds_role(actor.role):
-        raise PermissionRefused(
-            "ROLE_NOT_HELD",
-            f"No tiene el rol «{es(actor.role.label)}».",
-            f"You do not hold the role '{actor.role.value}'.",
-            field="role",
+        raise DomainError.of(
+            CasinoCode.ROLE_NOT_HELD, user=actor.user, role=actor.role, field="role"
         )
     if not actor.can(perm):
         raise permission_denied(perm.value, actor.role.value)
@@ -107,8 +96,7 @@ def require(actor: Actor, perm: Perm) -> None:
 
 def same_casino(actor: Actor, obj: Any) -> None:
     """Refuse access to another casino's records (answered as not found)."""
-    from .errors import NotFound
 
     casino_id = getattr(obj, "casino_id", None)
     if casino_id is not None and casino_id != actor.user.casino_id:
-        raise NotFound("NOT_FOUND", "No encontrado.", "Not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=type(obj))

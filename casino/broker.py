@@ -16,7 +16,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db import transaction
 
-from .errors import ServiceUnavailable
+from .codes import CasinoCode
+from .errors import DomainError
 
 logger = logging.getLogger("mesa.broker")
 
@@ -48,13 +49,7 @@ def broker_available(timeout: float = 1.0) -> bool:
 
 def require_broker() -> None:
     if not broker_available():
-        raise ServiceUnavailable(
-            "BROKER_UNAVAILABLE",
-            "El servicio de tareas en segundo plano no está disponible; no se registró "
-            "nada. Reintente en unos minutos.",
-            "The background task service is unavailable; nothing was recorded. "
-            "Retry in a few minutes.",
-        )
+        raise DomainError.of(CasinoCode.BROKER_UNAVAILABLE)
 
 
 def enqueue_on_commit(send: Callable[[], object], what: str) -> None:

@@ -18,18 +18,14 @@ from datetime import date, datetime, timedelta
 
 from django.utils import timezone
 
-from .errors import ValidationFailed
+from .codes import CasinoCode
+from .errors import DomainError
 
 PAST_TOLERANCE = timedelta(minutes=1)
 
 
-def effective_in_the_past(field: str) -> ValidationFailed:
-    return ValidationFailed(
-        "EFFECTIVE_IN_THE_PAST",
-        "Un ajuste no puede regir hacia atrás: rige desde ahora o más adelante.",
-        "A setting cannot apply retroactively: it applies from now or later.",
-        field=field,
-    )
+def effective_in_the_past(field: str) -> DomainError:
+    return DomainError.of(CasinoCode.EFFECTIVE_IN_THE_PAST, field=field)
 
 
 def effective_from(

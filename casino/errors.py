@@ -1,17 +1,25 @@
 """Domain errors: what a service says when it refuses a change.
 
-Every refusal carries a stable machine code, a message in Spanish and in
-English, and the field it concerns. The API turns them into the one 4xx error
-shape (:mod:`casino.api.errors`); the pages show the message in the user's
-language. A service raises before it writes anything, and runs inside
-``transaction.atomic``, so a refused request changes nothing.
+A refusal is a code with named parameters (issue 41 §2): each app's codes are an enum
+(``<app>/codes.py``, :class:`casino.refusals.RefusalCode`) whose members carry the HTTP
+status and the message, written once. A service raises
+``raise DomainError.of(TablesCode.FLOAT_NOT_LOCKED, table=session.table, field="float")``;
+the exception's class follows the code's status (400 :class:`ValidationFailed`, 403
+:class:`PermissionRefused`, 404 :class:`NotFound`, 409 :class:`Conflict`, 503
+:class:`ServiceUnavailable`), so ``except Conflict`` still reads the same.
+
+The message is rendered when it is read, in the language asked for (:meth:`message`); the
+API turns the error into the one 4xx shape with both languages (:meth:`as_dict`,
+:mod:`casino.api.errors`); the pages show it in the user's language. A service raises
+before it writes anything, and runs inside ``transaction.atomic``, so a refused request
+changes nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .formatting import es_amounts
+from .refusals import RefusalCode
 
 
 class DomainError(Exception):
@@ -19,25 +27,51 @@ class DomainError(Exception):
 
     def __init__(
         self,
-        code: str,
-        es: str,
-        en: str,
+        code: RefusalCode,
+        /,
         *,
         field: str | None = None,
-        status: int | None = None,
         details: dict[str, Any] | None = None,
+        **params: Any,
     ) -> None:
-        super().__init__(f"{code}: {en}")
-        self.code = code
-        self.message_es = es_amounts(es)
-        self.message_en = en
+        self.key = code
+        self.code = code.code
+        self.status_code = code.status
+        super().__init__(self.code)
+        self.params = params
         self.field = field
-        if status is not None:
-            self.status_code = status
         self.details = details or {}
 
+    @staticmethod
+    def of(
+        code: RefusalCode,
+        /,
+        *,
+        field: str | None = None,
+        details: dict[str, Any] | None = None,
+        **params: Any,
+    ) -> DomainError:
+        """The refusal ``code`` with the values its message names:
+        ``raise DomainError.of(TablesCode.FLOAT_NOT_LOCKED, table=session.table)``. Its
+        class follows the code's status (a 409 is a :class:`Conflict`); ``field`` is the
+        input it concerns, ``details`` the facts a client can act on."""
+        kind = _BY_STATUS.get(code.status, DomainError)
+        return kind(code, field=field, details=details, **params)
+
     def message(self, lang: str = "es") -> str:
-        return self.message_en if lang.startswith("en") else self.message_es
+        """The message in ``lang`` (``es`` or ``en``)."""
+        return self.key.message(lang, self.params)
+
+    @property
+    def message_es(self) -> str:
+        return self.message("es")
+
+    @property
+    def message_en(self) -> str:
+        return self.message("en")
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message('en')}"
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -76,12 +110,17 @@ class ServiceUnavailable(DomainError):
     status_code = 503
 
 
-def permission_denied(perm: str, role: str | None = None) -> PermissionRefused:
-    role_txt_es = f" con el rol «{role}»" if role else ""
-    role_txt_en = f" as {role}" if role else ""
-    return PermissionRefused(
-        "PERMISSION_DENIED",
-        f"No tiene permiso para esta acción{role_txt_es} ({perm}).",
-        f"You are not allowed to do this{role_txt_en} ({perm}).",
-        details={"permission": perm, "role": role},
-    )
+_BY_STATUS: dict[int, type[DomainError]] = {
+    400: ValidationFailed,
+    403: PermissionRefused,
+    404: NotFound,
+    409: Conflict,
+    503: ServiceUnavailable,
+}
+
+
+def permission_denied(perm: str, role: str | None = None) -> DomainError:
+    """The actor's role does not grant ``perm`` (the permission and the role are details)."""
+    from .errorcodes import ApiCode
+
+    return DomainError.of(ApiCode.PERMISSION_DENIED, details={"permission": perm, "role": role})

@@ -4,11 +4,11 @@
 an exact ``Decimal`` (never a float); reports, pages, template filters and service
 messages all call it (tests/architecture/test_one_way.py keeps it the only one).
 
-Services write their Spanish and English messages side by side and often format
-amounts once, the English way (``1,234.50``). :func:`es_amounts` rewrites every
-such amount in a Spanish text to ``1.234,50``; :class:`casino.errors.DomainError`
-and the cage's reconciliation findings apply it to their Spanish message, so a
-Spanish reader never sees an English-formatted amount.
+A refusal's amounts are formatted by :func:`money` when its message is rendered
+(:mod:`casino.refusals`). :func:`es_amounts` rewrites amounts written the English way
+(``1,234.50``) in a Spanish text to ``1.234,50``: only the cage's reconciliation findings
+still write their two languages side by side and need it (issue 41 §3, the books' pure
+core, words them from a code and its parameters).
 """
 
 from __future__ import annotations

@@ -35,7 +35,9 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time
 from typing import Any
 
-from .errors import ValidationFailed
+from .codes import CasinoCode
+from .errors import DomainError, ValidationFailed
+from .refusals import RefusalCode
 
 #: C0 controls but tab, line feed and carriage return; DEL; C1 controls.
 CONTROL_CHARACTERS = frozenset(
@@ -56,14 +58,9 @@ def has_control_character(text: str) -> bool:
     return _CONTROL_RE.search(text) is not None
 
 
-def control_refusal(field: str | None) -> ValidationFailed:
+def control_refusal(field: str | None) -> DomainError:
     name = field or "—"
-    return ValidationFailed(
-        "CONTROL_CHARACTER",
-        f"El campo «{name}» contiene un carácter de control (p. ej. un byte nulo); quítelo.",
-        f"The field “{name}” contains a control character (e.g. a NUL byte); remove it.",
-        field=field,
-    )
+    return DomainError.of(CasinoCode.CONTROL_CHARACTER, name=name, field=field)
 
 
 def hostile_text_refusal(data: Any, *, skip: Iterable[str] = ()) -> ValidationFailed | None:
@@ -98,7 +95,7 @@ def read_int(
     data: Mapping[str, Any],
     name: str,
     *,
-    code: str = "NUMBER_INVALID",
+    code: RefusalCode = CasinoCode.NUMBER_INVALID,
     negative: bool = False,
 ) -> int | None:
     """The whole number ``name`` (ASCII digits, at most :data:`MAX_INT`); ``None`` when
@@ -118,7 +115,9 @@ def as_id(text: str | None) -> int | None:
     return int(value) if _INT_RE.fullmatch(value) and int(value) <= MAX_INT else None
 
 
-def read_date(data: Mapping[str, Any], name: str, *, code: str = "DATE_INVALID") -> date | None:
+def read_date(
+    data: Mapping[str, Any], name: str, *, code: RefusalCode = CasinoCode.DATE_INVALID
+) -> date | None:
     """The date ``name`` (``YYYY-MM-DD``, a day that exists); ``None`` when absent or empty."""
     text = _text(data, name)
     if text is None:
@@ -131,7 +130,9 @@ def read_date(data: Mapping[str, Any], name: str, *, code: str = "DATE_INVALID")
         raise invalid(name, code) from None
 
 
-def read_time(data: Mapping[str, Any], name: str, *, code: str = "TIME_INVALID") -> time | None:
+def read_time(
+    data: Mapping[str, Any], name: str, *, code: RefusalCode = CasinoCode.TIME_INVALID
+) -> time | None:
     """The time of day ``name`` (``hh:mm`` or ``hh:mm:ss``, one that exists); ``None`` when
     absent or empty."""
     text = _text(data, name)
@@ -150,7 +151,7 @@ def read_choice(
     name: str,
     choices: Iterable[str],
     *,
-    code: str = "FILTER_INVALID",
+    code: RefusalCode = CasinoCode.FILTER_INVALID,
 ) -> str | None:
     """The value ``name`` when it is one of ``choices``; ``None`` when absent or empty."""
     text = _text(data, name)
@@ -162,7 +163,7 @@ def read_choice(
 
 
 def read_datetime(
-    data: Mapping[str, Any], name: str, *, code: str = "DATETIME_INVALID"
+    data: Mapping[str, Any], name: str, *, code: RefusalCode = CasinoCode.DATETIME_INVALID
 ) -> datetime | None:
     """The moment ``name`` (ISO 8601, with its offset or in the current time zone);
     ``None`` when absent or empty."""
@@ -186,17 +187,7 @@ def ticked(data: Mapping[str, Any], name: str) -> bool:
     return name in data
 
 
-def invalid(name: str, code: str) -> ValidationFailed:
-    """The refusal of a value that is not what field ``name`` takes, in the code's words."""
-    es, en = _WORDS.get(code, _WORDS["FILTER_INVALID"])
-    return ValidationFailed(code, es.format(name=name), en.format(name=name), field=name)
-
-
-# The words of each refusal (as the catalogue, casino/api/codes.py, has them): a page
-# shows them after the field's label, so only a filter names its parameter.
-_WORDS = {
-    "FILTER_INVALID": ("Filtro «{name}» inválido.", "Invalid “{name}” filter."),
-    "NUMBER_INVALID": ("Número inválido.", "Invalid number."),
-    "DATE_INVALID": ("Fecha inválida (AAAA-MM-DD).", "Invalid date (YYYY-MM-DD)."),
-    "DATETIME_INVALID": ("Fecha y hora inválidas (ISO 8601).", "Invalid date and time (ISO 8601)."),
-}
+def invalid(name: str, code: RefusalCode) -> DomainError:
+    """The refusal of a value that is not what field ``name`` takes, in the code's words (a
+    page shows them after the field's label, so only a filter names its parameter)."""
+    return DomainError.of(code, name=name, field=name)

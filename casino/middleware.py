@@ -10,7 +10,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from casino.errors import Conflict, DomainError, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.formatting import active_lang
 from casino.forms import REFUSAL_HEADER
 
@@ -119,13 +120,8 @@ FORM_TOKEN_FIELD = "form_token"
 _FORM_TOKEN_PREFIX = "form:"
 
 
-def form_already_submitted() -> Conflict:
-    return Conflict(
-        "FORM_ALREADY_SUBMITTED",
-        "Este formulario ya se envió; no se registró de nuevo.",
-        "This form was already submitted; nothing was recorded again.",
-        field=FORM_TOKEN_FIELD,
-    )
+def form_already_submitted() -> DomainError:
+    return DomainError.of(CasinoCode.FORM_ALREADY_SUBMITTED, field=FORM_TOKEN_FIELD)
 
 
 def _refusal_queued(request: HttpRequest) -> bool:
@@ -166,12 +162,7 @@ class FormTokenMiddleware:
         if len(token) > 64 or not all(ch.isalnum() or ch in "-_" for ch in token):
             return _refused_page(
                 request,
-                ValidationFailed(
-                    "FORM_TOKEN_INVALID",
-                    "El formulario no es válido; vuelva a cargar la página.",
-                    "The form is not valid; reload the page.",
-                    field=FORM_TOKEN_FIELD,
-                ),
+                DomainError.of(CasinoCode.FORM_TOKEN_INVALID, field=FORM_TOKEN_FIELD),
             )
         from casino.models import IdempotencyRecord
 

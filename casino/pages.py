@@ -31,7 +31,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from .errors import DomainError, PermissionRefused
+from .codes import CasinoCode
+from .errors import DomainError
 from .forms import refuse_on_origin, refused_text
 from .urlsafety import safe_next
 from .views import acting_actor
@@ -40,8 +41,8 @@ View = Callable[..., HttpResponse]
 OnPost = Literal["origin", "message", "page"]
 
 
-def no_role() -> PermissionRefused:
-    return PermissionRefused("NO_ROLE", "Su usuario no tiene un rol.", "Your user has no role.")
+def no_role() -> DomainError:
+    return DomainError.of(CasinoCode.NO_ROLE)
 
 
 def page_view(

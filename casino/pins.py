@@ -33,7 +33,9 @@ from django.utils import timezone
 
 from .access import Actor, require
 from .audit import audit_record
-from .errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from .codes import CasinoCode
+from .errorcodes import ApiCode
+from .errors import DomainError
 from .models import User
 from .roles import Perm
 
@@ -64,44 +66,27 @@ def pin_verify(*, actor: Actor, signer: User, pin: str, field: str = "pin") -> N
     if until is not None:
         _note(actor, signer, REFUSED_LOCKED)
         local = timezone.localtime(until)  # type: ignore[arg-type]
-        raise PermissionRefused(
-            "PIN_LOCKED",
-            f"El PIN de {signer} está bloqueado por intentos fallidos hasta las "
-            f"{local:%H:%M}; un jefe de sector puede desbloquearlo.",
-            f"{signer}'s PIN is locked after failed attempts until {local:%H:%M}; "
-            "a pit boss can unlock it.",
+        raise DomainError.of(
+            CasinoCode.PIN_LOCKED,
+            signer=signer,
+            local=local,
             field=field,
             details={"locked_until": local.isoformat()},
         )
     if not signer.is_active or not signer.check_pin(pin):
         _note(actor, signer, FAILURE)
-        raise PermissionRefused(
-            "PIN_INVALID",
-            "PIN incorrecto o usuario inactivo.",
-            "Wrong PIN or inactive user.",
-            field=field,
-        )
+        raise DomainError.of(CasinoCode.PIN_INVALID, field=field)
     User.objects.filter(pk=signer.pk, pin_failures__gt=0).update(pin_failures=0)
 
 
 def pin_validate(pin: str) -> None:
     """A PIN a manager sets: 4 to 8 digits, not a run or a repeat (issue 12 §3)."""
     if not re.fullmatch(r"\d{4,8}", pin or ""):
-        raise ValidationFailed(
-            "PIN_FORMAT",
-            "El PIN tiene de 4 a 8 dígitos.",
-            "A PIN has 4 to 8 digits.",
-            field="pin",
-        )
+        raise DomainError.of(CasinoCode.PIN_FORMAT, field="pin")
     digits = [int(c) for c in pin]
     steps = {b - a for a, b in zip(digits, digits[1:], strict=False)}
     if len(set(digits)) == 1 or steps in ({1}, {-1}) or pin[: len(pin) // 2] * 2 == pin:
-        raise ValidationFailed(
-            "PIN_TOO_SIMPLE",
-            "PIN demasiado fácil de adivinar (repetido o consecutivo).",
-            "PIN too easy to guess (repeated or consecutive digits).",
-            field="pin",
-        )
+        raise DomainError.of(CasinoCode.PIN_TOO_SIMPLE, field="pin")
 
 
 # --- failures that survive the refusal's rollback ------------------------------------
@@ -182,31 +167,16 @@ def pin_unlock(*, actor: Actor, user: User, reason: str) -> User:
     """A pit boss (or the shift manager) lifts a PIN lock before it runs out; audited."""
     require(actor, UNLOCK_PERM)
     if user.casino_id != actor.casino.pk:
-        raise NotFound("NOT_FOUND", "Usuario no encontrado.", "User not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=User)
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationFailed(
-            "REASON_REQUIRED",
-            "Indique el motivo del desbloqueo.",
-            "Give the reason for the unlock.",
-            field="reason",
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     if user.pk == actor.user.pk:
-        raise PermissionRefused(
-            "PIN_UNLOCK_NOT_INDEPENDENT",
-            "Nadie desbloquea su propio PIN.",
-            "Nobody unlocks their own PIN.",
-            field="user",
-        )
+        raise DomainError.of(CasinoCode.PIN_UNLOCK_NOT_INDEPENDENT, field="user")
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         if locked.pin_locked_until is None or locked.pin_locked_until <= timezone.now():
-            raise Conflict(
-                "PIN_NOT_LOCKED",
-                f"El PIN de {locked} no está bloqueado.",
-                f"{locked}'s PIN is not locked.",
-                field="user",
-            )
+            raise DomainError.of(CasinoCode.PIN_NOT_LOCKED, locked=locked, field="user")
         before = {"locked_until": locked.pin_locked_until, "failures": locked.pin_failures}
         User.objects.filter(pk=locked.pk).update(pin_locked_until=None, pin_failures=0)
         audit_record(

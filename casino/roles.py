@@ -260,7 +260,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
 
 def role_label_es(role: Role | str) -> str:
     """The role's name in Spanish, whatever the request's language: for the Spanish half
-    of a bilingual message (``DomainError(code, es, en)``)."""
+    of a text still written in both languages (the cage's reconciliation findings; a
+    refusal names a role by rendering it, casino.refusals)."""
     from .formatting import es
 
     return es(Role(role).label)

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import PermissionRefused, ValidationFailed
+from .codes import CasinoCode
+from .errors import DomainError
 from .roles import Role
 
 
@@ -67,22 +68,18 @@ def check_assignment(
     table = assignment.table_label
     if role == Role.CROUPIER:
         if user_id not in assignment.croupier_ids:
-            raise PermissionRefused(
-                "NOT_CROUPIER_ON_DUTY",
-                f"Solo el croupier de turno en la mesa {table} puede firmar o actuar como croupier.",
-                f"Only the croupier on duty at table {table} may sign or act as croupier.",
+            raise DomainError.of(
+                CasinoCode.NOT_CROUPIER_ON_DUTY,
+                problem=DomainError.of(CasinoCode.ONLY_CROUPIER_ON_DUTY, table=table),
                 field="signer",
                 details={"table": table},
             )
         return None
     if role == Role.SUPERVISOR:
         if user_id not in assignment.supervisor_ids:
-            raise PermissionRefused(
-                "NOT_SESSION_SUPERVISOR",
-                f"No es el supervisor de la mesa {table}: solo el supervisor de la sesión, o el "
-                "relevo registrado con hora y motivo, puede hacerlo.",
-                f"You are not the supervisor of table {table}: only the session's supervisor, or "
-                "a relief whose takeover is recorded with time and reason, may do this.",
+            raise DomainError.of(
+                CasinoCode.NOT_SESSION_SUPERVISOR,
+                table=table,
                 field="role",
                 details={"table": table},
             )
@@ -90,12 +87,8 @@ def check_assignment(
     if role == Role.PIT_BOSS:
         if user_id in assignment.pit_boss_ids:
             return None
-        raise PermissionRefused(
-            "NOT_SECTOR_PIT_BOSS",
-            f"No es jefe del sector de la mesa {table}.",
-            f"You are not a pit boss of table {table}'s sector.",
-            field="role",
-            details={"table": table},
+        raise DomainError.of(
+            CasinoCode.NOT_SECTOR_PIT_BOSS, table=table, field="role", details={"table": table}
         )
     return None
 
@@ -114,14 +107,7 @@ def check_pit_boss_or_override(
     if holds_shift_manager:
         reason = (override_reason or "").strip()
         if len(reason) < OVERRIDE_REASON_MIN:
-            raise ValidationFailed(
-                "OVERRIDE_REASON_REQUIRED",
-                "El gerente de turno firma en lugar del jefe de sector solo con un motivo "
-                f"escrito (al menos {OVERRIDE_REASON_MIN} caracteres).",
-                "The shift manager signs for the pit boss only with a written reason "
-                f"(at least {OVERRIDE_REASON_MIN} characters).",
-                field="override_reason",
-            )
+            raise DomainError.of(CasinoCode.OVERRIDE_REASON_REQUIRED, field="override_reason")
         return Override(role=Role.PIT_BOSS, reason=reason)
     check_assignment(assignment, user_id=user_id, role=Role.PIT_BOSS)
     return None

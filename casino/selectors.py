@@ -9,7 +9,8 @@ from datetime import datetime, timedelta
 
 from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 
-from .errors import Conflict
+from .codes import CasinoCode
+from .errors import DomainError
 from .hotqueries import HotQuery
 from .models import AuditEvent, Casino, GamingDay, User
 from .shifts import DEFAULT_SHIFT, ShiftPattern
@@ -56,11 +57,7 @@ def require_open_gaming_day(casino: Casino | int | None) -> GamingDay:
     """The casino's open gaming day; refused with NO_OPEN_GAMING_DAY when none is open."""
     day = open_gaming_day(casino)
     if day is None:
-        raise Conflict(
-            "NO_OPEN_GAMING_DAY",
-            "No hay una jornada abierta: el gerente de turno debe abrirla.",
-            "There is no open gaming day: the shift manager must open one.",
-        )
+        raise DomainError.of(CasinoCode.NO_OPEN_GAMING_DAY)
     return day
 
 

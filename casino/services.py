@@ -12,8 +12,10 @@ from django.utils import timezone, translation
 
 from .access import Actor, require
 from .audit import audit_record, snapshot
-from .errors import Conflict, ValidationFailed
+from .codes import CasinoCode
+from .errors import DomainError
 from .models import Casino, GamingDay, User
+from .refusals import Words
 from .roles import Perm, Role
 from .selectors import open_gaming_days
 
@@ -23,22 +25,15 @@ def gaming_day_open(*, actor: Actor, business_date: date) -> GamingDay:
     casino = actor.casino
     with transaction.atomic():
         if open_gaming_days(casino).select_for_update().exists():
-            raise Conflict(
-                "GAMING_DAY_ALREADY_OPEN",
-                "Ya hay una jornada abierta: ciérrela antes de abrir otra.",
-                "A gaming day is already open: close it before opening another.",
-            )
+            raise DomainError.of(CasinoCode.GAMING_DAY_ALREADY_OPEN)
         try:
             with transaction.atomic():
                 day = GamingDay.objects.create(
                     casino=casino, business_date=business_date, opened_by=actor.user
                 )
         except IntegrityError:
-            raise Conflict(
-                "GAMING_DAY_EXISTS",
-                f"La jornada del {business_date:%d/%m/%Y} ya existe.",
-                f"The gaming day {business_date.isoformat()} already exists.",
-                field="business_date",
+            raise DomainError.of(
+                CasinoCode.GAMING_DAY_EXISTS, business_date=business_date, field="business_date"
             ) from None
         audit_record(actor=actor, action="gaming_day.open", obj=day, after=snapshot(day))
     return day
@@ -49,11 +44,7 @@ def gaming_day_close(*, actor: Actor, gaming_day: GamingDay) -> GamingDay:
     with transaction.atomic():
         day = GamingDay.objects.select_for_update().get(pk=gaming_day.pk)
         if not day.is_open:
-            raise Conflict(
-                "GAMING_DAY_CLOSED",
-                "La jornada ya está cerrada.",
-                "The gaming day is already closed.",
-            )
+            raise DomainError.of(CasinoCode.GAMING_DAY_CLOSED)
         before = snapshot(day)
         day.status = GamingDay.Status.CLOSED
         day.closed_at = timezone.now()
@@ -75,8 +66,10 @@ def _validate_password(password: str, user: User) -> None:
             except ValidationError as exc:
                 messages[lang] = " ".join(exc.messages)
     if messages:
-        raise ValidationFailed(
-            "PASSWORD_TOO_WEAK", messages["es"], messages["en"], field="password"
+        raise DomainError.of(
+            CasinoCode.PASSWORD_TOO_WEAK,
+            reasons=Words(messages["es"], messages["en"]),
+            field="password",
         )
 
 
@@ -100,17 +93,10 @@ def staff_create(
     if actor is not None:
         require(actor, Perm.MANAGE_STAFF)
     if not roles:
-        raise ValidationFailed(
-            "ROLES_REQUIRED", "Indique al menos un rol.", "Give at least one role.", field="roles"
-        )
+        raise DomainError.of(CasinoCode.ROLES_REQUIRED, field="roles")
     with transaction.atomic():
         if User.objects.filter(username=username).exists():
-            raise Conflict(
-                "USERNAME_TAKEN",
-                f"El usuario «{username}» ya existe.",
-                f"The username '{username}' is taken.",
-                field="username",
-            )
+            raise DomainError.of(CasinoCode.USERNAME_TAKEN, username=username, field="username")
         user = User(
             username=username,
             first_name=first_name,

@@ -26,8 +26,8 @@ from django.utils import timezone
 
 from .access import Actor
 from .audit import audit_record
-from .errors import Conflict, PermissionRefused, ValidationFailed
-from .formatting import es
+from .codes import CasinoCode
+from .errors import DomainError
 from .models import SignableDocument, Signature, User
 from .pins import pin_verify
 from .roles import Role
@@ -47,12 +47,7 @@ def _signer_and_method(actor: Actor, signer: User | None, pin: str | None) -> tu
     if signer is None or signer.pk == actor.user.pk:
         return actor.user, Signature.Method.SESSION
     if not pin:
-        raise ValidationFailed(
-            "PIN_REQUIRED",
-            f"{signer} debe firmar con su PIN personal en esta terminal.",
-            f"{signer} must sign with their personal PIN on this terminal.",
-            field="pin",
-        )
+        raise DomainError.of(CasinoCode.PIN_REQUIRED, user=signer, field="pin")
     return signer, Signature.Method.PIN
 
 
@@ -89,24 +84,17 @@ def _check_signer_scope(
     check_assignment(assignment, user_id=user.pk, role=role)
     if method == Signature.Method.PIN and assignment is not None and assignment.supervisor_ids:
         if actor.user.pk not in assignment.supervisor_ids:
-            raise PermissionRefused(
-                "PIN_TERMINAL_NOT_SUPERVISOR",
-                f"El PIN de {user} se ingresa en la terminal del supervisor de la mesa "
-                f"{assignment.table_label}.",
-                f"{user}'s PIN is entered on the terminal of table "
-                f"{assignment.table_label}'s supervisor.",
+            raise DomainError.of(
+                CasinoCode.PIN_TERMINAL_NOT_SUPERVISOR,
+                user=user,
+                table_label=assignment.table_label,
                 field="signer",
             )
     return None
 
 
 def _refuse_role_not_held(user: User, role: Role) -> None:
-    raise PermissionRefused(
-        "ROLE_NOT_HELD",
-        f"{user} no tiene el rol «{es(role.label)}» y no puede firmar con él.",
-        f"{user} does not hold the role '{role.value}' and cannot sign in it.",
-        field="role",
-    )
+    raise DomainError.of(CasinoCode.ROLE_NOT_HELD, user=user, role=role, field="role")
 
 
 def _role_of(role: Role | str) -> Role:
@@ -114,23 +102,13 @@ def _role_of(role: Role | str) -> Role:
     try:
         return Role(str(role))
     except ValueError:
-        raise ValidationFailed(
-            "UNKNOWN_ROLE",
-            f"Rol desconocido: «{role}».",
-            f"Unknown role: '{role}'.",
-            field="role",
-        ) from None
+        raise DomainError.of(CasinoCode.UNKNOWN_ROLE, role=role, field="role") from None
 
 
 def _check_role_required(role: Role, required: tuple[Role, ...]) -> None:
     if role not in required:
-        raise ValidationFailed(
-            "ROLE_NOT_REQUIRED",
-            f"Este documento no se firma con el rol «{es(role.label)}»; "
-            f"se firma como: {', '.join(str(r.label) for r in required)}.",
-            f"This document is not signed as '{role.value}'; "
-            f"it is signed as: {', '.join(r.value for r in required)}.",
-            field="role",
+        raise DomainError.of(
+            CasinoCode.ROLE_NOT_REQUIRED, role=role, required=list(required), field="role"
         )
 
 
@@ -141,35 +119,17 @@ def _check_document_state(
     signed yet, no blocker, its content unchanged since the first signature. Returns the
     signatures so far and the content's hash the new one vouches for."""
     if doc.is_locked:
-        raise Conflict(
-            "DOCUMENT_LOCKED",
-            "El documento ya tiene todas sus firmas y está cerrado.",
-            "The document already has all its signatures and is locked.",
-        )
+        raise DomainError.of(CasinoCode.DOCUMENT_LOCKED)
     existing = list(doc.signatures())
     if any(s.role == role for s in existing):
-        raise Conflict(
-            "ROLE_ALREADY_SIGNED",
-            f"El rol «{es(role.label)}» ya firmó este documento.",
-            f"The role '{role.value}' has already signed this document.",
-            field="role",
-        )
+        raise DomainError.of(CasinoCode.ROLE_ALREADY_SIGNED, role=role, field="role")
     if any(s.signer_id == user.pk for s in existing):
-        raise Conflict(
-            "SIGNER_ALREADY_SIGNED",
-            f"{user} ya firmó este documento en otro rol: una persona firma una sola vez.",
-            f"{user} has already signed this document in another role: one person signs once.",
-            field="signer",
-        )
+        raise DomainError.of(CasinoCode.SIGNER_ALREADY_SIGNED, user=user, field="signer")
     for blocker in doc.signing_blockers(role):
         raise blocker
     digest = doc.signing_hash()
     if existing and any(s.content_hash != digest for s in existing):
-        raise Conflict(
-            "DOCUMENT_CHANGED",
-            "El contenido del documento cambió después de las primeras firmas.",
-            "The document's content changed after it was first signed.",
-        )
+        raise DomainError.of(CasinoCode.DOCUMENT_CHANGED)
     return existing, digest
 
 
@@ -191,11 +151,7 @@ def _signature_create(
                 content_hash=digest,
             )
     except IntegrityError:  # a concurrent signature won the race
-        raise Conflict(
-            "SIGNATURE_CONFLICT",
-            "Otra firma se registró al mismo tiempo; vuelva a intentarlo.",
-            "Another signature was recorded at the same time; try again.",
-        ) from None
+        raise DomainError.of(CasinoCode.SIGNATURE_CONFLICT) from None
 
 
 def _lock_if_complete(
@@ -280,8 +236,4 @@ def document_sign(
 def assert_not_signed(document: SignableDocument) -> None:
     """Refuse edits to a document that has any signature (its content is vouched for)."""
     if document.is_locked or document.signatures().exists():
-        raise Conflict(
-            "DOCUMENT_SIGNED",
-            "El documento ya tiene firmas: no se puede modificar. Registre una corrección.",
-            "The document has signatures and cannot be changed. Record a correction.",
-        )
+        raise DomainError.of(CasinoCode.DOCUMENT_SIGNED)

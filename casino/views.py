@@ -12,6 +12,8 @@ from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from .access import ROLE_SESSION_KEY, Actor
+from .errorcodes import RESOURCE, ApiCode
+from .errors import DomainError
 from .roles import Role
 from .urlsafety import safe_next
 
@@ -41,9 +43,8 @@ def switch_role(request: HttpRequest) -> HttpResponse:
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """404 for a URL no route matches: the API answers in its one error shape (issue 9 §4)."""
     if request.path.startswith("/api/"):
-        entry = {"code": "NOT_FOUND", "message": {"es": "No encontrado.", "en": "Not found."}}
-        body = {**entry, "field": None, "errors": [{**entry, "field": None}]}
-        return JsonResponse(body, status=404)
+        entry = DomainError.of(ApiCode.NOT_FOUND, thing=RESOURCE).as_dict()
+        return JsonResponse({**entry, "errors": [entry]}, status=404)
     return defaults.page_not_found(request, exception)
 
 
@@ -71,16 +72,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
     Rendered without templates or the database (neither may be there)."""
     if _database_down(sys.exc_info()[1]):
         if request.path.startswith("/api/"):
-            entry = {
-                "code": "SERVICE_UNAVAILABLE",
-                "message": {
-                    "es": "La base de datos no está disponible; no se registró nada. Reintente.",
-                    "en": "The database is unavailable; nothing was recorded. Retry.",
-                },
-            }
-            response: HttpResponse = JsonResponse(
-                {**entry, "field": None, "errors": [{**entry, "field": None}]}, status=503
-            )
+            entry = DomainError.of(ApiCode.SERVICE_UNAVAILABLE).as_dict()
+            response: HttpResponse = JsonResponse({**entry, "errors": [entry]}, status=503)
         else:
             response = HttpResponse(_DB_DOWN_PAGE, status=503)
         response["Retry-After"] = "5"

@@ -26,9 +26,11 @@ from django.views.decorators.http import require_POST
 
 from cage import selectors as cage_selectors
 from cage import services as cage_services
+from cage.codes import CageCode
 from cage.models import Slip, SlipVoid, TransactionKind
 from casino.access import Actor, require
-from casino.errors import DomainError, NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formatting import active_lang as _lang
 from casino.formatting import money
 from casino.formdata import as_id, read_date
@@ -42,6 +44,7 @@ from hands import services as hand_services
 from hands.models import HandRevisionApproval
 from tables import selectors as table_selectors
 from tables import services as table_services
+from tables.codes import TablesCode
 
 from . import proposals, selectors
 
@@ -307,12 +310,7 @@ def change(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     }.get(kind)
     try:
         if record is None:
-            raise ValidationFailed(
-                "KIND_INVALID",
-                "Tipo de cambio desconocido.",
-                "Unknown kind of change.",
-                field="kind",
-            )
+            raise DomainError.of(CageCode.KIND_INVALID, field="kind")
         kwargs: dict[str, Any] = {
             "actor": actor,
             "session": session,
@@ -465,7 +463,7 @@ def _void(request: HttpRequest, actor: Actor, pk: int) -> str:
     require(actor, Perm.VOID_SLIP)
     void = SlipVoid.objects.filter(pk=pk, slip__casino=actor.casino).select_related("slip").first()
     if void is None:
-        raise NotFound("NOT_FOUND", "Anulación no encontrada.", "Void not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=SlipVoid)
     cage_services.slip_void_confirm(actor=actor, void=void)
     return _("%(slip)s void.") % {"slip": cage_selectors.slip_number_label(void.slip)}
 
@@ -476,7 +474,7 @@ def _slip(request: HttpRequest, actor: Actor, pk: int) -> str:
     terminal (OQ-34). The service decides who may sign and in which order."""
     slip = Slip.objects.filter(pk=pk, casino=actor.casino).first()
     if slip is None:
-        raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     role = request.POST.get("role") or actor.role.value
     signer = _user(actor, request.POST.get("signer", "")) if role == Role.CROUPIER else None
     result = cage_services.slip_sign(
@@ -550,7 +548,7 @@ def queue_act(request: HttpRequest, actor: Actor, kind: str, pk: int) -> HttpRes
     user acts in (issue 8 §2); the item is replaced by the outcome."""
     handler = QUEUE_ACTIONS.get(kind)
     if handler is None:
-        raise ValidationFailed("ACTION_UNKNOWN", "Acción desconocida.", "Unknown action.")
+        raise DomainError.of(TablesCode.ACTION_UNKNOWN, action=kind)
     dom_id = request.POST.get("dom_id", "")
     try:
         text = handler(request, actor, pk)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
+from hands.codes import HandsCode
 
 
 def seat_before_button(seats: Iterable[int], button: int) -> int:
@@ -31,30 +32,16 @@ def normalise_cut(cut: Mapping[str, Any] | None, seats: Iterable[int], button: i
     offered = seat_before_button(dealt, button)
     if cut.get("declined") or cut.get("by") == "dealer":  # the input or the stored form
         if cut.get("seat") is not None:
-            raise ValidationFailed(
-                "CUT_INVALID",
-                "Indique quién cortó o que el corte fue rechazado, no las dos cosas (SHUF-08).",
-                "Say who cut or that the cut was declined, not both (SHUF-08).",
-                field="cut",
-            )
+            raise DomainError.of(HandsCode.CUT_INVALID, field="cut")
         return {"by": "dealer", "offered_to": offered}
     seat = cut.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in dealt:
-        raise ValidationFailed(
-            "CUT_SEAT_INVALID",
-            "El corte lo hace un jugador de la mano: indique su asiento (SHUF-08).",
-            "The cut is made by a player in the hand: give the seat (SHUF-08).",
-            field="cut.seat",
-        )
+        raise DomainError.of(HandsCode.CUT_SEAT_INVALID, field="cut.seat")
     if seat != offered:
-        raise ValidationFailed(
-            "CUT_NOT_OFFERED_TO_SEAT",
-            f"El corte se ofrece solo al jugador antes del botón (asiento {offered}); si lo "
-            f"rechaza corta el croupier, nunca otro jugador (SHUF-08). El asiento {seat} "
-            "no puede cortar.",
-            f"The cut is offered only to the player before the button (seat {offered}); if "
-            f"they decline the croupier cuts, never another player (SHUF-08). Seat {seat} "
-            "cannot cut.",
+        raise DomainError.of(
+            HandsCode.CUT_NOT_OFFERED_TO_SEAT,
+            offered=offered,
+            seat=seat,
             field="cut.seat",
             details={"offered_to": offered, "seat": seat},
         )

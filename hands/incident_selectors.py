@@ -10,7 +10,8 @@ from typing import Any
 from django.db.models import Exists, OuterRef, QuerySet
 
 from casino.access import Actor, require
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.roles import Perm, Role
 from tables.selectors.assignment import require_assigned_for
 
@@ -88,7 +89,7 @@ def access_incident(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_INCIDENTS) -> 
     try:
         incident = incidents_for(actor).get(pk=int(pk))
     except (Incident.DoesNotExist, TypeError, ValueError):
-        raise NotFound("NOT_FOUND", "Incidente no encontrado.", "Incident not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Incident) from None
     if incident.session_id is not None or incident.table_id is not None:
         require_assigned_for(actor, perm, session=incident.session, table=incident.table)
     return incident

@@ -23,9 +23,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from casino import immutability
-from casino.errors import Conflict
+from casino.errors import DomainError
 from casino.models import MONEY, Casino, GamingDay, SignableDocument, User
 from casino.roles import Role
+from hands.codes import HandsCode
 from tables.models import Pack, Player, Table, TableSession, TableSettings
 
 
@@ -312,14 +313,7 @@ class HandReview(SignableDocument):
     def signing_blockers(self, role: Role) -> list[Any]:
         revision = self.correction.revision
         if revision is not None and revision.status == HandStatus.INVALID:
-            return [
-                Conflict(
-                    "REVISION_INVALID",
-                    "La revisión de la mano también es inválida: corríjala antes de firmar.",
-                    "The hand's revision is invalid too: correct it before signing.",
-                    field="correction",
-                )
-            ]
+            return [DomainError.of(HandsCode.REVISION_INVALID, field="correction")]
         return []
 
 

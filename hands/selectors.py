@@ -17,7 +17,8 @@ from typing import Any
 from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 
 from casino.access import Actor, require
-from casino.errors import DomainError, NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formdata import as_id
 from casino.models import User
 from casino.roles import Perm
@@ -164,10 +165,6 @@ def hands_served(imposition: Any) -> int:
 # --------------------------------------------------------------------------- access
 
 
-def _not_found(es: str, en: str) -> NotFound:
-    return NotFound("NOT_FOUND", es, en)
-
-
 def access_session(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> TableSession:
     require(actor, perm)
     try:
@@ -175,7 +172,7 @@ def access_session(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table
             pk=int(pk), casino_id=actor.user.casino_id
         )
     except (TableSession.DoesNotExist, TypeError, ValueError):
-        raise _not_found("Sesión de mesa no encontrada.", "Table session not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession) from None
     require_assigned_for(actor, perm, session=session)
     return session
 
@@ -185,7 +182,7 @@ def access_table(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table:
     try:
         table = Table.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
     except (Table.DoesNotExist, TypeError, ValueError):
-        raise _not_found("Mesa no encontrada.", "Table not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Table) from None
     require_assigned_for(actor, perm, table=table)
     return table
 
@@ -214,7 +211,7 @@ def access_hand(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Hand:
             .get(pk=int(pk), casino_id=actor.user.casino_id)
         )
     except (Hand.DoesNotExist, TypeError, ValueError):
-        raise _not_found("Mano no encontrada.", "Hand not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand) from None
     require_assigned_for(actor, perm, session=hand.session)
     return hand
 
@@ -226,7 +223,7 @@ def access_live_hand(actor: Actor, pk: Any, perm: Perm = Perm.LOG_HAND) -> LiveH
             pk=int(pk), casino_id=actor.user.casino_id
         )
     except (LiveHand.DoesNotExist, TypeError, ValueError):
-        raise _not_found("Mano en curso no encontrada.", "Hand in progress not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=LiveHand) from None
     require_assigned_for(actor, perm, session=live.session)
     return live
 
@@ -238,7 +235,7 @@ def access_import(actor: Actor, pk: Any) -> ImportJob:
             pk=int(pk), casino_id=actor.user.casino_id
         )
     except (ImportJob.DoesNotExist, TypeError, ValueError):
-        raise _not_found("Importación no encontrada.", "Import not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=ImportJob) from None
 
 
 def access_revalidation(actor: Actor, pk: Any) -> RevalidationRun:
@@ -246,7 +243,7 @@ def access_revalidation(actor: Actor, pk: Any) -> RevalidationRun:
     try:
         return RevalidationRun.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
     except (RevalidationRun.DoesNotExist, TypeError, ValueError):
-        raise _not_found("Revalidación no encontrada.", "Re-validation not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=RevalidationRun) from None
 
 
 def access_waiting_entry(actor: Actor, pk: Any) -> WaitingEntry:
@@ -256,7 +253,7 @@ def access_waiting_entry(actor: Actor, pk: Any) -> WaitingEntry:
             pk=int(pk), casino_id=actor.user.casino_id
         )
     except (WaitingEntry.DoesNotExist, TypeError, ValueError):
-        raise _not_found("Entrada no encontrada.", "Entry not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=WaitingEntry) from None
     require_assigned_for(actor, Perm.MANAGE_SEATING, table=entry.table)
     return entry
 

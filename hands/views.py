@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
 from casino.access import Actor, require
-from casino.errors import DomainError, PermissionRefused
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.formatting import active_lang
 from casino.formatting import active_lang as _lang
 from casino.formatting import money as money_format
@@ -35,7 +36,7 @@ from .services.live import UNSHOWN, live_hand_act_many, live_hand_close_and_act
 def _actor(request: HttpRequest) -> Actor:
     actor = acting_actor(request)
     if actor is None:
-        raise PermissionRefused("NO_ROLE", "Sin rol.", "No role.")
+        raise DomainError.of(CasinoCode.NO_ROLE)
     return actor
 
 

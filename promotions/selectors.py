@@ -12,7 +12,8 @@ from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 
 from casino.access import Actor, require
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formatting import money
 from casino.models import GamingDay
 from casino.roles import Perm
@@ -30,7 +31,7 @@ def access_fund(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Fund:
     require(actor, perm)
     fund = Fund.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if fund is None:
-        raise NotFound("NOT_FOUND", "Fondo no encontrado.", "Fund not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Fund)
     return fund
 
 
@@ -39,7 +40,7 @@ def access_claim(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Jackpot
         require(actor, Perm.VIEW_CAGE)  # the cage pays the slips
     claim = JackpotClaim.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if claim is None:
-        raise NotFound("NOT_FOUND", "Reclamo no encontrado.", "Claim not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=JackpotClaim)
     return claim
 
 

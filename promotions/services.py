@@ -16,17 +16,21 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed, permission_denied
+from casino.codes import CasinoCode
+from casino.errors import DomainError, permission_denied
 from casino.models import GamingDay
+from casino.refusals import Words
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_days
 from casino.signatures import SignResult, document_sign
 from hands.models import Hand, HandStatus
 from poker.promotions import FundRules, RulesError, pay_out, posted_rules, reseed
+from tables.codes import TablesCode
 from tables.models import Table
 from tables.selectors import require_assigned
 
 from . import judging, selectors
+from .codes import PromotionsCode
 from .models import (
     EntryKind,
     Fund,
@@ -48,11 +52,10 @@ def _lock_fund(fund: Fund | int) -> Fund:
     return Fund.objects.select_for_update().get(pk=pk)
 
 
-def _rules_refused(err: RulesError) -> ValidationFailed:
-    return ValidationFailed(
-        "FUND_RULES_INVALID",
-        f"Las reglas no se pueden publicar: {err.code}.",
-        f"The rules cannot be posted: {err.code}.",
+def _rules_refused(err: RulesError) -> DomainError:
+    return DomainError.of(
+        PromotionsCode.FUND_RULES_INVALID,
+        code=err.code,
         field="rules",
         details={"rule": err.code, **{k: str(v) for k, v in err.params.items()}},
     )
@@ -97,12 +100,7 @@ def _check_effective(effective_from: datetime | None) -> datetime:
     now = timezone.now()
     effective_from = effective_from or now
     if effective_from < now - timezone.timedelta(minutes=1):
-        raise ValidationFailed(
-            "EFFECTIVE_IN_THE_PAST",
-            "Un ajuste no puede regir hacia atrás: rige desde ahora o más adelante.",
-            "A setting cannot apply retroactively: it applies from now or later.",
-            field="effective_from",
-        )
+        raise DomainError.of(CasinoCode.EFFECTIVE_IN_THE_PAST, field="effective_from")
     return effective_from
 
 
@@ -121,21 +119,11 @@ def fund_create(
     require(actor, Perm.MANAGE_SETTINGS)
     name = (name or "").strip()
     if not name:
-        raise ValidationFailed(
-            "FUND_NAME_REQUIRED",
-            "Indique el nombre del fondo.",
-            "Give the fund's name.",
-            field="name",
-        )
+        raise DomainError.of(PromotionsCode.FUND_NAME_REQUIRED, field="name")
     effective_from = _check_effective(effective_from)
     with transaction.atomic():
         if Fund.objects.filter(casino_id=actor.casino.pk, name=name).exists():
-            raise Conflict(
-                "FUND_NAME_TAKEN",
-                f"Ya existe un fondo «{name}».",
-                f"There is already a fund '{name}'.",
-                field="name",
-            )
+            raise DomainError.of(PromotionsCode.FUND_NAME_TAKEN, name=name, field="name")
         fund = Fund.objects.create(
             casino_id=actor.casino.pk, name=name[:80], kind=rules.kind.value, created_by=actor.user
         )
@@ -171,16 +159,9 @@ def fund_rules_change(
     require(actor, Perm.MANAGE_SETTINGS)
     same_casino(actor, fund)
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     if rules.kind.value != fund.kind:
-        raise ValidationFailed(
-            "FUND_KIND_FIXED",
-            "Un fondo no cambia de tipo: cree otro fondo.",
-            "A fund does not change its kind: create another fund.",
-            field="kind",
-        )
+        raise DomainError.of(PromotionsCode.FUND_KIND_FIXED, field="kind")
     effective_from = _check_effective(effective_from)
     with transaction.atomic():
         fund = _lock_fund(fund)
@@ -214,11 +195,8 @@ def fund_table_attach(*, actor: Actor, fund: Fund, table: Table) -> FundTable:
         Table.objects.select_for_update().get(pk=table.pk)
         current = selectors.fund_of_table(table)
         if current is not None:
-            raise Conflict(
-                "TABLE_HAS_FUND",
-                f"{table.label('es')} ya ofrece el fondo «{current.name}»: desvincúlela antes.",
-                f"{table.label('en')} already offers the fund '{current.name}': detach it first.",
-                field="table",
+            raise DomainError.of(
+                PromotionsCode.TABLE_HAS_FUND, table=table, name=current.name, field="table"
             )
         row = FundTable.objects.create(
             fund=fund, table=table, action=FundTable.Action.ATTACH, by=actor.user
@@ -237,12 +215,7 @@ def fund_table_detach(*, actor: Actor, fund: Fund, table: Table) -> FundTable:
         Table.objects.select_for_update().get(pk=table.pk)
         current = selectors.fund_of_table(table)
         if current is None or current.pk != fund.pk:
-            raise Conflict(
-                "TABLE_NOT_IN_FUND",
-                "La mesa no está vinculada a este fondo.",
-                "The table is not attached to this fund.",
-                field="table",
-            )
+            raise DomainError.of(PromotionsCode.TABLE_NOT_IN_FUND, field="table")
         row = FundTable.objects.create(
             fund=fund, table=table, action=FundTable.Action.DETACH, by=actor.user
         )
@@ -316,9 +289,7 @@ def fund_entry_correct(*, actor: Actor, entry: FundEntry, reason: str) -> FundEn
     require(actor, Perm.MANAGE_SETTINGS)
     same_casino(actor, entry)
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     with transaction.atomic():
         fund = _lock_fund(entry.fund_id)
         original = FundEntry.objects.get(pk=entry.pk)
@@ -326,17 +297,9 @@ def fund_entry_correct(*, actor: Actor, entry: FundEntry, reason: str) -> FundEn
             original.kind == EntryKind.CORRECTION
             or FundEntry.objects.filter(corrects=original).exists()
         ):
-            raise Conflict(
-                "ALREADY_CORRECTED",
-                "Esta línea ya fue corregida.",
-                "This line has already been corrected.",
-            )
+            raise DomainError.of(PromotionsCode.ALREADY_CORRECTED)
         if original.sign > 0 and selectors.balance(fund) < original.amount:
-            raise Conflict(
-                "FUND_BALANCE_SHORT",
-                "El fondo no tiene saldo para esta corrección.",
-                "The fund has no balance for this correction.",
-            )
+            raise DomainError.of(PromotionsCode.FUND_BALANCE_SHORT)
         return _entry(
             actor,
             fund,
@@ -363,12 +326,7 @@ def box_count_record(
     same_casino(actor, gaming_day)
     counted = Decimal(counted)
     if counted < 0 or counted != counted.quantize(CENT):
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            "El importe contado es un monto de dos decimales, no negativo.",
-            "The counted amount is a non-negative amount with two decimals.",
-            field="counted",
-        )
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=counted, field="counted")
     with transaction.atomic():
         fund = _lock_fund(fund)
         expected = selectors.day_drops(fund, gaming_day)
@@ -401,46 +359,36 @@ def claim_file(*, actor: Actor, fund: Fund, hand: Hand) -> JackpotClaim:
     same_casino(actor, hand)
     require_assigned(actor, session=hand.session)  # the table's own supervisor (issue 12 §1)
     if fund.kind != Kind.BAD_BEAT:
-        raise ValidationFailed(
-            "CLAIM_KIND_INVALID",
-            "Solo se reclama un jackpot bad beat por mano; la mano alta se paga por período.",
-            "Only a bad-beat jackpot is claimed by hand; the high hand is paid by period.",
+        raise DomainError.of(
+            PromotionsCode.CLAIM_KIND_INVALID,
+            problem=DomainError.of(PromotionsCode.CLAIM_BY_HAND_BAD_BEAT_ONLY),
             field="fund",
         )
     if selectors.fund_of_table(hand.table_id, hand.started_at) != fund:
-        raise ValidationFailed(
-            "HAND_NOT_IN_FUND",
-            "La mano no se jugó en una mesa de este fondo.",
-            "The hand was not played at a table of this fund.",
-            field="hand",
-        )
+        raise DomainError.of(PromotionsCode.HAND_NOT_IN_FUND, field="hand")
     version = fund.rules_at(hand.started_at)
     if version is None or hand.status != HandStatus.VALID:
-        raise Conflict(
-            "HAND_DOES_NOT_QUALIFY",
-            "La mano no califica.",
-            "The hand does not qualify.",
+        raise DomainError.of(
+            PromotionsCode.HAND_DOES_NOT_QUALIFY,
+            problem=DomainError.of(PromotionsCode.HAND_NOT_VALID_FOR_FUND),
             field="hand",
         )
     rules = version.fund_rules()
     judged = judging.judgement(rules, judging.hand_outcome(hand))
     if not judged.qualified:
         reason = judged.data["reason"]
-        raise Conflict(
-            "HAND_DOES_NOT_QUALIFY",
-            f"La mano no califica: {reason['es']}",
-            f"The hand does not qualify: {reason['en']}",
+        raise DomainError.of(
+            PromotionsCode.HAND_DOES_NOT_QUALIFY,
+            problem=DomainError.of(
+                PromotionsCode.HAND_FAILS_FUND_RULE, reason=Words(reason["es"], reason["en"])
+            ),
             field="hand",
             details={"reason": reason["code"]},
         )
     with transaction.atomic():
         fund = _lock_fund(fund)
         if selectors.open_claims(fund).exists():
-            raise Conflict(
-                "CLAIM_OPEN",
-                "El fondo tiene un reclamo sin pagar: se paga antes de otro.",
-                "The fund has an unpaid claim: it is paid before another.",
-            )
+            raise DomainError.of(PromotionsCode.CLAIM_OPEN)
         balance = selectors.balance(fund)
         payout = pay_out(
             rules,
@@ -471,12 +419,7 @@ def claim_file(*, actor: Actor, fund: Fund, hand: Hand) -> JackpotClaim:
                     filed_by=actor.user,
                 )
         except IntegrityError:
-            raise Conflict(
-                "CLAIM_ALREADY_FILED",
-                "Esta mano ya fue reclamada.",
-                "This hand has already been claimed.",
-                field="hand",
-            ) from None
+            raise DomainError.of(PromotionsCode.CLAIM_ALREADY_FILED, field="hand") from None
         audit_record(
             actor=actor, action="promotions.claim.file", obj=claim, after=claim.signing_payload()
         )
@@ -498,10 +441,8 @@ def _period_claimed(
     ):
         return claimed[0]
     if claimed:
-        raise Conflict(
-            "PERIOD_ALREADY_CLAIMED",
-            "Ya hay un reclamo para este período (o uno que se superpone).",
-            "There is already a claim for this period (or one overlapping it).",
+        raise DomainError.of(
+            PromotionsCode.PERIOD_ALREADY_CLAIMED,
             field="start",
             details={"claims": [c.pk for c in claimed]},
         )
@@ -528,36 +469,24 @@ def high_hand_claim_file(
     require(actor, Perm.LOG_HAND)
     same_casino(actor, fund)
     if fund.kind != Kind.HIGH_HAND:
-        raise ValidationFailed(
-            "CLAIM_KIND_INVALID",
-            "Solo un premio a la mano alta se reclama por período.",
-            "Only a high-hand prize is claimed by period.",
+        raise DomainError.of(
+            PromotionsCode.CLAIM_KIND_INVALID,
+            problem=DomainError.of(PromotionsCode.CLAIM_BY_PERIOD_HIGH_HAND_ONLY),
             field="fund",
         )
     if start is None or end is None or start >= end:
-        raise ValidationFailed(
-            "PERIOD_INVALID",
-            "El período termina después de empezar.",
-            "The period ends after it starts.",
+        raise DomainError.of(
+            PromotionsCode.PERIOD_INVALID,
+            problem=DomainError.of(PromotionsCode.PERIOD_END_NOT_AFTER_START),
             field="end",
         )
     if end > timezone.now():
         local = timezone.localtime(end).strftime("%d/%m/%Y %H:%M:%S")
-        raise Conflict(
-            "PERIOD_NOT_ENDED",
-            f"El período termina el {local}: se paga cuando haya terminado.",
-            f"The period ends at {local}: it is paid once it has ended.",
-            field="end",
-        )
+        raise DomainError.of(PromotionsCode.PERIOD_NOT_ENDED, local=local, field="end")
     _period_claimed(fund, start, end, None)  # again under the fund's lock below
     winners = selectors.high_hand_period(fund, start, end)
     if not winners:
-        raise Conflict(
-            "NO_HIGH_HAND",
-            "Ninguna mano del período califica para el premio.",
-            "No hand of the period qualifies for the prize.",
-            field="start",
-        )
+        raise DomainError.of(PromotionsCode.NO_HIGH_HAND, field="start")
     first = winners[0]["hand"]
     require_assigned(actor, session=first.session)  # the winning table's own supervisor
     version = fund.rules_at(end)
@@ -571,11 +500,7 @@ def high_hand_claim_file(
         fund = _lock_fund(fund)
         replaces = _period_claimed(fund, start, end, key)
         if selectors.open_claims(fund).exclude(pk=getattr(replaces, "pk", None)).exists():
-            raise Conflict(
-                "CLAIM_OPEN",
-                "El fondo tiene un reclamo sin pagar: se paga antes de otro.",
-                "The fund has an unpaid claim: it is paid before another.",
-            )
+            raise DomainError.of(PromotionsCode.CLAIM_OPEN)
         balance = selectors.balance(fund)
         payout = pay_out(rules, judging.cents(balance), winning=recipients, unit=unit)
         plan = {
@@ -634,12 +559,7 @@ def high_hand_claim_file(
                     replaces=replaces,
                 )
         except IntegrityError:
-            raise Conflict(
-                "PERIOD_ALREADY_CLAIMED",
-                "Ya hay un reclamo para este período.",
-                "There is already a claim for this period.",
-                field="start",
-            ) from None
+            raise DomainError.of(PromotionsCode.PERIOD_ALREADY_CLAIMED, field="start") from None
         audit_record(
             actor=actor,
             action="promotions.claim.file_period",
@@ -671,14 +591,7 @@ def claim_sign(
         Role.SUPERVISOR.value,
         Role.SURVEILLANCE.value,
     }:
-        raise Conflict(
-            "CLAIM_REVIEW_PENDING",
-            "El gerente de turno confirma después de la firma del supervisor y la revisión "
-            "de vigilancia.",
-            "The shift manager confirms after the supervisor's signature and the "
-            "surveillance review.",
-            field="role",
-        )
+        raise DomainError.of(PromotionsCode.CLAIM_REVIEW_PENDING, field="role")
     with transaction.atomic():
         result = document_sign(actor=actor, document=claim, role=role, signer=signer, pin=pin)
         # After the signer's scope (answered first, issue 9 §1); a refusal here rolls the
@@ -686,20 +599,11 @@ def claim_sign(
         if claim.is_period:
             replacement = JackpotClaim.objects.filter(replaces=claim).first()
             if replacement is not None:
-                raise Conflict(
-                    "CLAIM_REPLACED",
-                    "Este reclamo fue reemplazado por otro: firme el nuevo.",
-                    "This claim was replaced by another: sign the new one.",
-                    details={"claim": replacement.pk},
+                raise DomainError.of(
+                    PromotionsCode.CLAIM_REPLACED, details={"claim": replacement.pk}
                 )
             if selectors.claim_is_stale(claim):
-                raise Conflict(
-                    "CLAIM_HAND_REVISED",
-                    "Una mano del período fue corregida después del reclamo: el período se "
-                    "juzga otra vez; presente el reclamo de nuevo.",
-                    "A hand of the period was revised after the claim: the period is judged "
-                    "again; file the claim again.",
-                )
+                raise DomainError.of(PromotionsCode.CLAIM_HAND_REVISED)
         if result.locked:
             for i, award in enumerate(claim.payout["awards"], start=1):
                 JackpotSlip.objects.create(

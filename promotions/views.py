@@ -15,8 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cage.models import Slip
 from casino.access import Actor, require
-from casino.errors import NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formatting import active_lang, parse_amount
 from casino.formdata import read_datetime
 from casino.models import GamingDay
@@ -24,11 +26,13 @@ from casino.pages import page_view
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_days
 from hands.models import Hand
+from tables.codes import TablesCode
 from tables.selectors import require_assigned
 
 from . import selectors, services
+from .codes import PromotionsCode
 from .judging import amount
-from .models import SHARE_LABELS, JackpotClaim, Kind
+from .models import SHARE_LABELS, Fund, JackpotClaim, Kind
 
 
 def _origin(view_name: str, kwargs: dict[str, Any]) -> str | None:
@@ -51,7 +55,7 @@ _page = page_view(
 def _hand(actor: Actor, pk: int) -> Hand:
     hand = Hand.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if hand is None:
-        raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand)
     return hand
 
 
@@ -162,10 +166,9 @@ def period_claim(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     f = selectors.access_fund(actor, pk, Perm.LOG_HAND)
     start, end = read_datetime(request.POST, "start"), read_datetime(request.POST, "end")
     if start is None or end is None:
-        raise ValidationFailed(
-            "PERIOD_INVALID",
-            "Indique el comienzo y el final del período.",
-            "Give the period's start and end.",
+        raise DomainError.of(
+            PromotionsCode.PERIOD_INVALID,
+            problem=DomainError.of(PromotionsCode.PERIOD_BOUNDS_REQUIRED),
             field="start" if start is None else "end",
         )
     claim = services.high_hand_claim_file(actor=actor, fund=f, start=start, end=end)
@@ -191,14 +194,11 @@ def box_count(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     fund = selectors.access_fund(actor, pk, Perm.COUNT_DROP)
     day = _day(actor)
     if day is None:
-        raise NotFound("NOT_FOUND", "No hay jornada abierta.", "There is no open gaming day.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=GamingDay)
     counted = parse_amount(request.POST.get("counted"))
     if counted is None:
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            "Indique el importe contado.",
-            "Give the amount counted.",
-            field="counted",
+        raise DomainError.of(
+            TablesCode.AMOUNT_INVALID, value=request.POST.get("counted", ""), field="counted"
         )
     services.box_count_record(
         actor=actor, fund=fund, gaming_day=day, counted=counted, note=request.POST.get("note", "")
@@ -232,7 +232,7 @@ def claim_file(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     require_assigned(actor, session=h.session)  # the table's own (issue 12 §1)
     found = selectors.hand_judgement(h)
     if found is None:
-        raise NotFound("NOT_FOUND", "La mesa no ofrece un fondo.", "The table offers no fund.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Fund)
     claim = services.claim_file(actor=actor, fund=found[0], hand=h)
     messages.success(request, _("Claim filed: it goes to the shift manager."))
     return redirect(reverse("promotions:claim", args=[claim.pk]))
@@ -319,7 +319,7 @@ def slip_pay(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 
     slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.user.casino_id).first()
     if slip is None:
-        raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     services.slip_pay(actor=actor, slip=slip)
     messages.success(request, _("Slip paid."))
     return redirect(reverse("promotions:claim", args=[slip.claim_id]))

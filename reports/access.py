@@ -23,10 +23,11 @@ from typing import Any
 from django.utils import timezone
 
 from casino.access import Actor
-from casino.errors import NotFound, PermissionRefused, ValidationFailed
+from casino.errors import DomainError
 from casino.models import Casino, GamingDay
 from casino.roles import Role
 from casino.selectors import open_gaming_day, shift_in, shifts_of_day
+from reports.codes import ReportsCode
 from tables.models import SupervisorRelief, Table, TableSession
 from tables.selectors.access import sector_covers
 from tables.selectors.shifts import supervision_periods
@@ -55,9 +56,7 @@ def default_day(casino: Casino) -> date:
 def table_by_number(casino: Casino, number: Any) -> Table:
     table = Table.objects.select_related("sector").filter(casino=casino, number=number).first()
     if table is None:
-        raise NotFound(
-            "TABLE_NOT_FOUND", f"No existe la mesa {number}.", f"There is no table {number}."
-        )
+        raise DomainError.of(ReportsCode.TABLE_NOT_FOUND, number=number)
     return table
 
 
@@ -69,9 +68,7 @@ def resolve_session(casino: Casino, params: dict[str, Any]) -> TableSession:
     if params.get("session"):
         session = qs.filter(pk=params["session"]).first()
         if session is None:
-            raise NotFound(
-                "SESSION_NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found."
-            )
+            raise DomainError.of(ReportsCode.SESSION_NOT_FOUND)
         return session
     table = table_by_number(casino, params.get("table"))
     business_date = as_date(params.get("date")) or default_day(casino)
@@ -79,10 +76,9 @@ def resolve_session(casino: Casino, params: dict[str, Any]) -> TableSession:
         qs.filter(table=table, gaming_day__business_date=business_date).order_by("-number").first()
     )
     if session is None:
-        raise NotFound(
-            "SESSION_NOT_FOUND",
-            f"La mesa {table.number} no tuvo sesión el {business_date:%d/%m/%Y}.",
-            f"Table {table.number} had no session on {business_date.isoformat()}.",
+        raise DomainError.of(
+            ReportsCode.SESSION_NOT_FOUND,
+            details={"table": table.number, "date": business_date.isoformat()},
         )
     return session
 
@@ -91,16 +87,8 @@ def gaming_day_for(casino: Casino, params: dict[str, Any]) -> GamingDay:
     business_date = as_date(params.get("date")) or default_day(casino)
     day = GamingDay.objects.filter(casino=casino, business_date=business_date).first()
     if day is None:
-        raise NotFound(
-            "GAMING_DAY_NOT_FOUND",
-            f"No hay jornada del {business_date:%d/%m/%Y}.",
-            f"There is no gaming day {business_date.isoformat()}.",
-        )
+        raise DomainError.of(ReportsCode.GAMING_DAY_NOT_FOUND, date=business_date)
     return day
-
-
-def _refused(es: str, en: str) -> PermissionRefused:
-    return PermissionRefused("REPORT_OUT_OF_SCOPE", es, en)
 
 
 def require_session_scope(actor: Actor, session: TableSession) -> None:
@@ -110,20 +98,14 @@ def require_session_scope(actor: Actor, session: TableSession) -> None:
     if actor.role == Role.PIT_BOSS:
         if sector_covers(actor, session.table):
             return
-        raise _refused(
-            f"La mesa {session.table.number} no es de su sector.",
-            f"Table {session.table.number} is not in your sector.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_OUT_OF_SCOPE)
     if actor.role == Role.SUPERVISOR and (
         session.supervisor_id == actor.user.pk
         # A relief supervisor supervised the session too (issue 12 §1).
         or SupervisorRelief.objects.filter(session=session, incoming=actor.user).exists()
     ):
         return
-    raise _refused(
-        "Solo puede ver los informes de las mesas y turnos que supervisó.",
-        "You may only see the reports of the tables and shifts you supervised.",
-    )
+    raise DomainError.of(ReportsCode.REPORT_OUT_OF_SCOPE)
 
 
 def require_table_scope(
@@ -136,10 +118,7 @@ def require_table_scope(
     if actor.role == Role.PIT_BOSS:
         if sector_covers(actor, table):
             return
-        raise _refused(
-            f"La mesa {table.number} no es de su sector.",
-            f"Table {table.number} is not in your sector.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_OUT_OF_SCOPE)
     supervised = TableSession.objects.filter(
         table=table,
         supervisor=actor.user,
@@ -148,10 +127,7 @@ def require_table_scope(
     ).exists()
     if actor.role == Role.SUPERVISOR and supervised:
         return
-    raise _refused(
-        "Solo puede ver los informes de las mesas y turnos que supervisó.",
-        "You may only see the reports of the tables and shifts you supervised.",
-    )
+    raise DomainError.of(ReportsCode.REPORT_OUT_OF_SCOPE)
 
 
 def _shifts_covered(spans: list[Any], periods: list[tuple[int, Any, Any]]) -> set[int]:
@@ -172,19 +148,14 @@ def require_shift_scope(actor: Actor, table: Table, day: GamingDay, shift: Any) 
     periods = supervision_periods(table, day)
     mine = _shifts_covered(spans, [p for p in periods if p[0] == actor.user.pk])
     if not mine:
-        raise _refused(
-            "Solo puede ver los informes de las mesas y turnos que supervisó.",
-            "You may only see the reports of the tables and shifts you supervised.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_OUT_OF_SCOPE)
     wanted = {int(shift) - 1} if shift not in (None, "") else _shifts_covered(spans, periods)
     if not wanted <= mine:
         yours = ", ".join(f"{i + 1} ({spans[i].name})" for i in sorted(mine) if i < len(spans))
-        raise PermissionRefused(
-            "REPORT_OUT_OF_SHIFT",
-            f"Solo puede ver los informes de la mesa {table.number} de los turnos que "
-            f"supervisó: indique su turno ({yours}).",
-            f"You may only see table {table.number}'s reports of the shifts you supervised: "
-            f"give your shift ({yours}).",
+        raise DomainError.of(
+            ReportsCode.REPORT_OUT_OF_SHIFT,
+            number=table.number,
+            yours=yours,
             field="shift",
             details={"shifts": sorted(i + 1 for i in mine)},
         )
@@ -194,12 +165,7 @@ def require_room_scope(actor: Actor, *, pit_boss: bool) -> None:
     """A room-wide report: managers and auditors, and the pit boss where ``pit_boss``."""
     if actor.role in ALL_SEEING or (pit_boss and actor.role == Role.PIT_BOSS):
         return
-    raise ValidationFailed(
-        "TABLE_REQUIRED",
-        "Indique su mesa: solo puede ver los informes de las mesas que supervisó.",
-        "Give your table: you may only see the reports of the tables you supervised.",
-        field="table",
-    )
+    raise DomainError.of(ReportsCode.TABLE_REQUIRED, field="table")
 
 
 def period(casino: Casino, params: dict[str, Any]) -> tuple[date, date]:

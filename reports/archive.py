@@ -52,9 +52,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from casino import retention, sealing
-from casino.errors import Conflict, NotFound
+from casino.errors import DomainError
 from casino.models import Casino, ChainLink, GamingDay, SignableDocument, Signature, User
 
+from .codes import ReportsCode
 from .models import Report
 from .registry import ReportSpec, get_spec
 from .rendering import render_report
@@ -215,26 +216,12 @@ def export_day(
     """
     day = GamingDay.objects.filter(casino=casino, business_date=business_date).first()
     if day is None:
-        raise NotFound(
-            "GAMING_DAY_NOT_FOUND",
-            f"No hay jornada del {business_date:%d/%m/%Y}.",
-            f"There is no gaming day on {business_date.isoformat()}.",
-        )
+        raise DomainError.of(ReportsCode.GAMING_DAY_NOT_FOUND, date=business_date)
     if day.is_open and not provisional:
-        raise Conflict(
-            "GAMING_DAY_STILL_OPEN",
-            f"La jornada del {business_date:%d/%m/%Y} sigue abierta: ciérrela antes de "
-            "archivarla, o pida un archivo provisional.",
-            f"The gaming day of {business_date.isoformat()} is still open: close it first, "
-            "or ask for a provisional archive.",
-        )
+        raise DomainError.of(ReportsCode.GAMING_DAY_STILL_OPEN, date=business_date)
     out_dir = Path(out_dir)
     if out_dir.exists():
-        raise Conflict(
-            "EXPORT_EXISTS",
-            f"Ya existe {out_dir}: un archivo se escribe una sola vez.",
-            f"{out_dir} already exists: an archive is written once.",
-        )
+        raise DomainError.of(ReportsCode.EXPORT_EXISTS, out_dir=out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".export-", dir=out_dir.parent))
     try:
@@ -351,20 +338,11 @@ def export_month(
         ).order_by("business_date")
     )
     if not days:
-        raise NotFound(
-            "GAMING_DAY_NOT_FOUND",
-            f"No hay jornadas en {month:02d}/{year}.",
-            f"There is no gaming day in {year}-{month:02d}.",
-        )
+        raise DomainError.of(ReportsCode.NO_GAMING_DAY_IN_MONTH, month=date(year, month, 1))
     still_open = [d for d in days if d.is_open]
     if still_open and not provisional:
         first = still_open[0].business_date
-        raise Conflict(
-            "GAMING_DAY_STILL_OPEN",
-            f"La jornada del {first:%d/%m/%Y} sigue abierta: ciérrela antes de archivar el mes.",
-            f"The gaming day of {first.isoformat()} is still open: close it before "
-            "archiving the month.",
-        )
+        raise DomainError.of(ReportsCode.GAMING_DAY_STILL_OPEN, date=first)
     out_dir = Path(out_dir)
     return [
         export_day(

@@ -39,10 +39,11 @@ from django.db import transaction
 
 from casino.access import Actor
 from casino.audit import audit_record
-from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.errors import DomainError
 from casino.formatting import SEPARATORS
 
 from . import services
+from .codes import ReportsCode
 from .models import Report
 
 FORMATS = {
@@ -290,27 +291,14 @@ class Export:
 def report_export(*, actor: Actor, report: Report, fmt: str) -> Export:
     """The tables of an archived report as CSV or XLSX, with the PDF's access rules."""
     if fmt not in FORMATS:
-        raise ValidationFailed(
-            "EXPORT_FORMAT_INVALID",
-            "Formato no admitido (pdf, csv, xlsx).",
-            "Unsupported format (pdf, csv, xlsx).",
-            field="format",
-        )
+        raise DomainError.of(ReportsCode.EXPORT_FORMAT_INVALID, field="format")
     spec = services.spec_or_error(report.kind)
     services.check_access(actor, spec, report.params)
     if not report.is_done:
-        raise Conflict(
-            "REPORT_NOT_READY",
-            f"El informe todavía no está listo ({report.progress} %).",
-            f"The report is not ready yet ({report.progress}%).",
-        )
+        raise DomainError.of(ReportsCode.REPORT_NOT_READY, progress=report.progress)
     path = Path(settings.MEDIA_ROOT) / services.html_path(report.file_path)
     if not path.exists():
-        raise NotFound(
-            "REPORT_EXPORT_MISSING",
-            "Este informe se imprimió sin sus tablas exportables: reimprímalo.",
-            "This report was printed without its exportable tables: reprint it.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_EXPORT_MISSING)
     title = spec.title(report.lang)
     tables = report_tables(path.read_text(encoding="utf-8"), report.lang, title)
     heading = [title, report.serial]

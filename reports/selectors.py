@@ -3,7 +3,8 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from casino.access import Actor
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.roles import Role
 
 from .models import Report
@@ -19,5 +20,5 @@ def reports_visible(actor: Actor) -> QuerySet[Report]:
 def access_report(actor: Actor, report_id: int) -> Report:
     report = Report.objects.filter(casino=actor.casino, pk=report_id).first()
     if report is None:
-        raise NotFound("NOT_FOUND", "Informe no encontrado.", "Report not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Report)
     return report

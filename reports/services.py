@@ -13,11 +13,11 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
-from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import es
+from casino.errors import DomainError
 from casino.roles import Perm
 from casino.serials import format_serial, serial_next
 
+from .codes import ReportsCode
 from .models import Report
 from .registry import ReportSpec, get_spec
 from .rendering import Rendered, render_report, write_atomically
@@ -31,12 +31,7 @@ PAPERS = {"A4", "LETTER"}
 def spec_or_error(kind: str) -> ReportSpec:
     spec = get_spec(kind)
     if spec is None:
-        raise ValidationFailed(
-            "REPORT_KIND_UNKNOWN",
-            f"No existe el informe «{kind}».",
-            f"There is no report named '{kind}'.",
-            field="kind",
-        )
+        raise DomainError.of(ReportsCode.REPORT_KIND_UNKNOWN, kind=kind, field="kind")
     return spec
 
 
@@ -50,11 +45,7 @@ def validate_params(spec: ReportSpec, params: dict[str, Any]) -> dict[str, Any]:
 
 def check_access(actor: Actor, spec: ReportSpec, params: dict[str, Any]) -> None:
     if actor.role not in spec.roles:
-        raise PermissionRefused(
-            "REPORT_NOT_ALLOWED",
-            f"El rol «{es(actor.role.label)}» no puede ver el informe «{spec.title_es}».",
-            f"The role '{actor.role.value}' cannot see the report '{spec.title_en}'.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_NOT_ALLOWED, role=actor.role)
     if spec.access is not None:
         spec.access(actor, params)
 
@@ -71,19 +62,9 @@ def report_request(
     require(actor, Perm.REQUEST_REPORT)
     spec = spec_or_error(kind)
     if lang not in LANGS:
-        raise ValidationFailed(
-            "LANG_INVALID",
-            "Idioma no admitido (es, en).",
-            "Unsupported language (es, en).",
-            field="lang",
-        )
+        raise DomainError.of(ReportsCode.LANG_INVALID, field="lang")
     if paper.upper() not in PAPERS:
-        raise ValidationFailed(
-            "PAPER_INVALID",
-            "Papel no admitido (A4, Letter).",
-            "Unsupported paper (A4, Letter).",
-            field="paper",
-        )
+        raise DomainError.of(ReportsCode.PAPER_INVALID, field="paper")
     clean = validate_params(spec, params or {})
     check_access(actor, spec, clean)
     require_broker()  # issue 9 §6: no report queued without a queue to render it
@@ -120,11 +101,7 @@ def enqueue(report_id: int) -> None:
 def report_reprint(*, actor: Actor, report: Report) -> Report:
     """A re-print: the same report rendered again, marked as a copy of the original (RPT-01)."""
     if not report.is_done:
-        raise Conflict(
-            "REPORT_NOT_READY",
-            "El informe original todavía no está listo.",
-            "The original report is not ready yet.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_NOT_READY, progress=report.progress)
     original = report.reprint_of or report
     return report_request(
         actor=actor,
@@ -228,16 +205,10 @@ def report_download(*, actor: Actor, report: Report) -> Path:
     spec = spec_or_error(report.kind)
     check_access(actor, spec, report.params)
     if not report.is_done:
-        raise Conflict(
-            "REPORT_NOT_READY",
-            f"El informe todavía no está listo ({report.progress} %).",
-            f"The report is not ready yet ({report.progress}%).",
-        )
+        raise DomainError.of(ReportsCode.REPORT_NOT_READY, progress=report.progress)
     path = report_path(report)
     if not path.exists():
-        raise NotFound(
-            "REPORT_FILE_MISSING", "Falta el archivo del informe.", "The report file is missing."
-        )
+        raise DomainError.of(ReportsCode.REPORT_FILE_MISSING)
     with transaction.atomic():
         audit_record(
             actor=actor,

@@ -37,12 +37,14 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from cage.codes import CageCode
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
-from casino.errors import Conflict, DomainError, PermissionRefused, ValidationFailed
-from casino.formatting import es
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import GamingDay, Sector, Signature, User
+from casino.refusals import Words
 from casino.roles import Perm, Role
 from casino.scoping import Assignment
 from casino.serials import format_serial, serial_next
@@ -52,6 +54,7 @@ from tables.selectors.assignment import sector_assignment, session_assignment
 
 from . import services
 from .access import resolve_session
+from .codes import ReportsCode
 from .models import Report, SignableReport
 from .rendering import content_fingerprint, render_report
 from .replica import report_reads
@@ -168,14 +171,8 @@ def label_of(kind: str, role: Role, lang: str) -> str:
 # --- checks --------------------------------------------------------------------------
 
 
-def _not_signable(report: Report) -> Conflict:
-    return Conflict(
-        "REPORT_NOT_SIGNABLE",
-        f"El informe {report.serial} no se firma: solo se firman los originales de la planilla "
-        "de control, la planilla de sector y la hoja de seguimiento del jugador.",
-        f"Report {report.serial} is not signed: only the originals of the control sheet, the "
-        "sector sheet and the player tracking sheet are signed.",
-    )
+def _not_signable(report: Report) -> DomainError:
+    return DomainError.of(ReportsCode.REPORT_NOT_SIGNABLE, serial=report.serial)
 
 
 def _is_override(actor: Actor, role: Role | str | None) -> bool:
@@ -187,12 +184,7 @@ def _is_override(actor: Actor, role: Role | str | None) -> bool:
 def require_operator(actor: Actor, role: Role | str | None = None) -> None:
     require(actor, Perm.VIEW_REPORTS)
     if actor.role not in OPERATOR_ROLES and not _is_override(actor, role):
-        raise PermissionRefused(
-            "REPORT_SIGN_NOT_ALLOWED",
-            f"El rol «{es(actor.role.label)}» no firma planillas de cierre.",
-            f"The role '{actor.role.value}' does not sign closing sheets.",
-            field="role",
-        )
+        raise DomainError.of(ReportsCode.REPORT_SIGN_NOT_ALLOWED, role=actor.role, field="role")
 
 
 def _signable_report(
@@ -203,19 +195,10 @@ def _signable_report(
         raise _not_signable(report)
     override = _is_override(actor, role) and Role.PIT_BOSS in SIGNABLE_KINDS[report.kind]
     if actor.role not in SIGNABLE_KINDS[report.kind] and not override:
-        raise PermissionRefused(
-            "REPORT_SIGN_NOT_ALLOWED",
-            f"El rol «{es(actor.role.label)}» no firma {SHEET_NAMES[report.kind][0]}.",
-            f"The role '{actor.role.value}' does not sign {SHEET_NAMES[report.kind][1]}.",
-            field="role",
-        )
+        raise DomainError.of(ReportsCode.REPORT_SIGN_NOT_ALLOWED, role=actor.role, field="role")
     check_access(actor, spec_or_error(report.kind), report.params)  # RPT-17
     if not report.is_done:
-        raise Conflict(
-            "REPORT_NOT_READY",
-            f"El informe todavía no está listo ({report.progress} %).",
-            f"The report is not ready yet ({report.progress}%).",
-        )
+        raise DomainError.of(ReportsCode.REPORT_NOT_READY, progress=report.progress)
     return SignableReport.objects.filter(report=report).first(), subject_of(report)
 
 
@@ -223,17 +206,14 @@ def _signing_role(kind: str, role: Role | str | None, actor: Actor) -> Role:
     try:
         parsed = Role(str(role)) if role else actor.role
     except ValueError:
-        raise ValidationFailed(
-            "UNKNOWN_ROLE", f"Rol desconocido: «{role}».", f"Unknown role: '{role}'.", field="role"
-        ) from None
+        raise DomainError.of(CasinoCode.UNKNOWN_ROLE, role=role, field="role") from None
     roles = SIGNABLE_KINDS[kind]
     if parsed not in roles:
-        raise PermissionRefused(
-            "REPORT_SIGN_ROLE_NOT_ALLOWED",
-            f"{SHEET_NAMES[kind][0].capitalize()} no se firma como «{parsed.label}»; se firma "
-            f"como: {', '.join(r.value for r in roles)}.",
-            f"{SHEET_NAMES[kind][1].capitalize()} is not signed as '{parsed.value}'; it is "
-            f"signed as: {', '.join(r.value for r in roles)}.",
+        raise DomainError.of(
+            ReportsCode.REPORT_SIGN_ROLE_NOT_ALLOWED,
+            sheet=Words(SHEET_NAMES[kind][0], SHEET_NAMES[kind][1]),
+            role=parsed,
+            roles=list(roles),
             field="role",
         )
     return parsed
@@ -251,19 +231,9 @@ def _signer(actor: Actor, signer: User | None, pin: str | None) -> User:
     if signer is None or signer.pk == actor.user.pk:
         return actor.user
     if not pin:
-        raise ValidationFailed(
-            "PIN_REQUIRED",
-            f"{signer} debe firmar con su PIN personal en esta terminal.",
-            f"{signer} must sign with their personal PIN on this terminal.",
-            field="pin",
-        )
+        raise DomainError.of(CasinoCode.PIN_REQUIRED, user=signer, field="pin")
     if signer.casino_id != actor.user.casino_id or not signer.is_active:
-        raise PermissionRefused(
-            "PIN_INVALID",
-            "PIN incorrecto o usuario inactivo.",
-            "Wrong PIN or inactive user.",
-            field="pin",
-        )
+        raise DomainError.of(CasinoCode.PIN_INVALID, field="pin")
     return signer
 
 
@@ -276,12 +246,11 @@ def report_signing_blockers(doc: SignableReport, role: Role) -> list[DomainError
     if waiting:
         first = waiting[0]
         return [
-            Conflict(
-                "SIGNATURE_OUT_OF_ORDER",
-                f"{SHEET_NAMES[doc.kind][0].capitalize()} {doc.serial} aún no tiene la firma "
-                f"de «{label_of(doc.kind, first, 'es')}».",
-                f"{SHEET_NAMES[doc.kind][1].capitalize()} {doc.serial} does not have the "
-                f"'{label_of(doc.kind, first, 'en')}' signature yet.",
+            DomainError.of(
+                CageCode.SIGNATURE_OUT_OF_ORDER,
+                document=Words(SHEET_NAMES[doc.kind][0], SHEET_NAMES[doc.kind][1]),
+                serial=doc.serial,
+                before=Words(label_of(doc.kind, first, "es"), label_of(doc.kind, first, "en")),
                 field="role",
             )
         ]
@@ -291,28 +260,14 @@ def report_signing_blockers(doc: SignableReport, role: Role) -> list[DomainError
     )
     if open_tables:
         tables = ", ".join(str(n) for n in open_tables)
-        return [
-            Conflict(
-                "REPORT_PROVISIONAL",
-                f"La planilla es provisional: la mesa {tables} no está cerrada. Firme la "
-                "planilla generada después del cierre.",
-                f"The sheet is provisional: table {tables} is not closed. Sign the sheet "
-                "rendered after the closing.",
-            )
-        ]
+        return [DomainError.of(ReportsCode.REPORT_PROVISIONAL, tables=tables)]
     if _fingerprint_now(doc.report) != doc.content_sha256:
         return [_stale(doc.report)]
     return []
 
 
-def _stale(report: Report) -> Conflict:
-    return Conflict(
-        "REPORT_STALE",
-        f"Los datos cambiaron desde que se generó el informe {report.serial}: genere el informe "
-        "de nuevo y firme el nuevo.",
-        f"The data changed since report {report.serial} was rendered: render the report again "
-        "and sign the new one.",
-    )
+def _stale(report: Report) -> DomainError:
+    return DomainError.of(ReportsCode.REPORT_STALE, serial=report.serial)
 
 
 def _fingerprint_now(report: Report) -> str:
@@ -353,14 +308,13 @@ def report_sign(
     user = _signer(actor, signer, pin)
     override = _is_override(actor, sign_role) and user.pk == actor.user.pk
     if not override and not named_signer(subject, sign_role, user):
-        raise PermissionRefused(
-            "REPORT_SIGNER_NOT_NAMED",
-            f"{user} no es quien firma {SHEET_NAMES[report.kind][0]} como "
-            f"«{label_of(report.kind, sign_role, 'es')}»: la firma el supervisor de la sesión "
-            "o un jefe del sector de la mesa.",
-            f"{user} is not who signs {SHEET_NAMES[report.kind][1]} as "
-            f"'{label_of(report.kind, sign_role, 'en')}': the session's supervisor or a pit "
-            "boss of the table's sector signs it.",
+        raise DomainError.of(
+            ReportsCode.REPORT_SIGNER_NOT_NAMED,
+            user=user,
+            sheet=Words(SHEET_NAMES[report.kind][0], SHEET_NAMES[report.kind][1]),
+            role=Words(
+                label_of(report.kind, sign_role, "es"), label_of(report.kind, sign_role, "en")
+            ),
             field="signer" if user.pk != actor.user.pk else "role",
         )
     with transaction.atomic():
@@ -446,22 +400,12 @@ def _name(user: User) -> str:
 def _signed_doc(report: Report) -> SignableReport:
     doc = SignableReport.objects.filter(report=report).first()
     if doc is None or not doc.is_locked:
-        raise Conflict(
-            "REPORT_NOT_SIGNED",
-            f"El informe {report.serial} todavía no tiene todas sus firmas.",
-            f"Report {report.serial} does not have all its signatures yet.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_NOT_SIGNED, serial=report.serial)
     return doc
 
 
-def _content_changed(doc: SignableReport) -> Conflict:
-    return Conflict(
-        "SIGNED_CONTENT_CHANGED",
-        f"Los datos cambiaron después de la firma del informe {doc.serial}: la copia firmada "
-        "ya no diría lo que se firmó. El original firmado sigue archivado.",
-        f"The data changed after report {doc.serial} was signed: a signed copy would no longer "
-        "say what was signed. The signed original stays in the archive.",
-    )
+def _content_changed(doc: SignableReport) -> DomainError:
+    return DomainError.of(ReportsCode.SIGNED_CONTENT_CHANGED, serial=doc.serial)
 
 
 def report_signed_copy_request(*, actor: Actor, report: Report) -> Report:

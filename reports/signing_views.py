@@ -13,10 +13,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from casino.errors import DomainError, ValidationFailed
+from casino.errors import DomainError
 from casino.models import User
 from casino.roles import Role
 from casino.views import acting_actor
+from tables.codes import TablesCode
 
 from . import selectors, services, signing
 from .views import _lang, _reader
@@ -66,9 +67,7 @@ def report_sign(request: HttpRequest, pk: int) -> HttpResponse:
         if username and username != actor.user.username:
             signer = User.objects.filter(username=username, casino=actor.casino).first()
             if signer is None:
-                raise ValidationFailed(
-                    "STAFF_NOT_FOUND", "Firmante desconocido.", "Unknown signer.", field="signer"
-                )
+                raise DomainError.of(TablesCode.STAFF_NOT_FOUND, person=username, field="signer")
         result = signing.report_sign(
             actor=actor,
             report=report,

@@ -10,7 +10,8 @@ from datetime import datetime
 from django.utils import timezone
 
 from casino.access import Actor, require
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
@@ -47,7 +48,7 @@ def access_staff(actor: Actor, pk: object) -> User:
     try:
         return User.objects.get(pk=int(str(pk)), casino=actor.casino)
     except (ValueError, TypeError, User.DoesNotExist):
-        raise NotFound("NOT_FOUND", "Empleado no encontrado.", "Staff member not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=User) from None
 
 
 def games_versions(croupier: User) -> list[CroupierGames]:
@@ -83,7 +84,7 @@ def access_rota(actor: Actor, pk: object) -> RotaPlan:
             pk=int(str(pk)), casino=actor.casino
         )
     except (ValueError, TypeError, RotaPlan.DoesNotExist):
-        raise NotFound("NOT_FOUND", "Rotación no encontrada.", "Rota not found.") from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=RotaPlan) from None
 
 
 def rota_in_force(day: GamingDay | None) -> RotaPlan | None:

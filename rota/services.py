@@ -20,16 +20,18 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import DomainError
 from casino.models import GamingDay, User
 from casino.roles import Perm, Role
 from casino.selectors import require_open_gaming_day
 from tables import hooks
+from tables.codes import TablesCode
 from tables.models import Table, TableSession
 from tables.selectors.assignment import require_at
 
 from . import planning
 from .codec import plan_from_data, plan_to_data
+from .codes import RotaCode
 from .models import GAMES, CroupierGames, RotaPlan
 from .selectors import game_of_session, game_of_table, games_in_force, rota_in_force
 
@@ -40,50 +42,27 @@ SHIFT_MAX_MINUTES = 24 * 60
 
 def _minutes(value: object, field: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise ValidationFailed(
-            "ROTA_MINUTES_INVALID",
-            f"Indique entre {low} y {high} minutos.",
-            f"Give between {low} and {high} minutes.",
-            field=field,
-        )
+        raise DomainError.of(RotaCode.ROTA_MINUTES_INVALID, low=low, high=high, field=field)
     return value
 
 
 def _check_period(starts_at: datetime, ends_at: datetime) -> int:
     minutes = int((ends_at - starts_at).total_seconds() // 60)
     if minutes <= 0 or minutes > SHIFT_MAX_MINUTES:
-        raise ValidationFailed(
-            "ROTA_PERIOD_INVALID",
-            "El turno termina después de empezar, y dura 24 horas como máximo.",
-            "The shift ends after it starts, and lasts 24 hours at most.",
-            field="ends_at",
-        )
+        raise DomainError.of(RotaCode.ROTA_PERIOD_INVALID, field="ends_at")
     return minutes
 
 
 def _check_croupiers(actor: Actor, croupiers: Sequence[User]) -> list[User]:
     if not croupiers:
-        raise ValidationFailed(
-            "ROTA_NO_CROUPIERS",
-            "Elija los croupiers disponibles en el turno.",
-            "Choose the croupiers available in the shift.",
-            field="croupiers",
-        )
+        raise DomainError.of(RotaCode.ROTA_NO_CROUPIERS, field="croupiers")
     seen: dict[int, User] = {}
     for user in croupiers:
         if user.casino_id != actor.casino.pk or not user.is_active:
-            raise ValidationFailed(
-                "STAFF_NOT_FOUND",
-                f"{user} no es un empleado activo de este casino.",
-                f"{user} is not an active staff member of this casino.",
-                field="croupiers",
-            )
+            raise DomainError.of(TablesCode.STAFF_NOT_FOUND, person=user, field="croupiers")
         if not user.holds_role(Role.CROUPIER):
-            raise ValidationFailed(
-                "STAFF_ROLE_MISSING",
-                f"{user} no tiene el rol «Croupier».",
-                f"{user} does not hold the role 'croupier'.",
-                field="croupiers",
+            raise DomainError.of(
+                TablesCode.STAFF_ROLE_MISSING, user=user, role=Role.CROUPIER, field="croupiers"
             )
         seen[user.pk] = user
     return sorted(seen.values(), key=lambda u: u.pk)
@@ -91,21 +70,11 @@ def _check_croupiers(actor: Actor, croupiers: Sequence[User]) -> list[User]:
 
 def _check_tables(actor: Actor, tables: Sequence[Table]) -> list[Table]:
     if not tables:
-        raise ValidationFailed(
-            "ROTA_NO_TABLES",
-            "Elija las mesas abiertas del turno.",
-            "Choose the open tables of the shift.",
-            field="tables",
-        )
+        raise DomainError.of(RotaCode.ROTA_NO_TABLES, field="tables")
     seen: dict[int, Table] = {}
     for table in tables:
         if table.casino_id != actor.casino.pk or not table.is_active:
-            raise ValidationFailed(
-                "ROTA_TABLE_UNKNOWN",
-                "Esa mesa no es una mesa activa de este casino.",
-                "That table is not an active table of this casino.",
-                field="tables",
-            )
+            raise DomainError.of(RotaCode.ROTA_TABLE_UNKNOWN, field="tables")
         require_at(actor, table=table)  # a pit boss plans the tables of his sectors
         seen[table.pk] = table
     return sorted(seen.values(), key=lambda t: t.number)
@@ -156,11 +125,7 @@ def rota_plan(
         # The day's row is the one lock of its rota: two first plans cannot both land.
         GamingDay.objects.select_for_update().filter(pk=day.pk).first()
         if RotaPlan.objects.filter(gaming_day=day).exists():
-            raise Conflict(
-                "ROTA_EXISTS",
-                "La jornada ya tiene su rotación: re-planifíquela desde su página.",
-                "The gaming day already has its rota: re-plan it from its page.",
-            )
+            raise DomainError.of(RotaCode.ROTA_EXISTS)
         rota = RotaPlan.objects.create(
             casino=actor.casino,
             gaming_day=day,
@@ -269,54 +234,26 @@ def rota_replan(
     into the pool, a table opened is staffed from the next rotation."""
     require(actor, Perm.PLAN_ROTA)
     if change not in (CLOSE, OPEN):
-        raise ValidationFailed(
-            "ROTA_CHANGE_INVALID",
-            "Indique si la mesa cierra o abre.",
-            "Say whether the table closes or opens.",
-            field="change",
-        )
+        raise DomainError.of(RotaCode.ROTA_CHANGE_INVALID, field="change")
     if table.casino_id != actor.casino.pk or not table.is_active:
-        raise ValidationFailed(
-            "ROTA_TABLE_UNKNOWN",
-            "Esa mesa no es una mesa activa de este casino.",
-            "That table is not an active table of this casino.",
-            field="table",
-        )
+        raise DomainError.of(RotaCode.ROTA_TABLE_UNKNOWN, field="table")
     require_at(actor, table=table)
     when = at or timezone.now()
     with transaction.atomic():
         shown = RotaPlan.objects.select_for_update().filter(pk=rota.pk).first()
         if shown is None or shown.casino_id != actor.casino.pk:
-            raise Conflict("ROTA_CHANGED", "La rotación cambió.", "The rota changed.")
+            raise DomainError.of(RotaCode.ROTA_CHANGED)
         if RotaPlan.objects.filter(previous=shown).exists():
-            raise Conflict(
-                "ROTA_CHANGED",
-                "La rotación cambió en otra terminal: revise la versión vigente y repita.",
-                "The rota changed on another terminal: check the version in force and repeat.",
-            )
+            raise DomainError.of(RotaCode.ROTA_CHANGED)
         plan = plan_from_data(shown.plan)
         now = max(0, shown.minute_of(when))
         if now >= plan.end:
-            raise Conflict(
-                "ROTA_OVER",
-                "El turno de esta rotación ya terminó.",
-                "This rota's shift is over.",
-            )
+            raise DomainError.of(RotaCode.ROTA_OVER)
         room = _room_after(plan, str(table.pk), change, now, game_of_table(table))
         if room is None and change == CLOSE:
-            raise Conflict(
-                "ROTA_TABLE_NOT_OPEN",
-                "Esa mesa no está abierta en la rotación.",
-                "That table is not open in the rota.",
-                field="table",
-            )
+            raise DomainError.of(RotaCode.ROTA_TABLE_NOT_OPEN, field="table")
         if room is None:
-            raise Conflict(
-                "ROTA_TABLE_IN_PLAN",
-                "Esa mesa ya está en la rotación.",
-                "That table is already in the rota.",
-                field="table",
-            )
+            raise DomainError.of(RotaCode.ROTA_TABLE_IN_PLAN, field="table")
         return _replan_locked(
             actor=actor, shown=shown, table=table, change=change, now=now, room=room, session=None
         )
@@ -368,39 +305,21 @@ def croupier_games_record(
         or not croupier.is_active
         or not croupier.holds_role(Role.CROUPIER)
     ):
-        raise ValidationFailed(
-            "STAFF_ROLE_MISSING",
-            f"{croupier} no es un croupier activo de este casino.",
-            f"{croupier} is not an active croupier of this casino.",
-            field="croupier",
+        raise DomainError.of(
+            TablesCode.STAFF_ROLE_MISSING, user=croupier, role=Role.CROUPIER, field="croupier"
         )
     chosen = sorted(set(games))
     if not chosen or any(g not in GAMES for g in chosen):
-        raise ValidationFailed(
-            "CROUPIER_GAMES_INVALID",
-            "Elija al menos uno de los juegos de la sala.",
-            "Choose at least one of the room's games.",
-            field="games",
-        )
+        raise DomainError.of(RotaCode.CROUPIER_GAMES_INVALID, field="games")
     reason = (reason or "").strip()
     if len(reason) > 200:
-        raise ValidationFailed(
-            "TEXT_TOO_LONG",
-            "El motivo es demasiado largo.",
-            "The reason is too long.",
-            field="reason",
-        )
+        raise DomainError.of(RotaCode.TEXT_TOO_LONG, field="reason")
     with transaction.atomic():
         # The croupier's row is the one lock of his chain: two managers cannot fork it.
         User.objects.select_for_update().filter(pk=croupier.pk).first()
         last = CroupierGames.objects.filter(croupier=croupier).order_by("-version").first()
         if last is not None and sorted(last.games) == chosen:
-            raise Conflict(
-                "CROUPIER_GAMES_UNCHANGED",
-                "Esos ya son los juegos del croupier.",
-                "Those are already the croupier's games.",
-                field="games",
-            )
+            raise DomainError.of(RotaCode.CROUPIER_GAMES_UNCHANGED, field="games")
         row = CroupierGames.objects.create(
             casino=actor.casino,
             croupier=croupier,

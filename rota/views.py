@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
+from casino.codes import CasinoCode
 from casino.formdata import invalid, read_int, read_time
 from casino.models import User
 from casino.pages import page_view
@@ -38,7 +39,7 @@ def _number(request: HttpRequest, field: str, default: int) -> int:
 def _clock(request: HttpRequest, field: str) -> time:
     value = read_time(request.POST, field)
     if value is None:
-        raise invalid(field, "TIME_INVALID")
+        raise invalid(field, CasinoCode.TIME_INVALID)
     return value
 
 

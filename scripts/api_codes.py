@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Print, check or write the table of error codes of ``docs/api.md`` from
-``casino/api/codes.py`` (issue 15 §3).
+"""Print, check or write the table of error codes of ``docs/api.md``, generated from the
+refusal enums (``casino.api.codes.markdown``; issue 15 §3, issue 41 §2).
 
     python scripts/api_codes.py            # print the table
     python scripts/api_codes.py --check    # exit 1 when docs/api.md differs
@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -20,12 +20,15 @@ START, END = "<!-- error-codes:start -->\n", "<!-- error-codes:end -->"
 
 
 def table() -> str:
-    # Loaded by path: the module is pure data, and ``import casino`` would start Celery.
-    spec = importlib.util.spec_from_file_location("mesa_api_codes", ROOT / "casino/api/codes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return str(module.markdown())
+    # The Spanish comes from the compiled catalogue: Django reads it with its settings.
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings.test")
+    import django
+
+    django.setup()
+    from casino.api.codes import markdown
+
+    return markdown()
 
 
 def main() -> int:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
 from casino.formatting import active_lang as _lang
 from casino.formdata import read_int, ticked
 from casino.models import User
@@ -25,6 +25,7 @@ from casino.urlsafety import safe_next
 
 from . import presenters, selectors, services
 from .checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
+from .codes import TablesCode
 from .conduct import CONDUCTS, ladder
 from .deckrules import allowed_moves
 from .models import (
@@ -368,7 +369,7 @@ def action(name: str) -> Callable[[Handler], Handler]:
 def act(request: HttpRequest, actor: Actor, name: str, pk: int) -> HttpResponse:
     handler = ACTIONS.get(name)
     if handler is None:
-        raise ValidationFailed("ACTION_UNKNOWN", "Acción desconocida.", "Unknown action.")
+        raise DomainError.of(TablesCode.ACTION_UNKNOWN, action=name)
     done = handler(request, actor, pk)
     messages.success(request, done)
     return redirect(_back(request))
@@ -530,12 +531,7 @@ def _rotate(request: HttpRequest, actor: Actor, pk: int) -> str:
     session = _session(actor, pk)
     incoming = _pack_ref(actor, request.POST.get("incoming_pack"), "incoming_pack")
     if incoming is None:
-        raise ValidationFailed(
-            "PACK_REQUIRED",
-            "Elija el mazo que entra.",
-            "Choose the pack coming in.",
-            field="incoming_pack",
-        )
+        raise DomainError.of(TablesCode.PACK_REQUIRED, field="incoming_pack")
     services.deck_rotate(
         actor=actor,
         session=session,

@@ -26,10 +26,12 @@ from typing import Any
 from django.db import transaction
 
 from casino.access import Actor
+from casino.errors import DomainError
 from poker.profiles import RuleProfile, get_profile
 from poker.tournament import AnteKind, ClockStatus, clock_state
 from tables.models import TableSession
 
+from .codes import TournamentsCode
 from .models import ExitKind, Tournament, TournamentStatus, TournamentTable
 
 
@@ -240,19 +242,12 @@ def hand_revised(actor: Actor, original: Any, revision: Any, *, counts: bool, re
 
 
 def _refuse_bust_change(original: Any, back: list[Any], out: list[Any]) -> None:
-    from casino.errors import Conflict
 
     names = ", ".join(e.player.display_name for e in [*back, *out])
-    raise Conflict(
-        "TOURNAMENT_BUST_CORRECT_FIRST",
-        f"La corrección cambia quién quedó eliminado en la mano {original.number} ({names}) "
-        "y la mesa ya jugó la mano siguiente: corrija o registre primero la eliminación en "
-        "el torneo.",
-        f"The correction changes who was busted in hand {original.number} ({names}) and the "
-        "table has dealt its next hand: correct or record the bust in the tournament first.",
+    raise DomainError.of(
+        TournamentsCode.TOURNAMENT_BUST_CORRECT_FIRST,
+        number=original.number,
+        names=names,
         field="hand",
-        details={
-            "restore": [e.number for e in back],
-            "bust": [e.number for e in out],
-        },
+        details={"restore": [e.number for e in back], "bust": [e.number for e in out]},
     )

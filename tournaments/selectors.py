@@ -21,7 +21,8 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from casino.access import Actor, require
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.roles import Perm
 from poker.tournament import (
     ClockState,
@@ -70,8 +71,8 @@ ZERO = Decimal("0")
 # --------------------------------------------------------------------------- access
 
 
-def _not_found(what_es: str, what_en: str) -> NotFound:
-    return NotFound("NOT_FOUND", f"{what_es} no encontrado.", f"{what_en} not found.")
+def _not_found(model: type) -> DomainError:
+    return DomainError.of(ApiCode.NOT_FOUND, thing=model)
 
 
 def tournaments_for(actor: Actor) -> QuerySet[Tournament]:
@@ -87,43 +88,43 @@ def access_tournament(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS)
     try:
         number = int(pk)
     except (TypeError, ValueError):
-        raise _not_found("Torneo", "Tournament") from None
+        raise _not_found(Tournament) from None
     row = (
         Tournament.objects.filter(pk=number, casino_id=actor.user.casino_id)
         .select_related("structure__template", "gaming_day")
         .first()
     )
     if row is None:
-        raise _not_found("Torneo", "Tournament")
+        raise _not_found(Tournament)
     return row
 
 
-def _access(model: type, actor: Actor, pk: Any, perm: Perm, es: str, en: str) -> Any:
+def _access(model: type, actor: Actor, pk: Any, perm: Perm) -> Any:
     require(actor, perm)
     try:
         number = int(pk)
     except (TypeError, ValueError):
-        raise _not_found(es, en) from None
+        raise _not_found(model) from None
     row = model.objects.filter(pk=number, tournament__casino_id=actor.user.casino_id).first()
     if row is None:
-        raise _not_found(es, en)
+        raise _not_found(model)
     return row
 
 
 def access_entry(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS) -> Entry:
-    return _access(Entry, actor, pk, perm, "Inscripción", "Entry")
+    return _access(Entry, actor, pk, perm)
 
 
 def access_elimination(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS) -> Elimination:
-    return _access(Elimination, actor, pk, perm, "Eliminación", "Elimination")
+    return _access(Elimination, actor, pk, perm)
 
 
 def access_payout_table(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS) -> PayoutTable:
-    return _access(PayoutTable, actor, pk, perm, "Tabla de premios", "Payout table")
+    return _access(PayoutTable, actor, pk, perm)
 
 
 def access_deal(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS) -> Deal:
-    return _access(Deal, actor, pk, perm, "Acuerdo", "Deal")
+    return _access(Deal, actor, pk, perm)
 
 
 def access_move(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS) -> SeatMove:
@@ -131,14 +132,14 @@ def access_move(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS) -> Se
     try:
         number = int(pk)
     except (TypeError, ValueError):
-        raise _not_found("Cambio de mesa", "Move") from None
+        raise _not_found(SeatMove) from None
     row = (
         SeatMove.objects.filter(pk=number, draw__tournament__casino_id=actor.user.casino_id)
         .select_related("draw__tournament", "entry__player", "from_session", "to_session")
         .first()
     )
     if row is None:
-        raise _not_found("Cambio de mesa", "Move")
+        raise _not_found(SeatMove)
     return row
 
 
@@ -147,10 +148,10 @@ def player_of(actor: Actor, pk: Any) -> Player:
     try:
         number = int(pk)
     except (TypeError, ValueError):
-        raise _not_found("Jugador", "Player") from None
+        raise _not_found(Player) from None
     player = Player.objects.filter(pk=number, casino_id=actor.user.casino_id).first()
     if player is None:
-        raise _not_found("Jugador", "Player")
+        raise _not_found(Player)
     return player
 
 

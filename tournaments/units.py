@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from casino.errors import Conflict, DomainError, ValidationFailed
+from casino.errors import DomainError
 from poker.tournament import TCode, TournamentError
 
 CENT = Decimal("0.01")
@@ -54,12 +54,11 @@ def api_code(code: TCode) -> str:
 
 def refusal(exc: TournamentError) -> DomainError:
     """The engine's refusal as the one error shape, in Spanish and English."""
-    es, en = exc.message_es, exc.message_en
-    klass = Conflict if exc.code in _CONFLICTS else ValidationFailed
-    return klass(
-        api_code(exc.code),
-        es,
-        en,
+    from .codes import TournamentRuleCode
+
+    return DomainError.of(
+        TournamentRuleCode[api_code(exc.code)],
+        violation=exc,
         field=exc.field,
         details={k: v for k, v in exc.params.items() if isinstance(v, str | int)},
     )

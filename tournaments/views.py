@@ -28,19 +28,26 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.access import Actor, require
-from casino.errors import NotFound, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errorcodes import RESOURCE, ApiCode
+from casino.errors import DomainError
 from casino.formdata import ticked
 from casino.models import AuditEvent, User
 from casino.pages import page_view
 from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
+from hands.codes import HandsCode
+from tables.codes import TablesCode
 from tables.selectors import croupier_on_duty
 
 from . import presenters, selectors, services
+from .codes import TournamentsCode
 from .models import (
     Deal,
     Elimination,
+    Entry,
     PayoutTable,
+    SeatMove,
     Settlement,
     StructureVersion,
     Tournament,
@@ -59,12 +66,7 @@ def _int(value: Any, field: str) -> int:
     try:
         return int(str(value).strip())
     except (TypeError, ValueError):
-        raise ValidationFailed(
-            "NUMBER_INVALID",
-            "Escriba un número entero.",
-            "Type a whole number.",
-            field=field,
-        ) from None
+        raise DomainError.of(CasinoCode.NUMBER_INVALID, field=field) from None
 
 
 def _opt_int(value: Any, field: str) -> int | None:
@@ -75,9 +77,7 @@ def _amount(value: Any, field: str) -> Decimal:
     try:
         return Decimal(str(value).strip().replace(",", "."))
     except InvalidOperation:
-        raise ValidationFailed(
-            "AMOUNT_INVALID", "Importe inválido.", "Invalid amount.", field=field
-        ) from None
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=str(value), field=field) from None
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
@@ -288,7 +288,7 @@ def tv_live(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 def _entry(actor: Actor, t: Tournament, raw: Any, field: str = "entry") -> Any:
     entry = selectors.access_entry(actor, _int(raw, field))
     if entry.tournament_id != t.pk:
-        raise NotFound("NOT_FOUND", "Inscripción no encontrada.", "Entry not found.", field=field)
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Entry, field=field)
     return entry
 
 
@@ -302,10 +302,9 @@ def _structure_new(request: HttpRequest, actor: Actor, t: None) -> str:
     try:
         data = json.loads(request.POST.get("structure", ""))
     except ValueError:
-        raise ValidationFailed(
-            "STRUCTURE_INVALID",
-            "La estructura no es JSON válido.",
-            "The structure is not valid JSON.",
+        raise DomainError.of(
+            HandsCode.STRUCTURE_INVALID,
+            problem=DomainError.of(TournamentsCode.STRUCTURE_NOT_JSON),
             field="structure",
         ) from None
     v = services.structure_create(actor=actor, name=request.POST.get("name", ""), structure=data)
@@ -320,7 +319,7 @@ def _tournament_new(request: HttpRequest, actor: Actor, t: None) -> str:
         pk=_int(request.POST.get("structure"), "structure"), casino_id=actor.user.casino_id
     ).first()
     if version is None:
-        raise NotFound("NOT_FOUND", "Estructura no encontrada.", "Structure not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=StructureVersion)
     new = services.tournament_create(
         actor=actor,
         name=request.POST.get("name", ""),
@@ -415,7 +414,7 @@ def _balance(request: HttpRequest, actor: Actor, t: Tournament) -> str:
 def _confirm(request: HttpRequest, actor: Actor, t: Tournament) -> str:
     move = selectors.access_move(actor, _int(request.POST.get("move"), "move"))
     if move.draw.tournament_id != t.pk:
-        raise NotFound("NOT_FOUND", "Cambio de mesa no encontrado.", "Move not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=SeatMove)
     services.move_confirm(
         actor=actor,
         move=move,
@@ -459,7 +458,7 @@ def _bust(request: HttpRequest, actor: Actor, t: Tournament) -> str:
 def _correct(request: HttpRequest, actor: Actor, t: Tournament) -> str:
     row = selectors.access_elimination(actor, _int(request.POST.get("elimination"), "elimination"))
     if row.tournament_id != t.pk:
-        raise NotFound("NOT_FOUND", "Eliminación no encontrada.", "Elimination not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Elimination)
     c = services.elimination_correct(
         actor=actor,
         elimination=row,
@@ -489,7 +488,7 @@ def _approve(request: HttpRequest, actor: Actor, t: Tournament) -> str:
         pk=_int(request.POST.get("table"), "table"), tournament=t
     ).first()
     if table is None:
-        raise NotFound("NOT_FOUND", "Tabla no encontrada.", "Payout table not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=PayoutTable)
     services.payouts_approve(actor=actor, table=table)
     return _("Payout table approved and locked.")
 
@@ -523,7 +522,7 @@ def _deal(request: HttpRequest, actor: Actor, t: Tournament) -> str:
 def _consent(request: HttpRequest, actor: Actor, t: Tournament) -> str:
     deal = Deal.objects.filter(pk=_int(request.POST.get("deal"), "deal"), tournament=t).first()
     if deal is None:
-        raise NotFound("NOT_FOUND", "Acuerdo no encontrado.", "Deal not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Deal)
     entry = _entry(actor, t, request.POST.get("entry"))
     services.deal_consent(actor=actor, deal=deal, entry=entry)
     return _("%(name)s agrees to the deal.") % {"name": entry.player.display_name}
@@ -532,7 +531,7 @@ def _consent(request: HttpRequest, actor: Actor, t: Tournament) -> str:
 def _deal_approve(request: HttpRequest, actor: Actor, t: Tournament) -> str:
     deal = Deal.objects.filter(pk=_int(request.POST.get("deal"), "deal"), tournament=t).first()
     if deal is None:
-        raise NotFound("NOT_FOUND", "Acuerdo no encontrado.", "Deal not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Deal)
     services.deal_approve(actor=actor, deal=deal)
     return _("Deal approved and locked.")
 
@@ -553,7 +552,7 @@ def _settle(request: HttpRequest, actor: Actor, t: Tournament) -> str:
 def _settle_sign(request: HttpRequest, actor: Actor, t: Tournament) -> str:
     row = Settlement.objects.filter(tournament=t).first()
     if row is None:
-        raise NotFound("NOT_FOUND", "Cierre no encontrado.", "Settlement not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Settlement)
     services.settlement_sign(actor=actor, settlement=row)
     return _("Settlement signed.")
 
@@ -591,7 +590,7 @@ ACTIONS: dict[str, Handler] = {
 def act(request: HttpRequest, actor: Actor, pk: int, what: str) -> HttpResponse:
     handler = ACTIONS.get(what)
     if handler is None:
-        raise NotFound("NOT_FOUND", "Acción desconocida.", "Unknown action.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=RESOURCE)
     t = selectors.access_tournament(actor, pk)
     messages.success(request, handler(request, actor, t))
     return _back(request, reverse("tournaments:detail", args=[t.pk]))
@@ -608,4 +607,4 @@ def create(request: HttpRequest, actor: Actor, what: str) -> HttpResponse:
         messages.success(request, _tournament_new(request, actor, None))
         new = request.tournament_created  # type: ignore[attr-defined]
         return redirect("tournaments:detail", pk=new.pk)
-    raise NotFound("NOT_FOUND", "Acción desconocida.", "Unknown action.")
+    raise DomainError.of(ApiCode.NOT_FOUND, thing=RESOURCE)

@@ -25,7 +25,8 @@ from casino.api.renames import GAMING_DAY_FILTER
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
 from casino.atomic import request_transaction
-from casino.errors import NotFound, PermissionRefused
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError, PermissionRefused
 from casino.models import User
 from casino.roles import Perm, Role
 from casino.selectors import staff_by_username
@@ -51,12 +52,7 @@ def _staff(actor: Actor, username: str | None, field: str) -> User | None:
         return None
     user = staff_by_username(actor.user.casino_id, username)
     if user is None:
-        raise NotFound(
-            "NOT_FOUND",
-            f"No existe el usuario «{username}».",
-            f"There is no user '{username}'.",
-            field=field,
-        )
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=User, field=field)
     return user
 
 
@@ -65,7 +61,7 @@ def _player(actor: Actor, player_id: int | None) -> Player | None:
         return None
     player = Player.objects.filter(pk=player_id, casino_id=actor.user.casino_id).first()
     if player is None:
-        raise NotFound("NOT_FOUND", "Jugador no encontrado.", "Player not found.", field="player")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Player, field="player")
     return player
 
 
@@ -337,7 +333,7 @@ class SlipDetailView(APIView):
         actor = _slip_reader(request)
         slip = selectors.slips_for(actor.casino, pk=pk).first()
         if slip is None:
-            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
         return Response(s.SlipSerializer(slip).data)
 
 
@@ -357,7 +353,7 @@ class SlipSignView(APIView):
             actor = acting_as(request.user, request.headers.get(ROLE_HEADER) or parse_role(role))
         slip = selectors.slips_for(actor.casino, pk=pk).first()
         if slip is None:
-            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
         signer = _staff(actor, data.get("signer"), "signer")
         result = services.slip_sign(
             actor=actor, slip=slip, role=role, signer=signer, pin=data.get("pin")
@@ -400,7 +396,7 @@ class SlipVoidConfirmView(APIView):
         actor = _actor(request, Perm.VOID_SLIP)
         void = SlipVoid.objects.filter(pk=pk, slip__casino_id=actor.user.casino_id).first()
         if void is None:
-            raise NotFound("NOT_FOUND", "Anulación no encontrada.", "Void not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=SlipVoid)
 
         def handle() -> Response:
             services.slip_void_confirm(actor=actor, void=void)

@@ -14,17 +14,21 @@ from typing import Any
 from django.db import connection
 
 from casino.access import Actor
-from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import AMOUNT_LIMIT, en, es, money, number
+from casino.codes import CasinoCode
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError, PermissionRefused
+from casino.formatting import AMOUNT_LIMIT, money
 from casino.hotqueries import hot_statement
 from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
 from casino.scoping import Assignment, check_assignment
+from tables.codes import TablesCode
 from tables.models import Player, TableSession
 from tables.selectors import session_assignment
 
 from .. import selectors
+from ..codes import CageCode
 from ..models import CENT, TenderKind
 
 
@@ -57,8 +61,8 @@ class Tender:
 
 
 def fmt(value: Decimal) -> str:
-    """An amount in a service message, the English way (``1,234.50``): the Spanish
-    message gets ``1.234,50`` from casino.errors (es_amounts)."""
+    """An amount the English way (``1,234.50``), for the cage's notices, which still write
+    both languages side by side (a refusal's amounts are formatted when it is rendered)."""
     return money(value, "en")
 
 
@@ -66,48 +70,17 @@ def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:
     """An amount with at most two decimals, positive (or zero when allowed); never float."""
     if isinstance(value, float):
         # Floats are refused on purpose: money is exact (GEN-13); 0.1 + 0.2 is not 0.30.
-        raise ValidationFailed(
-            "AMOUNT_NOT_DECIMAL_STRING",
-            f"«{field}» es un importe: envíelo como texto decimal, no como número con "
-            "decimales, que puede cambiar al leerse.",
-            f"'{field}' is an amount: send it as a decimal string, not as a number with "
-            "decimals, which may change when read.",
-            field=field,
-        )
+        raise DomainError.of(CasinoCode.AMOUNT_NOT_DECIMAL_STRING, name=field, field=field)
     try:
         amount = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            f"«{value}» no es un importe válido.",
-            f"'{value}' is not a valid amount.",
-            field=field,
-        ) from None
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field) from None
     if amount.is_finite() and abs(amount) >= AMOUNT_LIMIT:  # issue 39 §4: no column holds it
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            f"«{value}» no es un importe válido.",
-            f"'{value}' is not a valid amount.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field)
     if not amount.is_finite() or amount != amount.quantize(CENT):
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            f"El importe {value} tiene más de dos decimales.",
-            f"The amount {value} has more than two decimals.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field)
     if amount < 0 or (amount == 0 and not allow_zero):
-        raise ValidationFailed(
-            "AMOUNT_NOT_POSITIVE",
-            "El importe debe ser mayor que cero."
-            if not allow_zero
-            else "El importe no puede ser negativo.",
-            "The amount must be greater than zero."
-            if not allow_zero
-            else "The amount cannot be negative.",
-            field=field,
-        )
+        raise DomainError.of(CageCode.AMOUNT_NOT_POSITIVE, field=field)
     return amount.quantize(CENT)
 
 
@@ -116,20 +89,13 @@ def parse_money(value: Any, field: str, *, allow_zero: bool = False) -> Decimal:
 MAX_COUNT = 100_000
 
 
-def _count_too_large(value: Any, field: str) -> ValidationFailed:
-    # Each language groups its thousands its own way (100.000 / 100,000): a Spanish
-    # reader takes "100,000" for a hundred with decimals.
-    if isinstance(value, int):
-        shown = {
-            lang: number(value, lang) if value < 10**15 else f"> {number(MAX_COUNT, lang)}"
-            for lang in ("es", "en")
-        }
-    else:
-        shown = dict.fromkeys(("es", "en"), str(value)[:24])
-    return ValidationFailed(
-        "COUNT_TOO_LARGE",
-        f"La cantidad {shown['es']} supera el máximo de {number(MAX_COUNT, 'es')} por denominación.",
-        f"The count {shown['en']} exceeds the maximum of {number(MAX_COUNT, 'en')} per denomination.",
+def _count_too_large(value: Any, field: str) -> DomainError:
+    # grouped in the language when printable, else cut (a count of 5,000 digits is sent)
+    count = value if isinstance(value, int) and value < 10**15 else str(value)[:24]
+    return DomainError.of(
+        TablesCode.COUNT_TOO_LARGE,
+        maximum=MAX_COUNT,
+        count=count,
         field=field,
         details={"maximum": MAX_COUNT},
     )
@@ -149,29 +115,14 @@ def parse_count(value: Any, field: str) -> int:
         try:
             as_decimal = Decimal(str(value).strip())
         except (InvalidOperation, ValueError):
-            raise ValidationFailed(
-                "COUNT_INVALID",
-                f"«{value}» no es una cantidad de fichas válida.",
-                f"'{value}' is not a valid number of chips.",
-                field=field,
-            ) from None
+            raise DomainError.of(CageCode.COUNT_INVALID, value=value, field=field) from None
         if as_decimal.is_finite() and as_decimal > MAX_COUNT:
             raise _count_too_large(value, field)
         if not as_decimal.is_finite() or as_decimal != as_decimal.to_integral_value():
-            raise ValidationFailed(
-                "COUNT_NOT_WHOLE",
-                f"La cantidad {value} no es un número entero: no existen fracciones de ficha.",
-                f"The count {value} is not a whole number: there are no fractions of a chip.",
-                field=field,
-            )
+            raise DomainError.of(TablesCode.COUNT_NOT_WHOLE, value=value, field=field)
         count = int(as_decimal)
     if count < 0:
-        raise ValidationFailed(
-            "COUNT_NEGATIVE",
-            f"La cantidad {count} es negativa.",
-            f"The count {count} is negative.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.COUNT_NEGATIVE, count=count, field=field)
     if count > MAX_COUNT:
         raise _count_too_large(count, field)
     return count
@@ -210,20 +161,14 @@ def parse_chip_lines(
         )
         count = parse_count(raw_count, f"{where}.count")
         if value not in denominations:
-            offered = ", ".join(fmt(v) for v in sorted(denominations, reverse=True))
-            raise ValidationFailed(
-                "DENOMINATION_NOT_IN_CHIP_SET",
-                f"La denominación {fmt(value)} no pertenece al juego de fichas de la mesa "
-                f"({offered}).",
-                f"The denomination {fmt(value)} is not in the table's chip set ({offered}).",
+            raise DomainError.of(
+                TablesCode.DENOMINATION_NOT_IN_CHIP_SET,
                 field=f"{where}.value",
+                details={"offered": [str(v) for v in sorted(denominations, reverse=True)]},
             )
         if value in lines:
-            raise ValidationFailed(
-                "DENOMINATION_REPEATED",
-                f"La denominación {fmt(value)} aparece dos veces.",
-                f"The denomination {fmt(value)} appears twice.",
-                field=f"{where}.value",
+            raise DomainError.of(
+                TablesCode.DENOMINATION_REPEATED, value=value, field=f"{where}.value"
             )
         lines[value] = count
     return [(denominations[v], n) for v, n in sorted(lines.items(), reverse=True) if n > 0]
@@ -248,19 +193,9 @@ def parse_cash(items: Any, field: str) -> list[Tender]:
             raw_value, raw_count = item
             kind = TenderKind.NOTE
         if kind == "coin":
-            raise ValidationFailed(
-                "COINS_REFUSED",
-                "No se aceptan monedas para jugar, cambiar ni apostar: solo billetes y placas.",
-                "Coins are not accepted for play, change or bets: notes and plaques only.",
-                field=f"{where}.kind",
-            )
+            raise DomainError.of(CageCode.COINS_REFUSED, field=f"{where}.kind")
         if kind not in TenderKind.values:
-            raise ValidationFailed(
-                "TENDER_KIND_INVALID",
-                f"Tipo de efectivo desconocido: «{kind}» (billete o placa).",
-                f"Unknown kind of cash: '{kind}' (note or plaque).",
-                field=f"{where}.kind",
-            )
+            raise DomainError.of(CageCode.TENDER_KIND_INVALID, kind=kind, field=f"{where}.kind")
         value = parse_money(raw_value, f"{where}.value")
         count = parse_count(raw_count, f"{where}.count")
         if count:
@@ -282,28 +217,17 @@ def require_croupier(
     ``assignment``: the session's assignment already read under the session's lock (what
     ``require_assigned`` returned), so it is not read twice in one write."""
     if user is None:
-        raise ValidationFailed(
-            "CROUPIER_REQUIRED",
-            "Indique el croupier que hizo el cambio.",
-            "Say which croupier made the change.",
+        raise DomainError.of(
+            CageCode.CROUPIER_REQUIRED,
+            problem=DomainError.of(CageCode.CROUPIER_OF_CHANGE_REQUIRED),
             field=field,
         )
     if user.casino_id != actor.user.casino_id or not user.is_active:
-        raise NotFound("NOT_FOUND", "Croupier no encontrado.", "Croupier not found.", field=field)
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Role.CROUPIER, field=field)
     if not user.holds_role(Role.CROUPIER):
-        raise ValidationFailed(
-            "NOT_A_CROUPIER",
-            f"{user} no tiene el rol de croupier.",
-            f"{user} does not hold the croupier role.",
-            field=field,
-        )
+        raise DomainError.of(CageCode.NOT_A_CROUPIER, user=user, field=field)
     if user.pk == actor.user.pk:
-        raise ValidationFailed(
-            "APPROVER_IS_CROUPIER",
-            "Quien aprueba el cambio no puede ser el croupier que lo hace.",
-            "The person approving a change cannot be the croupier making it.",
-            field=field,
-        )
+        raise DomainError.of(CageCode.APPROVER_IS_CROUPIER, field=field)
     try:
         if assignment is None:
             assignment = session_assignment(session)
@@ -316,58 +240,43 @@ def require_croupier(
 
 def require_player(player: Player | None, actor: Actor) -> Player | None:
     if player is not None and player.casino_id != actor.user.casino_id:
-        raise NotFound("NOT_FOUND", "Jugador no encontrado.", "Player not found.", field="player")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Player, field="player")
     return player
 
 
 def require_staff_role(user: User | None, actor: Actor, roles: Iterable[Role], field: str) -> User:
     wanted = list(roles)
     if user is None or user.casino_id != actor.user.casino_id or not user.is_active:
-        raise NotFound("NOT_FOUND", "Persona no encontrada.", "Person not found.", field=field)
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=User, field=field)
     if not any(user.holds_role(r) for r in wanted):
-        names = ", ".join(r.value for r in wanted)
-        raise ValidationFailed(
-            "ROLE_NOT_HELD",
-            f"{user} no tiene el rol necesario ({names}).",
-            f"{user} does not hold the role required ({names}).",
-            field=field,
-        )
+        raise DomainError.of(CageCode.PERSON_LACKS_ROLE, user=user, roles=wanted, field=field)
     return user
 
 
 def check_pin(actor: Actor, user: User, pin: str | None, field: str = "pin") -> None:
     if not pin:
-        raise ValidationFailed(
-            "PIN_REQUIRED",
-            f"{user} debe confirmar con su PIN personal.",
-            f"{user} must confirm with their personal PIN.",
-            field=field,
-        )
+        raise DomainError.of(CasinoCode.PIN_REQUIRED, user=user, field=field)
     pin_verify(actor=actor, signer=user, pin=pin, field=field)  # the one PIN check (issue 12 §3)
 
 
 def require_same_casino(actor: Actor, session: TableSession) -> None:
     if session.casino_id != actor.user.casino_id:
-        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
 
 
 def require_accepts_transactions(session: TableSession) -> None:
     if session.is_tournament:
         # Issue 42: a tournament table has no cash float; its chips are the tournament's,
         # bought and paid at the cage on the tournament's own ledger.
-        raise Conflict(
-            "TOURNAMENT_SESSION_NO_CASH",
-            f"La mesa {session.table} es de torneo: no admite compras ni cambios de fichas.",
-            f"{session.table.label('en')} is a tournament table: it takes no buy-ins or "
-            "chip changes.",
-            field="session",
+        raise DomainError.of(
+            CageCode.TOURNAMENT_SESSION_NO_CASH, table=session.table, field="session"
         )
     if not session.accepts_transactions:
         state = TableSession.Status(session.status).label
-        raise Conflict(
-            "SESSION_NOT_ACCEPTING",
-            f"La mesa {session.table} está en estado «{es(state)}»: no admite transacciones.",
-            f"{session.table.label('en')} is '{en(state)}': it does not take transactions.",
+        raise DomainError.of(
+            CageCode.SESSION_NOT_ACCEPTING,
+            status=state,
+            table=session.table,
             field="session",
             details={"status": session.status},
         )
@@ -382,10 +291,10 @@ def require_not_closing(session: TableSession) -> None:
     stand."""
     if session.status in (TableSession.Status.CLOSING, TableSession.Status.CLOSED):
         state = TableSession.Status(session.status).label
-        raise Conflict(
-            "SESSION_NOT_ACCEPTING",
-            f"La mesa {session.table} está en estado «{es(state)}»: no admite transacciones.",
-            f"{session.table.label('en')} is '{en(state)}': it does not take transactions.",
+        raise DomainError.of(
+            CageCode.SESSION_NOT_ACCEPTING,
+            status=state,
+            table=session.table,
             field="session",
             details={"status": session.status},
         )
@@ -393,14 +302,7 @@ def require_not_closing(session: TableSession) -> None:
 
 def require_no_hand_in_progress(session: TableSession) -> None:
     if session.hand_in_progress:
-        raise Conflict(
-            "HAND_IN_PROGRESS",
-            "Hay una mano en juego: las recompras y cambios de la banca se hacen solo entre "
-            "manos (el cambio durante la mano se hace con fichas del bote).",
-            "A hand is in progress: re-buys and float changes are made only between hands "
-            "(a change during the hand is made with chips from the pot).",
-            field="session",
-        )
+        raise DomainError.of(TablesCode.HAND_IN_PROGRESS, field="session")
 
 
 def advisory_lock(key: str) -> None:
@@ -437,12 +339,11 @@ def require_float_holds(
     for d, n in outs:
         available = max(0, holdings.get(d.pk, 0) + incoming.get(d.pk, 0))
         if n > available:
-            raise Conflict(
-                "FLOAT_INSUFFICIENT",
-                f"La banca tiene {available} fichas de {fmt(d.value)} y se piden {n}: "
-                "no se pagan fichas que la banca no tiene; pida un relleno.",
-                f"The float holds {available} chips of {fmt(d.value)} and {n} are asked "
-                "for: chips the float does not hold are not paid out; request a fill.",
+            raise DomainError.of(
+                CageCode.FLOAT_INSUFFICIENT,
+                available=available,
+                denomination=d.value,
+                n=n,
                 field="chips_out",
                 details={"denomination": str(d.value), "available": available, "requested": n},
             )

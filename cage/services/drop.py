@@ -15,13 +15,15 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import DomainError
 from casino.roles import Perm, Role
 from casino.signatures import document_sign
+from tables.codes import TablesCode
 from tables.models import TableSession
 from tables.services import lock_session
 
 from .. import selectors
+from ..codes import CageCode
 from ..models import DropBox, DropCount, DropCountLine, VarianceExplanation
 from .common import parse_cash, parse_chip_lines, require_same_casino
 
@@ -45,29 +47,16 @@ def drop_count_record(
         s = lock_session(session)
         require_same_casino(actor, s)
         if s.status not in (TableSession.Status.CLOSING, TableSession.Status.CLOSED):
-            raise Conflict(
-                "SESSION_NOT_CLOSED",
-                "La caja de drop se cuenta al cierre de la mesa.",
-                "The drop box is counted when the table closes.",
-                field="session",
-            )
+            raise DomainError.of(CageCode.SESSION_NOT_CLOSED, field="session")
         if actor.user.pk in selectors.session_workers(s):
-            raise Conflict(
-                "COUNTER_WORKED_SESSION",
-                "Quien trabajó en esta sesión de la mesa no puede contar su drop.",
-                "Someone who worked this table session cannot count its drop.",
-                field="counter",
-            )
+            raise DomainError.of(CageCode.COUNTER_WORKED_SESSION, field="counter")
         chips = parse_chip_lines(selectors.table_denominations(s.table), rake_chips, "rake_chips")
         merged: dict[tuple[str, str, Any], int] = {}
         for index, t in enumerate(tenders):
             key = (DropBox.DROP, t.kind, t.value)
             if key in merged:
-                raise ValidationFailed(
-                    "DENOMINATION_REPEATED",
-                    "Una denominación de billete aparece dos veces.",
-                    "A note denomination appears twice.",
-                    field=f"cash.{index}.value",
+                raise DomainError.of(
+                    TablesCode.DENOMINATION_REPEATED, value=t.value, field=f"cash.{index}.value"
                 )
             merged[key] = t.count
         for d, n in chips:
@@ -109,12 +98,7 @@ def variance_explain(
     """The pit boss explains a variance; the variance itself stays in the books."""
     require(actor, Perm.EXPLAIN_VARIANCE)
     if not (explanation or "").strip():
-        raise ValidationFailed(
-            "EXPLANATION_REQUIRED",
-            "Escriba la explicación de la diferencia.",
-            "Write the explanation of the variance.",
-            field="explanation",
-        )
+        raise DomainError.of(CageCode.EXPLANATION_REQUIRED, field="explanation")
     from ..reconciliation import reconcile_session
 
     with transaction.atomic():
@@ -122,12 +106,7 @@ def variance_explain(
         require_same_casino(actor, s)
         keys = {f.key for f in reconcile_session(s).findings}
         if finding_key not in keys:
-            raise ValidationFailed(
-                "FINDING_UNKNOWN",
-                "Esa diferencia no figura en la conciliación de la sesión.",
-                "That variance is not in the session's reconciliation.",
-                field="finding_key",
-            )
+            raise DomainError.of(CageCode.FINDING_UNKNOWN, field="finding_key")
         row = VarianceExplanation.objects.create(
             casino_id=s.casino_id,
             session=s,

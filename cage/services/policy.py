@@ -11,9 +11,11 @@ from django.db import transaction
 from casino import effective
 from casino.access import Actor, require
 from casino.audit import audit_record, snapshot
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
 from casino.roles import Perm
+from tables.codes import TablesCode
 
+from ..codes import CageCode
 from ..models import CagePolicy
 from .common import parse_money
 
@@ -48,20 +50,17 @@ def cage_policy_set(
     }
     unknown = set(values) - set(fields)
     if unknown:
-        raise ValidationFailed(
-            "SETTING_UNKNOWN",
-            f"Ajustes desconocidos: {', '.join(sorted(unknown))}.",
-            f"Unknown settings: {', '.join(sorted(unknown))}.",
-        )
+        raise DomainError.of(CageCode.SETTING_UNKNOWN, unknown=sorted(unknown))
     for name, value in values.items():
         if name in MONEY_FIELDS and value is not None:
             value = parse_money(value, name)
         if name in CHOICE_FIELDS and value not in CHOICE_FIELDS[name].values:
             allowed = ", ".join(CHOICE_FIELDS[name].values)
-            raise ValidationFailed(
-                "CAGE_POLICY_VALUE_INVALID",
-                f"«{value}» no es un valor de {name}: {allowed}.",
-                f"'{value}' is not a value of {name}: {allowed}.",
+            raise DomainError.of(
+                CageCode.CAGE_POLICY_VALUE_INVALID,
+                value=value,
+                name=name,
+                allowed=allowed,
                 field=name,
                 details={"allowed": list(CHOICE_FIELDS[name].values)},
             )
@@ -69,16 +68,9 @@ def cage_policy_set(
             value = [str(parse_money(v, "note_values")) for v in value or []]
         fields[name] = value
     if all(fields[name] == getattr(current, name) for name in values):
-        raise ValidationFailed(
-            "NO_CHANGES", "No hay cambios.", "Nothing to change.", field="settings"
-        )
+        raise DomainError.of(TablesCode.NO_CHANGES, field="settings")
     if Decimal(fields["report_threshold"]) < Decimal(fields["id_threshold"]):
-        raise ValidationFailed(
-            "THRESHOLDS_ORDER",
-            "El umbral de informe no puede ser menor que el de identificación.",
-            "The report threshold cannot be lower than the identification threshold.",
-            field="report_threshold",
-        )
+        raise DomainError.of(CageCode.THRESHOLDS_ORDER, field="report_threshold")
     with transaction.atomic():
         policy = CagePolicy(
             casino=actor.casino,

@@ -18,19 +18,21 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
-from casino.formatting import en, es
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert
 from casino.roles import Perm
 from casino.sealing import seal
 from poker.pots import rake_pots
 from poker.profiles import RakeCapScope, RakeRounding, get_profile
+from tables.codes import TablesCode
 from tables.models import RakeMode, TableSession, TableSettings
 from tables.services import lock_session
 
 from .. import selectors
+from ..codes import CageCode
 from ..models import CENT, RakeEntry, money_str
-from .common import fmt, parse_money, require_not_closing, require_same_casino
+from .common import parse_money, require_not_closing, require_same_casino
 
 
 @dataclass(frozen=True)
@@ -126,12 +128,7 @@ def rake_post(
         else parse_money(expected_amount, "expected_amount", allow_zero=True)
     )
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
-        raise ValidationFailed(
-            "HAND_NUMBER_INVALID",
-            "El número de mano es un entero positivo.",
-            "The hand number is a positive whole number.",
-            field="hand_number",
-        )
+        raise DomainError.of(TablesCode.HAND_NUMBER_INVALID, field="hand_number")
     started = hand_started_at or timezone.now()
     # A caller that holds the lock posts as part of its own unit of work: no savepoint
     # (if the posting is refused, the caller's whole transaction is rolled back).
@@ -139,28 +136,18 @@ def rake_post(
         s = session if locked else lock_session(session)
         require_same_casino(actor, s)
         if s.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
-            raise Conflict(
-                "SESSION_NOT_ACCEPTING",
-                f"La mesa está en estado «{es(s.Status(s.status).label)}»: no recibe comisión.",
-                f"The table is '{en(s.Status(s.status).label)}': it takes no rake.",
+            raise DomainError.of(
+                CageCode.SESSION_NOT_ACCEPTING,
+                status=s.Status(s.status),
+                table=s.table,
                 field="session",
             )
         if settings is None:
             settings = s.table.settings_at(started) or s.settings
         elif settings.table_id != s.table_id:
-            raise ValidationFailed(
-                "SETTINGS_NOT_OF_TABLE",
-                "La configuración indicada no es de esta mesa.",
-                "The settings given are not this table's.",
-                field="settings",
-            )
+            raise DomainError.of(CageCode.SETTINGS_NOT_OF_TABLE, field="settings")
         if value > 0 and not takes_rake(settings):
-            raise ValidationFailed(
-                "RAKE_NOT_ALLOWED",
-                "Esta mesa no cobra comisión por bote (torneo o cargo por asiento).",
-                "This table takes no pot rake (tournament or seat charge).",
-                field="amount",
-            )
+            raise DomainError.of(CageCode.RAKE_NOT_ALLOWED, field="amount")
         if pot_list is not None and not settings.no_flop_no_drop:
             expected = expected_rake(settings, pot_list, selectors.smallest_denomination(s.table))
         entries = _HAND_POSTINGS.all(session=s.pk, hand=hand_number)
@@ -169,13 +156,8 @@ def rake_post(
             current = live[-1]
             if current.amount == value:
                 return RakePosting(entry=current, created=False)
-            raise Conflict(
-                "RAKE_ALREADY_POSTED",
-                f"La mano {hand_number} ya tiene comisión de {fmt(current.amount)}: anúlela antes "
-                "de registrar otra.",
-                f"Hand {hand_number} already has a rake of {fmt(current.amount)}: reverse it "
-                "before posting another.",
-                field="amount",
+            raise DomainError.of(
+                CageCode.RAKE_ALREADY_POSTED, hand_number=hand_number, field="amount"
             )
         posting = 1 + sum(1 for e in entries if e.sign == 1)
         entry = RakeEntry(
@@ -202,11 +184,7 @@ def rake_post(
             # database's backstop; if it fires, the Conflict rolls this block back.
             hot_insert([entry])  # the ORM's INSERT, built once (issue 43)
         except IntegrityError:
-            raise Conflict(
-                "RAKE_ALREADY_POSTED",
-                f"La mano {hand_number} ya tiene comisión registrada.",
-                f"Hand {hand_number} already has a rake posted.",
-            ) from None
+            raise DomainError.of(CageCode.RAKE_ALREADY_POSTED, hand_number=hand_number) from None
         audit_record(actor=actor, action="cage.rake.post", obj=entry, after=payload, chain=(entry,))
     return RakePosting(entry=entry, created=True)
 
@@ -239,20 +217,14 @@ def rake_reverse_for_revision(*, actor: Actor, entry: RakeEntry, reason: str) ->
 
 def _reverse(actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     with transaction.atomic():
         s = lock_session(entry.session_id)
         require_same_casino(actor, s)
         require_not_closing(s)  # OPEN-16, issue 39 §2: the rake box is being counted
         original = RakeEntry.objects.get(pk=entry.pk)
         if original.sign < 0 or RakeEntry.objects.filter(reverses=original).exists():
-            raise Conflict(
-                "ALREADY_REVERSED",
-                "Esta comisión ya fue anulada.",
-                "This rake posting has already been reversed.",
-            )
+            raise DomainError.of(CageCode.ALREADY_REVERSED)
         rev = RakeEntry(
             casino_id=original.casino_id,
             gaming_day_id=original.gaming_day_id,

@@ -20,10 +20,11 @@ from django.db import IntegrityError, transaction
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, DomainError, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import en, es
+from casino.codes import CasinoCode
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import User
-from casino.roles import Perm, Role, role_label_es
+from casino.roles import Perm, Role
 from casino.serials import serial_next
 from casino.signatures import SignResult, document_sign
 from tables.models import TableSession
@@ -31,6 +32,7 @@ from tables.selectors import require_assigned
 from tables.services import lock_session
 
 from .. import selectors, slip_order
+from ..codes import CageCode
 from ..models import Slip, SlipKind, SlipLine, SlipPurpose, SlipVoid, SlipVoidConfirmation
 from .common import parse_chip_lines, require_float_holds, require_same_casino
 
@@ -65,19 +67,9 @@ def slip_request(
     """
     require(actor, Perm.REQUEST_FILL)
     if kind not in SlipKind.values:
-        raise ValidationFailed(
-            "SLIP_KIND_INVALID",
-            f"Tipo de vale desconocido: «{kind}» (relleno o crédito).",
-            f"Unknown slip kind: '{kind}' (fill or credit).",
-            field="kind",
-        )
+        raise DomainError.of(CageCode.SLIP_KIND_INVALID, kind=kind, field="kind")
     if purpose not in SlipPurpose.values:
-        raise ValidationFailed(
-            "SLIP_PURPOSE_INVALID",
-            f"Finalidad desconocida: «{purpose}».",
-            f"Unknown purpose: '{purpose}'.",
-            field="purpose",
-        )
+        raise DomainError.of(CageCode.SLIP_PURPOSE_INVALID, purpose=purpose, field="purpose")
     with transaction.atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
@@ -85,12 +77,7 @@ def slip_request(
         _require_slip_moment(s, purpose)
         chip_lines = parse_chip_lines(selectors.table_denominations(s.table), lines, "lines")
         if not chip_lines:
-            raise ValidationFailed(
-                "LINES_REQUIRED",
-                "Un vale lleva al menos una denominación con fichas.",
-                "A slip carries at least one denomination with chips.",
-                field="lines",
-            )
+            raise DomainError.of(CageCode.LINES_REQUIRED, field="lines")
         if kind == SlipKind.CREDIT:
             holdings = _credit_holdings(s, purpose)
             if holdings is not None:
@@ -155,51 +142,41 @@ def _credit_holdings(s: TableSession, purpose: str) -> dict[int, int] | None:
 
 
 def _require_slip_moment(s: TableSession, purpose: str) -> None:
-    if purpose == SlipPurpose.CLOSING:
+    if purpose == SlipPurpose.CLOSING:  # a closing slip: while closing, after the count
         ok = s.status == TableSession.Status.CLOSING
-        message_es = "Un vale de cierre se pide con la mesa en cierre, después del conteo."
-        message_en = "A closing slip is requested while the table is closing, after the count."
     else:
         ok = s.status in (
             TableSession.Status.OPEN,
             TableSession.Status.IN_PLAY,
             TableSession.Status.SUSPENDED,
         )
-        message_es = f"La mesa está en estado «{es(s.Status(s.status).label)}»: no admite rellenos ni créditos."
-        message_en = f"The table is '{en(s.Status(s.status).label)}': it takes no fills or credits."
     if not ok:
-        raise Conflict("SESSION_NOT_ACCEPTING", message_es, message_en, field="session")
+        raise DomainError.of(
+            CageCode.SESSION_NOT_ACCEPTING,
+            status=s.Status(s.status),
+            table=s.table,
+            field="session",
+        )
 
 
 def slip_signing_blockers(slip: Slip, role: Role) -> list[DomainError]:
     """Called by ``document_sign`` under the slip's row lock."""
     void = selectors.void_of(slip)
     if void is not None:
-        return [
-            Conflict(
-                "SLIP_VOIDED",
-                f"El vale {slip.serial} está anulado (o en anulación): no se firma.",
-                f"Slip {slip.serial} is void (or being voided): it is not signed.",
-            )
-        ]
+        return [DomainError.of(CageCode.SLIP_VOIDED, serial=slip.serial)]
     signed = slip.signed_roles()
     before = next(
         (r for r in SIGN_AFTER.get(slip.kind, {}).get(role, ()) if r.value not in signed), None
     )
     if before is not None:
-        kind_es = "un crédito" if slip.kind == SlipKind.CREDIT else "un relleno"
-        kind_en = "a credit" if slip.kind == SlipKind.CREDIT else "a fill"
-        order = slip_order.signing_order(slip.kind)
         return [
-            Conflict(
-                "SIGNATURE_OUT_OF_ORDER",
-                f"El vale {slip.serial} aún no tiene la firma de «{role_label_es(before)}», que "
-                f"firma antes que «{role_label_es(role)}». Orden de firma de {kind_es}: "
-                f"{', '.join(role_label_es(r) for r in order)}.",
-                f"Slip {slip.serial} does not have the '{before.value}' signature yet, which "
-                f"comes before '{role.value}'. Signing order of {kind_en}: "
-                f"{', '.join(r.value for r in order)}.",
+            DomainError.of(
+                CageCode.SIGNATURE_OUT_OF_ORDER,
+                document=Slip,
+                serial=slip.serial,
+                before=before,
                 field="role",
+                details={"order": [r.value for r in slip_order.signing_order(slip.kind)]},
             )
         ]
     return []
@@ -221,47 +198,29 @@ def slip_sign(
     try:
         role = Role(str(role))
     except ValueError:
-        raise ValidationFailed(
-            "UNKNOWN_ROLE", f"Rol desconocido: «{role}».", f"Unknown role: '{role}'.", field="role"
-        ) from None
+        raise DomainError.of(CasinoCode.UNKNOWN_ROLE, role=role, field="role") from None
     if role == Role.CROUPIER:
         if signer is not None and signer.pk != actor.user.pk:
             require(actor, Perm.APPROVE_CHANGE)  # the supervisor's terminal
         elif actor.role != Role.CROUPIER:
-            raise ValidationFailed(
-                "SIGNER_REQUIRED",
-                "Indique el croupier que recibe el vale; firma con su PIN.",
-                "Say which croupier receives the slip; they sign with their PIN.",
-                field="signer",
-            )
+            raise DomainError.of(CageCode.SIGNER_REQUIRED, field="signer")
     else:
         perm = SIGN_PERMISSION.get(role)
         if perm is None:
-            raise ValidationFailed(
-                "ROLE_NOT_REQUIRED",
-                f"Un vale no se firma con el rol «{es(role.label)}».",
-                f"A slip is not signed as '{role.value}'.",
+            raise DomainError.of(
+                CasinoCode.ROLE_NOT_REQUIRED,
+                role=role,
+                required=list(SIGN_PERMISSION),
                 field="role",
             )
         if actor.role != role:
-            raise PermissionRefused(
-                "SIGN_IN_OWN_ROLE",
-                f"Para firmar como «{es(role.label)}» actúe con ese rol.",
-                f"To sign as '{role.value}' act in that role.",
-                field="role",
-            )
+            raise DomainError.of(CageCode.SIGN_IN_OWN_ROLE, role=role, field="role")
         require(actor, perm)
         if signer is not None and signer.pk != actor.user.pk:
-            raise ValidationFailed(
-                "SIGN_FOR_YOURSELF",
-                "Solo el croupier firma en la terminal de otro; los demás firman por sí mismos.",
-                "Only the croupier signs on someone else's terminal; everyone else signs for "
-                "themselves.",
-                field="signer",
-            )
+            raise DomainError.of(CageCode.SIGN_FOR_YOURSELF, field="signer")
         signer = None
     if slip.casino_id != actor.user.casino_id:
-        raise PermissionRefused("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     result = document_sign(actor=actor, document=slip, role=role, signer=signer, pin=pin)
     return result
 
@@ -304,22 +263,13 @@ def slip_void_request(*, actor: Actor, slip: Slip, reason: str) -> SlipVoid:
     """Ask to void a slip, with a reason; a second person confirms (issue 6 item 6)."""
     require(actor, Perm.VOID_SLIP)
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "REASON_REQUIRED",
-            "Anular un vale requiere un motivo.",
-            "Voiding a slip needs a reason.",
-            field="reason",
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     with transaction.atomic():
         locked = Slip.objects.select_for_update().get(pk=slip.pk)
         if locked.casino_id != actor.user.casino_id:
-            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
         if selectors.void_of(locked) is not None:
-            raise Conflict(
-                "SLIP_ALREADY_VOIDED",
-                f"El vale {locked.serial} ya está anulado o en anulación.",
-                f"Slip {locked.serial} is already void or being voided.",
-            )
+            raise DomainError.of(CageCode.SLIP_ALREADY_VOIDED, serial=locked.serial)
         try:
             with transaction.atomic():
                 void = SlipVoid.objects.create(
@@ -329,11 +279,7 @@ def slip_void_request(*, actor: Actor, slip: Slip, reason: str) -> SlipVoid:
                     reason=reason.strip(),
                 )
         except IntegrityError:
-            raise Conflict(
-                "SLIP_ALREADY_VOIDED",
-                f"El vale {locked.serial} ya está anulado o en anulación.",
-                f"Slip {locked.serial} is already void or being voided.",
-            ) from None
+            raise DomainError.of(CageCode.SLIP_ALREADY_VOIDED, serial=locked.serial) from None
         audit_record(
             actor=actor,
             action="cage.slip.void_request",
@@ -351,33 +297,19 @@ def slip_void_confirm(*, actor: Actor, void: SlipVoid) -> SlipVoidConfirmation:
         locked = SlipVoid.objects.select_for_update().select_related("slip").get(pk=void.pk)
         slip = locked.slip
         if slip.casino_id != actor.user.casino_id:
-            raise NotFound("NOT_FOUND", "Comprobante no encontrado.", "Slip not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
         if selectors.confirmation_of(locked) is not None:
-            raise Conflict(
-                "VOID_ALREADY_CONFIRMED",
-                f"La anulación del vale {slip.serial} ya está confirmada.",
-                f"The void of slip {slip.serial} is already confirmed.",
-            )
+            raise DomainError.of(CageCode.VOID_ALREADY_CONFIRMED, serial=slip.serial)
         signers = set(slip.signatures().values_list("signer_id", flat=True))
         if actor.user.pk == locked.requested_by_id or actor.user.pk in signers:
-            raise Conflict(
-                "VOID_SIGNER_NOT_INDEPENDENT",
-                "La anulación la confirma una segunda persona, que no la pidió ni firmó el vale.",
-                "The void is confirmed by a second person who neither asked for it nor signed "
-                "the slip.",
-                field="confirmed_by",
-            )
+            raise DomainError.of(CageCode.VOID_SIGNER_NOT_INDEPENDENT, field="confirmed_by")
         try:
             with transaction.atomic():
                 confirmation = SlipVoidConfirmation.objects.create(
                     void=locked, confirmed_by=actor.user, confirmed_role=actor.role.value
                 )
         except IntegrityError:
-            raise Conflict(
-                "VOID_ALREADY_CONFIRMED",
-                f"La anulación del vale {slip.serial} ya está confirmada.",
-                f"The void of slip {slip.serial} is already confirmed.",
-            ) from None
+            raise DomainError.of(CageCode.VOID_ALREADY_CONFIRMED, serial=slip.serial) from None
         audit_record(
             actor=actor,
             action="cage.slip.void_confirm",

@@ -21,16 +21,20 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.atomic import service_atomic
 from casino.audit import audit_record
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert
 from casino.models import Denomination, User
 from casino.roles import Perm, Role, role_has
+from tables.codes import TablesCode
 from tables.models import Player, Seat, TableSession
 from tables.selectors import require_assigned, seat_at
 from tables.services import lock_session
 from tables.services.seating import seat_stack_add, seat_take_for_buyin, seat_vacate
 
 from .. import selectors
+from ..codes import CageCode
 from ..models import (
     AlertLevel,
     BuyinSource,
@@ -169,11 +173,8 @@ def _seat(session: TableSession, seat: Any) -> int:
     except (TypeError, ValueError):
         number = -1
     if isinstance(seat, bool) or number < 1 or number > session.settings.max_seats:
-        raise ValidationFailed(
-            "SEAT_INVALID",
-            f"Asiento {seat} inválido: la mesa tiene asientos del 1 al {session.settings.max_seats}.",
-            f"Seat {seat} is invalid: the table has seats 1 to {session.settings.max_seats}.",
-            field="seat",
+        raise DomainError.of(
+            TablesCode.SEAT_INVALID, max_seats=session.settings.max_seats, field="seat"
         )
     return number
 
@@ -187,11 +188,8 @@ def _split_cash(
     returned: list[Tender] = []
     for index, tender in enumerate(tenders):
         if tender.kind == "note" and allowed and tender.value not in allowed:
-            raise ValidationFailed(
-                "NOTE_VALUE_UNKNOWN",
-                f"No existe el billete de {fmt(tender.value)}.",
-                f"There is no {fmt(tender.value)} bank note.",
-                field=f"cash.{index}.value",
+            raise DomainError.of(
+                CageCode.NOTE_VALUE_UNKNOWN, tender=tender.value, field=f"cash.{index}.value"
             )
         changeable = smallest_chip is not None and tender.value % smallest_chip == 0
         (accepted if changeable else returned).append(tender)
@@ -228,27 +226,12 @@ def _check_override(actor: Actor, override_by: User | None, pin: str | None, rea
         user.holds_role(r) and role_has(r, Perm.OVERRIDE_BUYIN_LIMIT)
         for r in (Role.PIT_BOSS, Role.SHIFT_MANAGER)
     ):
-        raise PermissionRefused(
-            "PERMISSION_DENIED",
-            f"{user} no puede autorizar excepciones a los límites de compra.",
-            f"{user} cannot override buy-in limits.",
-            field="override_by",
-        )
+        raise DomainError.of(ApiCode.PERMISSION_DENIED, field="override_by")
     if user.pk == actor.user.pk:
-        raise ValidationFailed(
-            "OVERRIDE_NOT_INDEPENDENT",
-            "La excepción la autoriza un jefe de sector distinto de quien registra la compra.",
-            "The override is authorised by a pit boss other than the person recording the buy-in.",
-            field="override_by",
-        )
+        raise DomainError.of(CageCode.OVERRIDE_NOT_INDEPENDENT, field="override_by")
     check_pin(actor, user, pin, "override_pin")
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "OVERRIDE_REASON_REQUIRED",
-            "La excepción a los límites de compra necesita un motivo.",
-            "An override of the buy-in limits needs a reason.",
-            field="override_reason",
-        )
+        raise DomainError.of(CasinoCode.OVERRIDE_REASON_REQUIRED, field="override_reason")
     return user
 
 
@@ -281,12 +264,7 @@ def buyin_record(
     _require_approver(actor, Perm.RECORD_BUYIN)
     value = parse_money(amount, "amount")
     if source not in BuyinSource.values:
-        raise ValidationFailed(
-            "SOURCE_INVALID",
-            f"Origen de la compra desconocido: «{source}».",
-            f"Unknown buy-in source: '{source}'.",
-            field="source",
-        )
+        raise DomainError.of(CageCode.SOURCE_INVALID, source=source, field="source")
     tenders = parse_cash(cash, "cash")
     player_name = (player_name or "").strip()[:120]
     before = (
@@ -296,12 +274,7 @@ def buyin_record(
     )
     require_player(player, actor)
     if large_cash_handling not in LargeCashHandling.values:
-        raise ValidationFailed(
-            "HANDLING_INVALID",
-            "Gestión de efectivo grande desconocida.",
-            "Unknown large-cash handling.",
-            field="large_cash_handling",
-        )
+        raise DomainError.of(CageCode.HANDLING_INVALID, field="large_cash_handling")
     with service_atomic():
         s = lock_session(session)
         require_same_casino(actor, s)
@@ -434,44 +407,21 @@ def _validate_cash_buyin(
 ) -> tuple[list[Tender], list[Tender]]:
     if policy.table_cash_change_policy == CagePolicy.CashChangePolicy.CAGE_ONLY:
         # CASH-01: in a cage-only house every cash change is made at the cage.
-        raise Conflict(
-            "CASH_CHANGE_AT_CAGE_ONLY",
-            "En este casino el cambio de efectivo se hace en la caja, no en la mesa.",
-            "In this casino cash is changed at the cage, not at the table.",
-            field="source",
-        )
+        raise DomainError.of(CageCode.CASH_CHANGE_AT_CAGE_ONLY, field="source")
     if not tenders:
-        raise ValidationFailed(
-            "CASH_REQUIRED",
-            "Indique los billetes recibidos, por denominación (CASH-12).",
-            "Give the notes received, by denomination (CASH-12).",
-            field="cash",
-        )
+        raise DomainError.of(CageCode.CASH_REQUIRED, field="cash")
     smallest = min(denominations) if denominations else None
     accepted, returned = _split_cash(tenders, smallest, policy)
     received = sum((t.total for t in accepted), Decimal("0"))
     if received != value:
-        raise ValidationFailed(
-            "CASH_AMOUNT_MISMATCH",
-            f"El efectivo aceptado suma {fmt(received)} y la compra es de {fmt(value)}.",
-            f"The cash accepted adds up to {fmt(received)} and the buy-in is {fmt(value)}.",
-            field="cash",
+        raise DomainError.of(
+            CageCode.CASH_AMOUNT_MISMATCH, received=received, value=value, field="cash"
         )
     if not chip_lines:
-        raise ValidationFailed(
-            "CHIPS_REQUIRED",
-            "Indique las fichas entregadas, por denominación.",
-            "Give the chips handed over, by denomination.",
-            field="chips",
-        )
+        raise DomainError.of(CageCode.CHIPS_REQUIRED, field="chips")
     paid = chips_value(chip_lines)
     if paid != value:
-        raise ValidationFailed(
-            "CHIPS_AMOUNT_MISMATCH",
-            f"Las fichas entregadas suman {fmt(paid)} y la compra es de {fmt(value)}.",
-            f"The chips handed over add up to {fmt(paid)} and the buy-in is {fmt(value)}.",
-            field="chips",
-        )
+        raise DomainError.of(CageCode.CHIPS_AMOUNT_MISMATCH, paid=paid, value=value, field="chips")
     return accepted, returned
 
 
@@ -483,28 +433,14 @@ def _validate_chip_buyin(
     foreign_colour_chips: bool,
 ) -> None:
     if tenders or chip_lines:
-        raise ValidationFailed(
-            "NO_FLOAT_MOVEMENT",
-            "Una compra con fichas de la caja o de otra mesa no mueve efectivo ni fichas de la "
-            "banca; registre un cambio de color si hace falta.",
-            "A buy-in with chips from the cage or another table moves no cash and no float "
-            "chips; record a colour change if needed.",
-            field="chips" if chip_lines else "cash",
-        )
+        raise DomainError.of(CageCode.NO_FLOAT_MOVEMENT, field="chips" if chip_lines else "cash")
     if source == BuyinSource.OTHER_TABLE:
         rule = policy.foreign_chips_policy
         if rule == CagePolicy.ForeignChips.NONE or (
             foreign_colour_chips and rule != CagePolicy.ForeignChips.ALL
         ):
             # CHIP-01, OQ-36: colour chips of other tables are refused by default.
-            raise Conflict(
-                "FOREIGN_CHIPS_REFUSED",
-                "El casino no admite en esta mesa fichas traídas de otras mesas"
-                + (" (fichas de color)." if foreign_colour_chips else "."),
-                "The casino does not accept chips brought from other tables here"
-                + (" (colour chips)." if foreign_colour_chips else "."),
-                field="source",
-            )
+            raise DomainError.of(CageCode.FOREIGN_CHIPS_REFUSED, field="source")
 
 
 def _check_stack_before(seat: Seat, before: Decimal | None) -> None:
@@ -519,12 +455,11 @@ def _check_stack_before(seat: Seat, before: Decimal | None) -> None:
         return
     known = seat.stack
     if known != before:
-        raise Conflict(
-            "STACK_MISMATCH",
-            f"Se declaran {fmt(before)} en el asiento {seat.seat} antes de la recompra, pero "
-            f"las manos y compras registradas le dan {fmt(known)}.",
-            f"{fmt(before)} is declared at seat {seat.seat} before the re-buy, but the hands "
-            f"and buy-ins recorded give it {fmt(known)}.",
+        raise DomainError.of(
+            CageCode.STACK_MISMATCH,
+            before=before,
+            seat=seat.seat,
+            known=known,
             field="stack_before",
             details={"seat": seat.seat, "declared": str(before), "known": str(known)},
         )
@@ -535,23 +470,19 @@ def _check_rebuy_rules(s: TableSession, value: Decimal, before: Decimal | None) 
     apply from the next session, GEN-04): OQ-27 only when busted; BUYIN-04 fixed amounts."""
     settings = s.settings
     if settings.rebuy_only_when_busted and (before is None or before > 0):
-        raise ValidationFailed(
-            "REBUY_ONLY_WHEN_BUSTED",
-            "En esta mesa solo se recompra cuando el jugador se quedó sin fichas (OQ-27)"
-            + (f": tiene {fmt(before)}." if before is not None else "; indique sus fichas."),
-            "At this table a re-buy is allowed only when the player has no chips left "
-            "(OQ-27)"
-            + (f": they have {fmt(before)}." if before is not None else "; give their chips."),
+        raise DomainError.of(
+            CageCode.REBUY_ONLY_WHEN_BUSTED,
+            stack=before,
             field="stack_before",
             details={"stack_before": None if before is None else str(before)},
         )
     allowed = [Decimal(a) for a in settings.rebuy_amounts or ()]
     if allowed and value not in allowed:
         listed = ", ".join(fmt(a) for a in allowed)
-        raise ValidationFailed(
-            "REBUY_AMOUNT_NOT_ALLOWED",
-            f"Las recompras de esta mesa son de {listed} (BUYIN-04); {fmt(value)} no lo es.",
-            f"This table's re-buys are {listed} (BUYIN-04); {fmt(value)} is not one of them.",
+        raise DomainError.of(
+            CageCode.REBUY_AMOUNT_NOT_ALLOWED,
+            listed=listed,
+            value=value,
             field="amount",
             details={"allowed": [str(a) for a in allowed]},
         )
@@ -574,23 +505,16 @@ def _check_limits(
     minimum, maximum = settings.min_buyin, settings.max_buyin
     stack = before if is_rebuy else Decimal("0")
     if is_rebuy and stack is None and maximum is not None:
-        raise ValidationFailed(
-            "REBUY_STACK_REQUIRED",
-            "Para una recompra indique las fichas que el jugador tiene en la mesa: "
-            f"el total no puede superar el máximo de {fmt(maximum)}.",
-            "For a re-buy give the chips the player has on the table: the total may not "
-            f"exceed the maximum of {fmt(maximum)}.",
-            field="stack_before",
-        )
+        raise DomainError.of(CageCode.REBUY_STACK_REQUIRED, maximum=maximum, field="stack_before")
     stack = stack or Decimal("0")
     cap = maximum
     exempt = False
     problem = None
     if not is_rebuy and value < minimum:
-        problem = ValidationFailed(
-            "BUYIN_BELOW_MINIMUM",
-            f"La compra mínima de esta mesa es {fmt(minimum)}; {fmt(value)} no alcanza.",
-            f"This table's minimum buy-in is {fmt(minimum)}; {fmt(value)} is not enough.",
+        problem = DomainError.of(
+            CageCode.BUYIN_BELOW_MINIMUM,
+            minimum=minimum,
+            value=value,
             field="amount",
             details={"minimum": str(minimum)},
         )
@@ -599,12 +523,10 @@ def _check_limits(
         if departure is not None and stack + value <= departure.stack:
             cap, exempt = departure.stack, True
         elif problem is None:
-            problem = ValidationFailed(
-                "BUYIN_ABOVE_MAXIMUM",
-                f"Con esta compra el jugador tendría {fmt(stack + value)} en la mesa; "
-                f"el máximo es {fmt(maximum)}.",
-                f"With this buy-in the player would have {fmt(stack + value)} on the table; "
-                f"the maximum is {fmt(maximum)}.",
+            problem = DomainError.of(
+                CageCode.BUYIN_ABOVE_MAXIMUM,
+                value=stack + value,
+                maximum=maximum,
                 field="amount",
                 details={"maximum": str(maximum), "stack_after": str(stack + value)},
             )
@@ -700,12 +622,7 @@ def _change(
         require_accepts_transactions(s)
         if kind == TransactionKind.IN_HAND_CHANGE:
             if not s.hand_in_progress:
-                raise Conflict(
-                    "NO_HAND_IN_PROGRESS",
-                    "No hay una mano en juego: el cambio entre manos se hace con la banca.",
-                    "No hand is in progress: a change between hands is made from the float.",
-                    field="session",
-                )
+                raise DomainError.of(CageCode.NO_HAND_IN_PROGRESS, field="session")
         else:
             require_no_hand_in_progress(s)
         seat_no = _seat(s, seat) if seat not in (None, "") else None
@@ -714,19 +631,16 @@ def _change(
         ins = parse_chip_lines(denominations, chips_in, "chips_in")
         outs = parse_chip_lines(denominations, chips_out, "chips_out")
         if not ins or not outs:
-            raise ValidationFailed(
-                "CHIPS_REQUIRED",
-                "Un cambio tiene fichas que entran y fichas que salen.",
-                "A change has chips coming in and chips going out.",
-                field="chips_in" if not ins else "chips_out",
+            raise DomainError.of(
+                CageCode.CHIPS_REQUIRED, field="chips_in" if not ins else "chips_out"
             )
         value_in, value_out = chips_value(ins), chips_value(outs)
         if value_in != value_out:
             # CHIP-06, CHIP-15, CHIP-17: equal value in and out.
-            raise ValidationFailed(
-                "CHANGE_UNEQUAL",
-                f"Entran {fmt(value_in)} y salen {fmt(value_out)}: un cambio es por el mismo valor.",
-                f"{fmt(value_in)} comes in and {fmt(value_out)} goes out: a change is for equal value.",
+            raise DomainError.of(
+                CageCode.CHANGE_UNEQUAL,
+                value_in=value_in,
+                value_out=value_out,
                 field="chips_out",
                 details={"value_in": str(value_in), "value_out": str(value_out)},
             )
@@ -896,12 +810,7 @@ def player_departure_record(
         seat_no = _seat(s, seat)
         occupant = seat_at(s, seat_no)
         if occupant is None:
-            raise Conflict(
-                "SEAT_NOT_OCCUPIED",
-                f"Nadie está sentado en el asiento {seat_no}.",
-                f"Nobody is sitting in seat {seat_no}.",
-                field="seat",
-            )
+            raise DomainError.of(TablesCode.SEAT_NOT_OCCUPIED, seat=seat_no, field="seat")
         departure = SeatDeparture.objects.create(
             casino_id=s.casino_id,
             gaming_day_id=s.gaming_day_id,
@@ -933,12 +842,7 @@ def transaction_reverse(
     """Correct a mistake: a new row with the opposite effect that points at the original."""
     require(actor, Perm.APPROVE_CHANGE)
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "REASON_REQUIRED",
-            "Indique el motivo de la anulación.",
-            "Give the reason for the reversal.",
-            field="reason",
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     with transaction.atomic():
         original = (
             TableTransaction.objects.select_for_update()
@@ -953,17 +857,9 @@ def transaction_reverse(
         # (the float and the drop are being counted against the books as they stand).
         require_not_closing(s)
         if original.sign < 0:
-            raise Conflict(
-                "REVERSAL_OF_REVERSAL",
-                "Una anulación no se anula: registre la transacción de nuevo.",
-                "A reversal is not reversed: record the transaction again.",
-            )
+            raise DomainError.of(CageCode.REVERSAL_OF_REVERSAL)
         if TableTransaction.objects.filter(reverses=original).exists():
-            raise Conflict(
-                "ALREADY_REVERSED",
-                "Esta transacción ya fue anulada.",
-                "This transaction has already been reversed.",
-            )
+            raise DomainError.of(CageCode.ALREADY_REVERSED)
         copy_fields = [
             "cash_key",
             "kind",
@@ -999,9 +895,5 @@ def transaction_reverse(
                         s, original.seat, -original.amount, actor, recorded_at=original.recorded_at
                     )
         except IntegrityError:
-            raise Conflict(
-                "ALREADY_REVERSED",
-                "Esta transacción ya fue anulada.",
-                "This transaction has already been reversed.",
-            ) from None
+            raise DomainError.of(CageCode.ALREADY_REVERSED) from None
     return tx

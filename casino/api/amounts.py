@@ -14,6 +14,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from casino.codes import CasinoCode
+from casino.errors import DomainError
+
 #: The schema of an amount input the service judges (like a DecimalField's output).
 DECIMAL_STRING = {
     "type": "string",
@@ -135,15 +138,6 @@ def float_amount_errors(serializer: serializers.Serializer, data: Any) -> list[d
     if not _holds_float(data):  # the usual body: no JSON float anywhere (issue 43)
         return []
     return [
-        {
-            "code": "AMOUNT_NOT_DECIMAL_STRING",
-            "message": {
-                "es": f"«{path}» es un importe: envíelo como texto decimal («1500.00»), "
-                "no como número JSON con decimales, que puede cambiar al leerse.",
-                "en": f'“{path}” is an amount: send it as a decimal string ("1500.00"), '
-                "not as a JSON number with decimals, which may change when read.",
-            },
-            "field": path,
-        }
+        DomainError.of(CasinoCode.AMOUNT_NOT_DECIMAL_STRING, name=path, field=path).as_dict()
         for path in float_amount_paths(serializer, data)
     ]

@@ -33,7 +33,8 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 
 from casino.audit import audit_record
-from casino.errors import NotFound
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.hotqueries import HotQuery
 from casino.models import ApiToken, User
 
@@ -132,7 +133,7 @@ def token_revoke(*, user: User, token_id: int, reason: str = "revoked_by_user") 
     with transaction.atomic():
         token = ApiToken.objects.select_for_update().filter(pk=token_id, user=user).first()
         if token is None or not token.is_live():
-            raise NotFound("TOKEN_NOT_FOUND", "Token no encontrado.", "Token not found.")
+            raise DomainError.of(CasinoCode.TOKEN_NOT_FOUND)
         _revoke(token, reason, None, timezone.now())
     return token
 

@@ -9,9 +9,10 @@
 ```
 
 ``code`` and ``field`` are those of the first error; ``errors`` lists them all.
-Every code is in the catalogue :mod:`casino.api.codes` (the schema's ``ErrorCode``).
-Validation messages are produced in both languages by
-:func:`casino.api.parsing.parse` (it validates under each language).
+Every code is a member of a refusal enum (:mod:`casino.refusals`; the schema's
+``ErrorCode``): the handler's own are :class:`casino.errorcodes.ApiCode`. Validation
+messages are DRF's, produced in both languages by :func:`casino.api.parsing.parse` (it
+validates under each language).
 """
 
 from __future__ import annotations
@@ -23,14 +24,13 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.db import DatabaseError, DataError, IntegrityError, InterfaceError, OperationalError
 from django.http import Http404
-from django.utils import translation
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from casino.errorcodes import RESOURCE, ApiCode, ValidationCode
 from casino.errors import DomainError
 from casino.immutability import is_immutability_error
-
-from .codes import CODES
+from casino.refusals import RefusalCode, all_codes
 
 logger = logging.getLogger("mesa.api")
 
@@ -45,8 +45,14 @@ class BilingualValidationError(exceptions.APIException):
         self.errors = errors
 
 
-def _entry(code: str, es: str, en: str, field: str | None = None) -> dict[str, Any]:
-    return {"code": code, "message": {"es": es, "en": en}, "field": field}
+def _entry(code: RefusalCode, field: str | None = None, **params: Any) -> dict[str, Any]:
+    """One error of the handler's own, its message from the code's catalogue."""
+    return DomainError.of(code, field=field, **params).as_dict()
+
+
+def _drf_entry(code: str, message: str, field: str | None) -> dict[str, Any]:
+    """A serializer's error: DRF's own words (``parse`` validates under each language)."""
+    return {"code": code, "message": {"es": message, "en": message}, "field": field}
 
 
 def error_response(
@@ -57,9 +63,10 @@ def error_response(
 
 def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
     """The one error shape: the first error's code, message and field, and all of them."""
-    unknown = [e["code"] for e in errors if e["code"] not in CODES]
+    known = all_codes()
+    unknown = [e["code"] for e in errors if e["code"] not in known]
     if unknown:  # the schema's enum would not know it (tests/casino/test_api_contract.py)
-        logger.error("error codes missing from casino.api.codes: %s", unknown)
+        logger.error("error codes missing from the refusal enums: %s", unknown)
     first = errors[0]
     body = {
         "code": first["code"],
@@ -72,52 +79,16 @@ def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
     return body
 
 
-def _in_both(func: Any) -> tuple[str, str]:
-    with translation.override("es"):
-        es = str(func())
-    with translation.override("en"):
-        en = str(func())
-    return es, en
-
-
-_GENERIC: dict[type, tuple[str, str, str]] = {
-    exceptions.NotAuthenticated: (
-        "NOT_AUTHENTICATED",
-        "Debe iniciar sesión o enviar un token válido.",
-        "Authentication credentials were not provided.",
-    ),
-    exceptions.AuthenticationFailed: (
-        "AUTHENTICATION_FAILED",
-        "Credenciales inválidas.",
-        "Invalid credentials.",
-    ),
-    exceptions.PermissionDenied: (
-        "PERMISSION_DENIED",
-        "No tiene permiso para esta acción.",
-        "You do not have permission to perform this action.",
-    ),
-    exceptions.NotFound: ("NOT_FOUND", "No encontrado.", "Not found."),
-    exceptions.MethodNotAllowed: (
-        "METHOD_NOT_ALLOWED",
-        "Método no permitido.",
-        "Method not allowed.",
-    ),
-    exceptions.NotAcceptable: ("NOT_ACCEPTABLE", "Formato no aceptable.", "Not acceptable."),
-    exceptions.UnsupportedMediaType: (
-        "UNSUPPORTED_MEDIA_TYPE",
-        "Tipo de contenido no admitido.",
-        "Unsupported media type.",
-    ),
-    exceptions.ParseError: (
-        "MALFORMED_REQUEST",
-        "El cuerpo de la solicitud no es JSON válido.",
-        "The request body is not valid JSON.",
-    ),
-    exceptions.Throttled: (
-        "THROTTLED",
-        "Demasiados intentos; espere antes de reintentar.",
-        "Too many attempts; wait before retrying.",
-    ),
+_GENERIC: dict[type, ApiCode] = {
+    exceptions.NotAuthenticated: ApiCode.NOT_AUTHENTICATED,
+    exceptions.AuthenticationFailed: ApiCode.AUTHENTICATION_FAILED,
+    exceptions.PermissionDenied: ApiCode.PERMISSION_DENIED,
+    exceptions.NotFound: ApiCode.NOT_FOUND,
+    exceptions.MethodNotAllowed: ApiCode.METHOD_NOT_ALLOWED,
+    exceptions.NotAcceptable: ApiCode.NOT_ACCEPTABLE,
+    exceptions.UnsupportedMediaType: ApiCode.UNSUPPORTED_MEDIA_TYPE,
+    exceptions.ParseError: ApiCode.MALFORMED_REQUEST,
+    exceptions.Throttled: ApiCode.THROTTLED,
 }
 
 
@@ -152,65 +123,25 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.PermissionDenied()
     if isinstance(exc, RequestDataTooBig):
         # A body over DATA_UPLOAD_MAX_MEMORY_SIZE (issue 9 §4): in the one shape, not HTML.
-        return error_response(
-            [
-                _entry(
-                    "REQUEST_TOO_LARGE",
-                    "La solicitud es demasiado grande; envíe los archivos como adjunto.",
-                    "The request is too large; send files as an upload.",
-                )
-            ],
-            413,
-        )
+        return error_response([_entry(ApiCode.REQUEST_TOO_LARGE)], 413)
     if isinstance(exc, SuspiciousOperation):
-        return error_response(
-            [_entry("MALFORMED_REQUEST", "Solicitud mal formada.", "Malformed request.")], 400
-        )
+        return error_response([_entry(ApiCode.MALFORMED_REQUEST)], 400)
     if isinstance(exc, IntegrityError) and is_immutability_error(exc):
-        return error_response(
-            [
-                _entry(
-                    "RECORD_IMMUTABLE",
-                    "El registro está firmado o es de solo agregado: no se puede modificar.",
-                    "The record is signed or append-only and cannot be changed.",
-                )
-            ],
-            409,
-        )
+        return error_response([_entry(ApiCode.RECORD_IMMUTABLE)], 409)
     if isinstance(exc, DataError):
-        return error_response(
-            [
-                _entry(
-                    "VALUE_OUT_OF_RANGE",
-                    "Un valor está fuera del rango admitido; no se registró nada.",
-                    "A value is out of the accepted range; nothing was recorded.",
-                )
-            ],
-            400,
-        )
+        return error_response([_entry(ApiCode.VALUE_OUT_OF_RANGE)], 400)
     if isinstance(exc, OperationalError | InterfaceError) or (
         isinstance(exc, DatabaseError) and not isinstance(exc, IntegrityError)
     ):
         logger.warning("database unavailable: %s", exc)
         return error_response(
-            [
-                _entry(
-                    "SERVICE_UNAVAILABLE",
-                    "La base de datos no está disponible; no se registró nada. Reintente.",
-                    "The database is unavailable; nothing was recorded. Retry.",
-                )
-            ],
-            503,
-            headers={"Retry-After": "5"},
+            [_entry(ApiCode.SERVICE_UNAVAILABLE)], 503, headers={"Retry-After": "5"}
         )
     if isinstance(exc, exceptions.ValidationError):
-        errors = [
-            _entry(code.upper() if code != "invalid" else "INVALID", msg, msg, field)
-            for field, code, msg in _flatten(exc.detail)
-        ]
-        return error_response(errors or [_entry("INVALID", "Inválido.", "Invalid.")], 400)
+        errors = [_drf_entry(code.upper(), msg, field) for field, code, msg in _flatten(exc.detail)]
+        return error_response(errors or [_entry(ValidationCode.INVALID)], 400)
     if isinstance(exc, exceptions.APIException):
-        for klass, (code, es, en) in _GENERIC.items():
+        for klass, code in _GENERIC.items():
             if isinstance(exc, klass):
                 headers: dict[str, str] = {}
                 if isinstance(exc, exceptions.Throttled) and exc.wait:
@@ -219,6 +150,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                 if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
                     status_code = status.HTTP_401_UNAUTHORIZED
                     headers["WWW-Authenticate"] = 'Token realm="api"'
-                return error_response([_entry(code, es, en)], status_code, headers)
-        return error_response([_entry("ERROR", str(exc.detail), str(exc.detail))], exc.status_code)
+                params = {"thing": RESOURCE} if code is ApiCode.NOT_FOUND else {}
+                return error_response([_entry(code, **params)], status_code, headers)
+        return error_response([_entry(ApiCode.ERROR, detail=str(exc.detail))], exc.status_code)
     return None

@@ -25,7 +25,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from casino.atomic import request_transaction
-from casino.errors import Conflict, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.hotqueries import hot_update
 from casino.models import IdempotencyRecord, canonical_json
 from casino.sealing import chain_deferred
@@ -88,12 +89,7 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
     if not key:
         return handler()
     if len(key) > 128 or not key.isprintable():
-        raise ValidationFailed(
-            "IDEMPOTENCY_KEY_INVALID",
-            "La clave de idempotencia debe tener como máximo 128 caracteres imprimibles.",
-            "The idempotency key must be at most 128 printable characters.",
-            field=HEADER,
-        )
+        raise DomainError.of(CasinoCode.IDEMPOTENCY_KEY_INVALID, field=HEADER)
     digest = _request_hash(request)
     # The request's one transaction (a view that checked access under the session lock
     # opened it already): the services inside take no savepoint (issue 43).
@@ -101,12 +97,7 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
         record, created = _claim(request.user.pk, key, digest, request.path)
         if not created:
             if record.request_hash != digest:
-                raise Conflict(
-                    "IDEMPOTENCY_KEY_REUSED",
-                    "Esta clave de idempotencia ya se usó con otra solicitud.",
-                    "This idempotency key was already used with a different request.",
-                    field=HEADER,
-                )
+                raise DomainError.of(CasinoCode.IDEMPOTENCY_KEY_REUSED, field=HEADER)
             return Response(
                 record.response,
                 status=record.status_code or 200,

@@ -21,6 +21,8 @@ from rest_framework.parsers import JSONParser, MultiPartParser
 
 from casino.errors import ValidationFailed
 
+from ..codes import CasinoCode
+from ..errors import DomainError
 from .amounts import float_amount_errors, non_ascii_number_errors
 from .errors import BilingualValidationError, _flatten
 from .light import light_parse
@@ -124,28 +126,17 @@ def json_too_deep(raw: bytes, limit: int = MAX_JSON_DEPTH) -> bool:
     return False
 
 
-def json_depth_refusal() -> ValidationFailed:
-    return ValidationFailed(
-        "JSON_TOO_DEEP",
-        f"El cuerpo JSON anida más de {MAX_JSON_DEPTH} niveles; no se registró nada.",
-        f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels; nothing was recorded.",
-    )
+def json_depth_refusal() -> DomainError:
+    return DomainError.of(CasinoCode.JSON_TOO_DEEP, max_json_depth=MAX_JSON_DEPTH)
 
 
 def has_bidi_control(text: str) -> bool:
     return _BIDI_RE.search(text) is not None
 
 
-def bidi_refusal(field: str | None) -> ValidationFailed:
+def bidi_refusal(field: str | None) -> DomainError:
     name = field or "—"
-    return ValidationFailed(
-        "BIDI_CONTROL",
-        f"El campo «{name}» contiene un carácter de control de dirección del texto "
-        "(p. ej. U+202E), que haría leer el texto al revés; quítelo.",
-        f"The field “{name}” contains a text-direction control character (e.g. U+202E), "
-        "which would make the text read reversed; remove it.",
-        field=field,
-    )
+    return DomainError.of(CasinoCode.BIDI_CONTROL, name=name, field=field)
 
 
 def _refusal_of(text: str, field: str | None) -> ValidationFailed | None:

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
+from casino.codes import CasinoCode
 from casino.errors import ValidationFailed
 from casino.formdata import invalid, read_choice, read_date, read_datetime, read_int
 
-FILTER = "FILTER_INVALID"
+FILTER = CasinoCode.FILTER_INVALID
 
 
 def filter_invalid(name: str) -> ValidationFailed:

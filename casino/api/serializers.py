@@ -10,7 +10,7 @@ from casino.hotqueries import checking
 from casino.models import AuditEvent, GamingDay, Signature
 from casino.roles import Role
 
-from .codes import CHOICES
+from .codes import choices
 from .light import light_representer
 from .renames import OLD_GAMING_DAY_ID
 
@@ -47,8 +47,8 @@ class ErrorMessageSerializer(serializers.Serializer):
 
 class ErrorEntrySerializer(serializers.Serializer):
     code = serializers.ChoiceField(
-        choices=CHOICES,
-        help_text="A code of the catalogue (docs/api.md, casino.api.codes).",
+        choices=choices(),
+        help_text="A code of the catalogue (docs/api.md; the refusal enums, casino.refusals).",
     )
     message = ErrorMessageSerializer()
     field = serializers.CharField(

@@ -24,6 +24,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.versioning import AcceptHeaderVersioning
 
+from casino.codes import CasinoCode
 from casino.errors import DomainError
 
 CURRENT = "1"
@@ -66,12 +67,11 @@ class MediaTypeVersioning(AcceptHeaderVersioning):
         )
         version = params.get(self.version_param, "").strip() or self.default_version
         if version not in self.allowed_versions:
-            raise DomainError(
-                "API_VERSION_UNSUPPORTED",
-                f"Esta API no sirve la versión «{version}»; sirve: {', '.join(SERVED)}.",
-                f"This API does not serve version “{version}”; it serves: {', '.join(SERVED)}.",
+            raise DomainError.of(
+                CasinoCode.API_VERSION_UNSUPPORTED,
+                version=version,
+                served=SERVED,
                 field="Accept",
-                status=406,
                 details={"allowed": list(SERVED)},
             )
         return version

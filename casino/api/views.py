@@ -18,12 +18,14 @@ from rest_framework.views import APIView
 
 from casino import services
 from casino.access import ROLE_HEADER, actor_for
-from casino.errors import DomainError, NotFound, PermissionRefused
+from casino.errors import DomainError
 from casino.logins import client_ip
 from casino.models import ApiToken, AuditEvent, GamingDay, User
 from casino.pins import UNLOCK_PERM, pin_unlock
 from casino.roles import Perm, Role
 
+from ..codes import CasinoCode
+from ..errorcodes import ApiCode
 from .authentication import token_issue, token_revoke, tokens_live
 from .idempotency import idempotent
 from .pagination import Pagination, paginated
@@ -128,18 +130,9 @@ class TokenView(APIView):
             request.axes_locked_out = True
         if getattr(request, "axes_locked_out", False):
             # Locked by address or by user (issue 12 §3): 429, as the page login.
-            raise DomainError(
-                "ACCOUNT_LOCKED",
-                "Demasiados intentos fallidos: la cuenta está bloqueada temporalmente.",
-                "Too many failed attempts: the account is temporarily locked.",
-                status=429,
-            )
+            raise DomainError.of(CasinoCode.ACCOUNT_LOCKED)
         if user is None or not user.is_active:
-            raise PermissionRefused(
-                "LOGIN_FAILED",
-                "Usuario o contraseña incorrectos.",
-                "Wrong username or password.",
-            )
+            raise DomainError.of(CasinoCode.LOGIN_FAILED)
         token, key = token_issue(user=user)  # one token per login (issue 12 §9)
         return Response({"token": key, "id": token.pk, "expires_at": token.expires_at})
 
@@ -203,7 +196,7 @@ class PinUnlockView(APIView):
         data = parse(PinUnlockInputSerializer, request.data)
         user = User.objects.filter(pk=pk, casino=actor.casino).first()
         if user is None:
-            raise NotFound("NOT_FOUND", "Usuario no encontrado.", "User not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=User)
         user = pin_unlock(actor=actor, user=user, reason=data["reason"])
         return Response({"username": user.username, "pin_locked": False})
 
@@ -271,8 +264,6 @@ class GamingDayCloseView(APIView):
         actor = actor_for(request.user, Perm.CLOSE_GAMING_DAY, request.headers.get(ROLE_HEADER))
         day = GamingDay.objects.filter(casino=actor.casino, pk=pk).first()
         if day is None:
-            from casino.errors import NotFound
-
-            raise NotFound("NOT_FOUND", "Jornada no encontrada.", "Gaming day not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=GamingDay)
         day = services.gaming_day_close(actor=actor, gaming_day=day)
         return Response(GamingDaySerializer(day).data)

@@ -294,7 +294,7 @@ SPECTACULAR_SETTINGS = {
     # Issue 15 §4: one stable name per fixed set of values (drf-spectacular would name a
     # set after its field, "status", "kind"..., with a hash where two sets share a name).
     "ENUM_NAME_OVERRIDES": {
-        "ErrorCode": "casino.api.codes.CHOICES",
+        "ErrorCode": "casino.api.codes.choices",
         "RoleEnum": "casino.roles.Role",
         "JackpotKindEnum": "promotions.models.Kind",
         "JackpotEntryKindEnum": "promotions.models.EntryKind",

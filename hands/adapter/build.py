@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino.errors import ValidationFailed
+from casino.errors import DomainError, ValidationFailed
 from poker.cards import format_card
 from poker.irregularities import (
     BurnError,
@@ -33,10 +33,12 @@ from poker.rulings import BettingContext, EffectiveKind, ObservedAction, Word, i
 from poker.rulings import Status as RulingStatus
 from poker.rulings import effective_actions as _effective_actions
 from poker.rulings_common import ConductCode, Street
+from tables.codes import TablesCode
 
+from ..codes import HandsCode
 from .profile import Rules, phh_order
 from .record import _same_player, normalise_carried
-from .units import _VARIANTS, AWARD_REASONS, VOID_REASONS, _bad, money_text, parse_cards_text, units
+from .units import _VARIANTS, AWARD_REASONS, VOID_REASONS, money_text, parse_cards_text, units
 
 # ---------------------------------------------------------------------------
 # Building an engine hand from a record
@@ -115,12 +117,8 @@ class _Builder:
             if c in self.seen and not self.dup_declared:
                 # HREC-05: a duplicate is a typing error unless the floor declared the
                 # irregularity (IRREG-03), which then opens its own workflow.
-                raise _bad(
-                    "CARD_DUPLICATE",
-                    f"La carta {format_card(c)} ya fue repartida en esta mano.",
-                    f"The card {format_card(c)} was already dealt in this hand.",
-                    field_name,
-                    card=format_card(c),
+                raise DomainError.of(
+                    HandsCode.CARD_DUPLICATE, field=field_name, details={"card": format_card(c)}
                 )
             self.seen.add(c)
 
@@ -129,12 +127,8 @@ class _Builder:
         try:
             return self.index_of[int(seat)]
         except (KeyError, TypeError, ValueError):
-            raise _bad(
-                "SEAT_NOT_IN_HAND",
-                f"El asiento {seat} no tiene un jugador repartido en esta mano.",
-                f"Seat {seat} has no player dealt into this hand.",
-                field_name,
-                seat=seat,
+            raise DomainError.of(
+                HandsCode.SEAT_NOT_IN_HAND, seat=seat, field=field_name, details={"seat": seat}
             ) from None
 
     def push(self, action: Action, origin: int | None, field_name: str | None) -> None:
@@ -149,31 +143,18 @@ class _Builder:
         unit = self.unit
         seats = rec.get("seats") or []
         if not 2 <= len(seats) <= 10:
-            raise _bad(
-                "SEATS_COUNT",
-                "Una mano de Texas Hold'em tiene de 2 a 10 jugadores.",
-                "A Texas hold'em hand has 2 to 10 players.",
-                "seats",
-            )
+            raise DomainError.of(HandsCode.SEATS_COUNT, field="seats")
         by_seat: dict[int, Mapping[str, Any]] = {}
         for k, s in enumerate(seats):
             seat = int(s["seat"])
             if not 1 <= seat <= 10 or seat in by_seat:
-                raise _bad(
-                    "SEAT_INVALID",
-                    f"Asiento {seat} inválido o repetido.",
-                    f"Seat {seat} is invalid or repeated.",
-                    f"seats[{k}].seat",
+                raise DomainError.of(
+                    TablesCode.SEAT_INVALID, max_seats=10, field=f"seats[{k}].seat"
                 )
             by_seat[seat] = s
         button = int(rec["button"])
         if button not in by_seat:
-            raise _bad(
-                "BUTTON_SEAT_EMPTY",
-                f"El botón está en el asiento {button}, que no tiene jugador en la mano.",
-                f"The button is on seat {button}, which has no player in the hand.",
-                "button",
-            )
+            raise DomainError.of(HandsCode.BUTTON_SEAT_EMPTY, button=button, field="button")
         order = phh_order(by_seat, button)
         self.order = order
         self.index_of = {seat: i for i, seat in enumerate(order)}
@@ -194,12 +175,7 @@ class _Builder:
             forced = [small, big]
         if straddle:
             if n < 4:
-                raise _bad(
-                    "STRADDLE_SEAT",
-                    "Hace falta al menos cuatro jugadores para un straddle.",
-                    "A straddle needs at least four players.",
-                    "blinds.straddle",
-                )
+                raise DomainError.of(HandsCode.STRADDLE_SEAT, field="blinds.straddle")
             forced[2] = straddle
         dead_post: dict[int, int] = {}
         for i, seat in enumerate(order):
@@ -207,11 +183,8 @@ class _Builder:
             k = position_of[seat]
             stack = units(s["stack"], f"seats[{k}].stack", unit)
             if stack <= 0:
-                raise _bad(
-                    "STACK_NOT_POSITIVE",
-                    f"El asiento {seat} no tiene fichas: no puede ser repartido.",
-                    f"Seat {seat} has no chips and cannot be dealt in.",
-                    f"seats[{k}].stack",
+                raise DomainError.of(
+                    HandsCode.STACK_NOT_POSITIVE, seat=seat, field=f"seats[{k}].stack"
                 )
             stacks.append(stack)
             dead = units(s.get("dead_post") or 0, f"seats[{k}].dead_post", unit)
@@ -221,20 +194,16 @@ class _Builder:
             post = units(s.get("post") or 0, f"seats[{k}].post", unit)
             if post:
                 if forced[i] and n > 2:
-                    raise _bad(
-                        "POST_ON_BLIND",
-                        f"El asiento {seat} ya pone una ciega: no puede además colocar.",
-                        f"Seat {seat} already posts a blind and cannot also post.",
-                        f"seats[{k}].post",
+                    raise DomainError.of(
+                        HandsCode.POST_ON_BLIND, seat=seat, field=f"seats[{k}].post"
                     )
                 forced[i] = -post  # a live post by a new or returning player (SEAT-05)
         structure = rec.get("structure") or rules.structure
         if structure not in _VARIANTS:
-            raise _bad(
-                "STRUCTURE_INVALID",
-                f"Estructura de apuestas desconocida: {structure}.",
-                f"Unknown betting structure: {structure}.",
-                "structure",
+            raise DomainError.of(
+                HandsCode.STRUCTURE_INVALID,
+                problem=DomainError.of(HandsCode.BETTING_STRUCTURE_UNKNOWN, structure=structure),
+                field="structure",
             )
         variant = _VARIANTS[structure]
         self.forced = tuple(
@@ -280,11 +249,8 @@ class _Builder:
             if not cards:
                 cards = (UNKNOWN_CARD, UNKNOWN_CARD)
             elif len(cards) != 2 and not self.lenient:
-                raise _bad(
-                    "HOLE_CARDS_COUNT",
-                    f"El asiento {seat} debe tener exactamente dos cartas.",
-                    f"Seat {seat} must hold exactly two cards.",
-                    f"seats[{k}].cards",
+                raise DomainError.of(
+                    HandsCode.HOLE_CARDS_COUNT, seat=seat, field=f"seats[{k}].cards"
                 )
             self.see(cards, f"seats[{k}].cards")
             self.push(Action.deal_hole(self.index_of[seat], cards), None, f"seats[{k}].cards")
@@ -354,12 +320,7 @@ class _Builder:
         for k, entry in enumerate(normalise_carried(entries)):
             amount = units(entry["amount"], f"carry_in[{k}].amount", None)
             if amount <= 0:
-                raise _bad(
-                    "CARRY_IN_INVALID",
-                    "Un pozo arrastrado debe tener un importe positivo.",
-                    "A carried pot must have a positive amount.",
-                    f"carry_in[{k}].amount",
-                )
+                raise DomainError.of(HandsCode.CARRY_IN_INVALID, field=f"carry_in[{k}].amount")
             eligible = tuple(
                 sorted(
                     self.index_of[e["seat"]]
@@ -389,12 +350,7 @@ class _Builder:
         if kind == "board":
             cards = parse_cards_text(entry.get("cards") or "", f"{f}.cards", allow_unknown=False)
             if not cards:
-                raise _bad(
-                    "BOARD_CARDS_MISSING",
-                    "Indique las cartas comunitarias repartidas.",
-                    "Give the board cards dealt.",
-                    f"{f}.cards",
-                )
+                raise DomainError.of(HandsCode.BOARD_CARDS_MISSING, field=f"{f}.cards")
             self.see(cards, f"{f}.cards")
             self.push(Action.deal_board(cards), i, f)
             return
@@ -421,12 +377,7 @@ class _Builder:
             self.push(Action.call(player), i, f)
         elif kind in ("bet", "raise"):
             if entry.get("amount") is None:
-                raise _bad(
-                    "AMOUNT_REQUIRED",
-                    "Una apuesta o subida necesita el importe total al que se apuesta.",
-                    "A bet or raise needs the total amount bet to.",
-                    f"{f}.amount",
-                )
+                raise DomainError.of(HandsCode.AMOUNT_REQUIRED, field=f"{f}.amount")
             to = units(entry["amount"], f"{f}.amount", None)
             available = m.stacks[player] + m.bets[player]
             if to != available and to % self.unit:
@@ -454,12 +405,7 @@ class _Builder:
         elif kind == "observed":
             self.observed(i, entry, player)
         else:
-            raise _bad(
-                "ACTION_UNKNOWN",
-                f"Acción desconocida: {kind}.",
-                f"Unknown action: {kind}.",
-                f"{f}.action",
-            )
+            raise DomainError.of(TablesCode.ACTION_UNKNOWN, action=kind, field=f"{f}.action")
 
     def award(self, i: int, entry: Mapping[str, Any]) -> None:
         """SHOW-14, issue 38 §2: the seats the croupier pushed one pot to, once the hand is
@@ -468,65 +414,52 @@ class _Builder:
         f = f"actions[{i}]"
         m = self.machine
         if m.phase not in (SHOWDOWN, OVER) or m.incomplete_reason() is not None:
-            raise _bad(
-                "AWARD_INVALID",
-                "El reparto de un bote se registra cuando la mano terminó.",
-                "Who took a pot is recorded once the hand is over.",
-                f,
+            raise DomainError.of(
+                HandsCode.AWARD_INVALID,
+                problem=DomainError.of(HandsCode.AWARD_BEFORE_HAND_END),
+                field=f,
             )
         pot = entry.get("pot")
         settled = m.copy()
         settled.awards = {}
         pots = settled.settle(finished=True).pots
         if type(pot) is not int or not 0 <= pot < len(pots):
-            raise _bad(
-                "AWARD_INVALID",
-                f"La mano no tiene el bote {pot}.",
-                f"The hand has no pot {pot}.",
-                f"{f}.pot",
+            raise DomainError.of(
+                HandsCode.AWARD_INVALID,
+                problem=DomainError.of(HandsCode.AWARD_POT_UNKNOWN, pot=pot),
+                field=f"{f}.pot",
             )
         if pot in self.awards:
-            raise _bad(
-                "AWARD_INVALID",
-                "Ese bote ya tiene registrado a quién se empujó.",
-                "Who took that pot is already recorded.",
-                f"{f}.pot",
+            raise DomainError.of(
+                HandsCode.AWARD_INVALID,
+                problem=DomainError.of(HandsCode.AWARD_ALREADY_RECORDED),
+                field=f"{f}.pot",
             )
         seats = sorted({int(s) for s in entry.get("seats") or ()})
         if not seats:
-            raise _bad(
-                "AWARD_INVALID",
-                "Indique a qué asiento o asientos empujó el croupier el bote.",
-                "Give the seat or seats the croupier pushed the pot to.",
-                f"{f}.seats",
+            raise DomainError.of(
+                HandsCode.AWARD_INVALID,
+                problem=DomainError.of(HandsCode.AWARD_SEATS_REQUIRED),
+                field=f"{f}.seats",
             )
         eligible = {self.order[p] for p in pots[pot].eligible}
         for seat in seats:
             self.player(seat, f"{f}.seats")
             if seat not in eligible:
-                raise _bad(
-                    "AWARD_INVALID",
-                    f"El asiento {seat} no disputaba ese bote.",
-                    f"Seat {seat} was not contesting that pot.",
-                    f"{f}.seats",
+                raise DomainError.of(
+                    HandsCode.AWARD_INVALID,
+                    problem=DomainError.of(HandsCode.AWARD_SEAT_NOT_CONTESTING, seat=seat),
+                    field=f"{f}.seats",
                 )
         reason = str(entry.get("reason") or "")
         if reason and reason not in AWARD_REASONS:
-            raise _bad(
-                "AWARD_INVALID",
-                f"Motivo desconocido: {reason}.",
-                f"Unknown reason: {reason}.",
-                f"{f}.reason",
+            raise DomainError.of(
+                HandsCode.AWARD_INVALID,
+                problem=DomainError.of(HandsCode.AWARD_REASON_UNKNOWN, reason=reason),
+                field=f"{f}.reason",
             )
         if not reason and pot in settled.unread:
-            raise _bad(
-                "AWARD_REASON_REQUIRED",
-                "Las cartas no dicen quién ganó ese bote: indique por qué lo decide el "
-                "personal (cartas ilegibles o no registradas, mano tirada).",
-                "The cards do not say who won that pot: give the reason the staff decide "
-                "it (cards unreadable or not entered, hand mucked).",
-                f"{f}.reason",
-            )
+            raise DomainError.of(HandsCode.AWARD_REASON_REQUIRED, field=f"{f}.reason")
         self.awards[pot] = (tuple(seats), reason, i)
 
     def observed(self, i: int, entry: Mapping[str, Any], player: int) -> None:
@@ -535,12 +468,7 @@ class _Builder:
         m = self.machine
         facts = dict(entry.get("observed") or {})
         if m.phase != BETTING:
-            raise _bad(
-                "OBSERVED_OUT_OF_BETTING",
-                "Solo se interpretan acciones observadas durante una ronda de apuestas.",
-                "Observed actions are interpreted only during a betting round.",
-                f"{f}.observed",
-            )
+            raise DomainError.of(HandsCode.OBSERVED_OUT_OF_BETTING, field=f"{f}.observed")
         try:
             amount = facts.get("amount")
             observed = ObservedAction(
@@ -567,11 +495,8 @@ class _Builder:
         except ValidationFailed:
             raise
         except (ValueError, TypeError) as exc:
-            raise _bad(
-                "OBSERVED_INVALID",
-                f"Hechos observados inválidos: {exc}",
-                f"Invalid observed facts: {exc}",
-                f"{f}.observed",
+            raise DomainError.of(
+                HandsCode.OBSERVED_INVALID, exc=exc, field=f"{f}.observed"
             ) from None
         self.rulings[i] = {
             "kind": ruling.kind.value,
@@ -618,11 +543,8 @@ class _Builder:
         try:
             kind = IrregularityKind(facts.get("kind"))
         except ValueError:
-            raise _bad(
-                "IRREGULARITY_UNKNOWN",
-                f"Irregularidad desconocida: {facts.get('kind')}.",
-                f"Unknown irregularity: {facts.get('kind')}.",
-                f"{f}.kind",
+            raise DomainError.of(
+                HandsCode.IRREGULARITY_UNKNOWN, kind=facts.get("kind"), field=f"{f}.kind"
             ) from None
         seat = facts.get("seat", entry.get("seat"))
         if seat is not None and int(seat) not in self.index_of:
@@ -652,12 +574,7 @@ class _Builder:
                 immediate_removal=bool(facts.get("immediate_removal", False)),
             )
         except (ValueError, TypeError) as exc:
-            raise _bad(
-                "IRREGULARITY_INVALID",
-                f"Datos de la irregularidad inválidos: {exc}",
-                f"Invalid irregularity data: {exc}",
-                f,
-            ) from None
+            raise DomainError.of(HandsCode.IRREGULARITY_INVALID, exc=exc, field=f) from None
         ruling = decide(irregularity, self.hand_context(), self.rules.profile)
         street = min(self.machine.street, 3)
         self.irregularities.append(

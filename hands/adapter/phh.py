@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino.errors import ValidationFailed
+from casino.errors import DomainError, ValidationFailed
 from poker import phh as _phh
 from poker.irregularities import (
     Outcome,  # noqa: F401  (re-exported: the API publishes its values)
@@ -18,10 +18,12 @@ from poker.model import (
     VoidReason,
 )
 from poker.model import Hand as EngineHand
+from tables.codes import TablesCode
 
+from ..codes import HandsCode
 from .build import build
 from .profile import Rules, phh_order
-from .units import _STRUCTURE_OF, _VARIANTS, AWARD_REASONS, _bad, cards_text, money_text, units
+from .units import _STRUCTURE_OF, _VARIANTS, AWARD_REASONS, cards_text, money_text, units
 
 # ---------------------------------------------------------------------------
 # PHH (issue 4 §6)
@@ -160,12 +162,7 @@ def _record_from_phh(
     def cents(value: int, field_name: str) -> int:
         scaled = value * factor_num
         if scaled % factor_den:
-            raise _bad(
-                "AMOUNT_INVALID",
-                "Un importe de la mano tiene fracciones de centavo.",
-                "An amount of the hand has fractions of a cent.",
-                field_name,
-            )
+            raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field_name)
         return scaled // factor_den
 
     def amount(value: int, field_name: str) -> str:
@@ -198,12 +195,7 @@ def _record_from_phh(
     holes: dict[int, tuple[int, ...]] = {}
     for index, action in enumerate(hand.actions):
         if any(c < UNKNOWN_CARD or c > 51 for c in action.cards):
-            raise _bad(
-                "CARD_INVALID",
-                "La mano nombra una carta que no existe.",
-                "The hand names a card that does not exist.",
-                f"actions[{index}]",
-            )
+            raise DomainError.of(HandsCode.CARD_INVALID, field=f"actions[{index}]")
         if action.kind is ActionKind.DEAL_HOLE and 0 <= action.player < n:
             holes[action.player] = action.cards
     for i in range(n):

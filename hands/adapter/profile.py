@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
 from hands import hooks
 from poker.irregularities import (
     Outcome,  # noqa: F401  (re-exported: the API publishes its values)
@@ -28,6 +28,7 @@ from poker.profiles import (
 )
 from poker.tournament import AnteKind
 
+from ..codes import HandsCode
 from .units import _VARIANTS, units
 
 # ---------------------------------------------------------------------------
@@ -87,12 +88,7 @@ def profile_for(settings: Any) -> RuleProfile:
             rake_rounding=RakeRounding(key[-1]),
         )
     except (ProfileError, ValueError) as exc:
-        raise ValidationFailed(
-            "TABLE_SETTINGS_INVALID",
-            f"La configuración de la mesa no es válida para el motor: {exc}",
-            f"The table's settings are not valid for the engine: {exc}",
-            field="settings",
-        ) from None
+        raise DomainError.of(HandsCode.TABLE_SETTINGS_INVALID, exc=exc, field="settings") from None
     _PROFILE_CACHE[key] = profile
     return profile
 

@@ -7,12 +7,14 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from casino.errors import DomainError
 from hands.cut import normalise_cut
 from poker.irregularities import (
     Outcome,  # noqa: F401  (re-exported: the API publishes its values)
 )
 
-from .units import CENT, _bad
+from ..codes import HandsCode
+from .units import CENT
 
 # ---------------------------------------------------------------------------
 # Normalised records
@@ -160,11 +162,8 @@ def record_with_irregularity(
     engine rules on it as on one declared live (IRREG-14)."""
     actions = [dict(a) for a in record.get("actions") or ()]
     if not 0 <= at <= len(actions):
-        raise _bad(
-            "ACTION_INDEX_INVALID",
-            f"La posición {at} no está en la mano (0 a {len(actions)}).",
-            f"Position {at} is not in the hand (0 to {len(actions)}).",
-            "at",
+        raise DomainError.of(
+            HandsCode.ACTION_INDEX_INVALID, index=at, last=len(actions), field="at"
         )
     entry = {"action": "irregularity", "irregularity": _json_safe(dict(irregularity))}
     return {**_json_safe(dict(record)), "actions": [*actions[:at], entry, *actions[at:]]}

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
+from hands.codes import HandsCode
 from poker.cards import CardError, button_draw_winner, format_card, parse_card
 from poker.irregularities import (
     BurnError,
@@ -21,6 +22,7 @@ from poker.model import (
 )
 from poker.rulings import Word
 from poker.rulings_common import ConductCode
+from tables.codes import TablesCode
 
 CENT = Decimal("0.01")
 #: Version tag stored with every verdict (the engine revision that judged it).
@@ -70,10 +72,6 @@ def money_text(units: int) -> str:
     return str(money(units))
 
 
-def _bad(code: str, es: str, en: str, field_name: str | None, **details: Any) -> ValidationFailed:
-    return ValidationFailed(code, es, en, field=field_name, details=details or None)
-
-
 def units(value: Any, field_name: str, chip_unit: int | None = None) -> int:
     """``Decimal``/str money to cents; refuse fractions of a cent or of the smallest chip."""
     try:
@@ -81,26 +79,16 @@ def units(value: Any, field_name: str, chip_unit: int | None = None) -> int:
         cents = d * 100
         whole = int(cents)
     except Exception:  # noqa: BLE001 - any unreadable amount is bad input
-        raise _bad(
-            "AMOUNT_INVALID",
-            f"Importe inválido: {value!r}.",
-            f"Invalid amount: {value!r}.",
-            field_name,
-        ) from None
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field_name) from None
     if cents != whole:
-        raise _bad(
-            "AMOUNT_INVALID",
-            f"El importe {value} tiene fracciones de centavo.",
-            f"The amount {value} has fractions of a cent.",
-            field_name,
-        )
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field_name)
     if chip_unit and whole % chip_unit:
-        raise _bad(
-            "AMOUNT_NOT_CHIP_MULTIPLE",
-            f"{value} no es un número entero de fichas de {money(chip_unit)}.",
-            f"{value} is not a whole number of {money(chip_unit)} chips.",
-            field_name,
-            unit=str(money(chip_unit)),
+        raise DomainError.of(
+            HandsCode.AMOUNT_NOT_CHIP_MULTIPLE,
+            value=value,
+            chip_unit=chip_unit,
+            field=field_name,
+            details={"unit": str(money(chip_unit))},
         )
     return whole
 
@@ -120,12 +108,8 @@ def parse_cards_text(text: str, field_name: str, *, allow_unknown: bool = True) 
         try:
             out.append(parse_card(chunk))
         except CardError:
-            raise _bad(
-                "CARD_INVALID",
-                f"«{chunk}» no es una carta de la baraja francesa de 52 cartas.",
-                f"'{chunk}' is not a card of the 52-card pack.",
-                field_name,
-                card=chunk,
+            raise DomainError.of(
+                HandsCode.CARD_INVALID, field=field_name, details={"card": chunk}
             ) from None
         i += size
     return tuple(out)
@@ -141,25 +125,10 @@ def button_draw(draw: Mapping[int, str]) -> int:
     for seat, text in draw.items():
         parsed = parse_cards_text(text, f"cards.{seat}", allow_unknown=False)
         if len(parsed) != 1:
-            raise _bad(
-                "BUTTON_DRAW_ONE_CARD",
-                f"Cada asiento saca exactamente una carta (asiento {seat}).",
-                f"Each seat draws exactly one card (seat {seat}).",
-                f"cards.{seat}",
-            )
+            raise DomainError.of(HandsCode.BUTTON_DRAW_ONE_CARD, seat=seat, field=f"cards.{seat}")
         cards[int(seat)] = parsed[0]
     if len(cards) < 2:
-        raise _bad(
-            "BUTTON_DRAW_PLAYERS",
-            "El sorteo del botón necesita al menos dos jugadores.",
-            "The button draw needs at least two players.",
-            "cards",
-        )
+        raise DomainError.of(HandsCode.BUTTON_DRAW_PLAYERS, field="cards")
     if len(set(cards.values())) != len(cards):
-        raise _bad(
-            "CARD_DUPLICATE",
-            "La misma carta aparece dos veces en el sorteo.",
-            "The same card appears twice in the draw.",
-            "cards",
-        )
+        raise DomainError.of(HandsCode.CARD_DUPLICATE, field="cards")
     return button_draw_winner(cards)

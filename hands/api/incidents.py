@@ -23,7 +23,8 @@ from casino.api.parsing import parse
 from casino.api.query import query_choice, query_int
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
-from casino.errors import ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.roles import Perm
 from tables.models import Pack, Table, TableSession
 
@@ -141,7 +142,7 @@ def _related(actor: Actor, model: type, pk: int | None, field: str) -> Any:
         return None
     row = model.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if row is None:
-        raise ValidationFailed("NOT_FOUND", "No encontrado.", "Not found.", field=field)
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=model, field=field)
     return row
 
 

@@ -25,13 +25,14 @@ from casino.api.query import query_choice, query_date, query_int, query_int_rena
 from casino.api.renames import OLD_TABLE_NUMBER
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer, represent
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
 from casino.formdata import as_id
 from casino.roles import Perm
 from tables import selectors as table_selectors
 from tables import services as table_services
 
 from .. import presenters, selectors, services
+from ..codes import HandsCode
 from ..models import HandSource, HandStatus
 from ..services.live import UNSHOWN
 from . import serializers as s
@@ -278,12 +279,7 @@ def _live_version(request: Request, data: dict[str, Any]) -> int:
         plain = isinstance(sent, int | str) and not isinstance(sent, bool)
         version = as_id(str(sent)) if plain else None  # what a column holds, never below 0
     if version is None:
-        raise ValidationFailed(
-            "VERSION_INVALID",
-            "If-Match o version deben llevar la versión de la mano (su ETag, un número entero).",
-            "If-Match or version must carry the hand's version (its ETag, a whole number).",
-            field=field,
-        )
+        raise DomainError.of(HandsCode.VERSION_INVALID, field=field)
     return version
 
 
@@ -462,12 +458,7 @@ class ImportCreateView(CreatesMixin, APIView):
             try:
                 content = upload.read().decode("utf-8")
             except UnicodeDecodeError:
-                raise ValidationFailed(
-                    "FILE_NOT_UTF8",
-                    "El archivo no es texto UTF-8.",
-                    "The file is not UTF-8 text.",
-                    field="file",
-                ) from None
+                raise DomainError.of(HandsCode.FILE_NOT_UTF8, field="file") from None
         else:
             content = data["content"]
         job = services.import_job_create(

@@ -28,15 +28,17 @@ from django.db.models import Max
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import GamingDay
-from casino.roles import Perm, Role, role_label_es
+from casino.roles import Perm, Role
 from casino.selectors import require_open_gaming_day
 from casino.serials import format_serial, serial_next
 from tables.models import Pack, Table, TableSession
 from tables.selectors.assignment import require_at
 from tables.services import require_text
 
+from ..codes import HandsCode
 from ..incident_selectors import IncidentState, incident_state
 from ..models import (
     INCIDENT_LEVELS,
@@ -52,14 +54,7 @@ SERIES = "INC"
 
 def _level_of(actor: Actor) -> Role:
     if actor.role not in INCIDENT_LEVELS:
-        raise Conflict(
-            "INCIDENT_LEVEL_INVALID",
-            "Su rol no está en la escala de incidentes (croupier, supervisor de mesa, jefe "
-            "de sector, gerente de turno).",
-            "Your role is not on the incident escalation path (croupier, table supervisor, "
-            "pit boss, shift manager).",
-            field="role",
-        )
+        raise DomainError.of(HandsCode.ROLE_NOT_ON_ESCALATION_PATH, field="role")
     return actor.role
 
 
@@ -78,19 +73,8 @@ def incident_open(
     require(actor, Perm.RECORD_INCIDENT)
     level = _level_of(actor)
     if kind not in IncidentKind.values:
-        raise ValidationFailed(
-            "INCIDENT_KIND_INVALID",
-            "Tipo de incidente desconocido.",
-            "Unknown kind of incident.",
-            field="kind",
-        )
-    text = require_text(
-        description,
-        code="TEXT_REQUIRED",
-        field="description",
-        es="Describa el incidente.",
-        en="Describe the incident.",
-    )
+        raise DomainError.of(HandsCode.INCIDENT_KIND_INVALID, field="kind")
+    text = require_text(description, field="description", code=HandsCode.TEXT_REQUIRED)
     if hand is not None:
         session = hand.session
     if session is not None:
@@ -98,7 +82,7 @@ def incident_open(
     casino = actor.casino
     for obj, name in ((session, "session"), (table, "table"), (hand, "hand"), (pack, "pack")):
         if obj is not None and obj.casino_id != casino.pk:
-            raise ValidationFailed("NOT_FOUND", "No encontrado.", "Not found.", field=name)
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=type(obj), field=name)
     if session is not None or table is not None:
         require_at(actor, session=session, table=table)
     with transaction.atomic():
@@ -149,18 +133,12 @@ def _locked(incident: Incident) -> tuple[Incident, IncidentState]:
 
 def _require_holder(actor: Actor, incident: Incident, state: IncidentState) -> None:
     if state.closed:
-        raise Conflict(
-            "INCIDENT_CLOSED",
-            f"El incidente {incident.serial} está cerrado: no admite más pasos.",
-            f"Incident {incident.serial} is closed: it takes no more steps.",
-        )
+        raise DomainError.of(HandsCode.INCIDENT_CLOSED, serial=incident.serial)
     if actor.role != state.level:
-        raise Conflict(
-            "INCIDENT_NOT_HELD",
-            f"El incidente {incident.serial} está en manos de «{role_label_es(state.level)}»: "
-            "solo ese nivel lo decide, lo escala o lo cierra.",
-            f"Incident {incident.serial} is held by '{state.level.value}': only that level "
-            "decides, escalates or closes it.",
+        raise DomainError.of(
+            HandsCode.INCIDENT_NOT_HELD,
+            serial=incident.serial,
+            level=Role(state.level),
             field="role",
         )
     if incident.session_id is not None or incident.table_id is not None:
@@ -201,29 +179,16 @@ def incident_escalate(
     except ValueError:
         target = None
     if target not in INCIDENT_LEVELS:
-        raise ValidationFailed(
-            "INCIDENT_LEVEL_INVALID",
-            "Nivel de escalada desconocido (supervisor de mesa, jefe de sector, gerente de turno).",
-            "Unknown escalation level (table supervisor, pit boss, shift manager).",
-            field="to_level",
-        )
-    text = require_text(
-        reason,
-        code="TEXT_REQUIRED",
-        field="reason",
-        es="Indique por qué se escala.",
-        en="Say why it is escalated.",
-    )
+        raise DomainError.of(HandsCode.INCIDENT_LEVEL_INVALID, field="to_level")
+    text = require_text(reason, field="reason", code=HandsCode.TEXT_REQUIRED)
     with transaction.atomic():
         incident, state = _locked(incident)
         _require_holder(actor, incident, state)
         if INCIDENT_LEVELS.index(target) <= INCIDENT_LEVELS.index(state.level):
-            raise Conflict(
-                "INCIDENT_ESCALATION_DOWNWARD",
-                f"Un incidente se escala hacia arriba: de «{role_label_es(state.level)}» no pasa a "
-                f"«{role_label_es(target)}».",
-                f"An incident is escalated upward: '{state.level.value}' cannot pass it to "
-                f"'{target.value}'.",
+            raise DomainError.of(
+                HandsCode.INCIDENT_ESCALATION_DOWNWARD,
+                level=Role(state.level),
+                target=Role(target),
                 field="to_level",
             )
         return _step(actor, incident, IncidentAction.ESCALATE, text, to_level=target)
@@ -232,13 +197,7 @@ def incident_escalate(
 def incident_decide(*, actor: Actor, incident: Incident, decision: str) -> IncidentStep:
     """The holder's decision (the last one before the closing is the final decision)."""
     require(actor, Perm.RECORD_INCIDENT)
-    text = require_text(
-        decision,
-        code="TEXT_REQUIRED",
-        field="decision",
-        es="Escriba la decisión.",
-        en="Write the decision.",
-    )
+    text = require_text(decision, field="decision", code=HandsCode.TEXT_REQUIRED)
     with transaction.atomic():
         incident, state = _locked(incident)
         _require_holder(actor, incident, state)
@@ -248,23 +207,13 @@ def incident_decide(*, actor: Actor, incident: Incident, decision: str) -> Incid
 def incident_close(*, actor: Actor, incident: Incident, outcome: str) -> IncidentStep:
     """Close the incident: the holder, after deciding at its level."""
     require(actor, Perm.RECORD_INCIDENT)
-    text = require_text(
-        outcome,
-        code="TEXT_REQUIRED",
-        field="outcome",
-        es="Indique cómo se cerró.",
-        en="Say how it was closed.",
-    )
+    text = require_text(outcome, field="outcome", code=HandsCode.TEXT_REQUIRED)
     with transaction.atomic():
         incident, state = _locked(incident)
         _require_holder(actor, incident, state)
         if not state.decided_at_level:
-            raise Conflict(
-                "INCIDENT_UNDECIDED",
-                f"El incidente {incident.serial} no tiene decisión de «{role_label_es(state.level)}»: "
-                "decida antes de cerrar.",
-                f"Incident {incident.serial} has no decision by '{state.level.value}': decide "
-                "before closing.",
+            raise DomainError.of(
+                HandsCode.INCIDENT_UNDECIDED, serial=incident.serial, level=Role(state.level)
             )
         return _step(actor, incident, IncidentAction.CLOSE, text)
 

@@ -19,12 +19,14 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
-from casino.errors import Conflict, DomainError, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError, ValidationFailed
 from casino.formdata import control_refusal, has_control_character
 from casino.roles import Perm, Role
 from tables.models import SessionKind, TableSession, TableSettings
 
 from .. import adapter, selectors
+from ..codes import HandsCode
 from ..models import Hand, HandSource, HandStatus, ImportJob, JobStatus, RevalidationRun
 from .recording import (
     SessionBook,
@@ -51,16 +53,9 @@ def import_job_create(
     """Queue a PHH import into a session; the Celery task does the work (issue 4 §6)."""
     require(actor, Perm.IMPORT_HANDS)
     if not content or not content.strip():
-        raise ValidationFailed(
-            "FILE_EMPTY", "El archivo está vacío.", "The file is empty.", field="file"
-        )
+        raise DomainError.of(HandsCode.FILE_EMPTY, field="file")
     if len(content.encode("utf-8")) > MAX_IMPORT_BYTES:
-        raise ValidationFailed(
-            "FILE_TOO_LARGE",
-            "El archivo supera 64 MB.",
-            "The file is larger than 64 MB.",
-            field="file",
-        )
+        raise DomainError.of(HandsCode.FILE_TOO_LARGE, field="file")
     if has_control_character(content):  # issue 39 §4: a NUL byte was a 500 (PostgreSQL)
         raise control_refusal("file")
     if enqueue:
@@ -100,14 +95,7 @@ def require_not_tournament(session: TableSession) -> None:
     in the order they happened across the tables (TDA RP-8). Refused before anything is
     stored, whichever page or endpoint sent the file."""
     if session.is_tournament:
-        raise Conflict(
-            "TOURNAMENT_PHH_IMPORT",
-            "La mesa es de torneo: sus manos se registran a medida que se reparten (en vivo o "
-            "la mano completa), no se importan de PHH.",
-            "The table is a tournament table: its hands are logged as they are dealt (live "
-            "or the whole hand), not imported from PHH.",
-            field="session",
-        )
+        raise DomainError.of(HandsCode.TOURNAMENT_PHH_IMPORT, field="session")
 
 
 def import_job_run(job_id: int, *, chunk: int = IMPORT_CHUNK) -> ImportJob:
@@ -293,7 +281,7 @@ def session_export_phhs(*, actor: Actor, session: TableSession) -> str:
     one waiting for the pit boss's signature does not count yet, issue 38 §3)."""
     require(actor, Perm.VIEW_HANDS)
     if session.casino_id != actor.user.casino_id:
-        raise Conflict("NOT_FOUND", "Sesión no encontrada.", "Session not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
     hands = list(
         selectors.revisions_in_force(Hand.objects.filter(session=session))
         .select_related("settings", "verdict", "table", "gaming_day")
@@ -339,12 +327,7 @@ def revalidation_create(
     """Queue a re-validation of a date range (business dates) under the current engine."""
     require(actor, Perm.REVALIDATE_HANDS)
     if date_to < date_from:
-        raise ValidationFailed(
-            "DATE_RANGE",
-            "La fecha final es anterior a la inicial.",
-            "The end date is before the start date.",
-            field="date_to",
-        )
+        raise DomainError.of(HandsCode.DATE_RANGE, field="date_to")
     if enqueue:
         require_broker()  # issue 9 §6: no job without a queue to run it
     with transaction.atomic():

@@ -20,14 +20,17 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.roles import Perm
 from tables import hooks
+from tables.codes import TablesCode
 from tables.models import SeatStatus, TableSession
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import hand_begin, hand_end
 
 from .. import adapter, selectors
+from ..codes import HandsCode
 from ..models import Hand, HandSource, LiveHand
 from .incidents import deck_faults_from_hand
 from .recording import (
@@ -80,12 +83,7 @@ def live_hand_start(
         same_casino(actor, s)
         require_at_table(actor, s)
         if s.hand_in_progress:  # the one flag (tables.services.seating.hand_begin)
-            raise Conflict(
-                "HAND_IN_PROGRESS",
-                "Ya hay una mano en curso en esta mesa: termínela o abandónela primero.",
-                "A hand is already in progress at this table: finish or abandon it first.",
-                field="session",
-            )
+            raise DomainError.of(TablesCode.HAND_IN_PROGRESS, field="session")
         book = SessionBook(s)
         number = book.max_number + 1
         refusals, croupier = selectors.session_readiness(s, number)
@@ -129,11 +127,7 @@ def live_hand_start(
                     record=record,
                 )
         except IntegrityError:
-            raise Conflict(
-                "HAND_IN_PROGRESS",
-                "Ya hay una mano en curso en esta mesa.",
-                "A hand is already in progress at this table.",
-            ) from None
+            raise DomainError.of(TablesCode.HAND_IN_PROGRESS) from None
         # Only the seats the plan has empty need seating (hand_begin skips the others): the
         # book read the plan already, so hand_begin does not read each seat again.
         empty = [
@@ -181,16 +175,11 @@ def _state(live: LiveHand, rules: adapter.Rules) -> dict[str, Any]:
     return state
 
 
-def hand_changed() -> Conflict:
+def hand_changed() -> DomainError:
     """Issue 38 §1: the screen that sent the request showed an older version of the hand.
     Nobody is to blame at the table: the supervisor looks at the hand as it is and
     repeats (or not)."""
-    return Conflict(
-        "LIVE_HAND_CHANGED",
-        "La mano cambió en otra terminal: revise y repita.",
-        "The hand changed on another device: check and repeat.",
-        field="version",
-    )
+    return DomainError.of(HandsCode.LIVE_HAND_CHANGED, field="version")
 
 
 #: What an entry point passes when its request carried no version: refused (after the
@@ -209,19 +198,9 @@ def _lock_live(
     require_at_table(actor, s)  # act, undo, finish and abandon alike (issue 12 §1)
     row = LiveHand.objects.select_for_update().get(pk=live.pk)
     if row.status != LiveHand.Status.OPEN:
-        raise Conflict(
-            "LIVE_HAND_CLOSED",
-            "Esta mano ya no está en curso.",
-            "This hand is no longer in progress.",
-            field="hand",
-        )
+        raise DomainError.of(HandsCode.LIVE_HAND_CLOSED, field="hand")
     if version == UNSHOWN:
-        raise ValidationFailed(
-            "VERSION_REQUIRED",
-            "Indique la versión de la mano que muestra (If-Match o «version»).",
-            "Give the version of the hand you show (If-Match or 'version').",
-            field="version",
-        )
+        raise DomainError.of(HandsCode.VERSION_REQUIRED, field="version")
     if version is not None and row.version != version:
         raise hand_changed()
     row.session = s
@@ -270,10 +249,9 @@ def _apply(
     if mine and not force:
         first = mine[0]
         before = adapter.live_state(row.record, rules)  # the options, only to refuse
-        raise ValidationFailed(
-            "ACTION_ILLEGAL",
-            first.message_es,
-            first.message_en,
+        raise DomainError.of(
+            HandsCode.ACTION_ILLEGAL,
+            violation=first,
             field=f"actions[{index}]",
             details={
                 "codes": [v.code for v in mine],
@@ -323,12 +301,7 @@ def live_hand_act_many(
     """
     require(actor, Perm.LOG_HAND)
     if action not in SEQUENCE_ACTIONS:
-        raise ValidationFailed(
-            "SEQUENCE_UNKNOWN",
-            "Secuencia desconocida.",
-            "Unknown sequence.",
-            field="action",
-        )
+        raise DomainError.of(HandsCode.SEQUENCE_UNKNOWN, field="action")
     with transaction.atomic():
         row, _s = _lock_live(actor, live, version)
         rules = live_rules(row)
@@ -336,12 +309,7 @@ def live_hand_act_many(
         if action == "fold":
             live_seats = {int(s["seat"]) for s in row.record["seats"]}
             if until_seat is None or until_seat not in live_seats or until_seat in state["folded"]:
-                raise ValidationFailed(
-                    "SEAT_NOT_IN_HAND",
-                    "Ese asiento no está jugando la mano.",
-                    "That seat is not playing the hand.",
-                    field="seat",
-                )
+                raise DomainError.of(HandsCode.SEAT_NOT_IN_HAND, seat=until_seat, field="seat")
         street = state["street"]
         applied = 0
         for _ in range(len(row.record["seats"])):
@@ -350,12 +318,7 @@ def live_hand_act_many(
             state = _apply(row, rules, {"action": action, "seat": state["next_seat"]})
             applied += 1
         if not applied:
-            raise ValidationFailed(
-                "NOTHING_TO_APPLY",
-                "No hay ninguna acción que aplicar.",
-                "There is no action to apply.",
-                field="action",
-            )
+            raise DomainError.of(HandsCode.NOTHING_TO_APPLY, field="action")
         _save(row, "record")  # the sequence is one change of the hand: one version on
         state["applied"] = applied
     return state
@@ -377,12 +340,7 @@ def live_hand_close_and_act(
     first show). One transaction: a refusal records nothing."""
     require(actor, Perm.LOG_HAND)
     if action.get("action") not in CLOSING_ACTIONS:
-        raise ValidationFailed(
-            "SEQUENCE_UNKNOWN",
-            "Secuencia desconocida.",
-            "Unknown sequence.",
-            field="action",
-        )
+        raise DomainError.of(HandsCode.SEQUENCE_UNKNOWN, field="action")
     with transaction.atomic():
         row, _s = _lock_live(actor, live, version)
         rules = live_rules(row)
@@ -390,12 +348,7 @@ def live_hand_close_and_act(
         closing = state["closing"]
         if state["phase"] == "betting":
             if closing is None or closing["then"]["action"] != action["action"]:
-                raise ValidationFailed(
-                    "STREET_NOT_CLOSED",
-                    "La ronda de apuestas sigue abierta: registre antes lo que falta.",
-                    "The betting round is still open: record what is left of it first.",
-                    field="action",
-                )
+                raise DomainError.of(HandsCode.STREET_NOT_CLOSED, field="action")
             for step in closing["actions"]:
                 _apply(row, rules, {"action": step["action"], "seat": step["seat"]})
         state = _apply(row, rules, action)
@@ -410,11 +363,7 @@ def live_hand_undo(*, actor: Actor, live: LiveHand, version: int | None = None) 
     with transaction.atomic():
         row, _s = _lock_live(actor, live, version)
         if not row.record["actions"]:
-            raise Conflict(
-                "NOTHING_TO_UNDO",
-                "No hay acciones que deshacer.",
-                "There is no action to undo.",
-            )
+            raise DomainError.of(HandsCode.NOTHING_TO_UNDO)
         removed = row.record["actions"][-1]
         row.record = {**row.record, "actions": row.record["actions"][:-1]}
         _save(row, "record")
@@ -443,12 +392,7 @@ def live_hand_finish(
     with transaction.atomic():
         row, s = _lock_live(actor, live, version)
         if row.corrects_id is not None:
-            raise Conflict(
-                "CORRECTION_DRAFT",
-                "Es la corrección de una mano registrada: regístrela con su motivo.",
-                "This is the correction of a stored hand: store it with its reason.",
-                field="hand",
-            )
+            raise DomainError.of(HandsCode.CORRECTION_DRAFT, field="hand")
         data = dict(row.record)
         if result:
             data["result"] = result
@@ -495,9 +439,7 @@ def live_hand_abandon(
     """Drop a hand being logged (nothing stored); the table may take re-buys again."""
     require(actor, Perm.LOG_HAND)
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "REASON_REQUIRED", "Indique el motivo.", "Give the reason.", field="reason"
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     with transaction.atomic():
         row, s = _lock_live(actor, live, version)
         row.status = LiveHand.Status.ABANDONED
@@ -529,11 +471,8 @@ def live_hand_truncate(
         row, _s = _lock_live(actor, live, version)
         actions = row.record["actions"]
         if not 0 <= index < len(actions):
-            raise ValidationFailed(
-                "ACTION_INDEX_INVALID",
-                f"La posición {index} no está en la mano (0 a {len(actions) - 1}).",
-                f"Position {index} is not in the hand (0 to {len(actions) - 1}).",
-                field="index",
+            raise DomainError.of(
+                HandsCode.ACTION_INDEX_INVALID, index=index, last=len(actions) - 1, field="index"
             )
         removed = actions[index:]
         row.record = {**row.record, "actions": actions[:index]}
@@ -565,11 +504,8 @@ def live_hand_replace(
         row, _s = _lock_live(actor, live, version)
         actions = row.record["actions"]
         if not 0 <= index < len(actions):
-            raise ValidationFailed(
-                "ACTION_INDEX_INVALID",
-                f"La posición {index} no está en la mano (0 a {len(actions) - 1}).",
-                f"Position {index} is not in the hand (0 to {len(actions) - 1}).",
-                field="index",
+            raise DomainError.of(
+                HandsCode.ACTION_INDEX_INVALID, index=index, last=len(actions) - 1, field="index"
             )
         rules = live_rules(row)
         before = {
@@ -581,10 +517,9 @@ def live_hand_replace(
         verdict = adapter.judge(adapter.build(candidate, rules, lenient=True), rules)
         new = [v for v in verdict.violations if v.code not in before]
         if new:
-            raise ValidationFailed(
-                "ACTION_ILLEGAL",
-                new[0].message_es,
-                new[0].message_en,
+            raise DomainError.of(
+                HandsCode.ACTION_ILLEGAL,
+                violation=new[0],
                 field=f"actions[{index}]",
                 details={"codes": [v.code for v in new]},
             )
@@ -652,12 +587,7 @@ def correction_draft_store(
     with transaction.atomic():
         row, _s = _lock_live(actor, live, version)
         if row.corrects_id is None:
-            raise Conflict(
-                "NOT_A_CORRECTION",
-                "Esta mano se está repartiendo: regístrela como mano.",
-                "This hand is being dealt: store it as a hand.",
-                field="hand",
-            )
+            raise DomainError.of(HandsCode.NOT_A_CORRECTION, field="hand")
         revision = hand_correct(
             actor=actor, hand=row.corrects, data=dict(row.record), reason=reason
         )

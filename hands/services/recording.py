@@ -25,15 +25,21 @@ from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from casino.access import Actor
 from casino.atomic import service_atomic
 from casino.audit import audit_record
-from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.hotqueries import hot_insert
 from casino.models import User
+from casino.refusals import Words
 from casino.roles import Perm, Role, role_has
 from tables import hooks as table_hooks
+from tables.codes import TablesCode
 from tables.models import (
     AbsentPlayerPolicy,
     ForcedBets,
@@ -50,6 +56,7 @@ from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import SeatState, seats_write_after_hands
 
 from .. import adapter, hooks, selectors
+from ..codes import HandsCode
 from ..labels import AWARD_REASON_WORDS
 from ..models import (
     Hand,
@@ -176,7 +183,7 @@ def require_at_table(actor: Actor, session: TableSession) -> None:
 
 def same_casino(actor: Actor, session: TableSession) -> None:
     if session.casino_id != actor.user.casino_id:
-        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
 
 
 def _violation(
@@ -335,12 +342,7 @@ class SessionBook:
             return cached
         user = User.objects.filter(username=username, casino_id=self.session.casino_id).first()
         if user is None or not user.holds_role(Role.CROUPIER):
-            raise ValidationFailed(
-                "DEALER_UNKNOWN",
-                f"«{username}» no es un croupier de este casino.",
-                f"'{username}' is not a croupier of this casino.",
-                field="dealer",
-            )
+            raise DomainError.of(HandsCode.DEALER_UNKNOWN, username=username, field="dealer")
         self._dealers[username] = user
         return user
 
@@ -416,22 +418,16 @@ def prepare(
     started = started_at or now
     ended = ended_at or max(started, now)
     if ended < started:
-        raise ValidationFailed(
-            "HAND_TIMES",
-            "La mano no puede terminar antes de empezar.",
-            "A hand cannot end before it starts.",
-            field="ended_at",
-        )
+        raise DomainError.of(HandsCode.HAND_TIMES, field="ended_at")
     check_hand_times(session, started, ended, now)  # issue 39 §2: inside the session, not ahead
     if revision_of is not None:
         number = revision_of.number
     elif number is None:
         number = book.max_number + 1
     elif book.taken(number):
-        raise ValidationFailed(
-            "DUPLICATE_HAND_NUMBER",
-            f"La mano n.º {number} ya está registrada en esta sesión.",
-            f"Hand no. {number} is already recorded in this session.",
+        raise DomainError.of(
+            HandsCode.DUPLICATE_HAND_NUMBER,
+            number=number,
             field="number",
             details={"number": number},
         )
@@ -445,12 +441,7 @@ def prepare(
     if settings.variant != "mixed":
         structure = settings.variant
     elif structure == "mixed":
-        raise ValidationFailed(
-            "STRUCTURE_REQUIRED",
-            "En una mesa mixta indique si la mano se jugó con límite o sin límite (GAME-13).",
-            "At a mixed table say whether the hand was played limit or no-limit (GAME-13).",
-            field="structure",
-        )
+        raise DomainError.of(HandsCode.STRUCTURE_REQUIRED, field="structure")
     terms = hand_terms(session, settings, started, structure=structure, unit=book.unit)
     if check_refusals and revision_of is None:
         require_dealing(session, terms)
@@ -460,22 +451,14 @@ def prepare(
     carry_notes = _carry_in(book, record, number, revision_of)
     seats_in = record["seats"]
     if len(seats_in) > settings.max_seats or any(s["seat"] > settings.max_seats for s in seats_in):
-        raise ValidationFailed(
-            "SEAT_INVALID",
-            f"La mesa tiene {settings.max_seats} asientos.",
-            f"The table has {settings.max_seats} seats.",
-            field="seats",
-        )
+        raise DomainError.of(TablesCode.SEAT_INVALID, max_seats=settings.max_seats, field="seats")
     players = selectors.players_by_id(
         session.casino_id, [s["player"] for s in seats_in if s.get("player") is not None]
     )
     for k, s in enumerate(seats_in):
         if s.get("player") is not None and int(s["player"]) not in players:
-            raise ValidationFailed(
-                "PLAYER_NOT_FOUND",
-                f"Jugador {s['player']} no encontrado.",
-                f"Player {s['player']} not found.",
-                field=f"seats[{k}].player",
+            raise DomainError.of(
+                TablesCode.PLAYER_NOT_FOUND, player=s["player"], field=f"seats[{k}].player"
             )
         if s.get("player") is not None and not s.get("name"):
             s["name"] = players[int(s["player"])].display_name
@@ -492,12 +475,12 @@ def prepare(
     if verdict.malformed or verdict.incomplete:
         v = next(x for x in verdict.violations if x.code in ("MALFORMED", "HAND_INCOMPLETE"))
         where = f"actions[{v.action}]" if v.action is not None else (v.field or "actions")
-        raise ValidationFailed(
-            "HAND_INCOMPLETE" if v.code == "HAND_INCOMPLETE" else "HAND_MALFORMED",
-            v.message_es,
-            v.message_en,
-            field=where,
-            details={"action": v.action},
+        if v.code == "HAND_INCOMPLETE":
+            raise DomainError.of(
+                HandsCode.HAND_INCOMPLETE, violation=v, field=where, details={"action": v.action}
+            )
+        raise DomainError.of(
+            HandsCode.HAND_MALFORMED, violation=v, field=where, details={"action": v.action}
         )
     _require_awards(verdict, source)
     violations = list(verdict.violations)
@@ -567,17 +550,23 @@ def _require_awards(verdict: adapter.VerdictData, source: str) -> None:
     unpaid = [k for k in verdict.unread_pots if not verdict.pots[k].winners]
     if source == HandSource.IMPORT and not unpaid:
         return
-    pots = ", ".join(_pot_name(k, "es") for k in verdict.unread_pots)
-    pots_en = ", ".join(_pot_name(k, "en") for k in verdict.unread_pots)
-    raise ValidationFailed(
-        "AWARD_REQUIRED",
-        f"La mano llegó al showdown y no dice quién ganó ({pots}): registre las cartas que "
-        "se mostraron o a qué asientos empujó el croupier cada bote, con el motivo.",
-        f"The hand reached the showdown and does not say who won ({pots_en}): enter the "
-        "cards shown or the seats the croupier pushed each pot to, with the reason.",
+    pots = [_pot_label(k) for k in verdict.unread_pots]
+    raise DomainError.of(
+        HandsCode.AWARD_REQUIRED,
+        pots=pots,
         field="actions",
         details={"pots": list(verdict.unread_pots)},
     )
+
+
+def _pot_label(k: int) -> Any:
+    """A pot by its name, in the language the refusal is read in."""
+    return gettext_lazy("main pot") if k == 0 else format_lazy(gettext_lazy("side pot {k}"), k=k)
+
+
+def _pot_label(k: int) -> Any:
+    """A pot by its name, in the language the refusal is read in."""
+    return gettext_lazy("main pot") if k == 0 else format_lazy(gettext_lazy("side pot {k}"), k=k)
 
 
 def _pot_name(k: int, lang: str) -> str:
@@ -672,14 +661,7 @@ def require_dealing(session: TableSession, terms: HandTerms) -> None:
     """A tournament table deals only while its tournament's clock is in play: not before
     the start, not during a break (issue 42 §4)."""
     if session.is_tournament and (terms.level is None or terms.level.on_break):
-        raise Conflict(
-            "TOURNAMENT_ON_BREAK",
-            "El torneo no está en juego (antes del inicio o en un descanso): no se reparten "
-            "manos en sus mesas.",
-            "The tournament is not in play (before the start or on a break): its tables "
-            "deal no hands.",
-            field="session",
-        )
+        raise DomainError.of(HandsCode.TOURNAMENT_ON_BREAK, field="session")
 
 
 def tournament_record(book: SessionBook, record: dict[str, Any], terms: HandTerms) -> None:
@@ -1391,12 +1373,7 @@ def hand_log(
         if redeal_of is not None and (
             redeal_of.session_id != s.pk or redeal_of.status != HandStatus.VOID
         ):
-            raise ValidationFailed(
-                "REDEAL_OF_INVALID",
-                "Solo se redistribuye una mano anulada de la misma sesión (MISDEAL-13).",
-                "Only a void hand of the same session is redealt (MISDEAL-13).",
-                field="redeal_of",
-            )
+            raise DomainError.of(HandsCode.REDEAL_OF_INVALID, field="redeal_of")
         book = SessionBook(s)
         prepared = prepare(
             book,
@@ -1480,14 +1457,12 @@ def hand_correct(
         )
         if closed and prepared.status == HandStatus.INVALID:
             errors = [v for v in prepared.violations if v.severity == "error"]
-            raise Conflict(
-                "CORRECTION_INVALID",
-                "La corrección deja la mano inválida: "
-                + "; ".join(v.message_es for v in errors[:3])
-                + ". Una mano cerrada solo se reemplaza por un registro válido.",
-                "The correction leaves the hand invalid: "
-                + "; ".join(v.message_en for v in errors[:3])
-                + ". A closed hand is only replaced by a valid record.",
+            raise DomainError.of(
+                HandsCode.CORRECTION_INVALID,
+                join=Words(
+                    "; ".join(v.message_es for v in errors[:3]),
+                    "; ".join(v.message_en for v in errors[:3]),
+                ),
                 field="actions",
                 details={"codes": [v.code for v in errors]},
             )
@@ -1564,7 +1539,7 @@ def hand_override(*, actor: Actor, hand: Hand, reason: str) -> Any:
     with transaction.atomic():
         original = Hand.objects.select_for_update().get(pk=hand.pk)
         if original.casino_id != actor.user.casino_id:
-            raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand)
         require_at_table(actor, original.session)
         _require_correctable(original)
         correction = HandCorrection.objects.create(
@@ -1587,22 +1562,12 @@ def hand_override(*, actor: Actor, hand: Hand, reason: str) -> Any:
 
 def _require_reason(reason: str) -> None:
     if not (reason or "").strip():
-        raise ValidationFailed(
-            "REASON_REQUIRED",
-            "Indique el motivo de la corrección.",
-            "Give the reason for the correction.",
-            field="reason",
-        )
+        raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
 
 
 def _require_original(hand: Hand) -> None:
     if hand.revision_of_id is not None:
-        raise Conflict(
-            "NOT_AN_ORIGINAL",
-            "Se corrige la mano original, no una revisión.",
-            "Correct the original hand, not a revision.",
-            field="hand",
-        )
+        raise DomainError.of(HandsCode.NOT_AN_ORIGINAL, field="hand")
 
 
 def _awaiting_review(hand: Hand) -> bool:
@@ -1621,19 +1586,9 @@ def _require_correctable(hand: Hand) -> None:
 
     _require_original(hand)
     if hand.status != HandStatus.INVALID:
-        raise Conflict(
-            "HAND_NOT_INVALID",
-            "Solo una mano inválida se corrige.",
-            "Only an invalid hand is corrected.",
-            field="hand",
-        )
+        raise DomainError.of(HandsCode.HAND_NOT_INVALID, field="hand")
     if HandReview.objects.filter(hand=hand, locked_at__isnull=False).exists():
-        raise Conflict(
-            "HAND_RESOLVED",
-            "La mano ya fue revisada y firmada por el jefe de sector.",
-            "The hand was already reviewed and signed by the pit boss.",
-            field="hand",
-        )
+        raise DomainError.of(HandsCode.HAND_RESOLVED, field="hand")
 
 
 def hand_review(
@@ -1657,7 +1612,7 @@ def hand_review(
     with transaction.atomic():
         original = Hand.objects.select_for_update().get(pk=hand.pk)
         if original.casino_id != actor.user.casino_id:
-            raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand)
         approval = HandRevisionApproval.objects.filter(
             correction_id=correction_id, hand=original
         ).first()
@@ -1666,21 +1621,11 @@ def hand_review(
         _require_correctable(original)
         correction = HandCorrection.objects.filter(pk=correction_id, original=original).first()
         if correction is None:
-            raise ValidationFailed(
-                "CORRECTION_REQUIRED",
-                "La revisión firmada debe apoyarse en una corrección de esta mano.",
-                "The signed review must rest on a correction entry of this hand.",
-                field="correction",
-            )
+            raise DomainError.of(HandsCode.CORRECTION_REQUIRED, field="correction")
         if HandReview.objects.filter(hand=original).exists():
             review = HandReview.objects.get(hand=original)
             if review.correction_id != correction.pk:
-                raise Conflict(
-                    "REVIEW_EXISTS",
-                    "Ya hay una revisión en curso para esta mano con otra corrección.",
-                    "A review with another correction already exists for this hand.",
-                    field="correction",
-                )
+                raise DomainError.of(HandsCode.REVIEW_EXISTS, field="correction")
         else:
             review = HandReview.objects.create(
                 casino_id=original.casino_id,
@@ -1714,12 +1659,7 @@ def _approve(actor: Actor, original: Hand, approval: Any, note: str, override_re
     from casino.signatures import document_sign
 
     if approval.is_locked:
-        raise Conflict(
-            "CORRECTION_SIGNED",
-            "Esta corrección ya está firmada.",
-            "This correction is already signed.",
-            field="correction",
-        )
+        raise DomainError.of(HandsCode.CORRECTION_SIGNED, field="correction")
     lock_session(original.session_id)
     result = document_sign(
         actor=actor, document=approval, role=Role.PIT_BOSS, override_reason=override_reason

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
+from hands.codes import HandsCode
 from tables.models import TableSession
 
 CLOCK_TOLERANCE = timedelta(minutes=2)
@@ -36,12 +37,10 @@ def check_hand_times(
     latest = now + CLOCK_TOLERANCE
     for field, value in (("started_at", started), ("ended_at", ended)):
         if value > latest:
-            raise ValidationFailed(
-                "HAND_TIME_IN_FUTURE",
-                f"La hora de la mano ({_when(value)}) es posterior a la del servidor "
-                f"({_when(now)}); revise el reloj del dispositivo.",
-                f"The hand's time ({_when(value)}) is later than the server's ({_when(now)}); "
-                "check the device's clock.",
+            raise DomainError.of(
+                HandsCode.HAND_TIME_IN_FUTURE,
+                when=_when(value),
+                when2=_when(now),
                 field=field,
                 details={"value": _when(value), "server_time": _when(now)},
             )
@@ -54,12 +53,12 @@ def check_hand_times(
 
 def _outside(
     field: str, value: datetime, opened: datetime | None, closed: datetime | None
-) -> ValidationFailed:
+) -> DomainError:
     span = f"{_when(opened) if opened else '…'} – {_when(closed) if closed else '…'}"
-    return ValidationFailed(
-        "HAND_TIME_OUTSIDE_SESSION",
-        f"La mano ({_when(value)}) no cae dentro de la sesión de mesa ({span}).",
-        f"The hand ({_when(value)}) does not fall within the table session ({span}).",
+    return DomainError.of(
+        HandsCode.HAND_TIME_OUTSIDE_SESSION,
+        when=_when(value),
+        span=span,
         field=field,
         details={
             "value": _when(value),

@@ -13,18 +13,21 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cage.models import Slip
 from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.query import query_datetime
 from casino.api.serializers import ErrorSerializer
-from casino.errors import NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import GamingDay
 from casino.roles import Perm
 from hands.models import Hand
 
 from .. import selectors, services
+from ..codes import PromotionsCode
 from ..judging import money_in
 from ..models import Fund, JackpotSlip
 from . import serializers as s
@@ -116,12 +119,7 @@ class BoxCountView(APIView):
             pk=data["gaming_day_id"], casino_id=actor.user.casino_id
         ).first()
         if day is None:
-            raise NotFound(
-                "NOT_FOUND",
-                "Jornada no encontrada.",
-                "Gaming day not found.",
-                field="gaming_day_id",
-            )
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=GamingDay, field="gaming_day_id")
 
         def handle() -> Response:
             row = services.box_count_record(
@@ -147,7 +145,7 @@ class BoxCountView(APIView):
 def _hand(actor: Actor, pk: Any) -> Hand:
     hand = Hand.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if hand is None:
-        raise NotFound("NOT_FOUND", "Mano no encontrada.", "Hand not found.", field="hand")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand, field="hand")
     return hand
 
 
@@ -209,10 +207,9 @@ class HighHandPeriodView(APIView):
         start = query_datetime(request.query_params, "start")
         end = query_datetime(request.query_params, "end")
         if start is None or end is None or start >= end:
-            raise ValidationFailed(
-                "PERIOD_INVALID",
-                "El período termina después de empezar.",
-                "The period ends after it starts.",
+            raise DomainError.of(
+                PromotionsCode.PERIOD_INVALID,
+                problem=DomainError.of(PromotionsCode.PERIOD_END_NOT_AFTER_START),
                 field="end" if start is not None else "start",
             )
         data = {
@@ -285,7 +282,7 @@ class SlipPayView(APIView):
         actor = _actor(request, Perm.ISSUE_SLIP)
         slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.user.casino_id).first()
         if slip is None:
-            raise NotFound("NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
         services.slip_pay(actor=actor, slip=slip)
         slip.refresh_from_db()
         return Response(s.JackpotSlipSerializer(slip).data)

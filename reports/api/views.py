@@ -19,12 +19,13 @@ from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
 from casino.formatting import active_lang
 from casino.models import User
 from casino.roles import Perm
 from reports import export, selectors, services, signing
 from reports.registry import all_specs
+from tables.codes import TablesCode
 
 from .serializers import (
     ReportKindSerializer,
@@ -213,8 +214,8 @@ class ReportSignaturesView(APIView):
         if data.get("signer"):
             signer = User.objects.filter(username=data["signer"], casino=actor.casino).first()
             if signer is None:
-                raise ValidationFailed(
-                    "STAFF_NOT_FOUND", "Firmante desconocido.", "Unknown signer.", field="signer"
+                raise DomainError.of(
+                    TablesCode.STAFF_NOT_FOUND, person=data["signer"], field="signer"
                 )
 
         def handle() -> Response:

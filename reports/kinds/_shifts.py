@@ -36,11 +36,13 @@ from cage.models import (
     TableTransaction,
     TransactionKind,
 )
+from casino.errors import DomainError
 from casino.models import GamingDay
 from casino.selectors import ShiftSpan, shift_in, shift_index, shifts_of_day
 from casino.shifts import shift_title
 from hands.models import Hand
 
+from ..codes import ReportsCode
 from ._common import MONEY_OUT
 
 ZERO = Decimal("0")
@@ -184,15 +186,8 @@ def shift_number(day: GamingDay, value: Any) -> ShiftSpan | None:
     spans = shifts_of_day(day)
     number = int(value)
     if not 1 <= number <= len(spans):
-        from casino.errors import ValidationFailed
-
         names = ", ".join(f"{s.index + 1} = {s.name}" for s in spans)
-        raise ValidationFailed(
-            "SHIFT_NOT_FOUND",
-            f"La jornada no tiene el turno {number} (turnos: {names}).",
-            f"The gaming day has no shift {number} (shifts: {names}).",
-            field="shift",
-        )
+        raise DomainError.of(ReportsCode.SHIFT_NOT_FOUND, number=number, names=names, field="shift")
     return spans[number - 1]
 
 

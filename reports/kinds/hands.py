@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from casino.access import Actor
-from casino.errors import NotFound
+from casino.errors import DomainError
 from casino.formatting import es_amounts
 from casino.models import Casino
 from hands.labels import ACTIONS
@@ -25,6 +25,7 @@ from hands.models import Hand, HandReview, HandStatus
 from hands.presenters import revision_chain
 
 from ..access import require_session_scope, resolve_session
+from ..codes import ReportsCode
 from ..formatting import day as day_text
 from ..formatting import money
 from ..params import HandParams
@@ -247,7 +248,7 @@ def build(ctx: BuildContext) -> dict[str, Any]:
     first = qs.first()
     if first is None:
         if ctx.params.get("hand"):
-            raise NotFound("HAND_NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+            raise DomainError.of(ReportsCode.HAND_NOT_FOUND)
     counts = {s: qs.filter(status=s).count() for s in HandStatus.values}
     ctx.progress(20, "hands")
     scope = ""
@@ -274,7 +275,7 @@ def access(actor: Actor, params: dict[str, Any]) -> None:
             .first()
         )
         if hand is None:
-            raise NotFound("HAND_NOT_FOUND", "Mano no encontrada.", "Hand not found.")
+            raise DomainError.of(ReportsCode.HAND_NOT_FOUND)
         require_session_scope(actor, hand.session)
         return
     require_session_scope(actor, resolve_session(actor.casino, params))

@@ -22,14 +22,16 @@ from cage import selectors as cage_selectors
 from cage.models import Slip
 from cage.reconciliation import DayFigures, DayReconciliation, SessionReconciliation, reconcile_day
 from casino.access import Actor
-from casino.errors import NotFound, PermissionRefused, ValidationFailed
+from casino.errors import DomainError
 from casino.models import Casino, GamingDay, Sector
 from casino.roles import Role
 from hands.models import Hand, HandStatus
+from tables.codes import TablesCode
 from tables.models import Discrepancy, OpeningSheet, TableSession
 from tables.selectors.access import sector_covers
 
 from ..access import ALL_SEEING, gaming_day_for
+from ..codes import ReportsCode
 from ..formatting import day as day_text
 from ..params import DateParams
 from ..registry import BuildContext, ReportSpec, register
@@ -57,9 +59,7 @@ class SectorDateParams(DateParams):
 def sector_by_code(casino: Casino, code: str) -> Sector:
     sector = Sector.objects.filter(casino=casino, code=code).first()
     if sector is None:
-        raise NotFound(
-            "SECTOR_NOT_FOUND", f"No existe el sector «{code}».", f"There is no sector '{code}'."
-        )
+        raise DomainError.of(TablesCode.SECTOR_NOT_FOUND, sector=code)
     return sector
 
 
@@ -244,29 +244,16 @@ def access(actor: Actor, params: dict[str, Any]) -> None:
     if actor.role in ALL_SEEING:
         return
     if actor.role != Role.PIT_BOSS:  # the spec's roles already refuse others
-        raise PermissionRefused(
-            "REPORT_NOT_ALLOWED",
-            "Solo el jefe de sector, el gerente y el auditor ven la planilla de sector.",
-            "Only the pit boss, the manager and the auditor see the sector sheet.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_NOT_ALLOWED, role=actor.role)
     if sector is not None:
         if sector.pit_bosses.filter(pk=actor.user.pk).exists():
             return
-        raise PermissionRefused(
-            "REPORT_OUT_OF_SCOPE",
-            f"No es jefe del sector {sector.name}.",
-            f"You are not the pit boss of sector {sector.name}.",
-        )
+        raise DomainError.of(ReportsCode.REPORT_OUT_OF_SCOPE)
     # Without a sector: every table of the day; only if each one is the pit boss's to see.
     sessions = TableSession.objects.filter(gaming_day=day).select_related("table__sector")
     if all(sector_covers(actor, s.table) for s in sessions):
         return
-    raise ValidationFailed(
-        "SECTOR_REQUIRED",
-        "Indique su sector: solo puede ver la planilla de los sectores a su cargo.",
-        "Give your sector: you may only see the sheet of the sectors you are pit boss of.",
-        field="sector",
-    )
+    raise DomainError.of(ReportsCode.SECTOR_REQUIRED, field="sector")
 
 
 register(

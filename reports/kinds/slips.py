@@ -15,13 +15,14 @@ from cage import selectors as cage_selectors
 from cage import slip_order
 from cage.models import Slip
 from casino.access import Actor
-from casino.errors import NotFound
+from casino.errors import DomainError
 from casino.models import Casino
 from casino.roles import Role
 from casino.selectors import shift_at
 from casino.shifts import shift_title
 
 from ..access import require_session_scope, resolve_session
+from ..codes import ReportsCode
 from ..formatting import day as day_text
 from ..params import SlipParams
 from ..registry import BuildContext, ReportSpec, register
@@ -98,7 +99,7 @@ def _slips(casino: Casino, params: dict[str, Any]) -> list[Slip]:
     if params.get("slip"):
         slip = qs.filter(pk=params["slip"]).first()
         if slip is None:
-            raise NotFound("SLIP_NOT_FOUND", "Vale no encontrado.", "Slip not found.")
+            raise DomainError.of(ReportsCode.SLIP_NOT_FOUND)
         return [slip]
     session = resolve_session(casino, params)
     return list(qs.filter(session=session).order_by("series", "number"))

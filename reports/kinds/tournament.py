@@ -18,7 +18,7 @@ from typing import Any
 from rest_framework import serializers
 
 from casino.access import Actor
-from casino.errors import NotFound, permission_denied
+from casino.errors import DomainError, permission_denied
 from casino.roles import Perm, Role
 from tournaments import presenters
 from tournaments import selectors as tsel
@@ -30,6 +30,7 @@ from tournaments.models import (
     Tournament,
 )
 
+from ..codes import ReportsCode
 from ..registry import BuildContext, ReportSpec, register
 from ._common import bilingual, name, signature_rows
 
@@ -45,7 +46,7 @@ def _tournament(casino: Any, params: dict[str, Any]) -> Tournament:
         .first()
     )
     if t is None:
-        raise NotFound("TOURNAMENT_NOT_FOUND", "Torneo no encontrado.", "Tournament not found.")
+        raise DomainError.of(ReportsCode.TOURNAMENT_NOT_FOUND)
     return t
 
 

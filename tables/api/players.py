@@ -25,7 +25,8 @@ from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.query import query_choice, query_int
 from casino.api.serializers import ErrorSerializer
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.roles import Perm, Role
 
 from ..models import (
@@ -404,7 +405,7 @@ class ExclusionListDetailView(APIView):
         actor = _actor(request, Perm.VIEW_EXCLUSIONS)
         listed = sel.exclusion_lists(actor).filter(pk=pk).first()
         if listed is None:
-            raise NotFound("NOT_FOUND", "Lista no encontrada.", "List not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=ExclusionList)
         return Response(ExclusionListSerializer(_list(listed)).data)
 
 

@@ -19,7 +19,8 @@ from casino.access import ROLE_HEADER, Actor, actor_for
 from casino.api.idempotency import idempotent
 from casino.api.parsing import parse
 from casino.api.serializers import ErrorSerializer
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.roles import Perm, Role
 from casino.selectors import require_open_gaming_day
 
@@ -70,11 +71,7 @@ class PreparationChecklistView(APIView):
         actor = _actor(request, Perm.VIEW_TABLES)
         record = preparation_checklist(actor.casino, require_open_gaming_day(actor.casino))
         if record is None:
-            raise NotFound(
-                "PREPARATION_CHECKLIST_MISSING",
-                "La gerencia aún no firmó la lista de preparación de la jornada (PREP-01).",
-                "Management has not yet signed the gaming day's preparation checklist (PREP-01).",
-            )
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=PreparationChecklist)
         return Response(_body(record))
 
     @extend_schema(

@@ -26,13 +26,15 @@ from casino.api.query import query_choice, query_int, query_int_renamed
 from casino.api.renames import GAMING_DAY_FILTER, field_names
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
-from casino.errors import NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.formdata import read_date, read_datetime
 from casino.models import ChipSet, GamingDay, Sector, User
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
 
 from .. import presenters, selectors, services
+from ..codes import TablesCode
 from ..conduct import CONDUCTS, SEVERE_LEVELS
 from ..deckrules import allowed_moves
 from ..models import (
@@ -46,6 +48,7 @@ from ..models import (
     SanctionLevel,
     Table,
     TableSession,
+    TableSettings,
 )
 from ..services import ATTESTATIONS
 from . import serializers as s
@@ -82,9 +85,7 @@ def _pack(actor: Actor, pk: int | None, field: str) -> Pack | None:
         return None
     found = Pack.objects.filter(casino=actor.casino, pk=pk).first()
     if found is None:
-        raise ValidationFailed(
-            "PACK_NOT_FOUND", "Mazo no encontrado.", "Pack not found.", field=field
-        )
+        raise DomainError.of(TablesCode.PACK_NOT_FOUND, field=field)
     return found
 
 
@@ -115,20 +116,13 @@ class TableListView(CreatesMixin, APIView):
         data = parse(s.TableCreateInputSerializer, request.data)
         chip_set = ChipSet.objects.filter(casino=actor.casino, pk=data.pop("chip_set")).first()
         if chip_set is None:
-            raise ValidationFailed(
-                "CHIP_SET_NOT_FOUND",
-                "Juego de fichas no encontrado.",
-                "Chip set not found.",
-                field="chip_set",
-            )
+            raise DomainError.of(TablesCode.CHIP_SET_NOT_FOUND, field="chip_set")
         sector_id = data.pop("sector", None)
         sector = None
         if sector_id is not None:
             sector = Sector.objects.filter(casino=actor.casino, pk=sector_id).first()
             if sector is None:
-                raise ValidationFailed(
-                    "SECTOR_NOT_FOUND", "Sector no encontrado.", "Sector not found.", field="sector"
-                )
+                raise DomainError.of(TablesCode.SECTOR_NOT_FOUND, sector=sector_id, field="sector")
 
         def handle() -> Response:
             table = services.table_create(actor=actor, chip_set=chip_set, sector=sector, **data)
@@ -163,11 +157,7 @@ class TableSettingsView(APIView):
         table = selectors.access_table(actor, pk)
         version = table.settings_at()
         if version is None:
-            raise NotFound(
-                "TABLE_HAS_NO_SETTINGS",
-                "La mesa no tiene ajustes vigentes.",
-                "The table has no settings in force.",
-            )
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSettings)
         return _out(s.TableSettingsSerializer, version)
 
     @extend_schema(
@@ -594,11 +584,8 @@ def _sheet_views(model: SheetModel, part: str) -> tuple[type[APIView], ...]:
             if data.get("signer"):
                 signer = User.objects.filter(username=data["signer"], casino=actor.casino).first()
                 if signer is None:
-                    raise ValidationFailed(
-                        "STAFF_NOT_FOUND",
-                        "Firmante desconocido.",
-                        "Unknown signer.",
-                        field="signer",
+                    raise DomainError.of(
+                        TablesCode.STAFF_NOT_FOUND, person=data["signer"], field="signer"
                     )
 
             def handle() -> Response:
@@ -943,7 +930,7 @@ def _current_day(actor: Actor) -> GamingDay:
     day = open_gaming_day(actor.casino)
     day = day or GamingDay.objects.filter(casino=actor.casino).order_by("-business_date").first()
     if day is None:
-        raise NotFound("NO_GAMING_DAY", "No hay jornadas.", "There is no gaming day.")
+        raise DomainError.of(TablesCode.NO_GAMING_DAY)
     return day
 
 
@@ -1273,9 +1260,7 @@ class SanctionSuggestionView(APIView):
         q = request.query_params
         code = q.get("conduct", "")
         if code not in {c.code for c in CONDUCTS}:
-            raise ValidationFailed(
-                "CONDUCT_UNKNOWN", "Conducta desconocida.", "Unknown conduct.", field="conduct"
-            )
+            raise DomainError.of(TablesCode.CONDUCT_UNKNOWN, conduct=code, field="conduct")
         player = selectors.access_player(actor, q["player"]) if q.get("player") else None
         session = selectors.access_session(actor, q["session"]) if q.get("session") else None
         ruleset = session.settings.ruleset if session else actor.casino.default_ruleset
@@ -1406,7 +1391,7 @@ class KeyReturnView(APIView):
         actor = _actor(request, Perm.VIEW_TABLES)
         entry = KeyHandout.objects.filter(casino=actor.casino, pk=pk).first()
         if entry is None:
-            raise NotFound("NOT_FOUND", "Llave no encontrada.", "Key entry not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=KeyHandout)
         data = parse(s.NoteInputSerializer, request.data)
         services.key_return(actor=actor, handout=entry, note=data["note"])
         entry.refresh_from_db()

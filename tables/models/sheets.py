@@ -20,11 +20,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from casino import immutability
-from casino.errors import Conflict
+from casino.errors import DomainError
 from casino.models import MONEY, Casino, GamingDay, SignableDocument, User
 from casino.roles import Role
 from casino.serials import format_serial
 
+from ..codes import TablesCode
 from .core import Table, TableSession
 
 SHEET_SERIES = "HAC"  # hoja de apertura y cierre
@@ -96,13 +97,7 @@ class CountSheet(SignableDocument):
 
     def signing_blockers(self, role: Role) -> list[Any]:
         if not self.is_counted:
-            return [
-                Conflict(
-                    "COUNT_NOT_RECORDED",
-                    "Registre el conteo de la banca antes de firmar la planilla.",
-                    "Record the float count before signing the sheet.",
-                )
-            ]
+            return [DomainError.of(TablesCode.COUNT_NOT_RECORDED)]
         return []
 
 
@@ -197,10 +192,9 @@ class OpeningSheet(CountSheet):
             values = ", ".join(f"{d.denomination.value:,}" for d in pending)
             # OPEN-10: nobody signs until the pit boss has acknowledged every difference.
             blockers.append(
-                Conflict(
-                    "DISCREPANCY_UNACKNOWLEDGED",
-                    f"Hay diferencias sin reconocer por el jefe de sector (valores {values}).",
-                    f"There are differences the pit boss has not acknowledged (values {values}).",
+                DomainError.of(
+                    TablesCode.DISCREPANCY_UNACKNOWLEDGED,
+                    values=values,
                     details={"discrepancies": [d.pk for d in pending]},
                 )
             )
@@ -326,15 +320,7 @@ class ClosingSheet(CountSheet):
         ).exists()
         if not emptied:
             # CLOSE-06, OQ-26: supervisor and croupier confirm every chip was taken out.
-            blockers.append(
-                Conflict(
-                    "BANK_NOT_CONFIRMED_EMPTY",
-                    "El supervisor y el croupier deben confirmar que la banca quedó vacía "
-                    "y todo se contó.",
-                    "The supervisor and the croupier must confirm that the rack was emptied "
-                    "and every chip counted.",
-                )
-            )
+            blockers.append(DomainError.of(TablesCode.BANK_NOT_CONFIRMED_EMPTY))
         return blockers
 
 

@@ -11,11 +11,12 @@ from typing import TypeVar
 from django.db import models
 
 from casino.access import Actor, require
-from casino.errors import NotFound, ValidationFailed
-from casino.formatting import es
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import User
 from casino.roles import Perm, Role
 
+from ..codes import TablesCode
 from ..models import (
     ClosingSheet,
     DeckReceipt,
@@ -33,19 +34,17 @@ from .assignment import require_assigned_for
 M = TypeVar("M", bound=models.Model)
 
 
-def _get(actor: Actor, qs: models.QuerySet[M], pk: object, what_es: str, what_en: str) -> M:
+def _get(actor: Actor, qs: models.QuerySet[M], pk: object) -> M:
     try:
         obj = qs.filter(casino=actor.casino).get(pk=int(str(pk)))
     except (ValueError, TypeError, qs.model.DoesNotExist):
-        raise NotFound(
-            "NOT_FOUND", f"{what_es} no encontrado/a.", f"{what_en} not found."
-        ) from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=qs.model) from None
     return obj
 
 
 def access_table(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Table:
     require(actor, perm)
-    table = _get(actor, Table.objects.select_related("chip_set", "sector"), pk, "Mesa", "Table")
+    table = _get(actor, Table.objects.select_related("chip_set", "sector"), pk)
     require_assigned_for(actor, perm, table=table)
     return table
 
@@ -53,7 +52,7 @@ def access_table(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Tab
 def access_session(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> TableSession:
     require(actor, perm)
     qs = TableSession.objects.select_related("table", "gaming_day", "settings", "supervisor")
-    session = _get(actor, qs, pk, "Sesión de mesa", "Table session")
+    session = _get(actor, qs, pk)
     require_assigned_for(actor, perm, session=session)
     return session
 
@@ -61,7 +60,7 @@ def access_session(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> T
 def access_opening(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> OpeningSheet:
     require(actor, perm)
     qs = OpeningSheet.objects.select_related("session", "table", "gaming_day")
-    sheet = _get(actor, qs, pk, "Planilla de apertura", "Opening sheet")
+    sheet = _get(actor, qs, pk)
     require_assigned_for(actor, perm, session=sheet.session)
     return sheet
 
@@ -69,7 +68,7 @@ def access_opening(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> O
 def access_closing(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> ClosingSheet:
     require(actor, perm)
     qs = ClosingSheet.objects.select_related("session", "table", "gaming_day")
-    sheet = _get(actor, qs, pk, "Planilla de cierre", "Closing sheet")
+    sheet = _get(actor, qs, pk)
     require_assigned_for(actor, perm, session=sheet.session)
     return sheet
 
@@ -77,14 +76,14 @@ def access_closing(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> C
 def access_discrepancy(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Discrepancy:
     require(actor, perm)
     qs = Discrepancy.objects.select_related("sheet__session__table", "denomination")
-    discrepancy = _get(actor, qs, pk, "Diferencia", "Discrepancy")
+    discrepancy = _get(actor, qs, pk)
     require_assigned_for(actor, perm, session=discrepancy.sheet.session)
     return discrepancy
 
 
 def access_pack(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> Pack:
     require(actor, perm)
-    pack = _get(actor, Pack.objects.select_related("store", "session"), pk, "Mazo", "Pack")
+    pack = _get(actor, Pack.objects.select_related("store", "session"), pk)
     if pack.session_id is not None:  # a pack at a table: the people assigned there
         require_assigned_for(actor, perm, session=pack.session)
     return pack
@@ -92,42 +91,32 @@ def access_pack(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> Pack:
 
 def access_store(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> DeckStore:
     require(actor, perm)
-    return _get(actor, DeckStore.objects.all(), pk, "Depósito de naipes", "Card store")
+    return _get(actor, DeckStore.objects.all(), pk)
 
 
 def access_receipt(actor: Actor, pk: object, perm: Perm = Perm.VIEW_DECKS) -> DeckReceipt:
     require(actor, perm)
-    return _get(actor, DeckReceipt.objects.select_related("store"), pk, "Constancia", "Receipt")
+    return _get(actor, DeckReceipt.objects.select_related("store"), pk)
 
 
 def access_sanction(actor: Actor, pk: object, perm: Perm = Perm.VIEW_SANCTIONS) -> SanctionEntry:
     require(actor, perm)
     qs = SanctionEntry.objects.select_related("player", "table", "session", "issued_by")
-    return _get(actor, qs, pk, "Sanción", "Sanction")
+    return _get(actor, qs, pk)
 
 
 def access_player(actor: Actor, pk: object, perm: Perm = Perm.VIEW_SANCTIONS) -> Player:
     require(actor, perm)
-    return _get(actor, Player.objects.all(), pk, "Jugador", "Player")
+    return _get(actor, Player.objects.all(), pk)
 
 
 def staff_member(actor: Actor, username: str | None, role: Role, *, field: str) -> User:
     """A staff member of the actor's casino who holds ``role`` (for "who" fields of forms)."""
     user = User.objects.filter(username=username or "", casino=actor.casino).first()
     if user is None or not user.is_active:
-        raise ValidationFailed(
-            "STAFF_NOT_FOUND",
-            f"No hay un empleado activo «{username}» en este casino.",
-            f"There is no active staff member '{username}' in this casino.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.STAFF_NOT_FOUND, person=username, field=field)
     if not user.holds_role(role):
-        raise ValidationFailed(
-            "STAFF_ROLE_MISSING",
-            f"{user} no tiene el rol «{es(role.label)}».",
-            f"{user} does not hold the role '{role.value}'.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.STAFF_ROLE_MISSING, user=user, role=role, field=field)
     return user
 
 
@@ -137,12 +126,7 @@ def staff_user(actor: Actor, username: str | None, *, field: str) -> User | None
         return None
     user = User.objects.filter(username=username, casino=actor.casino, is_active=True).first()
     if user is None:
-        raise ValidationFailed(
-            "STAFF_NOT_FOUND",
-            f"No hay un empleado activo «{username}» en este casino.",
-            f"There is no active staff member '{username}' in this casino.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.STAFF_NOT_FOUND, person=username, field=field)
     return user
 
 

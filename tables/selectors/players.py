@@ -7,7 +7,8 @@ from datetime import date
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from casino.access import Actor, require
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.roles import Perm
 
 from ..models import Exclusion, ExclusionHit, ExclusionList, Player, VipReferral
@@ -77,7 +78,7 @@ def access_exclusion(actor: Actor, pk: int, perm: Perm = Perm.VIEW_EXCLUSIONS) -
     require(actor, perm)
     found = Exclusion.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if found is None:
-        raise NotFound("NOT_FOUND", "Exclusión no encontrada.", "Exclusion not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Exclusion)
     return found
 
 

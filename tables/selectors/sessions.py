@@ -10,14 +10,14 @@ from typing import Any
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
-from casino.errors import Conflict
-from casino.formatting import en, es
+from casino.errors import Conflict, DomainError
 from casino.hotqueries import HotQuery
 from casino.models import Casino, Denomination, User
 from casino.roles import Role
 from tables.models import FloatPar
 
 from .. import hooks
+from ..codes import TablesCode
 from ..deckrules import READY
 from ..models import (
     ClosingSheet,
@@ -165,67 +165,38 @@ def session_readiness(session: TableSession, hand_number: int | None = None) -> 
     reasons: list[Conflict] = []
     opening_locked, croupier = _opening_and_croupier(session)
     if not opening_locked:
-        reasons.append(
-            Conflict(
-                "OPENING_NOT_SIGNED",
-                "La planilla de apertura no tiene las tres firmas: la mesa no puede jugar.",
-                "The opening sheet does not have its three signatures: the table cannot play.",
-            )
-        )
+        reasons.append(DomainError.of(TablesCode.OPENING_NOT_SIGNED))
     if session.status not in (S.OPEN, S.IN_PLAY):
         reasons.append(
-            Conflict(
-                "SESSION_NOT_OPEN",
-                f"La mesa está «{es(S(session.status).label)}»: no recibe manos.",
-                f"The table is '{en(S(session.status).label)}': it takes no hands.",
+            DomainError.of(
+                TablesCode.SESSION_NOT_OPEN,
+                status=S(session.status),
                 details={"status": session.status},
             )
         )
     if croupier is None:
-        reasons.append(
-            Conflict(
-                "NO_CROUPIER_ON_DUTY",
-                "No hay croupier asignado a la mesa.",
-                "No croupier is assigned to the table.",
-            )
-        )
+        reasons.append(DomainError.of(TablesCode.NO_CROUPIER_ON_DUTY))
     packs = _PACKS_AT_TABLE.all(session=session.pk)
     ready = [(serial, colour, state) for serial, colour, state in packs if state in READY]
     if len({colour.strip().lower() for _serial, colour, _state in ready}) < 2:
         reasons.append(
-            Conflict(
-                "DECKS_MISSING",
-                "La mesa necesita dos mazos inspeccionados de colores distintos.",
-                "The table needs two inspected packs of different colours.",
+            DomainError.of(
+                TablesCode.DECKS_MISSING,
                 details={"inspected_packs": [serial for serial, _colour, _state in ready]},
             )
         )
     damaged = next((serial for serial, _c, state in packs if state == PackState.DAMAGED), None)
     if damaged is not None:
         reasons.append(
-            Conflict(
-                "PACK_DAMAGED",
-                f"El mazo {damaged} tiene una carta dañada: reemplácelo antes de la próxima mano.",
-                f"Pack {damaged} has a damaged card: replace it before the next hand.",
-                details={"pack": damaged},
-            )
+            DomainError.of(TablesCode.PACK_DAMAGED, damaged=damaged, details={"pack": damaged})
         )
     elif not any(state == PackState.IN_PLAY for _serial, _colour, state in ready):
-        reasons.append(
-            Conflict(
-                "NO_PACK_IN_PLAY",
-                "Ningún mazo está en juego en la mesa.",
-                "No pack is in play at the table.",
-            )
-        )
+        reasons.append(DomainError.of(TablesCode.NO_PACK_IN_PLAY))
     last = session.last_hand_number
     if hand_number is not None and last is not None and hand_number > last:
         reasons.append(
-            Conflict(
-                "AFTER_LAST_HAND",
-                f"Se anunció la última mano (n.º {last}): no se admiten más.",
-                f"The last hand (no. {last}) was announced: no more hands.",
-                details={"last_hand_number": last},
+            DomainError.of(
+                TablesCode.AFTER_LAST_HAND, last=last, details={"last_hand_number": last}
             )
         )
     return PlayReadiness(reasons, croupier)

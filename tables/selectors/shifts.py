@@ -13,7 +13,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from casino.access import Actor, require
-from casino.errors import NotFound
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import GamingDay
 from casino.roles import Perm
 from casino.selectors import shift_at
@@ -29,9 +30,7 @@ def access_shift_change(actor: Actor, pk: object) -> ShiftChange:
             "session", "table", "gaming_day", "gaming_day__casino", "acceptance"
         ).get(casino=actor.casino, pk=int(str(pk)))
     except (ValueError, TypeError, ShiftChange.DoesNotExist):
-        raise NotFound(
-            "NOT_FOUND", "Cambio de turno no encontrado.", "Shift change not found."
-        ) from None
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=ShiftChange) from None
 
 
 def shift_changes(session: TableSession) -> QuerySet[ShiftChange]:

@@ -10,15 +10,18 @@ from django.utils import timezone
 
 from casino.access import Actor
 from casino.audit import audit_record
-from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
-from casino.formatting import en, es
+from casino.codes import CasinoCode
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError, PermissionRefused
 from casino.hotqueries import HotQuery
 from casino.models import GamingDay, User
 from casino.pins import pin_verify
+from casino.refusals import RefusalCode
 from casino.roles import Role
 from casino.scoping import check_assignment
 from casino.selectors import require_open_gaming_day
 
+from ..codes import TablesCode
 from ..models import SessionEvent, TableSession
 from ..selectors.assignment import (
     assignment_of,
@@ -52,7 +55,7 @@ def lock(model: type[models.Model], pk: int, actor: Actor) -> Any:
     """Re-read a row FOR UPDATE inside the service's transaction, scoped to the casino."""
     obj = model.objects.select_for_update().filter(pk=pk).first()  # type: ignore[attr-defined]
     if obj is None or getattr(obj, "casino_id", actor.casino.pk) != actor.casino.pk:
-        raise NotFound("NOT_FOUND", "No encontrado.", "Not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=model)
     return obj
 
 
@@ -87,35 +90,29 @@ def lock_session(session: TableSession | int, actor: Actor | None = None) -> Tab
         pk = session if isinstance(session, int) else session.pk
         rows = _SESSION_LOCKED.all(pk=pk)
         if not rows:
-            raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
         row = rows[0]
         hold_locked(
             row, assignment_of(row, [(r.relief_in, r.dealer_in, r.sector_pit_boss) for r in rows])
         )
     if actor is not None and row.casino_id != actor.casino.pk:
-        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
     return row
 
 
-def require_status(session: TableSession, *allowed: str, code: str = "SESSION_STATE") -> None:
+def require_status(session: TableSession, *allowed: str) -> None:
     if session.status not in allowed:
-        names = ", ".join(es(S(a).label) for a in allowed)
-        raise Conflict(
-            code,
-            f"La mesa está «{es(S(session.status).label)}»; esta acción requiere: {names}.",
-            f"The table is '{en(S(session.status).label)}'; this action needs:"
-            f" {', '.join(en(S(a).label) for a in allowed)}.",
+        raise DomainError.of(
+            TablesCode.SESSION_STATE,
+            status=S(session.status),
+            allowed=[S(a) for a in allowed],
             details={"status": session.status, "required": list(allowed)},
         )
 
 
 def require_no_hand(session: TableSession) -> None:
     if session.hand_in_progress:
-        raise Conflict(
-            "HAND_IN_PROGRESS",
-            "Hay una mano en curso: espere a que termine.",
-            "A hand is in progress: wait until it ends.",
-        )
+        raise DomainError.of(TablesCode.HAND_IN_PROGRESS)
 
 
 def session_move(
@@ -124,10 +121,10 @@ def session_move(
     """Change a locked session's status along OPEN-16, with its audit event."""
     allowed = SESSION_MOVES[S(session.status)]
     if to not in allowed:
-        raise Conflict(
-            "SESSION_MOVE_NOT_ALLOWED",
-            f"La mesa está «{es(S(session.status).label)}» y no puede pasar a «{es(S(to).label)}».",
-            f"The table is '{en(S(session.status).label)}' and cannot move to '{en(S(to).label)}'.",
+        raise DomainError.of(
+            TablesCode.SESSION_MOVE_NOT_ALLOWED,
+            status=S(session.status),
+            to=S(to),
             details={"status": session.status, "allowed": sorted(allowed)},
         )
     before = session.status
@@ -176,26 +173,11 @@ def record_event(
 def check_staff(actor: Actor, user: User | None, role: Role, *, field: str) -> User:
     """``user`` must be an active member of the actor's casino holding ``role``."""
     if user is None:
-        raise ValidationFailed(
-            "STAFF_REQUIRED",
-            f"Indique quién actúa como «{es(role.label)}».",
-            f"Say who acts as '{role.value}'.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.STAFF_REQUIRED, role=role, field=field)
     if user.casino_id != actor.casino.pk or not user.is_active:
-        raise ValidationFailed(
-            "STAFF_NOT_FOUND",
-            f"{user} no es un empleado activo de este casino.",
-            f"{user} is not an active staff member of this casino.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.STAFF_NOT_FOUND, person=user, field=field)
     if not user.holds_role(role):
-        raise ValidationFailed(
-            "STAFF_ROLE_MISSING",
-            f"{user} no tiene el rol «{es(role.label)}».",
-            f"{user} does not hold the role '{role.value}'.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.STAFF_ROLE_MISSING, user=user, role=role, field=field)
     return user
 
 
@@ -220,19 +202,14 @@ def check_pin(actor: Actor, user: User, pin: str | None, *, field: str = "pin") 
     The PIN itself is checked by the one check, ``casino.pins.pin_verify`` (issue 12 §3).
     """
     if not pin:
-        raise ValidationFailed(
-            "PIN_REQUIRED",
-            f"{user} debe confirmar con su PIN personal.",
-            f"{user} must confirm with their personal PIN.",
-            field=field,
-        )
+        raise DomainError.of(CasinoCode.PIN_REQUIRED, user=user, field=field)
     pin_verify(actor=actor, signer=user, pin=pin, field=field)
 
 
-def require_text(value: str | None, *, code: str, field: str, es: str, en: str) -> str:
+def require_text(value: str | None, *, code: RefusalCode, field: str) -> str:
     text = (value or "").strip()
     if not text:
-        raise ValidationFailed(code, es, en, field=field)
+        raise DomainError.of(code, field=field)
     return text
 
 
@@ -242,57 +219,24 @@ MAX_CHIPS = 1_000_000  # per denomination; beyond it the input is a typing error
 def whole_chips(value: Any, *, field: str) -> int:
     """A non-negative whole number of chips (issue 5 "Bad input")."""
     if value is None or value == "":
-        raise ValidationFailed(
-            "COUNT_REQUIRED",
-            "Falta la cantidad de fichas.",
-            "The chip count is missing.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.COUNT_REQUIRED, field=field)
     if isinstance(value, bool):
-        raise ValidationFailed(
-            "COUNT_NOT_WHOLE",
-            "La cantidad de fichas debe ser un número entero.",
-            "The chip count must be a whole number.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.COUNT_NOT_WHOLE, value=value, field=field)
     try:
         number = value if isinstance(value, int) else Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
-        raise ValidationFailed(
-            "COUNT_NOT_WHOLE",
-            f"«{value}» no es una cantidad de fichas.",
-            f"'{value}' is not a chip count.",
-            field=field,
-        ) from None
+        raise DomainError.of(TablesCode.COUNT_NOT_WHOLE, value=value, field=field) from None
     if isinstance(number, Decimal) and not number.is_finite():
-        raise ValidationFailed(
-            "COUNT_NOT_WHOLE",
-            f"«{value}» no es una cantidad de fichas.",
-            f"'{value}' is not a chip count.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.COUNT_NOT_WHOLE, value=value, field=field)
     if number < 0:
-        raise ValidationFailed(
-            "COUNT_NEGATIVE",
-            "La cantidad de fichas no puede ser negativa.",
-            "The chip count cannot be negative.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.COUNT_NEGATIVE, count=value, field=field)
     if isinstance(number, Decimal):
         if number != number.to_integral_value():
-            raise ValidationFailed(
-                "COUNT_NOT_WHOLE",
-                "Las fichas se cuentan enteras: no hay fracciones de ficha.",
-                "Chips are counted whole: there are no fractions of a chip.",
-                field=field,
-            )
+            raise DomainError.of(TablesCode.COUNT_NOT_WHOLE, value=value, field=field)
         number = int(number)
     if number > MAX_CHIPS:
-        raise ValidationFailed(
-            "COUNT_TOO_LARGE",
-            f"Cantidad fuera de rango (máximo {MAX_CHIPS:,}).",
-            f"Count out of range (at most {MAX_CHIPS:,}).",
-            field=field,
+        raise DomainError.of(
+            TablesCode.COUNT_TOO_LARGE, maximum=MAX_CHIPS, count=number, field=field
         )
     return int(number)
 
@@ -301,17 +245,7 @@ def money_amount(value: Any, *, field: str) -> Decimal:
     try:
         amount = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            f"«{value}» no es un importe.",
-            f"'{value}' is not an amount.",
-            field=field,
-        ) from None
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field) from None
     if not amount.is_finite():
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            f"«{value}» no es un importe.",
-            f"'{value}' is not an amount.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field)
     return amount

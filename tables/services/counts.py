@@ -19,12 +19,14 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import Denomination, User
 from casino.roles import Perm, Role
 from casino.serials import serial_next
 from casino.signatures import SignResult, assert_not_signed, document_sign
 
+from ..codes import TablesCode
 from ..models import (
     STACK_SIZE,
     ClosingLine,
@@ -138,27 +140,19 @@ def _count_line_denomination(
         if isinstance(raw_id, bool):
             raise TypeError
     except (TypeError, ValueError):
-        raise ValidationFailed(
-            "DENOMINATION_REQUIRED",
-            "Indique la denominación de la línea.",
-            "Give the line's denomination.",
-            field=f"{prefix}.denomination",
+        raise DomainError.of(
+            TablesCode.DENOMINATION_REQUIRED, field=f"{prefix}.denomination"
         ) from None
     line = sheet_lines.get(denomination_id)
     if line is None:
-        raise ValidationFailed(
-            "DENOMINATION_NOT_IN_CHIP_SET",
-            "Esa denominación no pertenece al juego de fichas de la mesa.",
-            "That denomination is not in the table's chip set.",
+        raise DomainError.of(
+            TablesCode.DENOMINATION_NOT_IN_CHIP_SET,
             field=f"{prefix}.denomination",
             details={"denomination": raw_id},
         )
     if denomination_id in parsed:
-        raise ValidationFailed(
-            "DENOMINATION_REPEATED",
-            f"La denominación {line.value:,} aparece dos veces.",
-            f"The denomination {line.value:,} appears twice.",
-            field=f"{prefix}.denomination",
+        raise DomainError.of(
+            TablesCode.DENOMINATION_REPEATED, value=line.value, field=f"{prefix}.denomination"
         )
     return denomination_id, line
 
@@ -172,34 +166,35 @@ def _count_line_figures(
     loose = whole_chips(item.get("loose"), field=f"{prefix}.loose")
     if loose >= STACK_SIZE:
         # OPEN-08: loose chips are what is left after the full 20-chip stacks.
-        raise ValidationFailed(
-            "LOOSE_CHIPS_MAKE_A_STACK",
-            f"{loose} fichas sueltas forman otra pila de {STACK_SIZE}: apílelas.",
-            f"{loose} loose chips make another stack of {STACK_SIZE}: stack them.",
+        raise DomainError.of(
+            TablesCode.LOOSE_CHIPS_MAKE_A_STACK,
+            loose=loose,
+            stack_size=STACK_SIZE,
             field=f"{prefix}.loose",
         )
     count = STACK_SIZE * stacks + loose
     if item.get("count") not in (None, ""):
         stated = whole_chips(item.get("count"), field=f"{prefix}.count")
         if stated != count:
-            raise ValidationFailed(
-                "COUNT_MISMATCH",
-                f"{stacks} pilas de {STACK_SIZE} y {loose} sueltas son {count} fichas, "
-                f"no {stated}.",
-                f"{stacks} stacks of {STACK_SIZE} and {loose} loose are {count} chips, "
-                f"not {stated}.",
+            raise DomainError.of(
+                TablesCode.COUNT_MISMATCH,
+                stacks=stacks,
+                stack_size=STACK_SIZE,
+                loose=loose,
+                count=count,
+                stated=stated,
                 field=f"{prefix}.count",
             )
     total = line.value * count  # OPEN-09: value × chips = total
     if item.get("total") not in (None, ""):
         stated_total = money_amount(item.get("total"), field=f"{prefix}.total")
         if stated_total != total:
-            raise ValidationFailed(
-                "TOTAL_MISMATCH",
-                f"Valor {line.value:,}, {count} fichas: el total es {total:,}, no "
-                f"{stated_total:,}.",
-                f"Value {line.value:,}, {count} chips: the total is {total:,}, not "
-                f"{stated_total:,}.",
+            raise DomainError.of(
+                TablesCode.TOTAL_MISMATCH,
+                value=line.value,
+                count=count,
+                total=total,
+                stated_total=stated_total,
                 field=f"{prefix}.total",
             )
     return stacks, loose, count, total
@@ -210,29 +205,21 @@ def _parse_count(
 ) -> dict[int, tuple[int, int, int, Decimal]]:
     """Validate a count against the sheet's denominations; nothing is written here."""
     if not isinstance(lines, list | tuple) or not lines:
-        raise ValidationFailed(
-            "COUNT_EMPTY",
-            "El conteo no tiene líneas: cuente cada denominación, también las que están en cero.",
-            "The count has no lines: count every denomination, zero included.",
-            field="lines",
-        )
+        raise DomainError.of(TablesCode.COUNT_EMPTY, field="lines")
     sheet_lines = {line.denomination_id: line for line in sheet.lines.all()}  # type: ignore[attr-defined]
     parsed: dict[int, tuple[int, int, int, Decimal]] = {}
     for index, item in enumerate(lines):
         prefix = f"lines[{index}]"
         if not isinstance(item, dict):
-            raise ValidationFailed(
-                "LINE_INVALID", "Línea de conteo inválida.", "Invalid count line.", field=prefix
-            )
+            raise DomainError.of(TablesCode.LINE_INVALID, field=prefix)
         denomination_id, line = _count_line_denomination(item, prefix, sheet_lines, parsed)
         parsed[denomination_id] = _count_line_figures(item, prefix, line)
     missing = [line for d, line in sheet_lines.items() if d not in parsed]
     if missing:
         values = ", ".join(f"{line.value:,}" for line in sorted(missing, key=lambda x: -x.value))
-        raise ValidationFailed(
-            "COUNT_INCOMPLETE",
-            f"Faltan denominaciones en el conteo: {values} (cuente también las que están en cero).",
-            f"Denominations missing from the count: {values} (count the empty ones too).",
+        raise DomainError.of(
+            TablesCode.COUNT_INCOMPLETE,
+            values=values,
             field="lines",
             details={"missing": [line.denomination_id for line in missing]},
         )
@@ -240,10 +227,10 @@ def _parse_count(
         stated_grand = money_amount(grand_total, field="grand_total")
         actual = sum((t for *_rest, t in parsed.values()), Decimal("0"))
         if stated_grand != actual:
-            raise ValidationFailed(
-                "GRAND_TOTAL_MISMATCH",
-                f"La suma de las denominaciones es {actual:,}, no {stated_grand:,} (OPEN-11).",
-                f"The denominations add up to {actual:,}, not {stated_grand:,} (OPEN-11).",
+            raise DomainError.of(
+                TablesCode.GRAND_TOTAL_MISMATCH,
+                actual=actual,
+                stated_grand=stated_grand,
                 field="grand_total",
             )
     return parsed
@@ -288,14 +275,7 @@ def _count_record(
         missing = prep_missing(session) if model is OpeningSheet else []
         if missing:
             # PREP-05: the opening starts once both checklists are done (or overridden).
-            raise Conflict(
-                "PREP_CHECKLISTS_MISSING",
-                "Antes del conteo de apertura faltan las listas de control previas "
-                "(jefe de sector y supervisor), o la excepción escrita del jefe de sector.",
-                "The pre-opening checklists (pit boss and supervisor) are missing, or the "
-                "pit boss's written override, before the opening count.",
-                details={"missing": missing},
-            )
+            raise DomainError.of(TablesCode.PREP_CHECKLISTS_MISSING, details={"missing": missing})
         parsed = _parse_count(sheet, lines, grand_total)
         written = _write_count(actor, sheet, parsed, note)
         audit_record(
@@ -388,43 +368,20 @@ def discrepancy_acknowledge(
     """The pit boss (or shift manager) acknowledges a difference (OPEN-10), with a note and,
     above the configured thresholds, a written report."""
     require(actor, Perm.ACKNOWLEDGE_DISCREPANCY)
-    note = require_text(
-        note,
-        code="NOTE_REQUIRED",
-        field="note",
-        es="Escriba una nota sobre la diferencia.",
-        en="Write a note about the difference.",
-    )
+    note = require_text(note, field="note", code=TablesCode.NOTE_REQUIRED)
     with transaction.atomic():
         sheet = lock(OpeningSheet, discrepancy.sheet_id, actor)
         # Issue 12 §1: a pit boss of the table's sector; the shift manager is casino-wide.
         require_at_table(actor, session=sheet.session)
         if sheet.is_locked:
-            raise Conflict(
-                "DOCUMENT_LOCKED",
-                "La planilla ya está firmada y cerrada.",
-                "The sheet is already signed and locked.",
-            )
+            raise DomainError.of(CasinoCode.DOCUMENT_LOCKED)
         if discrepancy.count_version != sheet.count_version:
-            raise Conflict(
-                "DISCREPANCY_SUPERSEDED",
-                "La banca se volvió a contar: esta diferencia ya no es la vigente.",
-                "The float was recounted: this difference is no longer current.",
-            )
+            raise DomainError.of(TablesCode.DISCREPANCY_SUPERSEDED)
         if DiscrepancyAcknowledgement.objects.filter(discrepancy=discrepancy).exists():
-            raise Conflict(
-                "DISCREPANCY_ALREADY_ACKNOWLEDGED",
-                "La diferencia ya fue reconocida.",
-                "The difference was already acknowledged.",
-            )
+            raise DomainError.of(TablesCode.DISCREPANCY_ALREADY_ACKNOWLEDGED)
         report = (written_report or "").strip()
         if discrepancy.needs_written_report and not report:
-            raise ValidationFailed(
-                "WRITTEN_REPORT_REQUIRED",
-                "La diferencia supera el umbral: adjunte el informe escrito.",
-                "The difference is above the threshold: attach the written report.",
-                field="written_report",
-            )
+            raise DomainError.of(TablesCode.WRITTEN_REPORT_REQUIRED, field="written_report")
         try:
             with transaction.atomic():
                 ack = DiscrepancyAcknowledgement.objects.create(
@@ -435,11 +392,7 @@ def discrepancy_acknowledge(
                     written_report=report,
                 )
         except IntegrityError:  # pragma: no cover - the sheet lock serialises this
-            raise Conflict(
-                "DISCREPANCY_ALREADY_ACKNOWLEDGED",
-                "La diferencia ya fue reconocida.",
-                "The difference was already acknowledged.",
-            ) from None
+            raise DomainError.of(TablesCode.DISCREPANCY_ALREADY_ACKNOWLEDGED) from None
         audit_record(
             actor=actor,
             action="opening_sheet.discrepancy_acknowledge",
@@ -551,12 +504,7 @@ def closing_confirm_empty_bank(
     """
     require(actor, Perm.CLOSE_SESSION)
     if actor.role != Role.SUPERVISOR:
-        raise ValidationFailed(
-            "SUPERVISOR_REQUIRED",
-            "El supervisor de la mesa confirma la banca vacía junto con el croupier.",
-            "The table supervisor confirms the empty rack together with the croupier.",
-            field="role",
-        )
+        raise DomainError.of(TablesCode.SUPERVISOR_REQUIRED, field="role")
     check_staff(actor, croupier, Role.CROUPIER, field="croupier")
     with transaction.atomic():
         session = lock_session(sheet.session_id, actor)
@@ -568,11 +516,7 @@ def closing_confirm_empty_bank(
         check_pin(actor, croupier, pin)
         require_status(session, S.CLOSING)
         if not sheet.is_counted:
-            raise Conflict(
-                "COUNT_NOT_RECORDED",
-                "Registre primero el conteo de cierre.",
-                "Record the closing count first.",
-            )
+            raise DomainError.of(TablesCode.COUNT_NOT_RECORDED)
         assert_not_signed(sheet)
         event = record_event(
             actor,
@@ -601,37 +545,19 @@ def sheet_copy_deposit(
     is_opening = isinstance(sheet, OpeningSheet)
     require(actor, Perm.OPEN_SESSION if is_opening else Perm.CLOSE_SESSION)
     if copy not in SheetCopyDeposit.Copy.values:
-        raise ValidationFailed(
-            "COPY_INVALID",
-            "Copia desconocida.",
-            "Unknown copy.",
-            field="copy",
-            details={"allowed": SheetCopyDeposit.Copy.values},
+        raise DomainError.of(
+            TablesCode.COPY_INVALID, field="copy", details={"allowed": SheetCopyDeposit.Copy.values}
         )
     if is_opening and copy != SheetCopyDeposit.Copy.DROP_BOX:
-        raise ValidationFailed(
-            "COPY_NOT_FOR_OPENING",
-            "En la apertura solo se deposita la copia de la caja de drop (OPEN-13).",
-            "At the opening only the drop-box copy is deposited (OPEN-13).",
-            field="copy",
-        )
+        raise DomainError.of(TablesCode.COPY_NOT_FOR_OPENING, field="copy")
     with transaction.atomic():
         locked = lock(type(sheet), sheet.pk, actor)
         require_at_table(actor, session=locked.session)  # issue 12 §1
         if not locked.is_locked:
-            raise Conflict(
-                "SHEET_NOT_SIGNED",
-                "La planilla aún no tiene sus tres firmas: no hay copias que depositar.",
-                "The sheet does not have its three signatures yet: no copies to deposit.",
-            )
+            raise DomainError.of(TablesCode.SHEET_NOT_SIGNED)
         link = {"opening": locked} if is_opening else {"closing": locked}
         if SheetCopyDeposit.objects.filter(copy=copy, **link).exists():
-            raise Conflict(
-                "COPY_ALREADY_DEPOSITED",
-                "Esa copia ya se registró como depositada.",
-                "That copy is already recorded as deposited.",
-                field="copy",
-            )
+            raise DomainError.of(TablesCode.COPY_ALREADY_DEPOSITED, field="copy")
         deposit = SheetCopyDeposit.objects.create(
             casino_id=locked.casino_id,
             copy=copy,

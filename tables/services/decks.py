@@ -15,14 +15,16 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
-from casino.formatting import en, es
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import Sector, User
+from casino.refusals import Words
 from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
 from casino.serials import serial_next
 from casino.signatures import document_sign
 
+from ..codes import TablesCode
 from ..deckrules import AT_TABLE, READY, allowed_moves, move_allowed
 from ..models import (
     DeckEvent,
@@ -131,17 +133,10 @@ def deck_store_create(
     require(actor, Perm.MANAGE_SETTINGS)
     if sector is not None:
         same_casino(actor, sector)
-    code = require_text(
-        code, code="CODE_REQUIRED", field="code", es="Indique un código.", en="Give a code."
-    )
+    code = require_text(code, field="code", code=TablesCode.CODE_REQUIRED)
     with transaction.atomic():
         if DeckStore.objects.filter(casino=actor.casino, code=code).exists():
-            raise Conflict(
-                "STORE_CODE_TAKEN",
-                "Ya existe ese depósito.",
-                "That store already exists.",
-                field="code",
-            )
+            raise DomainError.of(TablesCode.STORE_CODE_TAKEN, field="code")
         store = DeckStore.objects.create(
             casino=actor.casino, code=code, name=name or code, sector=sector
         )
@@ -162,12 +157,7 @@ def deck_delivery_record(
     require(actor, Perm.DECK_DELIVER)
     same_casino(actor, store)
     if not isinstance(packs, list | tuple) or not packs:
-        raise ValidationFailed(
-            "PACKS_REQUIRED",
-            "Indique los mazos entregados.",
-            "List the packs delivered.",
-            field="packs",
-        )
+        raise DomainError.of(TablesCode.PACKS_REQUIRED, field="packs")
     cleaned: list[tuple[str, str, str, bool]] = []
     seen: set[str] = set()
     for index, item in enumerate(packs):
@@ -175,25 +165,12 @@ def deck_delivery_record(
         serial = str(item.get("serial") or "").strip()
         colour = str(item.get("colour") or "").strip()
         if not serial:
-            raise ValidationFailed(
-                "PACK_SERIAL_REQUIRED",
-                "Falta el número del mazo.",
-                "The pack number is missing.",
-                field=f"{prefix}.serial",
-            )
+            raise DomainError.of(TablesCode.PACK_SERIAL_REQUIRED, field=f"{prefix}.serial")
         if not colour:
-            raise ValidationFailed(
-                "PACK_COLOUR_REQUIRED",
-                "Falta el color del dorso.",
-                "The back colour is missing.",
-                field=f"{prefix}.colour",
-            )
+            raise DomainError.of(TablesCode.PACK_COLOUR_REQUIRED, field=f"{prefix}.colour")
         if serial in seen:
-            raise ValidationFailed(
-                "PACK_SERIAL_REPEATED",
-                f"El mazo {serial} figura dos veces.",
-                f"Pack {serial} is listed twice.",
-                field=f"{prefix}.serial",
+            raise DomainError.of(
+                TablesCode.PACK_SERIAL_REPEATED, serial=serial, field=f"{prefix}.serial"
             )
         seen.add(serial)
         cleaned.append(
@@ -206,10 +183,9 @@ def deck_delivery_record(
             )
         )
         if taken:
-            raise Conflict(
-                "PACK_SERIAL_TAKEN",
-                f"Ya hay mazos registrados con esos números: {', '.join(sorted(taken))}.",
-                f"Packs with those numbers already exist: {', '.join(sorted(taken))}.",
+            raise DomainError.of(
+                TablesCode.PACK_SERIAL_TAKEN,
+                taken=sorted(taken),
                 field="packs",
                 details={"serials": sorted(taken)},
             )
@@ -279,15 +255,14 @@ def deck_receipt_sign(*, actor: Actor, receipt: DeckReceipt) -> DeckReceipt:
 # --- moves ------------------------------------------------------------------------------
 
 
-def _not_allowed(pack: Pack, to: str) -> Conflict:
+def _not_allowed(pack: Pack, to: str) -> DomainError:
     allowed = allowed_moves(pack.state)
-    return Conflict(
-        "DECK_MOVE_NOT_ALLOWED",
-        f"El mazo {pack.serial} está «{es(P(pack.state).label)}» y no puede pasar a "
-        f"«{es(P(to).label)}». Movimientos permitidos: {', '.join(allowed) or 'ninguno'}.",
-        f"Pack {pack.serial} is '{en(P(pack.state).label)}' and cannot move to"
-        f" '{en(P(to).label)}'. "
-        f"Allowed moves: {', '.join(allowed) or 'none'}.",
+    return DomainError.of(
+        TablesCode.DECK_MOVE_NOT_ALLOWED,
+        serial=pack.serial,
+        state=P(pack.state),
+        to=P(to),
+        allowed=[P(a) for a in allowed],
         field="to",
         details={"state": pack.state, "allowed": allowed},
     )
@@ -297,23 +272,16 @@ def _witness_role(actor: Actor, session: TableSession, witness: User | None) -> 
     """The role the witness signs in: the one he is on duty in at the table, not the
     recorder's (``inspection_witnesses``, DECK-06, issue 12 §1)."""
     if witness is None or witness.pk == actor.user.pk:
-        raise ValidationFailed(
-            "INSPECTOR_REQUIRED",
-            "La inspección la hacen dos personas: el testigo elige su nombre y firma con su PIN.",
-            "Two people inspect the pack: the witness chooses his name and signs with his PIN.",
-            field="with_user",
-        )
+        raise DomainError.of(TablesCode.INSPECTOR_REQUIRED, field="with_user")
     for user, role in inspection_witnesses(session, actor):
         if user.pk == witness.pk:
             check_staff(actor, witness, role, field="with_user")
             return role
     table = session.table.number
-    raise PermissionRefused(
-        "WITNESS_NOT_ON_DUTY",
-        f"{witness} no está de turno en la mesa {table} como croupier, supervisor o jefe "
-        "de sector: no puede ser testigo de la inspección.",
-        f"{witness} is not on duty at table {table} as croupier, supervisor or pit boss: "
-        "he cannot witness the inspection.",
+    raise DomainError.of(
+        TablesCode.WITNESS_NOT_ON_DUTY,
+        witness=witness,
+        table=table,
         field="with_user",
         details={"table": str(table)},
     )
@@ -334,12 +302,7 @@ def _inspection_signed(
     role = _witness_role(actor, session, witness)
     assert witness is not None
     if not pin:
-        raise ValidationFailed(
-            "PIN_REQUIRED",
-            f"{witness} firma la inspección con su PIN personal.",
-            f"{witness} signs the inspection with his personal PIN.",
-            field="pin",
-        )
+        raise DomainError.of(CasinoCode.PIN_REQUIRED, user=witness, field="pin")
     inspection = PackInspection.objects.create(
         casino_id=pack.casino_id,
         pack=pack,
@@ -363,12 +326,7 @@ def _inspection_signed(
 def _lock_pack_at(actor: Actor, pack: Pack, session: TableSession, field: str) -> Pack:
     other = lock(Pack, pack.pk, actor)
     if other.session_id != session.pk:
-        raise ValidationFailed(
-            "PACK_NOT_AT_TABLE",
-            f"El mazo {other.serial} no está en esta mesa.",
-            f"Pack {other.serial} is not at this table.",
-            field=field,
-        )
+        raise DomainError.of(TablesCode.PACK_NOT_AT_TABLE, serial=other.serial, field=field)
     return other
 
 
@@ -396,12 +354,8 @@ def deck_move(
     try:
         to = P(to)
     except ValueError:
-        raise ValidationFailed(
-            "STATE_INVALID",
-            f"Estado de mazo desconocido: «{to}».",
-            f"Unknown pack state: '{to}'.",
-            field="to",
-            details={"allowed": P.values},
+        raise DomainError.of(
+            TablesCode.STATE_INVALID, to=to, field="to", details={"allowed": P.values}
         ) from None
     require(actor, perm_for_move(to))
     same_casino(actor, pack)
@@ -441,12 +395,7 @@ def deck_move(
 
 def _need_session(session: TableSession | None) -> TableSession:
     if session is None:
-        raise ValidationFailed(
-            "SESSION_REQUIRED",
-            "Indique la mesa (sesión).",
-            "Say which table session.",
-            field="session",
-        )
+        raise DomainError.of(TablesCode.SESSION_REQUIRED, field="session")
     return session
 
 
@@ -461,36 +410,22 @@ def _move_issue(actor: Actor, pack: Pack, session: TableSession | None, **kw: An
         if replaces.state not in (P.DAMAGED, P.REJECTED) or (
             replaces.state == P.DAMAGED and replaces.session_id != session.pk
         ):
-            raise ValidationFailed(
-                "NOT_A_REPLACEMENT",
-                "Solo se reemplaza un mazo dañado o rechazado de esta mesa.",
-                "Only a damaged or rejected pack of this table is replaced.",
-                field="replaces",
-            )
+            raise DomainError.of(TablesCode.NOT_A_REPLACEMENT, field="replaces")
         if not _same_colour(replaces.colour, pack.colour):
             # DECK-13, OQ-21: a damaged pack is replaced by one of the same colour.
-            raise ValidationFailed(
-                "REPLACEMENT_COLOUR",
-                f"El reemplazo debe ser del mismo color ({replaces.colour}).",
-                f"The replacement must be the same colour ({replaces.colour}).",
-                field="replaces",
+            raise DomainError.of(
+                TablesCode.REPLACEMENT_COLOUR, colour=replaces.colour, field="replaces"
             )
         at_table = [p for p in at_table if p.pk != replaces.pk]
     if any(_same_colour(p.colour, pack.colour) for p in at_table):
-        raise Conflict(
-            "SAME_COLOUR_AT_TABLE",
-            f"La mesa ya tiene un mazo {pack.colour}: los dos mazos deben ser de colores "
-            "distintos (DECK-04).",
-            f"The table already has a {pack.colour} pack: its two packs must be different "
-            "colours (DECK-04).",
+        raise DomainError.of(
+            TablesCode.SAME_COLOUR_AT_TABLE,
+            colour=pack.colour,
             details={"packs": [p.serial for p in at_table]},
         )
     if len(at_table) >= 2:
-        raise Conflict(
-            "TABLE_HAS_TWO_PACKS",
-            "La mesa ya tiene sus dos mazos; devuelva uno antes de entregar otro.",
-            "The table already has its two packs; return one before issuing another.",
-            details={"packs": [p.serial for p in at_table]},
+        raise DomainError.of(
+            TablesCode.TABLE_HAS_TWO_PACKS, details={"packs": [p.serial for p in at_table]}
         )
     _apply(
         actor,
@@ -510,18 +445,14 @@ def _move_inspect(actor: Actor, pack: Pack, session: TableSession | None, **kw: 
     (DECK-06); a pack with any check not passed is rejected, never inspected (DECK-07)."""
     session = _need_session(session)
     if not (kw["face_up_ok"] and kw["face_down_ok"]):
-        raise ValidationFailed(
-            "INSPECTION_FAILED",
-            "Si una carta es imperfecta se rechaza el mazo completo (DECK-07).",
-            "If any card is imperfect the whole pack is rejected (DECK-07).",
+        raise DomainError.of(
+            TablesCode.INSPECTION_FAILED,
             field="face_up_ok" if not kw["face_up_ok"] else "face_down_ok",
         )
     if not kw["complete"]:
-        raise ValidationFailed(
-            "PACK_INCOMPLETE",
-            "Un mazo incompleto no se pone en juego: recházelo para que el jefe de sector lo "
-            "reemplace.",
-            "An incomplete pack does not go into play: reject it, and the pit boss replaces it.",
+        raise DomainError.of(
+            TablesCode.PACK_INCOMPLETE,
+            problem=DomainError.of(TablesCode.PACK_INCOMPLETE_NOT_IN_PLAY),
             field="complete",
         )
     inspection = _inspection_signed(
@@ -556,13 +487,7 @@ def _move_reject(actor: Actor, pack: Pack, session: TableSession | None, **kw: A
     """ISSUED → REJECTED: the whole pack back to the pit boss for replacement (DECK-07),
     signed by the two who found the imperfect card."""
     session = _need_session(session)
-    require_text(
-        kw["note"],
-        code="NOTE_REQUIRED",
-        field="note",
-        es="Describa la carta imperfecta.",
-        en="Describe the imperfect card.",
-    )
+    require_text(kw["note"], field="note", code=TablesCode.NOTE_REQUIRED)
     inspection = _inspection_signed(
         actor,
         pack,
@@ -597,11 +522,8 @@ def _move_in_play(actor: Actor, pack: Pack, session: TableSession | None, **kw: 
         pk=pack.pk
     )
     if busy.exists():
-        raise Conflict(
-            "PACK_ALREADY_IN_PLAY",
-            "Ya hay un mazo en juego en la mesa: use la rotación.",
-            "A pack is already in play at the table: rotate instead.",
-            details={"in_play": [p.serial for p in busy]},
+        raise DomainError.of(
+            TablesCode.PACK_ALREADY_IN_PLAY, details={"in_play": [p.serial for p in busy]}
         )
     if pack.state == P.RESTED:
         require_no_hand(session)
@@ -620,10 +542,9 @@ def _move_rest(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any
     session = _need_session(session)
     require_no_hand(session)
     if not kw["complete"]:
-        raise ValidationFailed(
-            "PACK_INCOMPLETE",
-            "Un mazo incompleto no descansa: retírelo del juego.",
-            "An incomplete pack does not rest: withdraw it.",
+        raise DomainError.of(
+            TablesCode.PACK_INCOMPLETE,
+            problem=DomainError.of(TablesCode.PACK_INCOMPLETE_NOT_RESTING),
             field="complete",
         )
     _apply(
@@ -641,13 +562,7 @@ def _move_rest(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any
 def _move_damaged(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
     """IN_PLAY → DAMAGED: the card plays to the end of the hand (DECK-13, OQ-22)."""
     session = _need_session(session)
-    require_text(
-        kw["note"],
-        code="NOTE_REQUIRED",
-        field="note",
-        es="Describa la carta dañada o marcada.",
-        en="Describe the damaged or marked card.",
-    )
+    require_text(kw["note"], field="note", code=TablesCode.NOTE_REQUIRED)
     _apply(
         actor,
         pack,
@@ -666,30 +581,20 @@ def _move_withdraw(actor: Actor, pack: Pack, session: TableSession | None, **kw:
     require_no_hand(session)
     was = pack.state
     if was != P.DAMAGED:
-        require_text(
-            kw["note"],
-            code="NOTE_REQUIRED",
-            field="note",
-            es="Indique por qué se retira el mazo.",
-            en="Say why the pack is withdrawn.",
-        )
+        require_text(kw["note"], field="note", code=TablesCode.NOTE_REQUIRED)
     replacement: Pack | None = kw["replacement"]
     if replacement is not None:
         replacement = _lock_pack_at(actor, replacement, session, "replacement")
         if replacement.state not in READY - {P.IN_PLAY}:
-            raise Conflict(
-                "REPLACEMENT_NOT_READY",
-                f"El mazo {replacement.serial} no está inspeccionado y listo.",
-                f"Pack {replacement.serial} is not inspected and ready.",
+            raise DomainError.of(
+                TablesCode.REPLACEMENT_NOT_READY,
+                serial=replacement.serial,
                 field="replacement",
                 details={"state": replacement.state},
             )
         if was == P.DAMAGED and not _same_colour(replacement.colour, pack.colour):
-            raise ValidationFailed(
-                "REPLACEMENT_COLOUR",
-                f"El mazo dañado se reemplaza por uno del mismo color ({pack.colour}, DECK-13).",
-                f"A damaged pack is replaced by one of the same colour ({pack.colour}, DECK-13).",
-                field="replacement",
+            raise DomainError.of(
+                TablesCode.REPLACEMENT_COLOUR, colour=pack.colour, field="replacement"
             )
     _apply(
         actor,
@@ -735,14 +640,7 @@ def _move_classify(actor: Actor, pack: Pack, session: TableSession | None, **kw:
     """DECK-15: reusable / discard / replacement, after the closing check. Only a pack
     checked complete now, and not returned declared incomplete, is reusable."""
     if kw["to"] == P.REUSABLE and not (kw["complete"] and _returned_complete(pack)):
-        raise ValidationFailed(
-            "PACK_NOT_REUSABLE",
-            f"El mazo {pack.serial} no se declaró completo: no es reutilizable; clasifíquelo "
-            "como descarte o reemplazo.",
-            f"Pack {pack.serial} was not declared complete: it is not reusable; classify it "
-            "as discard or replacement.",
-            field="complete",
-        )
+        raise DomainError.of(TablesCode.PACK_NOT_REUSABLE, serial=pack.serial, field="complete")
     _apply(
         actor,
         pack,
@@ -763,21 +661,10 @@ def _returned_complete(pack: Pack) -> bool:
 
 def _move_finish(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
     """DECK-18: cancellation or destruction by security, with method and a witness."""
-    require_text(
-        kw["note"],
-        code="METHOD_REQUIRED",
-        field="note",
-        es="Indique el método de cancelación o destrucción.",
-        en="Give the cancellation or destruction method.",
-    )
+    require_text(kw["note"], field="note", code=TablesCode.METHOD_REQUIRED)
     witness: User | None = kw["with_user"]
     if witness is None or witness.pk == actor.user.pk or witness.casino_id != actor.casino.pk:
-        raise ValidationFailed(
-            "WITNESS_REQUIRED",
-            "Indique un testigo distinto de quien destruye.",
-            "Name a witness other than the person destroying the pack.",
-            field="with_user",
-        )
+        raise DomainError.of(TablesCode.WITNESS_REQUIRED, field="with_user")
     _apply(
         actor, pack, kw["to"], session=None, keep_at_table=False, with_user=witness, note=kw["note"]
     )
@@ -785,12 +672,7 @@ def _move_finish(actor: Actor, pack: Pack, session: TableSession | None, **kw: A
 
 def _move_store(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
     if pack.state == P.RECEIVED:
-        raise Conflict(
-            "RECEIPT_NOT_SIGNED",
-            "Los mazos entran al depósito cuando el jefe de sector firma la constancia.",
-            "Packs enter the store when the pit boss signs the receipt.",
-            details={"receipt": pack.receipt_id},
-        )
+        raise DomainError.of(TablesCode.RECEIPT_NOT_SIGNED, details={"receipt": pack.receipt_id})
     _apply(actor, pack, P.STORED, session=None, keep_at_table=False, note=kw["note"])
 
 
@@ -840,26 +722,19 @@ def rotate_packs(
     """
     outgoing = Pack.objects.select_for_update().filter(session=session, state=P.IN_PLAY).first()
     if outgoing is None:
-        raise Conflict(
-            "NO_PACK_IN_PLAY",
-            "Ningún mazo está en juego en la mesa.",
-            "No pack is in play at the table.",
-        )
+        raise DomainError.of(TablesCode.NO_PACK_IN_PLAY)
     incoming = _lock_pack_at(actor, incoming, session, "incoming_pack")
     if incoming.state not in (P.INSPECTED, P.RESERVE, P.RESTED):
-        raise Conflict(
-            "ROTATION_PACK_NOT_READY",
-            f"El mazo {incoming.serial} no está listo para entrar (estado «{incoming.state}»).",
-            f"Pack {incoming.serial} is not ready to come in (state '{incoming.state}').",
+        raise DomainError.of(
+            TablesCode.ROTATION_PACK_NOT_READY,
+            serial=incoming.serial,
+            state=incoming.state,
             field="incoming_pack",
             details={"state": incoming.state},
         )
     if _same_colour(incoming.colour, outgoing.colour):
-        raise ValidationFailed(
-            "ROTATION_SAME_COLOUR",
-            f"En la rotación entra el otro color, no {incoming.colour} (DECK-09).",
-            f"Rotation brings in the other colour, not {incoming.colour} (DECK-09).",
-            field="incoming_pack",
+        raise DomainError.of(
+            TablesCode.ROTATION_SAME_COLOUR, colour=incoming.colour, field="incoming_pack"
         )
     rested = P.RESTED if complete else P.WITHDRAWN
     data = {"reason": reason, "complete": complete}
@@ -925,43 +800,31 @@ def deck_final_control_sign(
     require(actor, Perm.DECK_FINAL_CONTROL)
     same_casino(actor, store)
     if not isinstance(counted_serials, list | tuple):
-        raise ValidationFailed(
-            "COUNTED_REQUIRED",
-            "Indique los mazos contados.",
-            "List the packs counted.",
-            field="counted",
-        )
+        raise DomainError.of(TablesCode.COUNTED_REQUIRED, field="counted")
     with transaction.atomic():
         store = lock(DeckStore, store.pk, actor)
         day = current_gaming_day(actor)
         if DeckFinalControl.objects.filter(store=store, gaming_day=day).exists():
-            raise Conflict(
-                "FINAL_CONTROL_DONE",
-                "El control final de hoy ya está firmado.",
-                "Today's final control is already signed.",
-            )
+            raise DomainError.of(TablesCode.FINAL_CONTROL_DONE)
         recon = deck_reconciliation(store, day, list(counted_serials), final=True)
         if not recon.clean:
-            raise Conflict(
-                "DECKS_UNACCOUNTED",
-                "Hay mazos sin justificar: "
-                + ", ".join(
-                    f"{u.serial} ({unaccounted_reason(u.reason, 'es')})" for u in recon.unaccounted
+            raise DomainError.of(
+                TablesCode.DECKS_UNACCOUNTED,
+                packs=[
+                    DomainError.of(
+                        TablesCode.DECK_UNACCOUNTED_PACK,
+                        serial=u.serial,
+                        reason=Words(
+                            unaccounted_reason(u.reason, "es"), unaccounted_reason(u.reason, "en")
+                        ),
+                    )
+                    for u in recon.unaccounted
+                ],
+                unknown=DomainError.of(
+                    TablesCode.DECK_UNKNOWN_PACKS, serials=recon.unexpected_serials
                 )
-                + (
-                    f"; desconocidos: {', '.join(recon.unexpected_serials)}"
-                    if recon.unexpected_serials
-                    else ""
-                ),
-                "Packs unaccounted for: "
-                + ", ".join(
-                    f"{u.serial} ({unaccounted_reason(u.reason, 'en')})" for u in recon.unaccounted
-                )
-                + (
-                    f"; unknown: {', '.join(recon.unexpected_serials)}"
-                    if recon.unexpected_serials
-                    else ""
-                ),
+                if recon.unexpected_serials
+                else "",
                 details=recon.figures(),
             )
         control = DeckFinalControl.objects.create(

@@ -6,10 +6,11 @@ from django.db import transaction
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.errors import DomainError
 from casino.models import User
 from casino.roles import Perm, Role
 
+from ..codes import TablesCode
 from ..models import KeyHandout, KeyReturn, Table, TableSession
 from ._common import lock, require_at_table, require_text
 
@@ -22,13 +23,7 @@ def _key_keeper(actor: Actor) -> None:
     """Keys pass between the shift manager, pit bosses and supervisors (OPEN-01)."""
     require(actor, Perm.VIEW_TABLES)
     if actor.role not in KEY_HOLDER_ROLES:
-        raise PermissionRefused(
-            "KEY_KEEPER_ONLY",
-            "Las llaves las entregan y reciben el gerente de turno, un jefe de sector o un "
-            "supervisor.",
-            "Keys are handed and received by the shift manager, a pit boss or a supervisor.",
-            field="role",
-        )
+        raise DomainError.of(TablesCode.KEY_KEEPER_ONLY, field="role")
 
 
 def key_hand_out(
@@ -43,24 +38,13 @@ def key_hand_out(
     require(
         actor, Perm.OPEN_SESSION if not actor.can(Perm.MANAGE_SETTINGS) else Perm.MANAGE_SETTINGS
     )
-    key_label = require_text(
-        key_label,
-        code="KEY_REQUIRED",
-        field="key_label",
-        es="Indique la llave.",
-        en="Name the key.",
-    )
+    key_label = require_text(key_label, field="key_label", code=TablesCode.KEY_REQUIRED)
     if (
         holder is None
         or holder.casino_id != actor.casino.pk
         or not any(holder.holds_role(r) for r in KEY_HOLDER_ROLES)
     ):
-        raise ValidationFailed(
-            "KEY_HOLDER_INVALID",
-            "Las llaves las tienen el gerente de turno, un jefe de sector o un supervisor.",
-            "Keys are held by the shift manager, a pit boss or a supervisor.",
-            field="holder",
-        )
+        raise DomainError.of(TablesCode.KEY_HOLDER_INVALID, field="holder")
     if table is not None:
         same_casino(actor, table)
     if session is not None:
@@ -75,10 +59,10 @@ def key_hand_out(
             .first()
         )
         if open_ is not None and open_.holder_id != actor.user.pk:
-            raise Conflict(
-                "KEY_HELD_BY_SOMEONE_ELSE",
-                f"La llave «{key_label}» la tiene {open_.holder}: debe devolverla primero.",
-                f"Key '{key_label}' is held by {open_.holder}: it must come back first.",
+            raise DomainError.of(
+                TablesCode.KEY_HELD_BY_SOMEONE_ELSE,
+                key_label=key_label,
+                holder=open_.holder,
                 details={"holder": open_.holder.username},
             )
         if open_ is not None:  # the holder passes it on: their entry closes
@@ -114,9 +98,7 @@ def key_return(*, actor: Actor, handout: KeyHandout, note: str = "") -> KeyRetur
         entry = lock(KeyHandout, handout.pk, actor)
         require_at_table(actor, session=entry.session, table=entry.table)  # issue 12 §1
         if KeyReturn.objects.filter(handout=entry).exists():
-            raise Conflict(
-                "KEY_ALREADY_RETURNED", "La llave ya se devolvió.", "The key was already returned."
-            )
+            raise DomainError.of(TablesCode.KEY_ALREADY_RETURNED)
         back = KeyReturn.objects.create(
             handout=entry, received_by=actor.user, role=actor.role.value, note=note
         )

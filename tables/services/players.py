@@ -33,9 +33,12 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
+from casino.refusals import Words
 from casino.roles import Perm
 
+from ..codes import TablesCode
 from ..identity import COUNTRIES, document_problem, normalise_document
 from ..models import (
     DocumentType,
@@ -67,24 +70,16 @@ KIND_EN = {
 }
 
 
-def _invalid(code: str, es: str, en: str, field: str, **details: Any) -> ValidationFailed:
-    return ValidationFailed(code, es, en, field=field, details=details or None)
-
-
 def _document(document_type: str, document_number: str, field: str) -> tuple[str, str]:
     number = normalise_document(document_number)
     problem = document_problem(document_type, number)
     if problem is not None:
-        code = (
-            "DOCUMENT_TYPE_INVALID"
-            if document_type not in DocumentType.values
-            else "DOCUMENT_NUMBER_INVALID"
-        )
-        raise _invalid(
-            code,
-            problem[0],
-            problem[1],
-            "document_type" if code == "DOCUMENT_TYPE_INVALID" else field,
+        if document_type not in DocumentType.values:
+            raise DomainError.of(
+                TablesCode.DOCUMENT_TYPE_INVALID, problem=Words(*problem), field="document_type"
+            )
+        raise DomainError.of(
+            TablesCode.DOCUMENT_NUMBER_INVALID, problem=Words(*problem), field=field
         )
     return document_type, number
 
@@ -108,42 +103,25 @@ def player_register(
     nothing in it.
     """
     require(actor, Perm.REGISTER_PLAYER)
-    name = require_text(
-        display_name,
-        code="NAME_REQUIRED",
-        field="display_name",
-        es="Indique el nombre del jugador.",
-        en="Give the player's name.",
-    )[:120]
+    name = require_text(display_name, field="display_name", code=TablesCode.NAME_REQUIRED)[:120]
     document_type, number = _document(document_type, document_number, "document_number")
     nationality = (nationality or "").strip().upper()
     if nationality and nationality not in COUNTRIES:
-        raise _invalid(
-            "NATIONALITY_INVALID",
-            f"Nacionalidad «{nationality}» desconocida: use el código ISO 3166 de dos letras "
-            "(AR, UY, CL...).",
-            f"Unknown nationality '{nationality}': use the two-letter ISO 3166 code "
-            "(AR, UY, CL...).",
-            "nationality",
+        raise DomainError.of(
+            TablesCode.NATIONALITY_INVALID, nationality=nationality, field="nationality"
         )
     today = _today()
     if birth_date is not None:
         if birth_date > today:
-            raise _invalid(
-                "BIRTH_DATE_IN_FUTURE",
-                "La fecha de nacimiento no puede ser futura.",
-                "The birth date cannot be in the future.",
-                "birth_date",
-            )
+            raise DomainError.of(TablesCode.BIRTH_DATE_IN_FUTURE, field="birth_date")
         minimum = ops_settings(actor.casino).min_player_age
         if age_on(birth_date, today) < minimum:
             # GEN-08: where the casino records identity, a player below the age is refused.
-            raise _invalid(
-                "BIRTH_DATE_UNDER_AGE",
-                f"El jugador es menor de {minimum} años: no puede registrarse (GEN-08).",
-                f"The player is under {minimum}: he cannot be registered (GEN-08).",
-                "birth_date",
-                min_player_age=minimum,
+            raise DomainError.of(
+                TablesCode.BIRTH_DATE_UNDER_AGE,
+                minimum=minimum,
+                field="birth_date",
+                details={"min_player_age": minimum},
             )
     with transaction.atomic():
         found = (
@@ -207,13 +185,7 @@ def vip_referral_record(
     require(actor, Perm.REFER_VIP)
     same_casino(actor, player)
     same_casino(actor, session)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo de la derivación.",
-        en="Give the reason for the referral.",
-    )
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     require_at(actor, session=session)
     with transaction.atomic():
         row = VipReferral.objects.create(
@@ -241,12 +213,7 @@ def vip_referral_record(
 def _dates(starts_on: date | None, ends_on: date | None) -> tuple[date, date | None]:
     start = starts_on or _today()
     if ends_on is not None and ends_on < start:
-        raise _invalid(
-            "EXCLUSION_DATES_INVALID",
-            "La exclusión no puede terminar antes de empezar.",
-            "The exclusion cannot end before it starts.",
-            "ends_on",
-        )
+        raise DomainError.of(TablesCode.EXCLUSION_DATES_INVALID, field="ends_on")
     return start, ends_on
 
 
@@ -262,12 +229,7 @@ def exclusion_self_record(
     require(actor, Perm.RECORD_EXCLUSION)
     same_casino(actor, player)
     if ends_on is None:
-        raise _invalid(
-            "EXCLUSION_END_REQUIRED",
-            "Indique hasta cuándo rige la autoexclusión.",
-            "Give the date the self-exclusion ends.",
-            "ends_on",
-        )
+        raise DomainError.of(TablesCode.EXCLUSION_END_REQUIRED, field="ends_on")
     start, end = _dates(starts_on, ends_on)
     with transaction.atomic():
         row = Exclusion.objects.create(
@@ -336,38 +298,17 @@ def exclusion_lift(*, actor: Actor, exclusion: Exclusion, reason: str) -> Exclus
     """
     require(actor, Perm.RECORD_EXCLUSION)
     same_casino(actor, exclusion)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo.",
-        en="Give the reason.",
-    )
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     if exclusion.kind == ExclusionKind.REGULATOR:
-        raise Conflict(
-            "EXCLUSION_NOT_LIFTABLE",
-            "Una entrada de la lista del regulador solo cambia con una nueva versión de la lista.",
-            "A regulator's entry changes only with a new version of the list.",
-            field="exclusion",
-        )
+        raise DomainError.of(TablesCode.EXCLUSION_NOT_LIFTABLE, field="exclusion")
     if exclusion.kind == ExclusionKind.HOUSE_BAN:
         require(actor, Perm.IMPOSE_SEVERE_SANCTION)
     with transaction.atomic():
         original = Exclusion.objects.select_for_update().get(pk=exclusion.pk)
         if original.lifts_id is not None:
-            raise Conflict(
-                "NOT_AN_EXCLUSION",
-                "Eso es un levantamiento, no una exclusión.",
-                "That is a lifting, not an exclusion.",
-                field="exclusion",
-            )
+            raise DomainError.of(TablesCode.NOT_AN_EXCLUSION, field="exclusion")
         if Exclusion.objects.filter(lifts=original).exists():
-            raise Conflict(
-                "EXCLUSION_ALREADY_LIFTED",
-                "La exclusión ya fue levantada.",
-                "The exclusion was already lifted.",
-                field="exclusion",
-            )
+            raise DomainError.of(TablesCode.EXCLUSION_ALREADY_LIFTED, field="exclusion")
         row = _lift_row(actor, original, reason)
     return row
 
@@ -424,14 +365,14 @@ def exclusion_house_ban_lift(
 LIST_COLUMNS = ("document_type", "document_number", "full_name", "starts_on", "ends_on")
 
 
-def _row_error(line: int, es: str, en: str, column: str | None = None) -> ValidationFailed:
-    return _invalid(
-        "EXCLUSION_LIST_ROW_INVALID",
-        f"Línea {line}: {es} No se aplicó nada del archivo.",
-        f"Line {line}: {en} Nothing of the file was applied.",
-        "file",
+def _row_error(line: int, problem: DomainError, column: str | None = None) -> DomainError:
+    """A row of an exclusion list that cannot be read: the whole file is refused."""
+    return DomainError.of(
+        TablesCode.EXCLUSION_LIST_ROW_INVALID,
         line=line,
-        **({"column": column} if column else {}),
+        problem=problem,
+        field="file",
+        details={"line": line, "problem": problem.code, **({"column": column} if column else {})},
     )
 
 
@@ -443,10 +384,7 @@ def _date_cell(value: str, line: int, column: str) -> date | None:
         return date.fromisoformat(value)
     except ValueError:
         raise _row_error(
-            line,
-            f"fecha «{value}» inválida en {column} (AAAA-MM-DD).",
-            f"invalid date '{value}' in {column} (YYYY-MM-DD).",
-            column,
+            line, DomainError.of(TablesCode.EXCLUSION_ROW_DATE, value=value, column=column), column
         ) from None
 
 
@@ -464,11 +402,7 @@ def _parse_list(text: str, list_date: date) -> list[_Entry]:
     reader = csv.reader(io.StringIO(text))
     header = [h.strip().lower() for h in next(reader, [])]
     if tuple(header) != LIST_COLUMNS:
-        raise _row_error(
-            1,
-            f"la cabecera debe ser {','.join(LIST_COLUMNS)}.",
-            f"the header must be {','.join(LIST_COLUMNS)}.",
-        )
+        raise _row_error(1, DomainError.of(TablesCode.EXCLUSION_ROW_HEADER, columns=LIST_COLUMNS))
     entries: list[_Entry] = []
     for cells in reader:
         line = reader.line_num
@@ -477,22 +411,28 @@ def _parse_list(text: str, list_date: date) -> list[_Entry]:
         if len(cells) != len(LIST_COLUMNS):
             raise _row_error(
                 line,
-                f"se esperaban {len(LIST_COLUMNS)} columnas y hay {len(cells)}.",
-                f"{len(LIST_COLUMNS)} columns expected, {len(cells)} found.",
+                DomainError.of(
+                    TablesCode.EXCLUSION_ROW_COLUMNS,
+                    expected=len(LIST_COLUMNS),
+                    found=len(cells),
+                ),
             )
         kind = cells[0].strip().lower()
         number = normalise_document(cells[1])
         problem = document_problem(kind, number)
         if problem is not None:
             column = "document_type" if kind not in DocumentType.values else "document_number"
-            raise _row_error(line, problem[0], problem[1], column)
+            raise _row_error(
+                line,
+                DomainError.of(TablesCode.EXCLUSION_ROW_DOCUMENT, problem=Words(*problem)),
+                column,
+            )
         start = _date_cell(cells[3], line, "starts_on") or list_date
         end = _date_cell(cells[4], line, "ends_on")
         if end is not None and end < start:
             raise _row_error(
                 line,
-                "la exclusión termina antes de empezar.",
-                "the exclusion ends before it starts.",
+                DomainError.of(TablesCode.EXCLUSION_ROW_ENDS_EARLY),
                 "ends_on",
             )
         entries.append(_Entry(line, kind, number, cells[2].strip()[:200], start, end))
@@ -515,22 +455,14 @@ def exclusion_list_import(
     one: only its entries bar anyone from now on.
     """
     require(actor, Perm.IMPORT_EXCLUSION_LIST)
-    source = require_text(
-        source,
-        code="SOURCE_REQUIRED",
-        field="source",
-        es="Indique el origen de la lista (el regulador).",
-        en="Give the list's source (the regulator).",
-    )[:80]
+    source = require_text(source, field="source", code=TablesCode.SOURCE_REQUIRED)[:80]
     if list_date is None:
-        raise _invalid(
-            "LIST_DATE_REQUIRED", "Indique la fecha de la lista.", "Give the list's date.", "date"
-        )
+        raise DomainError.of(TablesCode.LIST_DATE_REQUIRED, field="date")
     raw = content.encode() if isinstance(content, str) else content
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise _row_error(1, "el archivo no está en UTF-8.", "the file is not UTF-8.") from None
+        raise _row_error(1, DomainError.of(TablesCode.EXCLUSION_ROW_ENCODING)) from None
     entries = _parse_list(text, list_date)
     with transaction.atomic():
         last = (
@@ -694,14 +626,11 @@ def admission_check(
             )
         )
         kind = ExclusionKind(bar.kind)
-        raise Conflict(
-            "PLAYER_EXCLUDED",
-            f"{player.display_name} está excluido ({KIND_ES[kind]}) hasta "
-            f"{'' if bar.ends_on is None else 'el '}{_fmt_date(bar.ends_on, 'es')}: no puede "
-            "comprar fichas ni sentarse. Avise al jefe de sector; el intento quedó registrado.",
-            f"{player.display_name} is excluded ({KIND_EN[kind]}) until "
-            f"{_fmt_date(bar.ends_on, 'en')}: no buy-in or seat. Call the pit boss; the "
-            "attempt was recorded.",
+        raise DomainError.of(
+            TablesCode.PLAYER_EXCLUDED,
+            player=player.display_name,
+            kind=Words(KIND_ES[kind], KIND_EN[kind]),
+            until=Words(_fmt_date(bar.ends_on, "es"), _fmt_date(bar.ends_on, "en")),
             field="player",
             details={
                 "reason": HitReason.EXCLUDED.value,
@@ -727,12 +656,11 @@ def admission_check(
                     timezone.now(),
                 )
             )
-            raise Conflict(
-                "PLAYER_UNDER_AGE",
-                f"{player.display_name} tiene {age} años; la edad mínima es {minimum} "
-                "(GEN-08): no puede comprar fichas ni sentarse. Avise al jefe de sector.",
-                f"{player.display_name} is {age}; the minimum age is {minimum} (GEN-08): "
-                "no buy-in or seat. Call the pit boss.",
+            raise DomainError.of(
+                TablesCode.PLAYER_UNDER_AGE,
+                display_name=player.display_name,
+                age=age,
+                minimum=minimum,
                 field="player",
                 details={"reason": HitReason.UNDER_AGE.value, "min_player_age": minimum},
             )

@@ -17,10 +17,11 @@ from django.db import IntegrityError, transaction
 
 from casino.access import Actor, require
 from casino.audit import audit_record, snapshot
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.errors import DomainError
 from casino.models import GamingDay
 from casino.roles import Perm, Role
 
+from ..codes import TablesCode
 from ..models import PreparationChecklist, SessionEvent, TableSession
 from ..selectors.procedure import preparation_documents
 from ..selectors.sessions import croupier_on_duty, ops_settings
@@ -36,28 +37,16 @@ MIN_PLAYERS = 2  # OPEN-17, SHUF-01 (``min_players_to_deal``)
 def check_players_present(players_present: Any, session: TableSession) -> int:
     """2 to the table's seats (OPEN-17): fewer is a refusal the supervisor can act on."""
     if isinstance(players_present, bool) or not isinstance(players_present, int):
-        raise ValidationFailed(
-            "PLAYERS_PRESENT_INVALID",
-            "Indique cuántos jugadores hay en la mesa (un número entero).",
-            "Say how many players are at the table (a whole number).",
-            field="players_present",
-        )
+        raise DomainError.of(TablesCode.PLAYERS_PRESENT_INVALID, field="players_present")
     if players_present < MIN_PLAYERS:
-        raise Conflict(
-            "TOO_FEW_PLAYERS",
-            "El juego empieza con al menos dos jugadores en la mesa (OPEN-17, SHUF-01).",
-            "Play begins with at least two players at the table (OPEN-17, SHUF-01).",
+        raise DomainError.of(
+            TablesCode.TOO_FEW_PLAYERS,
             field="players_present",
             details={"players_present": players_present, "minimum": MIN_PLAYERS},
         )
     seats = session.settings.max_seats
     if players_present > seats:
-        raise ValidationFailed(
-            "PLAYERS_PRESENT_INVALID",
-            f"La mesa tiene {seats} asientos.",
-            f"The table has {seats} seats.",
-            field="players_present",
-        )
+        raise DomainError.of(TablesCode.PLAYERS_PRESENT_INVALID, field="players_present")
     return players_present
 
 
@@ -89,14 +78,7 @@ def play_begins_for_first_hand(*, actor: Actor, session: TableSession, players: 
     if SessionEvent.objects.filter(session=session, kind=E.PLAY_STARTED).exists():
         return
     if actor.role not in TOLD_ROLES:
-        raise Conflict(
-            "PLAY_NOT_ANNOUNCED",
-            "Antes de la primera mano avise al supervisor o al jefe de mesa que el juego "
-            "comienza: él lo registra al iniciar el juego (OPEN-17, SHUF-01).",
-            "Before the first hand tell the supervisor or the pit boss that play begins: "
-            "they record it by starting play (OPEN-17, SHUF-01).",
-            field="session",
-        )
+        raise DomainError.of(TablesCode.PLAY_NOT_ANNOUNCED, field="session")
     event = play_begins_event(
         actor, session, players_present=check_players_present(players, session), how="first_hand"
     )
@@ -120,11 +102,7 @@ def require_preparation(actor: Actor, day: GamingDay) -> None:
     if not ops_settings(actor.casino).require_preparation_checklist:
         return
     if not PreparationChecklist.objects.filter(casino=actor.casino, gaming_day=day).exists():
-        raise Conflict(
-            "PREPARATION_CHECKLIST_MISSING",
-            "La gerencia aún no firmó la lista de preparación de la jornada (PREP-01).",
-            "Management has not yet signed the gaming day's preparation checklist (PREP-01).",
-        )
+        raise DomainError.of(TablesCode.PREPARATION_CHECKLIST_MISSING)
 
 
 def preparation_checklist_record(
@@ -146,11 +124,7 @@ def preparation_checklist_record(
     """
     require(actor, Perm.MANAGE_SETTINGS)
     if actor.role != Role.SHIFT_MANAGER:
-        raise PermissionRefused(
-            "PREPARATION_NOT_SHIFT_MANAGER",
-            "La lista de preparación la firma el gerente de turno (PREP-01).",
-            "The preparation checklist is signed by the shift manager (PREP-01).",
-        )
+        raise DomainError.of(TablesCode.PREPARATION_NOT_SHIFT_MANAGER)
     items = {
         "spaces_inspected": spaces_inspected,
         "cards_checked": cards_checked,
@@ -158,12 +132,7 @@ def preparation_checklist_record(
     }
     for name, value in items.items():
         if value is not True:
-            raise ValidationFailed(
-                "CHECKLIST_ITEM_MISSING",
-                "Confirme cada punto de la lista antes de firmarla (PREP-01).",
-                "Confirm every item of the checklist before signing it (PREP-01).",
-                field=name,
-            )
+            raise DomainError.of(TablesCode.CHECKLIST_ITEM_MISSING, field=name)
     with transaction.atomic():
         day = current_gaming_day(actor)
         if PreparationChecklist.objects.filter(casino=actor.casino, gaming_day=day).exists():
@@ -195,9 +164,5 @@ def preparation_checklist_record(
     return record
 
 
-def _already_signed() -> Conflict:
-    return Conflict(
-        "CHECKLIST_ALREADY_SIGNED",
-        "La lista de preparación de esta jornada ya está firmada.",
-        "This gaming day's preparation checklist is already signed.",
-    )
+def _already_signed() -> DomainError:
+    return DomainError.of(TablesCode.CHECKLIST_ALREADY_SIGNED)

@@ -19,11 +19,13 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import GamingDay
 from casino.roles import Perm
 from casino.serials import serial_next
 
+from ..codes import TablesCode
 from ..conduct import (
     CONDUCT_BY_CODE,
     ROUND_LEVELS,
@@ -65,12 +67,7 @@ def _authority(actor: Actor, level: str) -> None:
 
 def _issuer(actor: Actor | None) -> Actor:
     if actor is None:
-        raise ValidationFailed(
-            "ISSUER_REQUIRED",
-            "Toda sanción lleva quién la emite.",
-            "Every sanction names who issues it.",
-            field="issued_by",
-        )
+        raise DomainError.of(TablesCode.ISSUER_REQUIRED, field="issued_by")
     return actor
 
 
@@ -86,37 +83,21 @@ def _context(
     is_tournament: bool | None,
 ) -> _Context:
     if not conduct_code:
-        raise ValidationFailed(
-            "CONDUCT_REQUIRED",
-            "Indique la conducta sancionada (lista del manual u «otra» con descripción).",
-            "Give the conduct sanctioned (the manual's list, or 'other' with a description).",
-            field="conduct",
-        )
+        raise DomainError.of(TablesCode.CONDUCT_REQUIRED, field="conduct")
     conduct = CONDUCT_BY_CODE.get(conduct_code)
     if conduct is None:
-        raise ValidationFailed(
-            "CONDUCT_UNKNOWN",
-            f"Conducta desconocida: «{conduct_code}».",
-            f"Unknown conduct: '{conduct_code}'.",
+        raise DomainError.of(
+            TablesCode.CONDUCT_UNKNOWN,
+            conduct=conduct_code,
             field="conduct",
             details={"allowed": sorted(CONDUCT_BY_CODE)},
         )
     if conduct.needs_text and not conduct_text.strip():
-        raise ValidationFailed(
-            "CONDUCT_TEXT_REQUIRED",
-            "Describa la conducta.",
-            "Describe the conduct.",
-            field="conduct_text",
-        )
+        raise DomainError.of(TablesCode.CONDUCT_TEXT_REQUIRED, field="conduct_text")
     if player is not None:
         same_casino(actor, player)
     elif not player_description.strip():
-        raise ValidationFailed(
-            "PLAYER_REQUIRED",
-            "Indique el jugador (registrado o por descripción/asiento).",
-            "Name the player (registered, or by description/seat).",
-            field="player",
-        )
+        raise DomainError.of(TablesCode.PLAYER_REQUIRED, field="player")
     if session is not None:
         same_casino(actor, session)
         table = session.table
@@ -144,34 +125,21 @@ def _step_fields(
 ) -> dict[str, Any]:
     scale_levels = levels_in_scale(is_tournament=ctx.is_tournament, ruleset=ctx.ruleset)
     if level not in scale_levels:
-        raise ValidationFailed(
-            "LEVEL_NOT_IN_SCALE",
-            f"Ese nivel no está en la escala de {'torneo' if ctx.is_tournament else 'mesa de cash'}"
-            f" ({', '.join(scale_levels)}).",
-            f"That level is not on the {'tournament' if ctx.is_tournament else 'cash-game'} "
-            f"scale ({', '.join(scale_levels)}).",
+        raise DomainError.of(
+            TablesCode.LEVEL_NOT_IN_SCALE,
+            levels=scale_levels,
             field="level",
             details={"allowed": scale_levels},
         )
     if level in ROUND_LEVELS:
         if isinstance(vueltas, bool) or not isinstance(vueltas, int) or not 1 <= vueltas <= 4:
-            raise ValidationFailed(
-                "VUELTAS_INVALID",
-                "Las vueltas de sanción son de 1 a 4.",
-                "Penalty rounds are 1 to 4 (SANC-03).",
-                field="vueltas",
-            )
+            raise DomainError.of(TablesCode.VUELTAS_INVALID, field="vueltas")
         if (
             isinstance(players_in_hand, bool)
             or not isinstance(players_in_hand, int)
             or not 2 <= players_in_hand <= 10
         ):
-            raise ValidationFailed(
-                "PLAYERS_IN_HAND_INVALID",
-                "Indique cuántos jugadores recibieron cartas en la mano sancionada (2 a 10).",
-                "Say how many players were dealt into the offending hand (2 to 10).",
-                field="players_in_hand",
-            )
+            raise DomainError.of(TablesCode.PLAYERS_IN_HAND_INVALID, field="players_in_hand")
         return {
             "level": level,
             "vueltas": vueltas,
@@ -179,12 +147,7 @@ def _step_fields(
             "hands_total": penalty_hands(vueltas, players_in_hand),
         }
     if vueltas is not None:
-        raise ValidationFailed(
-            "VUELTAS_NOT_APPLICABLE",
-            "Ese nivel no lleva vueltas.",
-            "That level has no penalty rounds.",
-            field="vueltas",
-        )
+        raise DomainError.of(TablesCode.VUELTAS_NOT_APPLICABLE, field="vueltas")
     return {
         "level": level,
         "vueltas": None,
@@ -197,12 +160,7 @@ def _hand_number(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValidationFailed(
-            "HAND_NUMBER_INVALID",
-            "Número de mano inválido.",
-            "Invalid hand number.",
-            field="hand_number",
-        )
+        raise DomainError.of(TablesCode.HAND_NUMBER_INVALID, field="hand_number")
     return value
 
 
@@ -290,23 +248,13 @@ def sanction_propose(
 
 def _check_proposal(proposal: SanctionEntry) -> None:
     if proposal.kind != K.PROPOSAL:
-        raise ValidationFailed(
-            "NOT_A_PROPOSAL",
-            "Eso no es una propuesta de sanción.",
-            "That is not a sanction proposal.",
-            field="proposal",
-        )
+        raise DomainError.of(TablesCode.NOT_A_PROPOSAL, field="proposal")
 
 
 def _check_heads_up(ctx: _Context, final_heads_up: bool) -> None:
     if ctx.is_tournament and final_heads_up and ctx.conduct.heads_up_exempt:
         # SANC-10 (e)–(g) do not apply at a tournament's final heads-up (OQ-49).
-        raise ValidationFailed(
-            "CONDUCT_EXEMPT_HEADS_UP",
-            "Mostrar, comentar o mirar cartas no se sanciona en el mano a mano final.",
-            "Showing, commenting on or peeking at cards is not sanctioned at the final heads-up.",
-            field="conduct",
-        )
+        raise DomainError.of(TablesCode.CONDUCT_EXEMPT_HEADS_UP, field="conduct")
 
 
 def _immediate_reason(
@@ -316,19 +264,10 @@ def _immediate_reason(
     needs the offending hand, as it starts with the next one."""
     if immediate:
         immediate_reason = require_text(
-            immediate_reason,
-            code="IMMEDIATE_REASON_REQUIRED",
-            field="immediate_reason",
-            es="Una sanción inmediata (durante la mano) exige un motivo grave.",
-            en="An immediate sanction (during the hand) needs a serious reason.",
+            immediate_reason, field="immediate_reason", code=TablesCode.IMMEDIATE_REASON_REQUIRED
         )
     elif fields["level"] in ROUND_LEVELS and ctx.session is not None and hand is None:
-        raise ValidationFailed(
-            "HAND_NUMBER_REQUIRED",
-            "Indique la mano de la infracción: la sanción empieza en la siguiente (SANC-09).",
-            "Give the offending hand: the sanction starts with the next one (SANC-09).",
-            field="hand_number",
-        )
+        raise DomainError.of(TablesCode.HAND_NUMBER_REQUIRED, field="hand_number")
     return immediate_reason
 
 
@@ -336,12 +275,7 @@ def _proposal_locked(proposal: SanctionEntry) -> SanctionEntry:
     """The proposal, locked, still undecided."""
     proposal = SanctionEntry.objects.select_for_update().get(pk=proposal.pk)
     if proposal.impositions.exists():
-        raise Conflict(
-            "PROPOSAL_ALREADY_DECIDED",
-            "Esa propuesta ya fue resuelta.",
-            "That proposal was already decided.",
-            field="proposal",
-        )
+        raise DomainError.of(TablesCode.PROPOSAL_ALREADY_DECIDED, field="proposal")
     return proposal
 
 
@@ -360,12 +294,8 @@ def _suggestion_checked(
     chosen = Step(fields["level"], fields["vueltas"])
     if chosen != suggestion.step and not override_reason.strip():
         # SANC-07: another level than the suggested one needs a reason.
-        raise ValidationFailed(
-            "OVERRIDE_REASON_REQUIRED",
-            f"La sanción sugerida es «{suggestion.step.label()}»; para elegir otra indique "
-            "el motivo.",
-            f"The suggested sanction is '{suggestion.step.label()}'; give a reason to "
-            "choose another.",
+        raise DomainError.of(
+            CasinoCode.OVERRIDE_REASON_REQUIRED,
             field="override_reason",
             details={
                 "suggested_level": suggestion.step.level,
@@ -401,9 +331,7 @@ def sanction_impose(
     """Impose a sanction; numbered notice (GEN-10); starts after the hand (SANC-09)."""
     actor = _issuer(actor)
     if not level:
-        raise ValidationFailed(
-            "LEVEL_REQUIRED", "Indique la sanción.", "Give the penalty.", field="level"
-        )
+        raise DomainError.of(TablesCode.LEVEL_REQUIRED, field="level")
     _authority(actor, level)
     if proposal is not None:
         same_casino(actor, proposal)
@@ -526,12 +454,7 @@ def _restate(
 def _lock_imposition(actor: Actor, sanction: SanctionEntry) -> SanctionEntry:
     same_casino(actor, sanction)
     if sanction.kind != K.IMPOSITION:
-        raise ValidationFailed(
-            "NOT_AN_IMPOSITION",
-            "Solo se levanta o reduce una sanción impuesta.",
-            "Only an imposed sanction can be lifted or reduced.",
-            field="sanction",
-        )
+        raise DomainError.of(TablesCode.NOT_AN_IMPOSITION, field="sanction")
     return SanctionEntry.objects.select_for_update().get(pk=sanction.pk)
 
 
@@ -546,13 +469,7 @@ def sanction_lift(*, actor: Actor, sanction: SanctionEntry, reason: str) -> Sanc
 
 
 def _reason(reason: str) -> str:
-    return require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo.",
-        en="Give the reason.",
-    )
+    return require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
 
 
 def _lift(
@@ -561,11 +478,7 @@ def _lift(
     effective = sanction_effective(imposition)
     _authority(actor, effective.level)
     if effective.lifted:
-        raise Conflict(
-            "SANCTION_ALREADY_LIFTED",
-            "La sanción ya fue levantada.",
-            "The sanction was already lifted.",
-        )
+        raise DomainError.of(TablesCode.SANCTION_ALREADY_LIFTED)
     entry = _restate(actor, imposition, effective, K.LIFT, reason, appeal=appeal)
     audit_record(
         actor=actor,
@@ -607,11 +520,7 @@ def _reduce(
     effective = sanction_effective(imposition)
     _authority(actor, effective.level)
     if effective.lifted:
-        raise Conflict(
-            "SANCTION_ALREADY_LIFTED",
-            "La sanción ya fue levantada.",
-            "The sanction was already lifted.",
-        )
+        raise DomainError.of(TablesCode.SANCTION_ALREADY_LIFTED)
     ctx = _Context(
         CONDUCT_BY_CODE.get(imposition.conduct_code, CONDUCT_BY_CODE["other"]),
         imposition.player,
@@ -624,21 +533,15 @@ def _reduce(
     )
     players = imposition.players_in_hand
     if level in ROUND_LEVELS and players is None:
-        raise ValidationFailed(
-            "PLAYERS_IN_HAND_INVALID",
-            "La sanción original no registra los jugadores de la mano: no se puede pasar a "
-            "vueltas.",
-            "The original sanction has no players-in-hand figure: it cannot become rounds.",
-            field="level",
-        )
+        raise DomainError.of(TablesCode.PLAYERS_IN_HAND_INVALID, field="level")
     fields = _step_fields(ctx, level, vueltas, players)
     scale = ladder(is_tournament=imposition.is_tournament, ruleset=imposition.ruleset)
     new_step = Step(fields["level"], fields["vueltas"])
     if position(new_step, scale) >= position(effective.step, scale):
-        raise ValidationFailed(
-            "REDUCTION_NOT_LIGHTER",
-            f"«{new_step.label()}» no es más leve que «{effective.step.label()}».",
-            f"'{new_step.label()}' is not lighter than '{effective.step.label()}'.",
+        raise DomainError.of(
+            TablesCode.REDUCTION_NOT_LIGHTER,
+            new=new_step.label(),
+            current=effective.step.label(),
             field="level",
         )
     entry = _amendment(actor, imposition, K.REDUCTION, reason, appeal=appeal, **fields)
@@ -670,28 +573,15 @@ def sanction_appeal(*, actor: Actor, sanction: SanctionEntry, grounds: str) -> S
     in force until the appeal is decided; one appeal waits at a time. The floor takes it
     (who proposes sanctions: the supervisor, the pit boss) and escalates it (SANC-02)."""
     require(actor, Perm.PROPOSE_SANCTION)
-    grounds = require_text(
-        grounds,
-        code="GROUNDS_REQUIRED",
-        field="grounds",
-        es="Indique los motivos de la apelación.",
-        en="Give the grounds of the appeal.",
-    )
+    grounds = require_text(grounds, field="grounds", code=TablesCode.GROUNDS_REQUIRED)
     with transaction.atomic():
         imposition = _lock_imposition(actor, sanction)
         effective = sanction_effective(imposition)
         if effective.lifted:
-            raise Conflict(
-                "SANCTION_ALREADY_LIFTED",
-                "La sanción ya fue levantada.",
-                "The sanction was already lifted.",
-            )
+            raise DomainError.of(TablesCode.SANCTION_ALREADY_LIFTED)
         if effective.pending_appeal is not None:
-            raise Conflict(
-                "APPEAL_PENDING",
-                "La sanción ya tiene una apelación sin resolver.",
-                "The sanction already has an appeal waiting for its decision.",
-                details={"appeal": effective.pending_appeal.pk},
+            raise DomainError.of(
+                TablesCode.APPEAL_PENDING, details={"appeal": effective.pending_appeal.pk}
             )
         entry = _restate(actor, imposition, effective, K.APPEAL, grounds)
         audit_record(
@@ -720,49 +610,26 @@ def sanction_appeal_decide(
     decision is a new entry linked to the appeal, with a reason."""
     require(actor, Perm.IMPOSE_SANCTION)
     if outcome not in APPEAL_OUTCOMES:
-        raise ValidationFailed(
-            "APPEAL_OUTCOME_INVALID",
-            "La decisión es confirmar, reducir o levantar.",
-            "The decision is upheld, reduced or lifted.",
+        raise DomainError.of(
+            TablesCode.APPEAL_OUTCOME_INVALID,
             field="outcome",
             details={"allowed": list(APPEAL_OUTCOMES)},
         )
     if outcome == "reduced" and not level:
-        raise ValidationFailed(
-            "LEVEL_REQUIRED",
-            "Indique la sanción reducida.",
-            "Give the reduced sanction.",
-            field="level",
-        )
+        raise DomainError.of(TablesCode.LEVEL_REQUIRED, field="level")
     reason = _reason(reason)
     same_casino(actor, appeal)
     with transaction.atomic():
         appeal = SanctionEntry.objects.select_for_update().get(pk=appeal.pk)
         if appeal.kind != K.APPEAL or appeal.amends_id is None:
-            raise ValidationFailed(
-                "NOT_AN_APPEAL",
-                "Solo se resuelve una apelación.",
-                "Only an appeal is decided.",
-                field="appeal",
-            )
+            raise DomainError.of(TablesCode.NOT_AN_APPEAL, field="appeal")
         imposition = _lock_imposition(actor, appeal.amends)
         if imposition.issued_by_id == actor.user.pk:
             # Segregation of duties: an appeal is heard by someone other than the one who
             # imposed the sanction (another pit boss, or management).
-            raise PermissionRefused(
-                "APPEAL_NOT_INDEPENDENT",
-                "Quien impuso la sanción no resuelve su apelación: la resuelve otro jefe de "
-                "sector o la gerencia.",
-                "Whoever imposed the sanction does not decide its appeal: another pit boss "
-                "or management decides it.",
-                field="appeal",
-            )
+            raise DomainError.of(TablesCode.APPEAL_NOT_INDEPENDENT, field="appeal")
         if appeal.decisions.exists():
-            raise Conflict(
-                "APPEAL_DECIDED",
-                "La apelación ya fue resuelta.",
-                "The appeal was already decided.",
-            )
+            raise DomainError.of(TablesCode.APPEAL_DECIDED)
         if outcome == "lifted":
             return _lift(actor, imposition, reason, appeal=appeal)
         if outcome == "reduced":

@@ -28,10 +28,12 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert, hot_update
 from casino.roles import Perm
 
+from ..codes import TablesCode
 from ..models import Player, Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
 from ..selectors.assignment import require_assigned, require_at
 from ..selectors.seating import waiting_list
@@ -42,7 +44,7 @@ from .players import admission_check
 
 def same_casino(actor: Actor, session: TableSession) -> None:
     if session.casino_id != actor.user.casino_id:
-        raise NotFound("NOT_FOUND", "Sesión de mesa no encontrada.", "Table session not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
 
 
 def seat_number(session: TableSession, seat: Any) -> int:
@@ -53,12 +55,7 @@ def seat_number(session: TableSession, seat: Any) -> int:
         number = 0
     max_seats = session.settings.max_seats if session.settings_id else 10
     if not 1 <= number <= max_seats:
-        raise ValidationFailed(
-            "SEAT_INVALID",
-            f"La mesa tiene los asientos 1 a {max_seats}.",
-            f"The table has seats 1 to {max_seats}.",
-            field="seat",
-        )
+        raise DomainError.of(TablesCode.SEAT_INVALID, max_seats=max_seats, field="seat")
     return number
 
 
@@ -67,9 +64,7 @@ def _player(actor: Actor, player_id: Any) -> Player | None:
         return None
     player = Player.objects.filter(pk=player_id, casino_id=actor.user.casino_id).first()
     if player is None:
-        raise ValidationFailed(
-            "PLAYER_NOT_FOUND", "Jugador no encontrado.", "Player not found.", field="player"
-        )
+        raise DomainError.of(TablesCode.PLAYER_NOT_FOUND, player=player_id, field="player")
     return player
 
 
@@ -155,22 +150,14 @@ def seat_sit(
     player = _player(actor, player_id)
     name = (name or (player.display_name if player else "")).strip()
     if not name:
-        raise ValidationFailed(
-            "NAME_REQUIRED",
-            "Indique el nombre del jugador o una referencia (SEAT-11).",
-            "Give the player's name or a reference (SEAT-11).",
-            field="name",
-        )
+        raise DomainError.of(TablesCode.NAME_REQUIRED, field="name")
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
         require_at(actor, session=s)
         if not s.accepts_transactions:
-            raise Conflict(
-                "SESSION_NOT_OPEN",
-                "La mesa no está abierta.",
-                "The table is not open.",
-                field="session",
+            raise DomainError.of(
+                TablesCode.SESSION_NOT_OPEN, status=s.Status(s.status), field="session"
             )
         number = seat_number(s, seat)
         # Issue 17 §2: an excluded or under-age player is refused (GEN-08), the attempt noted.
@@ -184,12 +171,7 @@ def seat_sit(
                 and (row.player_id == (player.pk if player else None))
             )
         ):
-            raise Conflict(
-                "SEAT_TAKEN",
-                f"El asiento {number} está ocupado.",
-                f"Seat {number} is taken.",
-                field="seat",
-            )
+            raise DomainError.of(TablesCode.SEAT_TAKEN, seat=number, field="seat")
         if player is not None:
             elsewhere = (
                 Seat.objects.filter(session=s, player=player)
@@ -197,12 +179,7 @@ def seat_sit(
                 .exclude(status=SeatStatus.EMPTY)
             )
             if elsewhere.exists():
-                raise Conflict(
-                    "PLAYER_ALREADY_SEATED",
-                    "El jugador ya está sentado en esta mesa.",
-                    "The player is already seated at this table.",
-                    field="player",
-                )
+                raise DomainError.of(TablesCode.PLAYER_ALREADY_SEATED, field="player")
         _occupy(s, row, player, name)
         _event(
             actor,
@@ -234,12 +211,7 @@ def seat_set_status(
     """Sitting out, back in, reserved (SEAT-09), or leaving the table."""
     require(actor, Perm.MANAGE_SEATING)
     if status not in SeatStatus.values:
-        raise ValidationFailed(
-            "SEAT_STATUS_INVALID",
-            "Estado de asiento inválido.",
-            "Invalid seat status.",
-            field="status",
-        )
+        raise DomainError.of(TablesCode.SEAT_STATUS_INVALID, field="status")
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
@@ -247,19 +219,9 @@ def seat_set_status(
         number = seat_number(s, seat)
         row = _row(s, number)
         if not row.pk or row.status == SeatStatus.EMPTY:
-            raise Conflict(
-                "SEAT_EMPTY",
-                f"El asiento {number} está vacío.",
-                f"Seat {number} is empty.",
-                field="seat",
-            )
+            raise DomainError.of(TablesCode.SEAT_EMPTY, seat=number, field="seat")
         if s.hand_in_progress and status == SeatStatus.EMPTY:
-            raise Conflict(
-                "HAND_IN_PROGRESS",
-                "Hay una mano en juego: el jugador deja la mesa al terminarla.",
-                "A hand is in progress: the player leaves when it ends.",
-                field="session",
-            )
+            raise DomainError.of(TablesCode.HAND_IN_PROGRESS, field="session")
         before = row.status
         kind = {
             SeatStatus.SITTING_OUT: SeatEvent.Kind.SIT_OUT,
@@ -310,11 +272,13 @@ def waiting_add(
     player = _player(actor, player_id)
     name = (name or (player.display_name if player else "")).strip()
     if not name:
-        raise ValidationFailed(
-            "NAME_REQUIRED", "Indique el nombre.", "Give the name.", field="name"
-        )
+        raise DomainError.of(TablesCode.NAME_REQUIRED, field="name")
     if table.casino_id != actor.user.casino_id:
-        raise ValidationFailed("TABLE_INVALID", "Mesa inválida.", "Invalid table.", field="table")
+        raise DomainError.of(
+            TablesCode.TABLE_INVALID,
+            problem=DomainError.of(TablesCode.TABLE_NOT_VALID),
+            field="table",
+        )
     with transaction.atomic():
         _require_at_waiting_list(actor, table)
         entry = WaitingEntry.objects.create(
@@ -336,7 +300,7 @@ def waiting_cancel(*, actor: Actor, entry: WaitingEntry) -> WaitingEntry:
         row = WaitingEntry.objects.select_for_update().select_related("table").get(pk=entry.pk)
         _require_at_waiting_list(actor, row.table)
         if row.status != WaitingEntry.Status.WAITING:
-            raise Conflict("NOT_WAITING", "Ya no está esperando.", "No longer waiting.")
+            raise DomainError.of(TablesCode.NOT_WAITING)
         row.status = WaitingEntry.Status.CANCELLED
         row.save(update_fields=["status"])
         audit_record(actor=actor, action="waiting.cancel", obj=row, casino_id=row.casino_id)
@@ -349,20 +313,14 @@ def waiting_seat(*, actor: Actor, entry: WaitingEntry, session: TableSession, se
     with transaction.atomic():
         row = WaitingEntry.objects.select_for_update().get(pk=entry.pk)
         if row.status != WaitingEntry.Status.WAITING:
-            raise Conflict("NOT_WAITING", "Ya no está esperando.", "No longer waiting.")
+            raise DomainError.of(TablesCode.NOT_WAITING)
         if session.table_id != row.table_id:
-            raise ValidationFailed(
-                "TABLE_MISMATCH",
-                "La sesión no es de la mesa de la lista de espera.",
-                "The session is not of the waiting list's table.",
-                field="session",
-            )
+            raise DomainError.of(TablesCode.TABLE_MISMATCH, field="session")
         first = waiting_list(row.table).select_for_update().first()
         if first is not None and first.pk != row.pk:
-            raise Conflict(
-                "WAITING_LIST_ORDER",
-                f"Primero se sienta {first.name}: la lista de espera se respeta en orden.",
-                f"{first.name} is seated first: the waiting list goes in order.",
+            raise DomainError.of(
+                TablesCode.WAITING_LIST_ORDER,
+                name=first.name,
                 field="entry",
                 details={"first": first.pk},
             )
@@ -407,12 +365,8 @@ def seat_take_for_buyin(
         and not (player is not None and row.player_id == player.pk)
         and not (name and row.name == name)
     ):
-        who = row.name or "otro jugador"
-        raise Conflict(
-            "SEAT_OCCUPIED",
-            f"El asiento {seat} está ocupado por {who}.",
-            f"Seat {seat} is taken by {row.name or 'another player'}.",
-            field="seat",
+        raise DomainError.of(
+            TablesCode.SEAT_OCCUPIED, seat=seat, field="seat", details={"name": row.name}
         )
     if occupied and row.status != SeatStatus.RESERVED:
         if player is not None and row.player_id is None:
@@ -465,12 +419,7 @@ def seat_vacate(actor: Actor, session: TableSession, seat: int, **detail: Any) -
     """The player leaves with his chips (the cage's departure): the seat is empty."""
     row = _row(session, seat)
     if not row.pk or row.status == SeatStatus.EMPTY:
-        raise Conflict(
-            "SEAT_NOT_OCCUPIED",
-            f"Nadie está sentado en el asiento {seat}.",
-            f"Nobody is sitting in seat {seat}.",
-            field="seat",
-        )
+        raise DomainError.of(TablesCode.SEAT_NOT_OCCUPIED, seat=seat, field="seat")
     player, name, before = row.player, row.name, row.status
     row.status = SeatStatus.EMPTY
     row.player = None
@@ -500,21 +449,13 @@ def seat_take_for_tournament(
     must be empty (a move vacates the old seat first, :func:`seat_vacate`). The registry's
     exclusion and age checks apply (issue 17 §2)."""
     if not session.is_tournament:
-        raise Conflict(
-            "SESSION_NOT_TOURNAMENT",
-            f"La sesión de {session.table} no es de torneo.",
-            f"The session of {session.table.label('en')} is not a tournament's.",
-            field="session",
+        raise DomainError.of(
+            TablesCode.SESSION_NOT_TOURNAMENT, table=session.table, field="session"
         )
     row = _row(session, seat)
     admission_check(actor, player=player, session=session, seat=seat, where="seating")
     if row.pk and row.status != SeatStatus.EMPTY:
-        raise Conflict(
-            "SEAT_TAKEN",
-            f"El asiento {seat} está ocupado.",
-            f"Seat {seat} is taken.",
-            field="seat",
-        )
+        raise DomainError.of(TablesCode.SEAT_TAKEN, seat=seat, field="seat")
     name = (name or (player.display_name if player else "")).strip()[:120]
     _occupy(session, row, player, name, Decimal(int(chips)))
     _event(actor, session, seat, SeatEvent.Kind.SIT, player, name, by="tournament", **detail)
@@ -535,12 +476,7 @@ def hand_begin(
     have) are seated now, so the cage sees them taken while the hand is played.
     """
     if session.hand_in_progress:
-        raise Conflict(
-            "HAND_IN_PROGRESS",
-            "Ya hay una mano en juego en esta mesa.",
-            "A hand is already in progress at this table.",
-            field="session",
-        )
+        raise DomainError.of(TablesCode.HAND_IN_PROGRESS, field="session")
     for entry in seats:
         number = int(entry["seat"])
         row = _row(session, number)

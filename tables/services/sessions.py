@@ -15,13 +15,14 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
-from casino.formatting import en, es
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import User
 from casino.roles import Perm, Role
 from casino.scoping import check_assignment
 
 from .. import hooks
+from ..codes import TablesCode
 from ..models import (
     DealerChange,
     Pack,
@@ -67,10 +68,10 @@ def _refuse_if_dealing_elsewhere(croupier: User, here: TableSession | None = Non
         live = live.exclude(pk=here.pk)
     for other in live.select_related("table"):
         if croupier_on_duty(other) == croupier:
-            raise Conflict(
-                "CROUPIER_ON_DUTY_ELSEWHERE",
-                f"{croupier} está de turno en {other.table}: primero debe ser relevado allí.",
-                f"{croupier} is on duty at {other.table}: relieve them there first.",
+            raise DomainError.of(
+                TablesCode.CROUPIER_ON_DUTY_ELSEWHERE,
+                croupier=croupier,
+                table=other.table,
                 field="croupier",
                 details={"session": other.pk},
             )
@@ -91,23 +92,13 @@ def session_open(
     stacks in tournament chips)."""
     require(actor, Perm.OPEN_SESSION)
     if kind not in SessionKind.values:
-        raise ValidationFailed(
-            "SESSION_KIND_INVALID",
-            "La sesión es de cash o de torneo.",
-            "A session is a cash game or a tournament.",
-            field="kind",
-        )
+        raise DomainError.of(TablesCode.SESSION_KIND_INVALID, field="kind")
     same_casino(actor, table)
     check_staff(actor, supervisor, Role.SUPERVISOR, field="supervisor")
     check_staff(actor, croupier, Role.CROUPIER, field="croupier")
     if supervisor.pk == croupier.pk:
         # ROLE-14: the sheet needs three different people.
-        raise ValidationFailed(
-            "SAME_PERSON_TWO_ROLES",
-            "El croupier y el supervisor deben ser personas distintas.",
-            "The croupier and the supervisor must be different people.",
-            field="croupier",
-        )
+        raise DomainError.of(TablesCode.SAME_PERSON_TWO_ROLES, field="croupier")
     with transaction.atomic():
         table = lock(Table, table.pk, actor)  # serialises two openings of one table
         # Issue 12 §1: a supervisor opens only as the supervisor named; a pit boss only a
@@ -122,25 +113,20 @@ def session_open(
             role=actor.role,
         )
         if not table.is_active:
-            raise Conflict("TABLE_INACTIVE", "La mesa está dada de baja.", "The table is inactive.")
+            raise DomainError.of(TablesCode.TABLE_INACTIVE)
         day = current_gaming_day(actor)
         live = table.sessions.exclude(status=S.CLOSED).first()
         if live is not None:
-            raise Conflict(
-                "SESSION_ALREADY_LIVE",
-                f"La mesa ya tiene una sesión sin cerrar (estado «{es(S(live.status).label)}»).",
-                f"The table already has a session that is not closed ('{en(S(live.status).label)}').",
+            raise DomainError.of(
+                TablesCode.SESSION_ALREADY_LIVE,
+                status=S(live.status),
                 details={"session": live.pk, "status": live.status},
             )
         _refuse_if_dealing_elsewhere(croupier)
         require_preparation(actor, day)  # PREP-01, when the casino asks for it
         settings = table.settings_at()
         if settings is None:
-            raise Conflict(
-                "TABLE_HAS_NO_SETTINGS",
-                "La mesa no tiene ajustes vigentes.",
-                "The table has no settings in force.",
-            )
+            raise DomainError.of(TablesCode.TABLE_HAS_NO_SETTINGS)
         last = (
             TableSession.objects.filter(table=table, gaming_day=day).aggregate(n=Max("number"))["n"]
             or 0
@@ -191,10 +177,9 @@ def session_start_play(
         require_status(session, S.OPEN)
         reasons = session_ready_for_play(session)
         if reasons:
-            raise Conflict(
-                "NOT_READY_FOR_PLAY",
-                "La mesa no puede empezar: " + " ".join(r.message_es for r in reasons),
-                "The table cannot start: " + " ".join(r.message_en for r in reasons),
+            raise DomainError.of(
+                TablesCode.NOT_READY_FOR_PLAY,
+                reasons=reasons,
                 details={"reasons": [r.code for r in reasons]},
             )
         session_move(actor, session, S.IN_PLAY, action="session.start_play")
@@ -213,21 +198,10 @@ def session_suspend(
     """IN PLAY → SUSPENDED by a pit boss or manager; the float is locked and the cards
     with the cut card handed to the pit boss (OPEN-16, DECK-12)."""
     require(actor, Perm.SUSPEND_SESSION)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo de la suspensión.",
-        en="Give the reason for the suspension.",
-    )
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     check_staff(actor, cards_handed_to, Role.PIT_BOSS, field="cards_handed_to")
     if not float_locked:
-        raise ValidationFailed(
-            "FLOAT_NOT_LOCKED",
-            "Para suspender la mesa la banca debe quedar cerrada con llave (DECK-12).",
-            "To suspend the table the float must be locked (DECK-12).",
-            field="float_locked",
-        )
+        raise DomainError.of(TablesCode.FLOAT_NOT_LOCKED, field="float_locked")
     with transaction.atomic():
         session = lock_session(session, actor)
         require_at_table(actor, session=session)
@@ -256,10 +230,9 @@ def session_resume(*, actor: Actor, session: TableSession, note: str = "") -> Ta
         require_status(session, S.SUSPENDED)
         reasons = [r for r in session_ready_for_play(session) if r.code != "SESSION_NOT_OPEN"]
         if reasons:
-            raise Conflict(
-                "NOT_READY_FOR_PLAY",
-                "La mesa no puede reanudar: " + " ".join(r.message_es for r in reasons),
-                "The table cannot resume: " + " ".join(r.message_en for r in reasons),
+            raise DomainError.of(
+                TablesCode.NOT_READY_FOR_PLAY,
+                reasons=reasons,
                 details={"reasons": [r.code for r in reasons]},
             )
         session_move(actor, session, S.IN_PLAY, action="session.resume", reason=note)
@@ -282,21 +255,14 @@ def session_announce_last_hand(
         or not isinstance(last_hand_number, int)
         or (last_hand_number < 0)
     ):
-        raise ValidationFailed(
-            "HAND_NUMBER_INVALID",
-            "El número de la última mano debe ser un entero no negativo.",
-            "The last hand number must be a non-negative whole number.",
-            field="last_hand_number",
-        )
+        raise DomainError.of(TablesCode.HAND_NUMBER_INVALID, field="last_hand_number")
     with transaction.atomic():
         session = lock_session(session, actor)
         require_at_table(actor, session=session)
         require_status(session, S.OPEN, S.IN_PLAY)
         if session.last_hand_number is not None:
-            raise Conflict(
-                "LAST_HAND_ALREADY_ANNOUNCED",
-                f"Ya se anunció la última mano (n.º {session.last_hand_number}).",
-                f"The last hand was already announced (no. {session.last_hand_number}).",
+            raise DomainError.of(
+                TablesCode.LAST_HAND_ALREADY_ANNOUNCED, last_hand_number=session.last_hand_number
             )
         session.last_hand_number = last_hand_number
         session.save(update_fields=["last_hand_number"])
@@ -331,11 +297,7 @@ def closing_start(
         require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED)
         require_no_hand(session)
         if session.status == S.IN_PLAY and session.last_hand_number is None:
-            raise Conflict(
-                "LAST_HAND_NOT_ANNOUNCED",
-                "Anuncie primero la última mano de la mesa (CLOSE-01).",
-                "Announce the table's last hand first (CLOSE-01).",
-            )
+            raise DomainError.of(TablesCode.LAST_HAND_NOT_ANNOUNCED)
         session_move(actor, session, S.CLOSING, action="session.closing_start", reason=note)
         record_event(actor, session, E.CLOSING_STARTED, person=security_officer, note=note)
         closing_sheet_create(actor, session)
@@ -364,33 +326,16 @@ def dealer_change_record(
         require_no_hand(session)
         outgoing = croupier_on_duty(session)
         if outgoing is not None and outgoing.pk == incoming.pk:
-            raise ValidationFailed(
-                "SAME_CROUPIER",
-                f"{incoming} ya está de turno en esta mesa.",
-                f"{incoming} is already on duty at this table.",
-                field="incoming",
-            )
+            raise DomainError.of(TablesCode.SAME_CROUPIER, incoming=incoming, field="incoming")
         _refuse_if_dealing_elsewhere(incoming, session)
         if incoming.pk == session_supervisor(session).pk:
-            raise ValidationFailed(
-                "SAME_PERSON_TWO_ROLES",
-                "El supervisor de la mesa no puede ser su croupier.",
-                "The table's supervisor cannot be its croupier.",
-                field="incoming",
-            )
+            raise DomainError.of(TablesCode.SAME_PERSON_TWO_ROLES, field="incoming")
         settings = ops_settings(session.casino)
         current = pack_in_play(session)
         pack_out = pack_in = None
         if current is not None and (incoming_pack is not None or settings.rotate_on_dealer_change):
             if incoming_pack is None:
-                raise ValidationFailed(
-                    "ROTATION_PACK_REQUIRED",
-                    "En cada cambio de croupier entra un mazo del otro color: indique cuál "
-                    "(DECK-09).",
-                    "At each dealer change a pack of the other colour comes in: say which "
-                    "(DECK-09).",
-                    field="incoming_pack",
-                )
+                raise DomainError.of(TablesCode.ROTATION_PACK_REQUIRED, field="incoming_pack")
             pack_out, pack_in = rotate_packs(
                 actor,
                 session,
@@ -454,29 +399,14 @@ def session_supervisor_relieve(
     """
     require(actor, Perm.SUSPEND_SESSION)
     if actor.role not in (Role.PIT_BOSS, Role.SHIFT_MANAGER):
-        raise PermissionRefused(
-            "RELIEF_NOT_ALLOWED",
-            "El relevo del supervisor lo registra el jefe de sector o el gerente de turno.",
-            "A supervisor's relief is recorded by the pit boss or the shift manager.",
-            field="role",
-        )
+        raise DomainError.of(TablesCode.RELIEF_NOT_ALLOWED, field="role")
     reason = (reason or "").strip()
     if len(reason) < RELIEF_REASON_MIN:
-        raise ValidationFailed(
-            "RELIEF_REASON_REQUIRED",
-            "Escriba el motivo del relevo del supervisor (al menos "
-            f"{RELIEF_REASON_MIN} caracteres).",
-            f"Write the reason for the supervisor's relief (at least {RELIEF_REASON_MIN} "
-            "characters).",
-            field="reason",
+        raise DomainError.of(
+            TablesCode.RELIEF_REASON_REQUIRED, relief_reason_min=RELIEF_REASON_MIN, field="reason"
         )
     if len(reason) > 300:
-        raise ValidationFailed(
-            "RELIEF_REASON_TOO_LONG",
-            "El motivo del relevo admite hasta 300 caracteres.",
-            "The relief's reason takes at most 300 characters.",
-            field="reason",
-        )
+        raise DomainError.of(TablesCode.RELIEF_REASON_TOO_LONG, field="reason")
     incoming = check_staff(actor, incoming, Role.SUPERVISOR, field="incoming")
     with transaction.atomic():
         session = lock_session(session, actor)  # serialises two reliefs of one session
@@ -484,21 +414,16 @@ def session_supervisor_relieve(
         require_status(session, S.OPENING, S.OPEN, S.IN_PLAY, S.SUSPENDED, S.CLOSING)
         outgoing = session_supervisor(session)
         if incoming.pk == outgoing.pk:
-            raise ValidationFailed(
-                "RELIEF_SAME_SUPERVISOR",
-                f"{incoming} ya es el supervisor de la mesa {session.table.number}.",
-                f"{incoming} is already the supervisor of table {session.table.number}.",
+            raise DomainError.of(
+                TablesCode.RELIEF_SAME_SUPERVISOR,
+                incoming=incoming,
+                number=session.table.number,
                 field="incoming",
             )
         on_duty = croupier_on_duty(session)
         if on_duty is not None and on_duty.pk == incoming.pk:
             # ROLE-14: the croupier and the supervisor of a table are two people.
-            raise ValidationFailed(
-                "SAME_PERSON_TWO_ROLES",
-                f"{incoming} es el croupier de turno en esta mesa: no puede supervisarla.",
-                f"{incoming} is the croupier on duty at this table: they cannot supervise it.",
-                field="incoming",
-            )
+            raise DomainError.of(TablesCode.SAME_PERSON_TWO_ROLES, field="incoming")
         relief = SupervisorRelief.objects.create(
             casino_id=session.casino_id,
             session=session,
@@ -551,12 +476,8 @@ def session_event_record(
 ) -> SessionEvent:
     """Record an attestation on the session (see :data:`ATTESTATIONS`)."""
     if kind not in ATTESTATIONS:
-        raise ValidationFailed(
-            "EVENT_KIND_INVALID",
-            "Ese tipo de evento no se registra a mano.",
-            "That kind of event is not recorded by hand.",
-            field="kind",
-            details={"allowed": sorted(ATTESTATIONS)},
+        raise DomainError.of(
+            TablesCode.EVENT_KIND_INVALID, field="kind", details={"allowed": sorted(ATTESTATIONS)}
         )
     perm, person_role, states = ATTESTATIONS[kind]
     if kind == E.FLOAT_LOCKED and actor.can(Perm.CLOSE_SESSION):
@@ -569,12 +490,7 @@ def session_event_record(
         # OPEN-15 / CLOSE-09: who verified the lock, and where the keys went.
         verifier = person
         if verifier is None or not any(verifier.holds_role(r) for r in VERIFIER_ROLES):
-            raise ValidationFailed(
-                "VERIFIER_REQUIRED",
-                "Indique el supervisor o jefe de sector que verificó el cierre de la banca.",
-                "Name the supervisor or pit boss who verified that the float is locked.",
-                field="person",
-            )
+            raise DomainError.of(TablesCode.VERIFIER_REQUIRED, field="person")
         check_staff(
             actor,
             verifier,
@@ -606,27 +522,20 @@ def session_event_record(
 
 def _checklist(items: object, expected: dict[str, object]) -> list[str]:
     if not isinstance(items, dict):
-        raise ValidationFailed(
-            "CHECKLIST_INVALID",
-            "La lista de control es inválida.",
-            "The checklist is invalid.",
-            field="items",
-        )
+        raise DomainError.of(TablesCode.CHECKLIST_INVALID, field="items")
     unknown = sorted(set(items) - set(expected))
     if unknown:
-        raise ValidationFailed(
-            "CHECKLIST_ITEM_UNKNOWN",
-            f"Puntos desconocidos: {', '.join(unknown)}.",
-            f"Unknown items: {', '.join(unknown)}.",
+        raise DomainError.of(
+            TablesCode.CHECKLIST_ITEM_UNKNOWN,
+            unknown=unknown,
             field="items",
             details={"allowed": sorted(expected)},
         )
     missing = [key for key in expected if items.get(key) is not True]
     if missing:
-        raise ValidationFailed(
-            "CHECKLIST_INCOMPLETE",
-            "Corrija antes las deficiencias: " + ", ".join(str(expected[k]) for k in missing) + ".",
-            "Fix the deficiencies first: " + ", ".join(missing) + ".",
+        raise DomainError.of(
+            TablesCode.CHECKLIST_INCOMPLETE,
+            missing=[expected[k] for k in missing],
             field="items",
             details={"missing": missing},
         )
@@ -646,12 +555,7 @@ def prep_checklist_record(
         Role.SUPERVISOR: (E.PREP_SUPERVISOR, SUPERVISOR_ITEMS),
     }
     if actor.role not in lists:
-        raise ValidationFailed(
-            "CHECKLIST_ROLE",
-            "Las listas previas las completan el jefe de sector y el supervisor.",
-            "The pre-opening checklists are completed by the pit boss and the supervisor.",
-            field="role",
-        )
+        raise DomainError.of(TablesCode.CHECKLIST_ROLE, field="role")
     kind, expected = lists[actor.role]
     done = _checklist(items, expected)
     with transaction.atomic():
@@ -670,10 +574,10 @@ def _require_not_recorded(session: TableSession, kind: str) -> None:
     first = session.events.filter(kind=kind).select_related("recorded_by").first()
     if first is not None:
         at = timezone.localtime(first.at)
-        raise Conflict(
-            "CHECKLIST_ALREADY_RECORDED",
-            f"Esta lista ya está registrada (por {first.recorded_by}, a las {at:%H:%M}).",
-            f"This checklist is already recorded (by {first.recorded_by}, at {at:%H:%M}).",
+        raise DomainError.of(
+            TablesCode.CHECKLIST_ALREADY_RECORDED,
+            recorded_by=first.recorded_by,
+            at=at,
             details={"event": first.pk},
         )
 
@@ -682,19 +586,8 @@ def prep_override(*, actor: Actor, session: TableSession, reason: str) -> Sessio
     """PREP-05: the pit boss lets the opening start without the checklists, in writing."""
     require(actor, Perm.OPEN_SESSION)
     if actor.role != Role.PIT_BOSS:
-        raise ValidationFailed(
-            "PIT_BOSS_REQUIRED",
-            "Solo el jefe de sector puede exceptuar las listas previas.",
-            "Only the pit boss may override the pre-opening checklists.",
-            field="role",
-        )
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Escriba el motivo de la excepción.",
-        en="Write the reason for the override.",
-    )
+        raise DomainError.of(TablesCode.PIT_BOSS_REQUIRED, field="role")
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     with transaction.atomic():
         session = lock_session(session, actor)
         require_at_table(actor, session=session)

@@ -13,10 +13,12 @@ from django.utils import timezone
 from casino import effective
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
-from casino.errors import Conflict, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import Casino, ChipSet, Ruleset, Sector
 from casino.roles import Perm
 
+from ..codes import TablesCode
 from ..models import (
     AbsentPlayerPolicy,
     ForcedBets,
@@ -89,48 +91,22 @@ RAKE_MAX_PCT: dict[str, Decimal | None] = {
 }
 
 
-def _invalid(code: str, es: str, en: str, field: str) -> ValidationFailed:
-    return ValidationFailed(code, es, en, field=field)
-
-
 def _validate_choices(values: dict[str, Any]) -> None:
     """Each choice among those the product knows."""
     if values.get("variant") not in Variant.values:
-        raise _invalid(
-            "VARIANT_INVALID",
-            "Estructura de apuestas desconocida.",
-            "Unknown betting structure.",
-            "variant",
-        )
+        raise DomainError.of(TablesCode.VARIANT_INVALID, field="variant")
     if values.get("ruleset") not in Ruleset.values:
-        raise _invalid("RULESET_INVALID", "Reglamento desconocido.", "Unknown ruleset.", "ruleset")
+        raise DomainError.of(TablesCode.RULESET_INVALID, field="ruleset")
     if values.get("rake_mode") not in RakeMode.values:
-        raise _invalid(
-            "RAKE_MODE_INVALID", "Modo de comisión desconocido.", "Unknown rake mode.", "rake_mode"
-        )
+        raise DomainError.of(TablesCode.RAKE_MODE_INVALID, field="rake_mode")
     if values.get("rake_cap_scope", RakeCapScope.PER_POT) not in RakeCapScope.values:
-        raise _invalid(
-            "RAKE_CAP_SCOPE_INVALID",
-            "Alcance del tope de comisión desconocido (por pozo o por mano).",
-            "Unknown rake cap scope (per pot or per hand).",
-            "rake_cap_scope",
-        )
+        raise DomainError.of(TablesCode.RAKE_CAP_SCOPE_INVALID, field="rake_cap_scope")
     if values.get("new_player_entry", NewPlayerEntry.MANUAL) not in NewPlayerEntry.values:
-        raise _invalid(
-            "NEW_PLAYER_ENTRY_INVALID",
-            "Regla de entrada de jugadores nuevos desconocida (SEAT-05).",
-            "Unknown new player entry rule (SEAT-05).",
-            "new_player_entry",
-        )
+        raise DomainError.of(TablesCode.NEW_PLAYER_ENTRY_INVALID, field="new_player_entry")
     if values.get("absent_player_policy", AbsentPlayerPolicy.MANUAL) not in (
         AbsentPlayerPolicy.values
     ):
-        raise _invalid(
-            "ABSENT_PLAYER_POLICY_INVALID",
-            "Regla de jugadores ausentes desconocida (SEAT-06).",
-            "Unknown absent player rule (SEAT-06).",
-            "absent_player_policy",
-        )
+        raise DomainError.of(TablesCode.ABSENT_PLAYER_POLICY_INVALID, field="absent_player_policy")
 
 
 def _validate_stakes(values: dict[str, Any]) -> None:
@@ -138,67 +114,27 @@ def _validate_stakes(values: dict[str, Any]) -> None:
     for name in MONEY_FIELDS:
         value = values.get(name)
         if value is not None and (not isinstance(value, Decimal) or value < 0):
-            raise _invalid(
-                "AMOUNT_INVALID",
-                "Importe inválido o negativo.",
-                "Invalid or negative amount.",
-                name,
-            )
+            raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=name)
     sb, bb = values["small_blind"], values["big_blind"]
     if sb <= 0 or bb <= 0 or sb > bb:
-        raise _invalid(
-            "BLINDS_INVALID",
-            "Las ciegas deben ser positivas y la chica ≤ la grande.",
-            "Blinds must be positive and the small blind ≤ the big blind.",
-            "small_blind",
-        )
+        raise DomainError.of(TablesCode.BLINDS_INVALID, field="small_blind")
     if not 2 <= int(values["max_seats"]) <= 10:
-        raise _invalid(
-            "SEATS_OUT_OF_RANGE",
-            "Una mesa tiene de 2 a 10 asientos.",
-            "A table has 2 to 10 seats.",
-            "max_seats",
-        )
+        raise DomainError.of(TablesCode.SEATS_OUT_OF_RANGE, field="max_seats")
     small, big = values.get("limit_small_bet"), values.get("limit_big_bet")
     if small is not None and big is not None and big != 2 * small:
-        raise _invalid(
-            "LIMIT_BIG_BET_NOT_DOUBLE",
-            "En límite fijo la apuesta grande es el doble de la chica (BET-08).",
-            "In fixed limit the big bet is twice the small bet (BET-08).",
-            "limit_big_bet",
-        )
+        raise DomainError.of(TablesCode.LIMIT_BIG_BET_NOT_DOUBLE, field="limit_big_bet")
     if int(values["limit_cap_bets"]) < 1:
-        raise _invalid(
-            "CAP_INVALID",
-            "El tope debe ser al menos 1 apuesta.",
-            "The cap must be at least one bet.",
-            "limit_cap_bets",
-        )
+        raise DomainError.of(TablesCode.CAP_INVALID, field="limit_cap_bets")
 
 
 def _validate_buyins(values: dict[str, Any]) -> None:
     """The buy-in range and the re-buys (OQ-27, BUYIN-04); normalises ``rebuy_amounts``."""
     if values["min_buyin"] <= 0:
-        raise _invalid(
-            "BUYIN_INVALID",
-            "La compra mínima debe ser positiva.",
-            "The minimum buy-in must be positive.",
-            "min_buyin",
-        )
+        raise DomainError.of(TablesCode.BUYIN_INVALID, field="min_buyin")
     if values.get("max_buyin") is not None and values["max_buyin"] < values["min_buyin"]:
-        raise _invalid(
-            "BUYIN_INVALID",
-            "La compra máxima es menor que la mínima.",
-            "The maximum buy-in is below the minimum.",
-            "max_buyin",
-        )
+        raise DomainError.of(TablesCode.BUYIN_INVALID, field="max_buyin")
     if not isinstance(values.get("rebuy_only_when_busted", False), bool):
-        raise _invalid(
-            "SETTING_INVALID",
-            "Debe ser verdadero o falso.",
-            "Must be true or false.",
-            "rebuy_only_when_busted",
-        )
+        raise DomainError.of(TablesCode.SETTING_INVALID, field="rebuy_only_when_busted")
     values["rebuy_amounts"] = _rebuy_amounts(values.get("rebuy_amounts") or [])
 
 
@@ -206,21 +142,14 @@ def _validate_rake(values: dict[str, Any]) -> None:
     """The commission, within the jurisdiction's ceiling (RAKE-03)."""
     pct = values["rake_pct"]
     if not isinstance(pct, Decimal) or pct < 0 or pct > 100:
-        raise _invalid(
-            "RAKE_INVALID",
-            "Porcentaje de comisión inválido.",
-            "Invalid rake percentage.",
-            "rake_pct",
-        )
+        raise DomainError.of(TablesCode.RAKE_INVALID, field="rake_pct")
     ceiling = RAKE_MAX_PCT.get(values["ruleset"])
     if ceiling is not None and values["rake_mode"] == RakeMode.PERCENT and pct > ceiling:
-        raise _invalid(
-            "RAKE_ABOVE_JURISDICTION_LIMIT",
-            f"Con el reglamento {values['ruleset'].upper()} la comisión no puede superar el "
-            f"{ceiling} % del pozo (RAKE-03).",
-            f"Under the {values['ruleset'].upper()} ruleset the rake cannot exceed {ceiling}% "
-            "of the pot (RAKE-03).",
-            "rake_pct",
+        raise DomainError.of(
+            TablesCode.RAKE_ABOVE_JURISDICTION_LIMIT,
+            ruleset=values["ruleset"].upper(),
+            ceiling=ceiling,
+            field="rake_pct",
         )
 
 
@@ -242,12 +171,7 @@ def _validate_procedure_settings(values: dict[str, Any], asked: frozenset[str]) 
     """
     forced = values.setdefault("forced_bets", ForcedBets.TWO_BLINDS)
     if forced not in ForcedBets.values:
-        raise _invalid(
-            "FORCED_BETS_INVALID",
-            "Apuestas forzadas desconocidas: dos ciegas, una ciega o ciegas y ante (GAME-04).",
-            "Unknown forced bets: two blinds, one blind or blinds and an ante (GAME-04).",
-            "forced_bets",
-        )
+        raise DomainError.of(TablesCode.FORCED_BETS_INVALID, field="forced_bets")
     ante = values.get("ante")
     if not isinstance(ante, Decimal):
         return  # refused below (AMOUNT_INVALID)
@@ -258,44 +182,22 @@ def _validate_procedure_settings(values: dict[str, Any], asked: frozenset[str]) 
             ForcedBets.BLINDS_PLUS_ANTE if ante > 0 else ForcedBets.TWO_BLINDS
         )
     if forced == ForcedBets.BLINDS_PLUS_ANTE and ante <= 0:
-        raise _invalid(
-            "ANTE_INVALID",
-            "Con «ciegas y ante» indique el importe del ante (GAME-04).",
-            "With 'blinds and an ante' give the ante amount (GAME-04).",
-            "ante",
-        )
+        raise DomainError.of(TablesCode.ANTE_INVALID, field="ante")
     text = values.setdefault("shuffle_procedure", "")
     if not isinstance(text, str) or len(text) > 1000:
-        raise _invalid(
-            "SHUFFLE_PROCEDURE_INVALID",
-            "El procedimiento de mezcla es un texto de hasta 1000 caracteres (SHUF-04).",
-            "The shuffle procedure is a text of at most 1000 characters (SHUF-04).",
-            "shuffle_procedure",
-        )
+        raise DomainError.of(TablesCode.SHUFFLE_PROCEDURE_INVALID, field="shuffle_procedure")
     values["shuffle_procedure"] = text.strip()
     every = values.setdefault("mixed_switch_every_hands", None)
     if every is not None and (
         isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= 100
     ):
-        raise _invalid(
-            "MIXED_SWITCH_INVALID",
-            "El cambio de estructura es cada 1 a 100 manos, o vacío: una vuelta (GAME-13).",
-            "The structure switch is every 1 to 100 hands, or empty: one orbit (GAME-13).",
-            "mixed_switch_every_hands",
-        )
+        raise DomainError.of(TablesCode.MIXED_SWITCH_INVALID, field="mixed_switch_every_hands")
 
 
 def _rebuy_amounts(amounts: Any) -> list[str]:
     """BUYIN-04: the fixed re-buy amounts, distinct positive money amounts, stored as
     strings with two decimals (exact, never float), in increasing order."""
-    problem = _invalid(
-        "REBUY_AMOUNTS_INVALID",
-        "Los montos de recompra son importes positivos distintos (hasta 10), con dos "
-        "decimales como máximo (BUYIN-04).",
-        "The re-buy amounts are distinct positive amounts (up to 10), with at most two "
-        "decimals (BUYIN-04).",
-        "rebuy_amounts",
-    )
+    problem = DomainError.of(TablesCode.REBUY_AMOUNTS_INVALID, field="rebuy_amounts")
     if not isinstance(amounts, list | tuple) or len(amounts) > 10:
         raise problem
     out: list[Decimal] = []
@@ -358,12 +260,7 @@ def spec_defaults(
 def _unknown(changes: dict[str, Any]) -> None:
     unknown = sorted(set(changes) - set(SETTING_FIELDS))
     if unknown:
-        raise _invalid(
-            "UNKNOWN_SETTING",
-            f"Ajuste desconocido: {', '.join(unknown)}.",
-            f"Unknown setting: {', '.join(unknown)}.",
-            unknown[0],
-        )
+        raise DomainError.of(TablesCode.UNKNOWN_SETTING, unknown=unknown, field=unknown[0])
 
 
 def table_create(
@@ -409,12 +306,7 @@ def table_create(
     validate_table_settings(values, frozenset(settings))
     with transaction.atomic():
         if Table.objects.filter(casino=casino, number=number).exists():
-            raise Conflict(
-                "TABLE_NUMBER_TAKEN",
-                f"Ya existe la mesa {number}.",
-                f"Table {number} already exists.",
-                field="number",
-            )
+            raise DomainError.of(TablesCode.TABLE_NUMBER_TAKEN, number=number, field="number")
         table = Table.objects.create(
             casino=casino, number=number, name=name, chip_set=chip_set, sector=sector
         )
@@ -447,16 +339,10 @@ def table_settings_change(
     financial fields from the next session."""
     require(actor, Perm.MANAGE_SETTINGS)
     same_casino(actor, table)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo del cambio.",
-        en="Give the reason for the change.",
-    )
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     _unknown(changes)
     if not changes:
-        raise _invalid("NO_CHANGES", "No hay cambios.", "Nothing to change.", "settings")
+        raise DomainError.of(TablesCode.NO_CHANGES, field="settings")
     effective_from = effective.effective_from(effective_from)  # GEN-04: never backwards
     with transaction.atomic():
         table = lock(Table, table.pk, actor)
@@ -512,23 +398,12 @@ OPS_FIELDS = (
 def ops_settings_change(*, actor: Actor, reason: str, **changes: Any) -> OpsSettings:
     """A new version of the casino's table-operations settings (GEN-04; DECK-09, OPEN-10, SANC-07)."""
     require(actor, Perm.MANAGE_SETTINGS)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo del cambio.",
-        en="Give the reason for the change.",
-    )
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     unknown = sorted(set(changes) - set(OPS_FIELDS))
     if unknown:
-        raise _invalid(
-            "UNKNOWN_SETTING",
-            f"Ajuste desconocido: {', '.join(unknown)}.",
-            f"Unknown setting: {', '.join(unknown)}.",
-            unknown[0],
-        )
+        raise DomainError.of(TablesCode.UNKNOWN_SETTING, unknown=unknown, field=unknown[0])
     if not changes:
-        raise _invalid("NO_CHANGES", "No hay cambios.", "Nothing to change.", "settings")
+        raise DomainError.of(TablesCode.NO_CHANGES, field="settings")
     for name in (
         "deck_rotation_minutes",
         "deck_display_minutes",
@@ -541,50 +416,19 @@ def ops_settings_change(*, actor: Actor, reason: str, **changes: Any) -> OpsSett
             or changes[name] < 0
             or isinstance(changes[name], bool)
         ):
-            raise _invalid(
-                "SETTING_INVALID",
-                "Debe ser un entero no negativo.",
-                "Must be a non-negative whole number.",
-                name,
-            )
+            raise DomainError.of(TablesCode.SETTING_INVALID, field=name)
     if changes.get("deck_rotation_minutes") == 0:
-        raise _invalid(
-            "SETTING_INVALID",
-            "La rotación debe ser de al menos 1 minuto.",
-            "Rotation must be at least 1 minute.",
-            "deck_rotation_minutes",
-        )
+        raise DomainError.of(TablesCode.SETTING_INVALID, field="deck_rotation_minutes")
     threshold = changes.get("discrepancy_report_min_value")
     if threshold is not None and (not isinstance(threshold, Decimal) or threshold < 0):
-        raise _invalid(
-            "SETTING_INVALID",
-            "El umbral debe ser un importe no negativo.",
-            "The threshold must be a non-negative amount.",
-            "discrepancy_report_min_value",
-        )
+        raise DomainError.of(TablesCode.SETTING_INVALID, field="discrepancy_report_min_value")
     help_text = changes.get("problem_gambling_help")
     if help_text is not None and (not isinstance(help_text, str) or len(help_text) > 600):
-        raise _invalid(
-            "SETTING_INVALID",
-            "La ayuda para el juego problemático es un texto de hasta 600 caracteres.",
-            "The problem gambling help is a text of at most 600 characters.",
-            "problem_gambling_help",
-        )
+        raise DomainError.of(TablesCode.SETTING_INVALID, field="problem_gambling_help")
     if not isinstance(changes.get("require_preparation_checklist", False), bool):
-        raise _invalid(
-            "SETTING_INVALID",
-            "Debe ser verdadero o falso.",
-            "Must be true or false.",
-            "require_preparation_checklist",
-        )
+        raise DomainError.of(TablesCode.SETTING_INVALID, field="require_preparation_checklist")
     if "rake_rounding" in changes and changes["rake_rounding"] not in RakeRounding.values:
-        raise _invalid(
-            "RAKE_ROUNDING_INVALID",
-            "Redondeo de comisión desconocido: hacia abajo a la ficha mínima o a la más "
-            "cercana (RAKE-07).",
-            "Unknown rake rounding: down to the smallest chip or to the nearest (RAKE-07).",
-            "rake_rounding",
-        )
+        raise DomainError.of(TablesCode.RAKE_ROUNDING_INVALID, field="rake_rounding")
     with transaction.atomic():
         casino = Casino.objects.select_for_update().get(pk=actor.casino.pk)
         current = OpsSettings.objects.filter(casino=casino).order_by("-version").first()

@@ -22,12 +22,14 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import Denomination, User
 from casino.roles import Perm, Role
 from casino.signatures import SignResult, document_sign
 
 from .. import hooks
+from ..codes import TablesCode
 from ..models import ShiftChange, ShiftChangeAcceptance, ShiftChangeLine, TableSession
 from ..selectors.assignment import session_supervisor
 from ._common import (
@@ -74,29 +76,14 @@ def shift_change_record(
     """
     require(actor, Perm.SUSPEND_SESSION)
     if actor.role not in (Role.PIT_BOSS, Role.SHIFT_MANAGER):
-        raise PermissionRefused(
-            "SHIFT_CHANGE_NOT_ALLOWED",
-            "El cambio de turno lo registra el jefe de sector o el gerente de turno.",
-            "A shift change is recorded by the pit boss or the shift manager.",
-            field="role",
-        )
+        raise DomainError.of(TablesCode.SHIFT_CHANGE_NOT_ALLOWED, field="role")
     note = (note or "").strip()
     if len(note) > NOTE_MAX:
-        raise ValidationFailed(
-            "NOTE_TOO_LONG",
-            f"La nota admite hasta {NOTE_MAX} caracteres.",
-            f"The note takes at most {NOTE_MAX} characters.",
-            field="note",
-        )
+        raise DomainError.of(TablesCode.NOTE_TOO_LONG, note_max=NOTE_MAX, field="note")
     incoming = check_staff(actor, incoming, Role.SUPERVISOR, field="incoming")
     if incoming.pk == actor.user.pk:
         # The one who witnesses the count does not take the float over (segregation).
-        raise Conflict(
-            "SIGNER_ALREADY_SIGNED",
-            "Quien registra el cambio de turno no puede ser el supervisor entrante.",
-            "Whoever records the shift change cannot be the incoming supervisor.",
-            field="incoming",
-        )
+        raise DomainError.of(CasinoCode.SIGNER_ALREADY_SIGNED, user=incoming, field="incoming")
     with transaction.atomic():
         session = lock_session(session, actor)
         require_at_table(actor, session=session)  # issue 12 §1: a pit boss of this sector
@@ -168,12 +155,8 @@ def shift_change_sign(
     ``pit_boss`` (the shift manager only as an override, with a reason) or
     ``incoming_supervisor``."""
     if slot not in SLOTS:
-        raise ValidationFailed(
-            "SHIFT_CHANGE_SLOT_INVALID",
-            "Indique quién firma: supervisor saliente, jefe de sector o supervisor entrante.",
-            "Say who signs: outgoing supervisor, pit boss or incoming supervisor.",
-            field="slot",
-            details={"allowed": sorted(SLOTS)},
+        raise DomainError.of(
+            TablesCode.SHIFT_CHANGE_SLOT_INVALID, field="slot", details={"allowed": sorted(SLOTS)}
         )
     require(actor, Perm.VIEW_TABLES)
     part, role = SLOTS[slot]
@@ -210,9 +193,4 @@ def _one_person_one_role(change: ShiftChange, slot: str, person: User) -> None:
     else:
         clash = False
     if clash:
-        raise Conflict(
-            "SIGNER_ALREADY_SIGNED",
-            f"{person} ya firma este cambio de turno en otro rol: una persona firma una sola vez.",
-            f"{person} already signs this shift change in another role: one person signs once.",
-            field="signer",
-        )
+        raise DomainError.of(CasinoCode.SIGNER_ALREADY_SIGNED, user=person, field="signer")

@@ -298,3 +298,86 @@ def test_the_guard_shows_a_missing_record_at_404(client, casino, staff):
     response = client.get("/hands/999999/")
     assert response.status_code == 404
     assert "hands/refused.html" in [t.name for t in response.templates]
+
+
+# --- one catalogue of refusals (issue 41 §2) -----------------------------------------------
+
+_REFUSALS = {
+    "DomainError",
+    "ValidationFailed",
+    "PermissionRefused",
+    "NotFound",
+    "Conflict",
+    "ServiceUnavailable",
+}
+_APPS = (
+    "casino",
+    "tables",
+    "cage",
+    "hands",
+    "rota",
+    "tournaments",
+    "promotions",
+    "reports",
+    "floor",
+    "demo",
+)
+
+
+def _sentence(node: ast.AST) -> bool:
+    """Words written at the site: a string with a space, an f-string, or text put together."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and " " in node.value.strip()
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _sentence(node.left) or _sentence(node.right)
+    if isinstance(node, ast.IfExp):
+        return _sentence(node.body) or _sentence(node.orelse)
+    return False
+
+
+def _sentences_at_raise_sites() -> list[str]:
+    found = []
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        if not rel.startswith(tuple(f"{app}/" for app in _APPS)):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name == "of" and getattr(node.func.value, "id", None) in _REFUSALS:  # type: ignore[attr-defined]
+                name = "DomainError"  # DomainError.of(code, ...)
+            if name in _REFUSALS:
+                code, *rest = node.args or [None]
+                words = [a for a in rest]  # the old (code, es, en) form
+                words += [k.value for k in node.keywords if k.arg not in ("field", "details")]
+                if isinstance(code, ast.Constant) or any(_sentence(w) for w in words) or rest:
+                    found.append(f"{rel}:{node.lineno}: {ast.unparse(node)[:100]}")
+            elif name == "Words" and any(_sentence(a) for a in node.args):
+                found.append(f"{rel}:{node.lineno}: {ast.unparse(node)[:100]}")
+    return found
+
+
+def test_no_raise_site_carries_its_own_sentences():
+    # issue 41 §2: a refusal is a code with named parameters; its words are written once,
+    # in the app's enum (<app>/codes.py) and its catalogue (locale/es/catalog/<app>.json)
+    offenders = _sentences_at_raise_sites()
+    assert offenders == [], (
+        "Raise DomainError.of(AppCode.CODE, name=value) with the message in <app>/codes.py "
+        "(scripts/codemod_refusals.py converts the old form); found:\n" + "\n".join(offenders)
+    )
+
+
+def test_the_scan_of_raise_sites_sees_a_sentence(tmp_path, monkeypatch):
+    # the scan itself: the old form and an f-string parameter are both seen
+    app = tmp_path / "casino"
+    app.mkdir()
+    (app / "bad.py").write_text(
+        "raise Conflict('X_Y', 'La mesa.', 'The table.')\n"
+        "raise DomainError.of(CasinoCode.X_Y, why=f'because {x}')\n"
+        "raise DomainError.of(CasinoCode.X_Y, table=t, field='table')\n"
+    )
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert [line.split(":")[1] for line in _sentences_at_raise_sites()] == ["1", "2"]

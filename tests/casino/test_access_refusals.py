@@ -27,12 +27,14 @@ def test_an_unknown_role_names_itself_the_valid_roles_and_the_field():
         parse_role("gerente")
     e = err.value
     assert (e.code, e.field, e.status_code) == ("UNKNOWN_ROLE", "role", 400)
-    assert e.message_es == f"Rol desconocido: «gerente». Roles válidos: {ALL_ROLES}."
-    assert e.message_en == f"Unknown role: 'gerente'. Valid roles: {ALL_ROLES}."
+    # issue 41 §2: one message for UNKNOWN_ROLE; the valid roles are a detail
+    assert e.message_es == "Rol desconocido: «gerente»."
+    assert e.message_en == "Unknown role: 'gerente'."
+    assert ", ".join(e.details["allowed"]) == ALL_ROLES
     with pytest.raises(ValidationFailed) as other_field:
         parse_role(None, field="signer_role")  # no role sent at all
     assert other_field.value.field == "signer_role"
-    assert "«None»" in other_field.value.message_es
+    assert "«—»" in other_field.value.message_es  # nothing sent: rendered as a dash
     assert parse_role("pit_boss") is Role.PIT_BOSS
     assert parse_role(Role.SUPERVISOR) is Role.SUPERVISOR
 
@@ -44,8 +46,9 @@ def test_acting_in_a_role_not_held_says_which_role(casino):
     e = err.value
     assert (e.code, e.field, e.status_code) == ("ROLE_NOT_HELD", "role", 403)
     assert e.details == {"role": "pit_boss"}
-    assert e.message_es == "No tiene el rol «Jefe de sector»."
-    assert e.message_en == "You do not hold the role 'pit_boss'."
+    # issue 41 §2: one message for ROLE_NOT_HELD, naming the person and the role's words
+    assert e.message_es == "Sup no tiene el rol «Jefe de sector»."
+    assert e.message_en == "Sup does not hold the role 'Pit boss'."
     actor = acting_as(sup, "supervisor")
     assert (actor.user, actor.role) == (sup, Role.SUPERVISOR)
 
@@ -73,8 +76,8 @@ def test_require_checks_the_role_still_held_then_the_permission(casino):
         require(Actor(sup, Role.SUPERVISOR), Perm.RECORD_BUYIN)
     e = err.value
     assert (e.code, e.field) == ("ROLE_NOT_HELD", "role")
-    assert e.message_es == "No tiene el rol «Supervisor de mesa»."
-    assert e.message_en == "You do not hold the role 'supervisor'."
+    assert e.message_es == "Sup no tiene el rol «Supervisor de mesa»."
+    assert e.message_en == "Sup does not hold the role 'Table supervisor'."
     # Held and active, but the role lacks the permission: PERMISSION_DENIED names both.
     boss = make_staff(casino, "boss", Role.PIT_BOSS)
     with pytest.raises(PermissionRefused) as denied:
@@ -120,13 +123,16 @@ def test_actor_for_without_a_role_refuses_none_and_asks_among_several(casino):
         actor_for(both, Perm.OPEN_SESSION)
     s = several.value
     assert (s.code, s.field, s.status_code) == ("ROLE_REQUIRED", "role", 400)
+    # issue 41 §2: the roles by their words; their codes are the details
     assert s.message_es == (
-        "Tiene varios roles que permiten esta acción: indique en cuál actúa (supervisor, pit_boss)."
+        "Tiene varios roles que permiten esta acción: indique en cuál actúa "
+        "(Supervisor de mesa, Jefe de sector)."
     )
     assert s.message_en == (
         "You hold several roles that allow this action: say which one you act in "
-        "(supervisor, pit_boss)."
+        "(Table supervisor, Pit boss)."
     )
+    assert s.details == {"candidates": ["supervisor", "pit_boss"]}
     # Exactly one of the user's roles grants it: that one, without asking.
     chosen = actor_for(both, Perm.ACKNOWLEDGE_DISCREPANCY)
     assert (chosen.user, chosen.role) == (both, Role.PIT_BOSS)
@@ -144,8 +150,8 @@ def test_another_casinos_record_is_not_found_and_ones_own_is(casino):
     assert (e.code, e.status_code, e.message_es, e.message_en) == (
         "NOT_FOUND",
         404,
-        "No encontrado.",
-        "Not found.",
+        "Empleado inexistente.",  # issue 41 §2: the thing by its model's name
+        "Staff member not found.",
     )
     same_casino(actor, boss)  # one's own casino: nothing raised
     same_casino(actor, object())  # a record of no casino (a chip colour): nothing raised

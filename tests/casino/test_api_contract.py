@@ -18,8 +18,10 @@ from rest_framework import fields as drf_fields
 from rest_framework import relations as drf_relations
 from rest_framework import serializers as drf_serializers
 
-from casino.api.codes import CODES, markdown
+from casino.api.codes import markdown
+from casino.errorcodes import ValidationCode
 from casino.models import GamingDay
+from casino.refusals import all_codes
 from casino.roles import Role
 from tests.conftest import RoleClient
 from tests.tables.openapi import assert_matches_schema, document
@@ -304,7 +306,8 @@ def test_the_error_body_has_details_and_the_code_enum():  # issue 15 §3
         props = schemas[name]["properties"]
         assert "details" in props and "details" not in schemas[name]["required"]
         assert props["code"]["allOf"][0]["$ref"] == "#/components/schemas/ErrorCode"
-    assert set(schemas["ErrorCode"]["enum"]) == set(CODES)
+    # issue 41 §2: generated from the refusal enums, their union exactly
+    assert set(schemas["ErrorCode"]["enum"]) == set(all_codes())
 
 
 @pytest.mark.django_db
@@ -316,6 +319,13 @@ def test_the_refusals_seen_by_a_client_match_the_declared_error_schema(staff):  
         "/api/gaming-days/", {"business_date": "2026-01-02"}
     )
     assert croupier.status_code == 403
+    body = croupier.json()  # issue 41 §2: the one shape, the words of the catalogue
+    assert set(body) == {"code", "message", "field", "errors", "details"}
+    assert body["message"] == {
+        "es": "No tiene permiso para esta acción.",
+        "en": "You are not allowed to do this.",
+    }
+    assert body["errors"] == [{k: body[k] for k in ("code", "message", "field", "details")}]
     assert croupier.json()["details"]["permission"]
     assert_matches_schema(croupier, "post")
     twice = RoleClient(staff["shift_manager"], Role.SHIFT_MANAGER)
@@ -328,72 +338,34 @@ def test_the_refusals_seen_by_a_client_match_the_declared_error_schema(staff):  
 # --- §3 the catalogue of error codes ----------------------------------------------------
 
 CODE = re.compile(r"^[A-Z][A-Z0-9_]{2,}$")
-ERROR_CLASSES = {
-    "DomainError",
-    "ValidationFailed",
-    "PermissionRefused",
-    "NotFound",
-    "Conflict",
-    "ServiceUnavailable",
-}
+#: ``TablesCode.FLOAT_NOT_LOCKED``: a code named in the source.
+ENUM_REF = re.compile(r"\b([A-Z][a-z]+Code)\.([A-Z][A-Z0-9_]+)\b")
 
 
-#: Query calls whose ``code=`` is a stored value looked up, not an error raised.
-QUERIES = frozenset({"filter", "exclude", "get", "get_or_create", "update_or_create"})
-
-
-def raised_codes(apps: tuple[str, ...] = APPS) -> dict[str, str]:
-    """Every literal error code in the apps' source, with where it is: the first argument
-    of an error class or of a helper taking ``(code, es, en, ...)``, a ``code="..."``
-    argument or default, and the error handler's ``(code, es, en)`` table."""
-    trees = []
+def referenced_codes(apps: tuple[str, ...] = APPS) -> dict[str, str]:
+    """Every code the apps' source names through its enum, with where it is."""
+    found: dict[str, str] = {}
     for app in apps:
         for path in sorted((ROOT / app).rglob("*.py")):
-            if "migrations" not in path.parts:
-                trees.append((path, ast.parse(path.read_text())))
-    makers = set(ERROR_CLASSES)
-    for _path, tree in trees:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef):
-                if [a.arg for a in node.args.args[:3]] == ["code", "es", "en"]:
-                    makers.add(node.name)
-    found: dict[str, str] = {}
-
-    def add(value: object, path: Path, line: int) -> None:
-        if isinstance(value, str) and CODE.match(value):
-            found.setdefault(value, f"{path.relative_to(ROOT)}:{line}")
-
-    def literal(node: ast.AST) -> object:
-        return node.value if isinstance(node, ast.Constant) else None
-
-    for path, tree in trees:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-                if name in makers and node.args:
-                    add(literal(node.args[0]), path, node.lineno)
-                if name in QUERIES:
-                    continue  # filter(code="RAKE_MISMATCH") reads a stored violation code
-                for kw in node.keywords:
-                    if kw.arg == "code":
-                        add(literal(kw.value), path, node.lineno)
-            elif isinstance(node, ast.FunctionDef):
-                for arg, default in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True):
-                    if arg.arg == "code" and default is not None:
-                        add(literal(default), path, node.lineno)
-            elif isinstance(node, ast.Tuple) and len(node.elts) == 3:
-                # the handler's table: ("NOT_FOUND", "No encontrado.", "Not found.")
-                texts = [literal(e) for e in node.elts]
-                if all(isinstance(t, str) for t in texts) and " " in str(texts[2]):
-                    add(texts[0], path, node.lineno)
+            if "migrations" in path.parts:
+                continue
+            for n, line in enumerate(path.read_text().splitlines(), 1):
+                for enum, code in ENUM_REF.findall(line):
+                    found.setdefault(f"{enum}.{code}", f"{path.relative_to(ROOT)}:{n}")
     return found
 
 
-def test_every_code_the_code_raises_is_in_the_catalogue():  # issue 15 §3
-    found = raised_codes()
+def test_every_code_the_code_raises_is_in_the_catalogue():  # issue 15 §3, issue 41 §2
+    found = referenced_codes()
     assert len(found) > 300
-    missing = {code: where for code, where in found.items() if code not in CODES}
-    assert not missing, f"add to casino/api/codes.py: {missing}"
+    codes = all_codes()
+    missing = {
+        ref: where
+        for ref, where in found.items()
+        if ref.split(".")[1] not in codes
+        or type(codes[ref.split(".")[1]]).__name__ != ref.split(".")[0]
+    }
+    assert not missing, f"not a member of that enum: {missing}"
 
 
 def test_every_validation_code_of_a_serializer_field_is_in_the_catalogue():  # issue 15 §3
@@ -403,14 +375,12 @@ def test_every_validation_code_of_a_serializer_field_is_in_the_catalogue():  # i
             if isinstance(value, type) and issubclass(value, drf_fields.Field):
                 codes |= {c.upper() for c in getattr(value, "default_error_messages", {})}
     codes |= {"NULL_CHARACTERS_NOT_ALLOWED", "SURROGATE_CHARACTERS_NOT_ALLOWED"}
-    assert codes - set(CODES) == set()
+    assert codes - {member.name for member in ValidationCode} == set()
 
 
-def test_each_code_has_its_meaning_in_spanish_and_english():  # issue 15 §3
-    for code, meaning in CODES.items():
+def test_each_code_is_a_machine_code():  # issue 15 §3; the words: tests/casino/test_refusals.py
+    for code in all_codes():
         assert CODE.match(code), code
-        assert meaning.es.strip() and meaning.en.strip(), code
-    assert list(CODES) == sorted(CODES)
 
 
 def test_the_docs_page_carries_the_catalogue():  # issue 15 §3

@@ -7,7 +7,7 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casino.errors import Conflict
+from casino.errors import DomainError
 from casino.formatting import es_amounts, money_es
 
 
@@ -29,6 +29,10 @@ def test_round_trip_with_money_es(value):
 
 
 def test_domain_errors_carry_spanish_amounts():
-    err = Conflict("X", f"Faltan {Decimal('2500'):,.2f}.", f"Missing {Decimal('2500'):,.2f}.")
-    assert err.message_es == "Faltan 2.500,00."
-    assert err.message_en == "Missing 2,500.00."
+    # issue 41 §2: the amount is a parameter, formatted as money when the message is read
+    # (no regex rewrites an English amount in a Spanish sentence any more)
+    from tables.codes import TablesCode
+
+    err = DomainError.of(TablesCode.DENOMINATION_REPEATED, value=Decimal("2500"))
+    assert err.message_es == "La denominación 2.500,00 aparece dos veces."
+    assert err.message_en == "The denomination 2,500.00 appears twice."

@@ -80,12 +80,9 @@ def test_signing_in_a_role_not_held_is_refused(staff, sheet):
     # The form shows it on the role chosen, and says who lacks which role (a mutant run
     # found the wording and the field untested).
     assert err.value.field == "role"
-    assert err.value.message_es == (
-        "Supervisor no tiene el rol «Jefe de sector» y no puede firmar con él."
-    )
-    assert err.value.message_en == (
-        "Supervisor does not hold the role 'pit_boss' and cannot sign in it."
-    )
+    # issue 41 §2: the one message of ROLE_NOT_HELD, the role by its words
+    assert err.value.message_es == "Supervisor no tiene el rol «Jefe de sector»."
+    assert err.value.message_en == "Supervisor does not hold the role 'Pit boss'."
     assert counts() == before
 
 

@@ -23,7 +23,7 @@ def test_gen_07_a_role_not_held_is_named_in_spanish_in_an_english_request(api, c
     assert body["code"] == "ROLE_NOT_HELD"
     assert "«Jefe de sector»" in body["message"]["es"]
     assert "Pit boss" not in body["message"]["es"]
-    assert "'pit_boss'" in body["message"]["en"]
+    assert "'Pit boss'" in body["message"]["en"]  # issue 41 §2: the role's words, not its code
 
 
 def test_gen_07_a_table_state_is_named_in_spanish_while_english_is_active():  # type: ignore[no-untyped-def]

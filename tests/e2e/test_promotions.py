@@ -73,9 +73,9 @@ def test_a_high_hand_period_is_claimed_signed_and_paid_at_the_rooms_sizes(
     screen,
     staff,
     gaming_day,
-    manager,
-    hand_table,
-    sup,
+    manager,  # noqa: F811
+    hand_table,  # noqa: F811
+    sup,  # noqa: F811
     ready_session,  # noqa: F811
 ):
     # Issue 44 §2: the high-hand period paid with the bad beat's signatures, from the pages.

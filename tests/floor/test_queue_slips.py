@@ -174,7 +174,7 @@ def test_the_croupier_signs_with_the_pin_on_the_supervisors_terminal(staff, in_p
     failure = AuditEvent.objects.get(action="staff.pin_failure")  # issue 12 §3
     assert failure.object_id == str(staff["croupier"].pk)
     no_pin = post(sup, slip, {"role": "croupier", "signer": "croupier2", "pin": ""})
-    assert "debe firmar con su PIN personal" in no_pin.content.decode()
+    assert "debe confirmar con su PIN personal" in no_pin.content.decode()  # issue 41 §2
     assert written() == before
     # croupier2 is not dealing this table: his own right PIN does not sign for it (issue 12).
     off_duty = post(sup, slip, {"role": "croupier", "signer": "croupier2", "pin": "5678"})
@@ -194,17 +194,19 @@ def test_wrong_role_is_refused_with_the_services_message_and_nothing_changes(
     before = written()
     # Security before the cage: out of order.
     html = post(clients("security"), slip, {"role": "security"}).content.decode()
-    assert f"El vale {slip.serial} aún no tiene la firma de" in html and 'role="alert"' in html
+    assert f"Vale de relleno o crédito {slip.serial} aún no tiene la firma de" in html  # issue 41
+    assert 'role="alert"' in html
     # The cage cashier cannot take the croupier's PIN: that is the supervisor's terminal.
     html = post(
         clients("cage_cashier"), slip, {"role": "croupier", "signer": "croupier", "pin": "1234"}
     ).content.decode()
     assert 'role="alert"' in html
-    assert "No tiene permiso para esta acción con el rol «cage_cashier» (approve_change)" in html
+    # issue 41 §2: PERMISSION_DENIED's one message; the permission and the role are details
+    assert "No tiene permiso para esta acción." in html
     assert "Emitir como Cajero de caja principal" in html  # its own step is still offered
     # An auditor signs no slip.
     html = post(clients("auditor"), slip, {"role": "auditor"}).content.decode()
-    assert "Un vale no se firma con el rol «Auditor»." in html
+    assert "Este documento no se firma con el rol «Auditor»; se firma como:" in html
     # Acting as cage cashier, one cannot sign as security.
     html = post(clients("cage_cashier"), slip, {"role": "security"}).content.decode()
     assert "actúe con ese rol" in html
@@ -217,7 +219,7 @@ def test_wrong_role_is_refused_with_the_services_message_and_nothing_changes(
     missing = clients("cage_cashier").post(
         reverse("floor:queue-act", args=["slip", slip.pk + 10_000]), {"dom_id": "x"}, **HX
     )
-    assert "Vale no encontrado." in missing.content.decode()
+    assert "Vale de relleno o crédito inexistente." in missing.content.decode()  # issue 41 §2
 
 
 def test_the_cage_and_security_have_the_queue_in_their_menu(staff):  # issue 8 §2, §5

@@ -197,7 +197,8 @@ def test_incident_bad_input_gets_a_precise_400_and_nothing_is_written(
     r = sup.post(URL, {"kind": "complaint", "description": "   "}, format="json")
     assert r.status_code == 400
     r = sup.post(URL, {"kind": "complaint", "description": "x", "hand": 999999}, format="json")
-    assert r.status_code == 400 and r.json()["code"] == "NOT_FOUND"
+    # issue 41 §2: NOT_FOUND is a 404 wherever it is raised (an id in the body too)
+    assert r.status_code == 404 and r.json()["code"] == "NOT_FOUND"
     r = sup.get(URL, {"status": "nonsense"})
     assert r.status_code == 400 and r.json()["code"] == "FILTER_INVALID"
     assert rows() == before

@@ -331,7 +331,7 @@ def test_who_may_log_a_hand_and_where(sup, staff, ready_session, other_casino): 
     assert said(e) == (
         "NOT_FOUND",
         None,
-        "Sesión de mesa no encontrada.",
+        "Sesión de mesa inexistente.",  # issue 41 §2: the model's name
         "Table session not found.",
     )
     e = refused(
@@ -431,8 +431,8 @@ def test_the_seats_are_the_tables(sup, staff, ready_session):  # GEN-04: max_sea
     assert said(e) == (
         "SEAT_INVALID",
         "seats",
-        "La mesa tiene 3 asientos.",
-        "The table has 3 seats.",
+        "Asiento inválido o repetido: la mesa tiene los asientos 1 a 3.",  # issue 41 §2
+        "Invalid or repeated seat: the table has seats 1 to 3.",
     )
 
 
@@ -1160,8 +1160,8 @@ def test_a_correction_and_an_override_need_a_reason_in_words(sup, ready_session,
         assert said(e) == (
             "REASON_REQUIRED",
             "reason",
-            "Indique el motivo de la corrección.",
-            "Give the reason for the correction.",
+            "Indique el motivo.",  # issue 41 §2: one message for REASON_REQUIRED
+            "Give the reason.",
         )
     assert not HandCorrection.objects.exists()
 
@@ -1208,7 +1208,7 @@ def test_who_may_correct_or_override(sup, staff, boss, ready_session, other_casi
     assert (e.code, e.details["permission"]) == ("PERMISSION_DENIED", "review_hand")
     theirs = acting_as(make_staff(other_casino, "sup_ajeno", Role.SUPERVISOR), Role.SUPERVISOR)
     e = refused(services.hand_override, actor=theirs, hand=original, reason="x")
-    assert said(e) == ("NOT_FOUND", None, "Mano no encontrada.", "Hand not found.")
+    assert said(e) == ("NOT_FOUND", None, "Mano inexistente.", "Hand not found.")
     e = refused(
         services.hand_correct, actor=theirs, hand=original, data=showdown_hand(), reason="x"
     )
@@ -1317,7 +1317,7 @@ def test_a_review_rests_on_a_correction_of_this_hand(sup, boss, staff, ready_ses
     assert (e.code, e.details["permission"]) == ("PERMISSION_DENIED", "review_hand")
     stranger = acting_as(make_staff(other_casino, "jefe_ajeno", Role.PIT_BOSS), Role.PIT_BOSS)
     e = refused(services.hand_review, actor=stranger, hand=second, correction_id=theirs.pk)
-    assert said(e) == ("NOT_FOUND", None, "Mano no encontrada.", "Hand not found.")
+    assert said(e) == ("NOT_FOUND", None, "Mano inexistente.", "Hand not found.")
 
 
 def test_a_review_in_progress_keeps_its_correction(sup, boss, staff, ready_session):  # HREC-09

@@ -5,11 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.utils.translation import gettext_noop as _
 
 from casino import immutability
-from casino.errors import Conflict
+from casino.errors import DomainError
 from casino.models import Casino, SignableDocument
+from casino.refusals import RefusalCode
 from casino.roles import Role
+
+
+class SampleCode(RefusalCode, published=False):
+    """The test app's one refusal (not one of the API's codes)."""
+
+    SAMPLE_BLOCKED = 409, _("Blocked.")
 
 
 @immutability.locked_when_signed
@@ -29,7 +37,7 @@ class SampleSheet(SignableDocument):
 
     def signing_blockers(self, role: Role) -> list[Any]:
         if self.blocked and role == Role.PIT_BOSS:
-            return [Conflict("SAMPLE_BLOCKED", "Bloqueado.", "Blocked.")]
+            return [DomainError.of(SampleCode.SAMPLE_BLOCKED)]
         return []
 
 

@@ -45,7 +45,7 @@ def test_a_refusal_is_shown_in_spanish_and_queues_nothing(day, staff):  # RPT-17
     response = client.post(
         "/reports/new/", {"kind": "sheet", "session": str(day.session.pk)}, follow=True
     )
-    assert "Solo puede ver los informes de las mesas y turnos que supervisó." in (
+    assert "Solo puede ver los informes de sus mesas, turnos y sector." in (
         response.content.decode()
     )
     assert Report.objects.count() == 0

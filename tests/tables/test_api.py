@@ -756,5 +756,6 @@ def test_the_settings_in_force_of_a_table_are_read_through_the_api(staff, api, t
         casino=table.casino, number=9, name="Mesa 9", chip_set=table.chip_set, sector=table.sector
     )
     none = api(staff["auditor"], Role.AUDITOR).get(f"/api/tables/{bare.pk}/settings/")
-    assert none.status_code == 404 and none.json()["code"] == "TABLE_HAS_NO_SETTINGS"
+    # issue 41 §2: NOT_FOUND (TABLE_HAS_NO_SETTINGS is the services' 409 for opening)
+    assert none.status_code == 404 and none.json()["code"] == "NOT_FOUND"
     assert_matches_schema(none)

@@ -346,7 +346,7 @@ def test_the_pages_record_a_relief_and_an_override_with_its_reason(opening, staf
     assert 'name="override_reason"' in sheet_page
     sign = reverse("tables:act", args=["sign", opening.pk])
     refused = manager.post(sign, {"part": "opening", "role": "pit_boss"}, follow=True)
-    assert "solo con un motivo" in refused.content.decode()
+    assert "necesita un motivo escrito" in refused.content.decode()  # issue 41 §2
     opening.refresh_from_db()
     assert not opening.is_locked
     manager.post(sign, {"part": "opening", "role": "pit_boss", "override_reason": REASON})

@@ -107,8 +107,8 @@ def test_deck_10_withdrawing_a_sound_pack_needs_the_reason(staff, gaming_day, ta
         err,
         "NOTE_REQUIRED",
         "note",
-        "Indique por qué se retira el mazo.",
-        "Say why the pack is withdrawn.",
+        "Escriba una nota que lo explique.",  # issue 41 §2: one message for NOTE_REQUIRED
+        "Write a note explaining it.",
     )
     red.refresh_from_db()
     assert (red.state, red.session_id, DeckEvent.objects.count()) == (
@@ -196,8 +196,9 @@ def test_deck_13_a_damaged_pack_is_replaced_by_its_colour_and_needs_no_reason(
         services.deck_move(actor=sup, pack=red, to=P.WITHDRAWN, replacement=blue)
     e = err.value
     assert (e.code, e.field) == ("REPLACEMENT_COLOUR", "replacement")
-    assert e.message_es == ("El mazo dañado se reemplaza por uno del mismo color (rojo, DECK-13).")
-    assert e.message_en == "A damaged pack is replaced by one of the same colour (rojo, DECK-13)."
+    # issue 41 §2: one message for REPLACEMENT_COLOUR
+    assert e.message_es == "El reemplazo debe ser del mismo color (rojo)."
+    assert e.message_en == "The replacement must be the same colour (rojo)."
     services.deck_move(actor=sup, pack=red, to=P.WITHDRAWN)  # no reason: the damage is it
     event = DeckEvent.objects.get(pack=red, to_state=P.WITHDRAWN)
     assert event.data == {"was": P.DAMAGED, "complete": False}  # nobody declared it
@@ -258,8 +259,8 @@ def test_deck_13_a_damaged_card_is_described_and_the_pack_stays_at_the_table(
         err,
         "NOTE_REQUIRED",
         "note",
-        "Describa la carta dañada o marcada.",
-        "Describe the damaged or marked card.",
+        "Escriba una nota que lo explique.",  # issue 41 §2: one message for NOTE_REQUIRED
+        "Write a note explaining it.",
     )
     services.deck_move(
         actor=sup,
@@ -296,8 +297,8 @@ def test_deck_07_a_rejection_describes_the_card_and_keeps_both_faces_checked(
         err,
         "NOTE_REQUIRED",
         "note",
-        "Describa la carta imperfecta.",
-        "Describe the imperfect card.",
+        "Escriba una nota que lo explique.",  # issue 41 §2: one message for NOTE_REQUIRED
+        "Write a note explaining it.",
     )
     services.deck_move(
         actor=sup,

@@ -102,7 +102,7 @@ def test_open_count_and_sign_from_the_pages(staff, gaming_day, table):  # OPEN-0
     first = next(k for k in bad if k.startswith("loose_"))
     bad[first] = "-3"
     shown = sup.post(reverse("tables:act", args=["count", sheet.pk]), bad, follow=True)
-    assert "no puede ser negativa" in shown.content.decode()
+    assert "-3 es negativa" in shown.content.decode()  # issue 41 §2: COUNT_NEGATIVE's words
     sup.post(reverse("tables:act", args=["count", sheet.pk]), form)
     disc = Discrepancy.objects.get(sheet=sheet)
     # The pit boss sees the difference in the inbox, acknowledges it from the page.

@@ -137,7 +137,7 @@ def test_a_self_excluded_player_is_refused_a_seat_until_lifted(staff, api, sessi
     refused = _sit(api, staff, session, player)
     assert refused.status_code == 409, refused.json()
     assert refused.json()["code"] == "PLAYER_EXCLUDED"
-    assert f"autoexclusión) hasta el {ends:%d/%m/%Y}" in refused.json()["message"]["es"]
+    assert f"autoexclusión) hasta {ends:%d/%m/%Y}" in refused.json()["message"]["es"]
     assert _state() == before
     assert ExclusionHit.objects.get().where == "seating"
     lifted = boss.post(

@@ -25,6 +25,16 @@ from .test_sanctions import ledger_rows
 
 pytestmark = pytest.mark.django_db
 L = SanctionLevel
+
+
+def _words(levels, lang):
+    """The levels by their words, as a message lists them (issue 41 §2)."""
+    from django.utils import translation
+
+    with translation.override(lang):
+        return ", ".join(str(L(level).label) for level in levels)
+
+
 K = SanctionEntry.Kind
 
 
@@ -163,8 +173,9 @@ def test_a_level_off_the_scale_names_the_scale(staff, gaming_day, table, player)
         err,
         "LEVEL_NOT_IN_SCALE",
         "level",
-        f"Ese nivel no está en la escala de mesa de cash ({', '.join(allowed)}).",
-        f"That level is not on the cash-game scale ({', '.join(allowed)}).",
+        # issue 41 §2: one message for LEVEL_NOT_IN_SCALE; the levels by their words
+        f"Ese nivel no está en la escala de esta mesa ({_words(allowed, 'es')}).",
+        f"That level is not on this table's scale ({_words(allowed, 'en')}).",
     )
 
 
@@ -177,10 +188,10 @@ def test_a_tournament_level_off_its_scale_names_the_tournament_scale(
     allowed = err.value.details["allowed"]
     assert L.VUELTAS in allowed and L.SIT_OUT not in allowed
     assert err.value.message_es == (
-        f"Ese nivel no está en la escala de torneo ({', '.join(allowed)})."
+        f"Ese nivel no está en la escala de esta mesa ({_words(allowed, 'es')})."
     )
-    assert (
-        err.value.message_en == f"That level is not on the tournament scale ({', '.join(allowed)})."
+    assert err.value.message_en == (
+        f"That level is not on this table's scale ({_words(allowed, 'en')})."
     )
 
 
@@ -281,7 +292,7 @@ def test_an_imposition_without_a_level_is_refused(staff, gaming_day, table, play
     for level in (None, ""):
         with pytest.raises(ValidationFailed) as err:
             _impose(_boss(staff), session, player, level=level)
-        _refusal(err, "LEVEL_REQUIRED", "level", "Indique la sanción.", "Give the penalty.")
+        _refusal(err, "LEVEL_REQUIRED", "level", "Indique la sanción.", "Give the sanction.")
 
 
 def test_a_pit_boss_imposes_rounds_but_not_a_removal(staff, gaming_day, table, player):
@@ -391,13 +402,13 @@ def test_another_level_than_suggested_needs_a_reason(staff, gaming_day, table, p
     session = open_table(staff, table)
     with pytest.raises(ValidationFailed) as err:
         _impose(_boss(staff), session, player, level=L.SIT_OUT, vueltas=2, players_in_hand=9)
-    suggested = Step(L.WARNING).label()
     _refusal(
         err,
         "OVERRIDE_REASON_REQUIRED",
         "override_reason",
-        f"La sanción sugerida es «{suggested}»; para elegir otra indique el motivo.",
-        f"The suggested sanction is '{suggested}'; give a reason to choose another.",
+        # issue 41 §2: one message for OVERRIDE_REASON_REQUIRED; the suggestion is a detail
+        "Esta excepción necesita un motivo escrito.",
+        "This override needs a written reason.",
     )
     assert err.value.details == {
         "suggested_level": L.WARNING,
@@ -711,8 +722,9 @@ def test_a_removal_has_no_players_in_hand_to_become_rounds(staff, gaming_day, ta
         err,
         "PLAYERS_IN_HAND_INVALID",
         "level",
-        "La sanción original no registra los jugadores de la mano: no se puede pasar a vueltas.",
-        "The original sanction has no players-in-hand figure: it cannot become rounds.",
+        # issue 41 §2: one message for PLAYERS_IN_HAND_INVALID
+        "Indique cuántos jugadores recibieron cartas en la mano sancionada (2 a 10).",
+        "Say how many players were dealt into the offending hand (2 to 10).",
     )
 
 
@@ -833,9 +845,7 @@ def test_an_appeals_decision_is_refused_in_words(staff, gaming_day, table, playe
     assert err.value.details == {"allowed": ["upheld", "reduced", "lifted"]}
     with pytest.raises(ValidationFailed) as err:
         services.sanction_appeal_decide(actor=other, appeal=appeal, outcome="reduced", reason="x")
-    _refusal(
-        err, "LEVEL_REQUIRED", "level", "Indique la sanción reducida.", "Give the reduced sanction."
-    )
+    _refusal(err, "LEVEL_REQUIRED", "level", "Indique la sanción.", "Give the sanction.")
     with pytest.raises(ValidationFailed) as err:
         services.sanction_appeal_decide(actor=other, appeal=appeal, outcome="upheld", reason=" ")
     assert (err.value.code, err.value.field) == ("REASON_REQUIRED", "reason")

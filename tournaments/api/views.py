@@ -24,16 +24,20 @@ from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
 from casino.api.responses import CreatesMixin
 from casino.api.serializers import ErrorSerializer
-from casino.errors import NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import User
 from casino.roles import Perm
 
 from .. import presenters, selectors, services
+from ..codes import TournamentsCode
 from ..models import (
     Deal,
     Elimination,
+    Entry,
     PayoutTable,
     SeatDraw,
+    SeatMove,
     Settlement,
     StructureTemplate,
     StructureVersion,
@@ -60,36 +64,28 @@ def _staff(actor: Actor, username: str | None, field: str) -> User | None:
         return None
     user = User.objects.filter(username=username, casino_id=actor.user.casino_id).first()
     if user is None:
-        raise NotFound(
-            "NOT_FOUND",
-            f"No existe el usuario «{username}».",
-            f"There is no user '{username}'.",
-            field=field,
-        )
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=User, field=field)
     return user
 
 
 def _entry(actor: Actor, tournament: Any, pk: Any, field: str = "entry") -> Any:
     entry = selectors.access_entry(actor, pk, Perm.VIEW_TOURNAMENTS)
     if entry.tournament_id != tournament.pk:
-        raise NotFound("NOT_FOUND", "Inscripción no encontrada.", "Entry not found.", field=field)
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Entry, field=field)
     return entry
 
 
-def _own(row: Any, tournament: Any, es: str, en: str) -> Any:
+def _own(row: Any, tournament: Any, model: type) -> Any:
     if row is None or row.tournament_id != tournament.pk:
-        raise NotFound("NOT_FOUND", f"{es} no encontrado.", f"{en} not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=model)
     return row
 
 
 def _version(actor: Actor, pk: int) -> StructureVersion:
     row = StructureVersion.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
     if row is None:
-        raise NotFound(
-            "NOT_FOUND",
-            "Estructura no encontrada.",
-            "Structure not found.",
-            field="structure_version_id",
+        raise DomainError.of(
+            ApiCode.NOT_FOUND, thing=StructureVersion, field="structure_version_id"
         )
     return row
 
@@ -148,7 +144,7 @@ class StructureVersionsView(APIView):
         actor = _actor(request, Perm.MANAGE_TOURNAMENTS)
         template = StructureTemplate.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
         if template is None:
-            raise NotFound("NOT_FOUND", "Estructura no encontrada.", "Structure not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=StructureVersion)
         data = parse(s.StructureReviseInputSerializer, request.data)
 
         def handle() -> Response:
@@ -248,19 +244,13 @@ class EntryListView(APIView):
                     waiting = _own(
                         WaitingPlayer.objects.filter(pk=data["waiting"]).first(),
                         t,
-                        "Lugar en la lista de espera",
-                        "Waiting-list place",
+                        WaitingPlayer,
                     )
                 entry = services.entry_register(
                     actor=actor, tournament=t, player=player, waiting=waiting
                 )
             else:
-                raise ValidationFailed(
-                    "REGISTRATION_KIND_INVALID",
-                    "Una inscripción es «entry» o «re_entry».",
-                    "A registration is 'entry' or 're_entry'.",
-                    field="kind",
-                )
+                raise DomainError.of(TournamentsCode.REGISTRATION_KIND_INVALID, field="kind")
             row = next(e for e in presenters.entries(t) if e["id"] == entry.pk)
             return _created(s.of(s.EntrySerializer, row))
 
@@ -463,7 +453,7 @@ class MoveConfirmView(APIView):
         t = selectors.access_tournament(actor, pk, Perm.CONFIRM_TOURNAMENT_MOVE)
         row = selectors.access_move(actor, move, Perm.CONFIRM_TOURNAMENT_MOVE)
         if row.draw.tournament_id != t.pk:
-            raise NotFound("NOT_FOUND", "Cambio de mesa no encontrado.", "Move not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=SeatMove)
         data = parse(s.MoveConfirmInputSerializer, request.data)
         c = services.move_confirm(
             actor=actor,
@@ -566,8 +556,7 @@ class CorrectionView(APIView):
         row = _own(
             selectors.access_elimination(actor, elimination, Perm.RUN_TOURNAMENT),
             t,
-            "Eliminación",
-            "Elimination",
+            Elimination,
         )
         data = parse(s.CorrectionInputSerializer, request.data)
 
@@ -675,9 +664,7 @@ class ChipRaceView(APIView):
             try:
                 return {int(k): v for k, v in raw.items()}
             except (TypeError, ValueError):
-                raise ValidationFailed(
-                    "SEAT_INVALID", "Asiento inválido.", "Invalid seat.", field="stacks"
-                ) from None
+                raise DomainError.of(TournamentsCode.SEAT_KEY_INVALID, field="stacks") from None
 
         def handle() -> Response:
             stacks = {seat: _ints(chips) for seat, chips in _ints(data["stacks"]).items()}
@@ -763,9 +750,7 @@ class PayoutsApproveView(APIView):
     def post(self, request: Request, pk: int, table: int) -> Response:
         actor = _actor(request, Perm.APPROVE_TOURNAMENT_PAYOUTS)
         t = selectors.access_tournament(actor, pk, Perm.APPROVE_TOURNAMENT_PAYOUTS)
-        row = _own(
-            PayoutTable.objects.filter(pk=table).first(), t, "Tabla de premios", "Payout table"
-        )
+        row = _own(PayoutTable.objects.filter(pk=table).first(), t, PayoutTable)
         p = services.payouts_approve(actor=actor, table=row)
         return Response(s.of(s.PayoutTableSerializer, presenters.payout_table(p)))
 
@@ -845,7 +830,7 @@ class DealConsentView(APIView):
     def post(self, request: Request, pk: int, deal: int) -> Response:
         actor = _actor(request, Perm.RUN_TOURNAMENT)
         t = selectors.access_tournament(actor, pk, Perm.RUN_TOURNAMENT)
-        row = _own(Deal.objects.filter(pk=deal).first(), t, "Acuerdo", "Deal")
+        row = _own(Deal.objects.filter(pk=deal).first(), t, Deal)
         data = parse(s.ConsentInputSerializer, request.data)
 
         def handle() -> Response:
@@ -865,7 +850,7 @@ class DealApproveView(APIView):
     def post(self, request: Request, pk: int, deal: int) -> Response:
         actor = _actor(request, Perm.APPROVE_TOURNAMENT_PAYOUTS)
         t = selectors.access_tournament(actor, pk, Perm.APPROVE_TOURNAMENT_PAYOUTS)
-        row = _own(Deal.objects.filter(pk=deal).first(), t, "Acuerdo", "Deal")
+        row = _own(Deal.objects.filter(pk=deal).first(), t, Deal)
         d = services.deal_approve(actor=actor, deal=row)
         return Response(s.of(s.DealSerializer, presenters.deal(d)))
 
@@ -932,6 +917,6 @@ class SettlementSignView(APIView):
         t = selectors.access_tournament(actor, pk, Perm.APPROVE_TOURNAMENT_PAYOUTS)
         row = Settlement.objects.filter(tournament=t).first()
         if row is None:
-            raise NotFound("NOT_FOUND", "Cierre no encontrado.", "Settlement not found.")
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=Settlement)
         row = services.settlement_sign(actor=actor, settlement=row)
         return Response(s.of(s.SettlementSerializer, presenters.settlement(row)))

@@ -10,10 +10,13 @@ from __future__ import annotations
 from django.db import transaction
 
 from casino.access import Actor
-from casino.errors import Conflict, NotFound, ValidationFailed
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError
 from casino.models import GamingDay
+from casino.refusals import RefusalCode
 from casino.selectors import require_open_gaming_day
 
+from ..codes import TournamentsCode
 from ..models import Tournament, TournamentStatus
 from ..units import CENT, api_code, ask, cents, derived_seed, engine, money, refusal
 
@@ -69,24 +72,23 @@ def lock_tournament(tournament: Tournament | int, actor: Actor) -> Tournament:
         .first()
     )
     if row is None:
-        raise NotFound("NOT_FOUND", "Torneo no encontrado.", "Tournament not found.")
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=Tournament)
     return row
 
 
 def require_status(tournament: Tournament, *allowed: str) -> None:
     if tournament.status not in allowed:
         label = TournamentStatus(tournament.status).label
-        raise Conflict(
-            "TOURNAMENT_STATE",
-            f"El torneo está «{label}»: no admite esta acción.",
-            f"The tournament is '{tournament.status}': it does not take this action.",
+        raise DomainError.of(
+            TournamentsCode.TOURNAMENT_STATE,
+            status=label,
             field="tournament",
             details={"status": tournament.status},
         )
 
 
-def require_text(value: str | None, *, code: str, field: str, es: str, en: str) -> str:
+def require_text(value: str | None, *, code: RefusalCode, field: str) -> str:
     text = (value or "").strip()
     if not text:
-        raise ValidationFailed(code, es, en, field=field)
+        raise DomainError.of(code, field=field)
     return text

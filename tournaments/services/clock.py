@@ -9,13 +9,15 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import DomainError, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.roles import Perm
 from hands.selectors import sessions_dealt_since
 from poker.tournament import ClockEvent as EngineClockEvent
 from poker.tournament import ClockEventKind, ClockStatus, clock_check
 
 from .. import selectors
+from ..codes import TournamentsCode
 from ..models import ClockEvent, Tournament, TournamentStatus
 from ._common import ask, lock_tournament, require_status
 
@@ -35,21 +37,14 @@ def clock_record(
     clock ends by itself when one player is left."""
     require(actor, Perm.RUN_TOURNAMENT)
     if kind not in KINDS:
-        raise ValidationFailed(
-            "CLOCK_EVENT_KIND_INVALID",
-            "Evento de reloj desconocido.",
-            "Unknown clock event.",
+        raise DomainError.of(
+            TournamentsCode.CLOCK_EVENT_KIND_INVALID,
             field="kind",
             details={"allowed": sorted(KINDS)},
         )
     for name, value in (("level", level), ("seconds", seconds)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationFailed(
-                "NUMBER_INVALID",
-                f"«{name}» es un número entero.",
-                f"'{name}' is a whole number.",
-                field=name,
-            )
+            raise DomainError.of(CasinoCode.NUMBER_INVALID, field=name)
     with transaction.atomic():
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.PLANNED, TournamentStatus.RUNNING)

@@ -11,13 +11,15 @@ from django.db import transaction
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, DomainError, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.roles import Perm, Role
 from casino.signatures import document_sign
 from poker.tournament import DealMethod as EngineDealMethod
 from poker.tournament import make_deal
 
 from .. import selectors
+from ..codes import TournamentsCode
 from ..models import (
     Deal,
     DealConsent,
@@ -45,28 +47,15 @@ def deal_propose(
     at the deal; by default the seats' stacks) and the locked payouts of the places left."""
     require(actor, Perm.RUN_TOURNAMENT)
     if method not in DealMethod.values:
-        raise ValidationFailed(
-            "DEAL_METHOD_INVALID",
-            "El acuerdo es por fichas («chip_chop») o por ICM («icm»).",
-            "A deal is by chip count ('chip_chop') or by ICM ('icm').",
-            field="method",
-        )
+        raise DomainError.of(TournamentsCode.DEAL_METHOD_INVALID, field="method")
     with transaction.atomic():
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.RUNNING)
         table = selectors.approved_payouts(t)
         if table is None:
-            raise Conflict(
-                "PAYOUTS_NOT_APPROVED",
-                "Un acuerdo reparte la tabla de premios aprobada: apruébela primero.",
-                "A deal splits the approved payout table: approve it first.",
-            )
+            raise DomainError.of(TournamentsCode.PAYOUTS_NOT_APPROVED)
         if selectors.approved_deal(t) is not None:
-            raise Conflict(
-                "DEAL_ALREADY_APPROVED",
-                "El torneo ya tiene un acuerdo aprobado.",
-                "The tournament already has an approved deal.",
-            )
+            raise DomainError.of(TournamentsCode.DEAL_ALREADY_APPROVED)
         states = selectors.entry_states(t)
         live = states.live
         view = selectors.seating(t, states)
@@ -74,12 +63,7 @@ def deal_propose(
             counted = {e.pk: view.chips_of(e.pk) for e in live}
         else:
             if set(stacks) != {e.pk for e in live}:
-                raise ValidationFailed(
-                    "DEAL_PLAYERS_MISMATCH",
-                    "Indique las fichas de cada jugador que sigue en el torneo, y solo de ellos.",
-                    "Give the chips of every player still in the tournament, and only theirs.",
-                    field="stacks",
-                )
+                raise DomainError.of(TournamentsCode.DEAL_PLAYERS_MISMATCH, field="stacks")
             counted = dict(stacks)
         order = [e.pk for e in live]
         payouts = [cents(line.amount) for line in table.lines.order_by("place")[: len(live)]]
@@ -133,25 +117,11 @@ def deal_consent(*, actor: Actor, deal: Deal, entry: Entry) -> DealConsent:
         lock_tournament(deal.tournament_id, actor)
         row = Deal.objects.select_for_update().get(pk=deal.pk)
         if row.is_locked:
-            raise Conflict(
-                "DOCUMENT_LOCKED",
-                "El acuerdo ya está firmado.",
-                "The deal is already signed.",
-            )
+            raise DomainError.of(CasinoCode.DOCUMENT_LOCKED)
         if not row.shares.filter(entry=entry).exists():
-            raise ValidationFailed(
-                "NOT_IN_DEAL",
-                "Ese jugador no está en el acuerdo.",
-                "That player is not in the deal.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.NOT_IN_DEAL, field="entry")
         if DealConsent.objects.filter(deal=row, entry=entry).exists():
-            raise Conflict(
-                "CONSENT_ALREADY_RECORDED",
-                "Ese jugador ya dio su conformidad.",
-                "That player already agreed.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.CONSENT_ALREADY_RECORDED, field="entry")
         consent = DealConsent.objects.create(
             deal=row, entry=entry, recorded_by=actor.user, role=actor.role.value
         )
@@ -174,30 +144,17 @@ def deal_blockers(deal: Deal) -> list[DomainError]:
     if missing:
         numbers = sorted(Entry.objects.filter(pk__in=missing).values_list("number", flat=True))
         out.append(
-            Conflict(
-                "DEAL_CONSENT_MISSING",
-                "Faltan conformidades de jugadores: " + ", ".join(f"#{n}" for n in numbers) + ".",
-                "Players' consents are missing: " + ", ".join(f"#{n}" for n in numbers) + ".",
+            DomainError.of(
+                TournamentsCode.DEAL_CONSENT_MISSING,
+                numbers=[f"#{n}" for n in numbers],
                 details={"entries": numbers},
             )
         )
     live = {e.pk for e in selectors.entry_states(deal.tournament).live}
     if live != shares:
-        out.append(
-            Conflict(
-                "DEAL_STALE",
-                "Los jugadores que siguen no son los del acuerdo: propóngalo de nuevo.",
-                "The players still in are not those of the deal: propose it again.",
-            )
-        )
+        out.append(DomainError.of(TournamentsCode.DEAL_STALE))
     if selectors.approved_deal(deal.tournament) is not None:
-        out.append(
-            Conflict(
-                "DEAL_ALREADY_APPROVED",
-                "El torneo ya tiene un acuerdo aprobado.",
-                "The tournament already has an approved deal.",
-            )
-        )
+        out.append(DomainError.of(TournamentsCode.DEAL_ALREADY_APPROVED))
     return out
 
 

@@ -19,15 +19,18 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.roles import Perm
 from hands.selectors import next_hand_started as recorder_next_hand_started
 from poker.tournament import ClockEventKind, ClockStatus, RaceRounding, chip_race
+from tables.codes import TablesCode
 from tables.models import SanctionEntry, SanctionLevel
 from tables.services.sanctions import sanction_impose
 from tables.services.seating import seat_stack_add, seat_take_for_tournament, seat_vacate
 
 from .. import selectors
+from ..codes import TournamentsCode
 from ..models import (
     ChipRaceRecord,
     ClockEvent,
@@ -45,13 +48,8 @@ from ..models import (
 from ._common import ask, derived_seed, lock_tournament, require_status, require_text
 
 
-def _not_in_play() -> Conflict:
-    return Conflict(
-        "ENTRY_NOT_IN_PLAY",
-        "La inscripción ya no está en juego.",
-        "The entry is no longer in play.",
-        field="entry",
-    )
+def _not_in_play() -> DomainError:
+    return DomainError.of(TournamentsCode.ENTRY_NOT_IN_PLAY, field="entry")
 
 
 def finish_if_done(actor: Actor, tournament: Tournament) -> bool:
@@ -167,23 +165,13 @@ def elimination_record(
     if hand_number is not None and (
         isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1
     ):
-        raise ValidationFailed(
-            "HAND_NUMBER_INVALID",
-            "Número de mano inválido.",
-            "Invalid hand number.",
-            field="hand_number",
-        )
+        raise DomainError.of(TablesCode.HAND_NUMBER_INVALID, field="hand_number")
     if stack_at_start is not None and (
         isinstance(stack_at_start, bool)
         or not isinstance(stack_at_start, int)
         or stack_at_start < 0
     ):
-        raise ValidationFailed(
-            "STACK_INVALID",
-            "Las fichas al empezar la mano son un entero no negativo.",
-            "The chips at the start of the hand are a whole number, not negative.",
-            field="stack_at_start",
-        )
+        raise DomainError.of(TournamentsCode.STACK_INVALID, field="stack_at_start")
     with transaction.atomic():
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.RUNNING)
@@ -195,12 +183,7 @@ def elimination_record(
         view = selectors.seating(t, states)
         info = view.seats.get(entry.pk)
         if info is None:
-            raise Conflict(
-                "ENTRY_NOT_SEATED",
-                "El jugador no tiene asiento.",
-                "The player has no seat.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.ENTRY_NOT_SEATED, field="entry")
         key = hand_key_for(t, info.tt.session_id, hand_number)
         row = eliminate(
             actor,
@@ -224,20 +207,9 @@ def elimination_correct(
     with the chips the floor counted, at his seat if it is still free, else at a seat
     drawn as for a late entry (TDA 8)."""
     require(actor, Perm.RUN_TOURNAMENT)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo de la corrección.",
-        en="Give the reason for the correction.",
-    )
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-        raise ValidationFailed(
-            "CHIPS_INVALID",
-            "Indique las fichas del jugador (un entero mayor que cero).",
-            "Give the player's chips (a whole number above zero).",
-            field="chips",
-        )
+        raise DomainError.of(TournamentsCode.CHIPS_INVALID, field="chips")
     with transaction.atomic():
         t = lock_tournament(elimination.tournament_id, actor)
         require_status(t, TournamentStatus.RUNNING, TournamentStatus.FINISHED)
@@ -258,24 +230,15 @@ def correct_elimination(
     locked). ``revision``: the corrected hand that gave the player chips back (issue 42
     §7), kept as the correction's reason."""
     if EliminationCorrection.objects.filter(elimination=row).exists():
-        raise Conflict(
-            "ELIMINATION_ALREADY_CORRECTED",
-            "Esa eliminación ya fue corregida.",
-            "That elimination was already corrected.",
-        )
+        raise DomainError.of(TournamentsCode.ELIMINATION_ALREADY_CORRECTED)
     if PayoutSlip.objects.filter(entry_id=row.entry_id).exists():
-        raise Conflict(
-            "PRIZE_ALREADY_PAID",
-            "El premio de esa inscripción ya se pagó.",
-            "That entry's prize was already paid.",
-        )
+        raise DomainError.of(TournamentsCode.PRIZE_ALREADY_PAID)
     entry = row.entry
     states = selectors.entry_states(t)
     if any(e.player_id == entry.player_id and states.is_live(e) for e in states.counted):
-        raise Conflict(
-            "PLAYER_ALREADY_REGISTERED",
-            "El jugador volvió con otra inscripción.",
-            "The player came back with another entry.",
+        raise DomainError.of(
+            TournamentsCode.PLAYER_ALREADY_REGISTERED,
+            problem=DomainError.of(TournamentsCode.PLAYER_CAME_BACK),
         )
     if t.status == TournamentStatus.FINISHED:
         Tournament.objects.filter(pk=t.pk).update(status=TournamentStatus.RUNNING, finished_at=None)
@@ -385,20 +348,9 @@ def hidden_chips_record(
     chips leave play. Returns the elimination (the standing one if already recorded)."""
     require(actor, Perm.RUN_TOURNAMENT)
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-        raise ValidationFailed(
-            "CHIPS_INVALID",
-            "Indique las fichas encontradas (un entero mayor que cero).",
-            "Give the chips found (a whole number above zero).",
-            field="chips",
-        )
+        raise DomainError.of(TournamentsCode.CHIPS_INVALID, field="chips")
     if not next_hand_started and winner is None:
-        raise ValidationFailed(
-            "WINNER_REQUIRED",
-            "Antes de la mano siguiente las fichas van al jugador que lo venció: indíquelo "
-            "(TOUR-04).",
-            "Before the next hand the chips go to the player who beat him: name him (TOUR-04).",
-            field="winner",
-        )
+        raise DomainError.of(TournamentsCode.WINNER_REQUIRED, field="winner")
     with transaction.atomic():
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.RUNNING)
@@ -411,12 +363,7 @@ def hidden_chips_record(
             assert winner is not None
             target = view.seats.get(winner.pk)
             if target is None or not states.is_live(winner):
-                raise Conflict(
-                    "WINNER_NOT_SEATED",
-                    "El ganador de la mano no está sentado en el torneo.",
-                    "The winner of the hand is not seated in the tournament.",
-                    field="winner",
-                )
+                raise DomainError.of(TournamentsCode.WINNER_NOT_SEATED, field="winner")
             seat_stack_add(target.tt.session, target.seat, Decimal(chips))
         if standing is None:
             if not states.is_live(entry):
@@ -457,15 +404,15 @@ def _require_next_hand_as_recorded(bust: Elimination, next_hand_started: bool) -
     if started == next_hand_started:
         return
     if started:
-        es = "La mano siguiente ya empezó en esa mesa: las fichas salen del juego (TOUR-04)."
-        en = "The next hand has already started at that table: the chips leave play (TOUR-04)."
-    else:
-        es = "La mano siguiente no empezó en esa mesa: las fichas van al ganador (TOUR-04)."
-        en = "The next hand has not started at that table: the chips go to the winner (TOUR-04)."
-    raise Conflict(
-        "TOURNAMENT_NEXT_HAND_DIFFERS",
-        es,
-        en,
+        raise DomainError.of(
+            TournamentsCode.TOURNAMENT_NEXT_HAND_DIFFERS,
+            problem=DomainError.of(TournamentsCode.NEXT_HAND_ALREADY_STARTED),
+            field="next_hand_started",
+            details={"next_hand_started": started, "hand": bust.hand_number},
+        )
+    raise DomainError.of(
+        TournamentsCode.TOURNAMENT_NEXT_HAND_DIFFERS,
+        problem=DomainError.of(TournamentsCode.NEXT_HAND_NOT_STARTED),
         field="next_hand_started",
         details={"next_hand_started": started, "hand": bust.hand_number},
     )
@@ -506,18 +453,9 @@ def sanction_record(
         if level == SanctionLevel.DISQUALIFICATION and standing is not None:
             raise _not_in_play()
         if level == SanctionLevel.EXPULSION and standing is None and len(states.live) < 2:
-            raise Conflict(
-                "EXPEL_LAST_PLAYER",
-                "El último jugador en pie no se expulsa aquí: decide la gerencia (AUTH-02).",
-                "The last player standing is not expelled here: management decides (AUTH-02).",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.EXPEL_LAST_PLAYER, field="entry")
         if level == SanctionLevel.EXPULSION and PayoutSlip.objects.filter(entry=entry).exists():
-            raise Conflict(
-                "PRIZE_ALREADY_PAID",
-                "El premio de esa inscripción ya se pagó: la expulsión no lo recupera aquí.",
-                "That entry's prize was already paid: an expulsion does not take it back here.",
-            )
+            raise DomainError.of(TournamentsCode.PRIZE_ALREADY_PAID)
         sanction = sanction_impose(
             actor=actor,
             conduct_code=conduct_code,
@@ -588,30 +526,19 @@ def chip_race_record(
     try:
         rounding_ = RaceRounding(rounding)
     except ValueError:
-        raise ValidationFailed(
-            "ROUNDING_INVALID",
-            "Redondeo desconocido (nearest, up, down).",
-            "Unknown rounding (nearest, up, down).",
-            field="rounding",
-        ) from None
+        raise DomainError.of(TournamentsCode.ROUNDING_INVALID, field="rounding") from None
     with transaction.atomic():
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.RUNNING)
         clock = selectors.clock(t)
         if not clock.on_break or not clock.colour_up:
-            raise Conflict(
-                "NOT_A_COLOUR_UP_BREAK",
-                "La carrera de fichas se hace en un descanso con retiro de fichas (TDA 24).",
-                "The chip race is run at a break with a colour-up (TDA 24).",
-                field="table",
-            )
+            raise DomainError.of(TournamentsCode.NOT_A_COLOUR_UP_BREAK, field="table")
         view = selectors.seating(t)
         tt = view.by_number.get(table)
         if tt is None:
-            raise ValidationFailed(
-                "TABLE_INVALID",
-                f"La mesa {table} no juega el torneo.",
-                f"Table {table} does not play the tournament.",
+            raise DomainError.of(
+                TablesCode.TABLE_INVALID,
+                problem=DomainError.of(TournamentsCode.TABLE_NOT_IN_TOURNAMENT, table=table),
                 field="table",
             )
         n = ChipRaceRecord.objects.filter(tournament=t).count()
@@ -628,12 +555,7 @@ def chip_race_record(
         seated = {i.seat: i for i in view.seats.values() if i.tt.pk == tt.pk}
         for s in race.seats:
             if s.seat not in seated:
-                raise ValidationFailed(
-                    "SEAT_EMPTY",
-                    f"El asiento {s.seat} está vacío.",
-                    f"Seat {s.seat} is empty.",
-                    field="stacks",
-                )
+                raise DomainError.of(TablesCode.SEAT_EMPTY, seat=s.seat, field="stacks")
             delta = s.value_after - seated[s.seat].chips
             if delta:
                 seat_stack_add(tt.session, s.seat, Decimal(delta))

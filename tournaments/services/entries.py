@@ -17,15 +17,17 @@ from django.db.models import Max
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.errors import DomainError
 from casino.roles import Perm
 from poker.tournament import EntryKind as EngineEntryKind
 from poker.tournament import entry_terms, registration_open
+from tables.codes import TablesCode
 from tables.models import Player
 from tables.services.players import admission_check
 from tables.services.seating import seat_stack_add
 
 from .. import selectors
+from ..codes import TournamentsCode
 from ..models import (
     Entry,
     EntryArrival,
@@ -55,16 +57,9 @@ def _next_number(tournament: Tournament) -> int:
 
 def _check_player(actor: Actor, player: Player) -> None:
     if player.casino_id != actor.user.casino_id:
-        raise ValidationFailed(
-            "PLAYER_NOT_FOUND", "Jugador no encontrado.", "Player not found.", field="player"
-        )
+        raise DomainError.of(TablesCode.PLAYER_NOT_FOUND, player=player.pk, field="player")
     if not player.identified:
-        raise ValidationFailed(
-            "PLAYER_NOT_IDENTIFIED",
-            "Un torneo inscribe jugadores identificados: registre su documento primero.",
-            "A tournament registers identified players: register his document first.",
-            field="player",
-        )
+        raise DomainError.of(TournamentsCode.PLAYER_NOT_IDENTIFIED, field="player")
 
 
 def _capacity(
@@ -74,19 +69,17 @@ def _capacity(
     order (an alternate enters before anyone who did not wait)."""
     first = selectors.waiting_list(tournament).first()
     if first is not None and (waiting is None or waiting.pk != first.pk):
-        raise Conflict(
-            "WAITING_LIST_FIRST",
-            f"Hay jugadores en lista de espera: entra primero {first.player.display_name}.",
-            f"Players are waiting: {first.player.display_name} enters first.",
+        raise DomainError.of(
+            TournamentsCode.WAITING_LIST_FIRST,
+            display_name=first.player.display_name,
             field="player",
             details={"first": first.pk},
         )
     limit = tournament.max_players
     if limit is not None and len(states.live) >= limit:
-        raise Conflict(
-            "TOURNAMENT_FULL",
-            f"El torneo está completo ({limit} jugadores): anótelo en la lista de espera.",
-            f"The tournament is full ({limit} players): put him on the waiting list.",
+        raise DomainError.of(
+            TournamentsCode.TOURNAMENT_FULL,
+            limit=limit,
             field="player",
             details={"max_players": limit},
         )
@@ -106,17 +99,17 @@ def entry_register(
         admission_check(actor, player=player, session=None, seat=None, where="buyin")
         states = selectors.entry_states(t)
         if player.pk in states.live_by_player():
-            raise Conflict(
-                "PLAYER_ALREADY_REGISTERED",
-                f"{player.display_name} ya está inscripto en el torneo.",
-                f"{player.display_name} is already registered in the tournament.",
+            raise DomainError.of(
+                TournamentsCode.PLAYER_ALREADY_REGISTERED,
+                problem=DomainError.of(
+                    TournamentsCode.PLAYER_REGISTERED_ALREADY, player=player.display_name
+                ),
                 field="player",
             )
         if any(e.player_id == player.pk for e in states.counted):
-            raise Conflict(
-                "PLAYER_BUSTED_RE_ENTER",
-                f"{player.display_name} ya jugó este torneo: vuelve por reingreso.",
-                f"{player.display_name} already played this tournament: he comes back by re-entry.",
+            raise DomainError.of(
+                TournamentsCode.PLAYER_BUSTED_RE_ENTER,
+                display_name=player.display_name,
                 field="player",
             )
         if waiting is not None:
@@ -126,9 +119,7 @@ def entry_register(
                 or waiting.player_id != player.pk
                 or (waiting.status != WaitingPlayer.Status.WAITING)
             ):
-                raise Conflict(
-                    "NOT_WAITING", "Ya no está esperando.", "No longer waiting.", field="waiting"
-                )
+                raise DomainError.of(TablesCode.NOT_WAITING, field="waiting")
         _capacity(t, states, waiting)
         rules = t.rules()
         terms = ask(entry_terms, rules, EngineEntryKind.ENTRY, clock=selectors.clock(t))
@@ -195,10 +186,10 @@ def entry_re_enter(*, actor: Actor, tournament: Tournament, player: Player) -> E
                 ExitKind.DISQUALIFIED,
                 ExitKind.EXPELLED,
             ):
-                raise Conflict(
-                    "RE_ENTRY_AFTER_SANCTION",
-                    f"{player.display_name} fue {standing.get_kind_display()}: no reingresa.",
-                    f"{player.display_name} was {standing.kind}: no re-entry.",
+                raise DomainError.of(
+                    TournamentsCode.RE_ENTRY_AFTER_SANCTION,
+                    player=player.display_name,
+                    kind=ExitKind(standing.kind),
                     field="player",
                 )
         used = sum(1 for e in mine if e.kind == EntryKind.RE_ENTRY)
@@ -253,32 +244,17 @@ def entry_purchase(*, actor: Actor, entry: Entry, kind: str) -> LedgerEntry:
     require(actor, Perm.RECORD_TOURNAMENT_ENTRY)
     kinds = {"rebuy": EngineEntryKind.REBUY, "add_on": EngineEntryKind.ADD_ON}
     if kind not in kinds:
-        raise ValidationFailed(
-            "PURCHASE_KIND_INVALID",
-            "Una compra de fichas es una recompra («rebuy») o un add-on («add_on»).",
-            "A chip purchase is a rebuy or an add-on.",
-            field="kind",
-        )
+        raise DomainError.of(TournamentsCode.PURCHASE_KIND_INVALID, field="kind")
     with transaction.atomic():
         t = lock_tournament(entry.tournament_id, actor)
         require_status(t, TournamentStatus.PLANNED, TournamentStatus.RUNNING)
         states = selectors.entry_states(t)
         if not states.is_live(entry):
-            raise Conflict(
-                "ENTRY_NOT_IN_PLAY",
-                "La inscripción ya no está en juego.",
-                "The entry is no longer in play.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.ENTRY_NOT_IN_PLAY, field="entry")
         view = selectors.seating(t, states)
         info = view.seats.get(entry.pk)
         if info is None:
-            raise Conflict(
-                "ENTRY_NOT_SEATED",
-                "El jugador no tiene asiento: sortee los asientos primero.",
-                "The player has no seat: draw the seats first.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.ENTRY_NOT_SEATED, field="entry")
         used = LedgerEntry.objects.filter(entry=entry, kind=kind, reversal__isnull=True).count()
         terms = ask(
             entry_terms,
@@ -309,22 +285,12 @@ def entry_unregister(*, actor: Actor, entry: Entry, reason: str = "") -> LedgerE
         t = lock_tournament(entry.tournament_id, actor)
         clock = selectors.clock(t)
         if t.status != TournamentStatus.PLANNED or clock.status.value != "not_started":
-            raise Conflict(
-                "TOURNAMENT_STARTED",
-                "El torneo ya empezó: no se devuelven inscripciones.",
-                "The tournament has started: entries are not refunded.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.TOURNAMENT_STARTED, field="entry")
         payment = LedgerEntry.objects.filter(
             entry=entry, kind__in=[LedgerKind.ENTRY, LedgerKind.RE_ENTRY]
         ).first()
         if payment is None or LedgerEntry.objects.filter(reverses=payment).exists():
-            raise Conflict(
-                "ENTRY_ALREADY_REFUNDED",
-                "La inscripción ya fue devuelta.",
-                "The entry was already refunded.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.ENTRY_ALREADY_REFUNDED, field="entry")
         view = selectors.seating(t)
         info = view.seats.get(entry.pk)
         if info is not None:
@@ -353,19 +319,9 @@ def entry_arrive(*, actor: Actor, entry: Entry) -> EntryArrival:
         t = lock_tournament(entry.tournament_id, actor)
         states = selectors.entry_states(t)
         if not states.is_live(entry):
-            raise Conflict(
-                "ENTRY_NOT_IN_PLAY",
-                "La inscripción ya no está en juego.",
-                "The entry is no longer in play.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.ENTRY_NOT_IN_PLAY, field="entry")
         if EntryArrival.objects.filter(entry=entry).exists():
-            raise Conflict(
-                "ENTRY_ALREADY_ARRIVED",
-                "Ya se registró su llegada.",
-                "His arrival is already recorded.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.ENTRY_ALREADY_ARRIVED, field="entry")
         arrival = EntryArrival.objects.create(
             entry=entry, recorded_by=actor.user, role=actor.role.value
         )
@@ -385,12 +341,9 @@ def absentees_remove(*, actor: Actor, tournament: Tournament) -> list[int]:
         require_status(t, TournamentStatus.RUNNING)
         clock = selectors.clock(t)
         if registration_open(t.rules(), clock):
-            raise Conflict(
-                "REGISTRATION_STILL_OPEN",
-                "La inscripción tardía sigue abierta: los ausentes reciben cartas hasta que "
-                "cierre (TOUR-02).",
-                "Late registration is still open: absent players are dealt in until it "
-                "closes (TOUR-02).",
+            raise DomainError.of(
+                TournamentsCode.REGISTRATION_STILL_OPEN,
+                problem=DomainError.of(TournamentsCode.REGISTRATION_OPEN_ABSENT_DEALT_IN),
                 field="tournament",
             )
         states = selectors.entry_states(t)
@@ -431,17 +384,15 @@ def waiting_add(*, actor: Actor, tournament: Tournament, player: Player) -> Wait
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.PLANNED, TournamentStatus.RUNNING)
         if selectors.waiting_list(t).filter(player=player).exists():
-            raise Conflict(
-                "ALREADY_WAITING",
-                f"{player.display_name} ya está en la lista de espera.",
-                f"{player.display_name} is already waiting.",
-                field="player",
+            raise DomainError.of(
+                TournamentsCode.ALREADY_WAITING, display_name=player.display_name, field="player"
             )
         if player.pk in selectors.entry_states(t).live_by_player():
-            raise Conflict(
-                "PLAYER_ALREADY_REGISTERED",
-                f"{player.display_name} ya está inscripto en el torneo.",
-                f"{player.display_name} is already registered in the tournament.",
+            raise DomainError.of(
+                TournamentsCode.PLAYER_ALREADY_REGISTERED,
+                problem=DomainError.of(
+                    TournamentsCode.PLAYER_REGISTERED_ALREADY, player=player.display_name
+                ),
                 field="player",
             )
         row = WaitingPlayer.objects.create(
@@ -459,7 +410,7 @@ def waiting_cancel(*, actor: Actor, waiting: WaitingPlayer) -> WaitingPlayer:
         t = lock_tournament(waiting.tournament_id, actor)
         row = WaitingPlayer.objects.select_for_update().get(pk=waiting.pk)
         if row.status != WaitingPlayer.Status.WAITING:
-            raise Conflict("NOT_WAITING", "Ya no está esperando.", "No longer waiting.")
+            raise DomainError.of(TablesCode.NOT_WAITING)
         row.status = WaitingPlayer.Status.CANCELLED
         row.save(update_fields=["status"])
         audit_record(

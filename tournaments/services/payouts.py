@@ -20,13 +20,15 @@ from django.db.models import Max
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, DomainError, ValidationFailed
+from casino.errors import DomainError
 from casino.roles import Perm, Role
 from casino.serials import serial_next
 from casino.signatures import document_sign
 from poker.tournament import check_payouts, payouts_for, registration_open
+from tables.codes import TablesCode
 
 from .. import selectors
+from ..codes import TournamentsCode
 from ..models import (
     SLIP_SERIES,
     Entry,
@@ -64,17 +66,11 @@ def payouts_propose(
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.PLANNED, TournamentStatus.RUNNING)
         if _locked_table(t) is not None:
-            raise Conflict(
-                "PAYOUTS_LOCKED",
-                "La tabla de premios ya fue aprobada y está cerrada.",
-                "The payout table was already approved and is locked.",
-            )
+            raise DomainError.of(TournamentsCode.PAYOUTS_LOCKED)
         pool = selectors.pool(t)
         entries = len(selectors.entry_states(t).counted)
         if entries < 1:
-            raise Conflict(
-                "NO_ENTRIES", "El torneo no tiene inscripciones.", "The tournament has no entries."
-            )
+            raise DomainError.of(TournamentsCode.NO_ENTRIES)
         rules = t.rules()
         if amounts is not None:
             table = ask(
@@ -133,32 +129,17 @@ def payout_table_blockers(table: PayoutTable) -> list[DomainError]:
     out: list[DomainError] = []
     if registration_open(t.rules(), selectors.clock(t)):
         out.append(
-            Conflict(
-                "REGISTRATION_STILL_OPEN",
-                "La inscripción tardía sigue abierta: el pozo aún puede crecer.",
-                "Late registration is still open: the pool can still grow.",
+            DomainError.of(
+                TournamentsCode.REGISTRATION_STILL_OPEN,
+                problem=DomainError.of(TournamentsCode.REGISTRATION_OPEN_POOL_GROWS),
             )
         )
     pool = selectors.pool(t)
     if money(pool.total) != table.pool:
-        out.append(
-            Conflict(
-                "POOL_CHANGED",
-                f"El pozo cambió desde la propuesta ({table.pool} → {money(pool.total)}): "
-                "proponga la tabla de nuevo.",
-                f"The pool changed since the proposal ({table.pool} → {money(pool.total)}): "
-                "propose the table again.",
-            )
-        )
+        out.append(DomainError.of(TournamentsCode.POOL_CHANGED, pool=table.pool, total=pool.total))
     newer = PayoutTable.objects.filter(tournament=t, version__gt=table.version).exists()
     if newer:
-        out.append(
-            Conflict(
-                "PAYOUTS_SUPERSEDED",
-                "Hay una propuesta más nueva de la tabla de premios.",
-                "There is a newer proposal of the payout table.",
-            )
-        )
+        out.append(DomainError.of(TournamentsCode.PAYOUTS_SUPERSEDED))
     return out
 
 
@@ -192,50 +173,21 @@ def prize_pay(
     require(actor, Perm.PAY_TOURNAMENT_PRIZE)
     signed = (player_signed_name or "").strip()
     if not signed:
-        raise ValidationFailed(
-            "PLAYER_SIGNATURE_REQUIRED",
-            "El jugador firma el comprobante: escriba el nombre tal como firmó.",
-            "The player signs the slip: type the name as he signed it.",
-            field="player_signed_name",
-        )
+        raise DomainError.of(TournamentsCode.PLAYER_SIGNATURE_REQUIRED, field="player_signed_name")
     with transaction.atomic():
         t = lock_tournament(tournament, actor)
         if entry.tournament_id != t.pk:
-            raise ValidationFailed(
-                "ENTRY_INVALID",
-                "La inscripción no es de este torneo.",
-                "The entry is not of this tournament.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.ENTRY_INVALID, field="entry")
         if PayoutSlip.objects.filter(entry=entry).exists():
-            raise Conflict(
-                "PRIZE_ALREADY_PAID",
-                "El premio de esa inscripción ya se pagó.",
-                "That entry's prize was already paid.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.PRIZE_ALREADY_PAID, field="entry")
         res = selectors.results(t)
         if res.payouts is None:
-            raise Conflict(
-                "PAYOUTS_NOT_APPROVED",
-                "La tabla de premios no está aprobada.",
-                "The payout table is not approved.",
-            )
+            raise DomainError.of(TournamentsCode.PAYOUTS_NOT_APPROVED)
         row = next((r for r in res.rows if r.entry.pk == entry.pk), None)
         if row is None or row.place is None:
-            raise Conflict(
-                "PLACE_NOT_DECIDED",
-                "El jugador sigue en juego: su puesto aún no está decidido.",
-                "The player is still in: his place is not decided yet.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.PLACE_NOT_DECIDED, field="entry")
         if row.prize <= 0:
-            raise Conflict(
-                "NO_PRIZE",
-                f"El puesto {row.place} no cobra premio.",
-                f"Place {row.place} wins no prize.",
-                field="entry",
-            )
+            raise DomainError.of(TournamentsCode.NO_PRIZE, place=row.place, field="entry")
         day = current_gaming_day(actor)
         year = day.business_date.year
         slip = PayoutSlip.objects.create(
@@ -284,21 +236,12 @@ def settlement_record(
     ledger's (cash in less cash out). Signed by the cashier and the shift manager."""
     require(actor, Perm.PAY_TOURNAMENT_PRIZE)
     if not isinstance(counted, Decimal) or counted < 0:
-        raise ValidationFailed(
-            "AMOUNT_INVALID",
-            "Importe contado inválido.",
-            "Invalid counted amount.",
-            field="counted",
-        )
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=counted, field="counted")
     with transaction.atomic():
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
         if Settlement.objects.filter(tournament=t).exists():
-            raise Conflict(
-                "SETTLEMENT_EXISTS",
-                "El cierre de caja del torneo ya está registrado.",
-                "The tournament's settlement is already recorded.",
-            )
+            raise DomainError.of(TournamentsCode.SETTLEMENT_EXISTS)
         totals = selectors.ledger_totals(t)
         pool = selectors.pool(t)
         row = Settlement.objects.create(

@@ -16,9 +16,11 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
+from cage.codes import CageCode
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, PermissionRefused, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.models import User
 from casino.pins import pin_verify
 from casino.roles import Perm, Role
@@ -26,15 +28,18 @@ from poker.tournament import (
     Move,
     TableSpec,
     TCode,
+    TournamentError,
     draw_late_entries,
     draw_seats,
     move_slip,
 )
+from tables.codes import TablesCode
 from tables.models import Table, TableSession
 from tables.selectors import croupier_on_duty, live_session
 from tables.services.seating import seat_take_for_tournament, seat_vacate
 
 from .. import selectors
+from ..codes import TournamentsCode
 from ..models import (
     DrawKind,
     Entry,
@@ -45,7 +50,8 @@ from ..models import (
     TournamentStatus,
     TournamentTable,
 )
-from ._common import api_code, ask, derived_seed, lock_tournament, require_status
+from ..units import refusal
+from ._common import ask, derived_seed, lock_tournament, require_status
 
 
 def _table_names(view: selectors.SeatingView) -> dict[int, str]:
@@ -82,15 +88,16 @@ def _record_move(
 
 def _session_for(actor: Actor, tournament: Tournament, table: Table) -> TableSession:
     if table.casino_id != actor.user.casino_id:
-        raise ValidationFailed("TABLE_INVALID", "Mesa inválida.", "Invalid table.", field="tables")
+        raise DomainError.of(
+            TablesCode.TABLE_INVALID,
+            problem=DomainError.of(TablesCode.TABLE_NOT_VALID),
+            field="tables",
+        )
     session = live_session(table)
     if session is None or not (session.is_tournament and session.accepts_transactions):
-        raise Conflict(
-            "TOURNAMENT_TABLE_NOT_OPEN",
-            f"La mesa {table.number} no tiene una sesión de torneo abierta: ábrala como mesa "
-            "de torneo primero.",
-            f"Table {table.number} has no open tournament session: open it as a tournament "
-            "table first.",
+        raise DomainError.of(
+            TournamentsCode.TOURNAMENT_TABLE_NOT_OPEN,
+            number=table.number,
             field="tables",
             details={"table": table.number},
         )
@@ -100,10 +107,11 @@ def _session_for(actor: Actor, tournament: Tournament, table: Table) -> TableSes
         .exists()
     )
     if taken:
-        raise Conflict(
-            "TOURNAMENT_TABLE_IN_USE",
-            f"La mesa {table.number} ya juega otro torneo.",
-            f"Table {table.number} already plays another tournament.",
+        raise DomainError.of(
+            TournamentsCode.TOURNAMENT_TABLE_IN_USE,
+            problem=DomainError.of(
+                TournamentsCode.TABLE_PLAYS_ANOTHER_TOURNAMENT, number=table.number
+            ),
             field="tables",
             details={"table": table.number},
         )
@@ -112,26 +120,15 @@ def _session_for(actor: Actor, tournament: Tournament, table: Table) -> TableSes
 
 def _tables(actor: Actor, numbers: Sequence[int]) -> list[Table]:
     if not numbers:
-        raise ValidationFailed(
-            "TABLES_REQUIRED",
-            "Indique las mesas del torneo.",
-            "Give the tournament's tables.",
-            field="tables",
-        )
+        raise DomainError.of(TournamentsCode.TABLES_REQUIRED, field="tables")
     if len(set(numbers)) != len(numbers):
-        raise ValidationFailed(
-            api_code(TCode.TABLE_LISTED_TWICE),
-            "Una mesa figura dos veces.",
-            "A table is listed twice.",
-            field="tables",
-        )
+        raise refusal(TournamentError(TCode.TABLE_LISTED_TWICE, field="tables"))
     found = {t.number: t for t in Table.objects.filter(casino=actor.casino, number__in=numbers)}
     missing = [n for n in numbers if n not in found]
     if missing:
-        raise ValidationFailed(
-            "TABLE_INVALID",
-            f"No existe la mesa {missing[0]}.",
-            f"There is no table {missing[0]}.",
+        raise DomainError.of(
+            TablesCode.TABLE_INVALID,
+            problem=DomainError.of(TournamentsCode.TABLE_NUMBER_UNKNOWN, number=missing[0]),
             field="tables",
         )
     return [found[n] for n in numbers]
@@ -149,12 +146,7 @@ def draw_initial(*, actor: Actor, tournament: Tournament, tables: Sequence[int])
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.PLANNED, TournamentStatus.RUNNING)
         if TournamentTable.objects.filter(tournament=t).exists():
-            raise Conflict(
-                "TOURNAMENT_ALREADY_DRAWN",
-                "Los asientos del torneo ya se sortearon: agregue mesas o use el equilibrio.",
-                "The tournament's seats were already drawn: add tables or balance them.",
-                field="tables",
-            )
+            raise DomainError.of(TournamentsCode.TOURNAMENT_ALREADY_DRAWN, field="tables")
         from tables.services import lock_session
 
         sessions = [lock_session(_session_for(actor, t, table), actor) for table in chosen]
@@ -258,20 +250,16 @@ def table_add(*, actor: Actor, tournament: Tournament, table: int) -> Tournament
         t = lock_tournament(tournament, actor)
         require_status(t, TournamentStatus.PLANNED, TournamentStatus.RUNNING)
         if not TournamentTable.objects.filter(tournament=t).exists():
-            raise Conflict(
-                "TOURNAMENT_NOT_DRAWN",
-                "Primero se sortean los asientos del torneo.",
-                "Draw the tournament's seats first.",
-                field="tables",
-            )
+            raise DomainError.of(TournamentsCode.TOURNAMENT_NOT_DRAWN, field="tables")
         from tables.services import lock_session
 
         session = lock_session(_session_for(actor, t, chosen), actor)
         if TournamentTable.objects.filter(tournament=t, session=session).exists():
-            raise Conflict(
-                "TOURNAMENT_TABLE_IN_USE",
-                f"La mesa {chosen.number} ya es del torneo.",
-                f"Table {chosen.number} is already the tournament's.",
+            raise DomainError.of(
+                TournamentsCode.TOURNAMENT_TABLE_IN_USE,
+                problem=DomainError.of(
+                    TournamentsCode.TABLE_ALREADY_IN_TOURNAMENT, number=chosen.number
+                ),
                 field="tables",
             )
         first = TournamentTable.objects.filter(tournament=t).aggregate(n=Min("break_rank"))["n"]
@@ -303,21 +291,10 @@ def balance_confirm(*, actor: Actor, tournament: Tournament, version: str) -> Se
         require_status(t, TournamentStatus.PLANNED, TournamentStatus.RUNNING)
         pv = selectors.balance_plan(t)
         if pv.version != version:
-            raise Conflict(
-                api_code(TCode.PLAN_STALE),
-                "Las mesas cambiaron desde que se mostró el plan: véalo de nuevo.",
-                "The tables changed since the plan was shown: look at it again.",
-                field="version",
-                details={"version": pv.version},
-            )
+            raise refusal(TournamentError(TCode.PLAN_STALE, field="version", version=pv.version))
         plan = pv.plan
         if plan.empty:
-            raise Conflict(
-                "TOURNAMENT_PLAN_EMPTY",
-                "Las mesas están equilibradas: no hay cambios que hacer.",
-                "The tables are balanced: there are no moves to make.",
-                field="version",
-            )
+            raise DomainError.of(TournamentsCode.TOURNAMENT_PLAN_EMPTY, field="version")
         view = pv.view
         record = SeatDraw.objects.create(
             casino_id=t.casino_id,
@@ -401,19 +378,9 @@ def move_confirm(
     recorded as such: the floor may then sanction (SANC-12, TOUR-05)."""
     require(actor, Perm.CONFIRM_TOURNAMENT_MOVE)
     if side not in MoveConfirmation.Side.values:
-        raise ValidationFailed(
-            "MOVE_SIDE_INVALID",
-            "Indique si el croupier confirma la salida («from») o la llegada («to»).",
-            "Say whether the dealer confirms the departure ('from') or the arrival ('to').",
-            field="side",
-        )
+        raise DomainError.of(TournamentsCode.MOVE_SIDE_INVALID, field="side")
     if move.from_session_id is None:
-        raise ValidationFailed(
-            "MOVE_NOT_A_MOVE",
-            "Un asiento sorteado a un jugador que entra no se confirma como traslado.",
-            "A seat drawn for a player coming in is not confirmed as a move.",
-            field="move",
-        )
+        raise DomainError.of(TournamentsCode.MOVE_NOT_A_MOVE, field="move")
     with transaction.atomic():
         row = SeatMove.objects.select_for_update().select_related("draw").get(pk=move.pk)
         session = row.from_session if side == MoveConfirmation.Side.FROM else row.to_session
@@ -421,39 +388,29 @@ def move_confirm(
         on_duty = croupier_on_duty(session)
         if actor.role == Role.CROUPIER:
             if on_duty is None or on_duty.pk != actor.user.pk:
-                raise PermissionRefused(
-                    "NOT_CROUPIER_ON_DUTY",
-                    f"Confirma el croupier de turno en la mesa {session.table.number}.",
-                    f"The dealer on duty at table {session.table.number} confirms.",
+                raise DomainError.of(
+                    CasinoCode.NOT_CROUPIER_ON_DUTY,
+                    problem=DomainError.of(
+                        TournamentsCode.DEALER_ON_DUTY_CONFIRMS, number=session.table.number
+                    ),
                     field="role",
                 )
             who, method = actor.user, "session"
         else:
             if croupier is None or on_duty is None or croupier.pk != on_duty.pk:
-                raise ValidationFailed(
-                    "CROUPIER_REQUIRED",
-                    f"Indique el croupier de turno en la mesa {session.table.number}, que "
-                    "confirma con su PIN.",
-                    f"Name the dealer on duty at table {session.table.number}, who confirms "
-                    "with his PIN.",
+                raise DomainError.of(
+                    CageCode.CROUPIER_REQUIRED,
+                    problem=DomainError.of(
+                        TournamentsCode.DEALER_ON_DUTY_REQUIRED, number=session.table.number
+                    ),
                     field="croupier",
                 )
             if not pin:
-                raise ValidationFailed(
-                    "PIN_REQUIRED",
-                    f"{croupier} debe confirmar con su PIN personal.",
-                    f"{croupier} must confirm with their personal PIN.",
-                    field="pin",
-                )
+                raise DomainError.of(CasinoCode.PIN_REQUIRED, user=croupier, field="pin")
             pin_verify(actor=actor, signer=croupier, pin=pin)
             who, method = croupier, "pin"
         if MoveConfirmation.objects.filter(move=row, side=side).exists():
-            raise Conflict(
-                "MOVE_ALREADY_CONFIRMED",
-                "Ese traslado ya fue confirmado en esa mesa.",
-                "That move was already confirmed at that table.",
-                field="side",
-            )
+            raise DomainError.of(TournamentsCode.MOVE_ALREADY_CONFIRMED, field="side")
         confirmation = MoveConfirmation.objects.create(
             move=row,
             side=side,

@@ -12,10 +12,14 @@ from django.db.models import Max
 
 from casino.access import Actor, require
 from casino.audit import audit_record
-from casino.errors import Conflict, ValidationFailed
+from casino.codes import CasinoCode
+from casino.errors import DomainError
 from casino.roles import Perm
+from hands.codes import HandsCode
 from poker.tournament import TournamentStructure, structure_from_dict
+from tables.codes import TablesCode
 
+from ..codes import TournamentsCode
 from ..models import StructureTemplate, StructureVersion, Tournament
 from ._common import ask, cents, current_gaming_day, money, require_text
 
@@ -45,23 +49,13 @@ def _convert(data: Mapping[str, Any], to_cents: bool) -> dict[str, Any]:
         name = ".".join(path)
         if to_cents:
             if isinstance(raw, bool) or not isinstance(raw, str | int):
-                raise ValidationFailed(
-                    "AMOUNT_INVALID",
-                    f"{name}: se espera un importe en texto decimal («1000.00»).",
-                    f'{name}: an amount as a decimal string is expected ("1000.00").',
-                    field=name,
-                )
+                raise DomainError.of(TablesCode.AMOUNT_INVALID, value=str(raw), field=name)
             try:
                 value = Decimal(str(raw).strip())
             except InvalidOperation:
                 value = Decimal("NaN")
             if not value.is_finite() or value != value.quantize(Decimal("0.01")):
-                raise ValidationFailed(
-                    "AMOUNT_INVALID",
-                    f"{name}: «{raw}» no es un importe con a lo sumo dos decimales.",
-                    f"{name}: '{raw}' is not an amount with at most two decimals.",
-                    field=name,
-                )
+                raise DomainError.of(TablesCode.AMOUNT_INVALID, value=str(raw), field=name)
             holder[path[-1]] = cents(value)
         else:
             holder[path[-1]] = str(money(raw))
@@ -72,10 +66,9 @@ def structure_from_input(data: Any) -> TournamentStructure:
     """A structure as the API and the pages send it (money as decimal strings), checked
     whole by the engine: a refusal names the field (``levels[3].big_blind``)."""
     if not isinstance(data, Mapping):
-        raise ValidationFailed(
-            "STRUCTURE_INVALID",
-            "La estructura debe ser un objeto.",
-            "The structure must be an object.",
+        raise DomainError.of(
+            HandsCode.STRUCTURE_INVALID,
+            problem=DomainError.of(TournamentsCode.STRUCTURE_NOT_AN_OBJECT),
             field="structure",
         )
     return ask(structure_from_dict, _convert(data, to_cents=True))
@@ -91,33 +84,19 @@ def structure_create(
 ) -> StructureVersion:
     """A new template with its first version (a manager's reusable structure)."""
     require(actor, Perm.MANAGE_TOURNAMENTS)
-    name = require_text(
-        name,
-        code="NAME_REQUIRED",
-        field="name",
-        es="Indique el nombre de la estructura.",
-        en="Give the structure's name.",
-    )[:120]
+    name = require_text(name, field="name", code=TablesCode.NAME_REQUIRED)[:120]
     checked = structure_from_input(structure)
     with transaction.atomic():
         if StructureTemplate.objects.filter(casino=actor.casino, name=name).exists():
-            raise Conflict(
-                "STRUCTURE_NAME_TAKEN",
-                f"Ya existe una estructura «{name}»: cree una versión nueva de ella.",
-                f"A structure '{name}' already exists: make a new version of it.",
-                field="name",
-            )
+            raise DomainError.of(TournamentsCode.STRUCTURE_NAME_TAKEN, name=name, field="name")
         try:
             with transaction.atomic():
                 template = StructureTemplate.objects.create(
                     casino=actor.casino, name=name, created_by=actor.user
                 )
         except IntegrityError:
-            raise Conflict(
-                "STRUCTURE_NAME_TAKEN",
-                f"Ya existe una estructura «{name}».",
-                f"A structure '{name}' already exists.",
-                field="name",
+            raise DomainError.of(
+                TournamentsCode.STRUCTURE_NAME_TAKEN, name=name, field="name"
             ) from None
         version = StructureVersion.objects.create(
             casino=actor.casino,
@@ -142,13 +121,7 @@ def structure_revise(
 ) -> StructureVersion:
     """A change to a structure is a new version; the versions in use stay as they were."""
     require(actor, Perm.MANAGE_TOURNAMENTS)
-    reason = require_text(
-        reason,
-        code="REASON_REQUIRED",
-        field="reason",
-        es="Indique el motivo del cambio de estructura.",
-        en="Give the reason for the structure's change.",
-    )
+    reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     checked = structure_from_input(structure)
     with transaction.atomic():
         row = StructureTemplate.objects.select_for_update().get(pk=template.pk)
@@ -181,26 +154,13 @@ def tournament_create(
 ) -> Tournament:
     """A tournament on a structure version (registration opens now: PLANNED)."""
     require(actor, Perm.MANAGE_TOURNAMENTS)
-    name = require_text(
-        name,
-        code="NAME_REQUIRED",
-        field="name",
-        es="Indique el nombre del torneo.",
-        en="Give the tournament's name.",
-    )[:160]
+    name = require_text(name, field="name", code=TablesCode.NAME_REQUIRED)[:160]
     if structure.casino_id != actor.user.casino_id:
-        raise ValidationFailed(
-            "STRUCTURE_UNKNOWN", "Estructura desconocida.", "Unknown structure.", field="structure"
-        )
+        raise DomainError.of(TournamentsCode.STRUCTURE_UNKNOWN, field="structure")
     if max_players is not None and (
         isinstance(max_players, bool) or not isinstance(max_players, int) or max_players < 2
     ):
-        raise ValidationFailed(
-            "MAX_PLAYERS_INVALID",
-            "El cupo de jugadores es de al menos 2.",
-            "The player limit is at least 2.",
-            field="max_players",
-        )
+        raise DomainError.of(TournamentsCode.MAX_PLAYERS_INVALID, field="max_players")
     with transaction.atomic():
         day = current_gaming_day(actor)
         tournament = Tournament.objects.create(

@@ -74,10 +74,9 @@ def test_a_credit_signed_in_the_fills_order_is_refused_at_the_first_wrong_step(
     # The fill's order: the cage would issue next. For a credit the croupier hands over first.
     refused = sign(api, staff, slip["id"], Role.CAGE_CASHIER)
     assert_out_of_order(refused, Role.CROUPIER)
-    assert (
-        "Orden de firma de un crédito: Jefe de sector, Croupier, Supervisor de mesa"
-        in (refused.json()["message"]["es"])
-    )
+    # issue 41 §2: the order is a detail; the message names the signature that comes first
+    assert refused.json()["details"]["order"] == CREDIT_ORDER
+    assert "aún no tiene la firma de «Croupier»" in refused.json()["message"]["es"]
     assert_out_of_order(sign(api, staff, slip["id"], Role.SECURITY), Role.CROUPIER)
     assert written() == before  # nothing signed, nothing audited
     now = api(staff["pit_boss"]).get(f"/api/cage/slips/{slip['id']}/").json()

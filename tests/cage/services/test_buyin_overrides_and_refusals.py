@@ -114,8 +114,8 @@ def test_the_override_needs_a_reason_in_words(opened, sup, staff, reason):
     assert (e.code, e.field, e.message_es, e.message_en) == (
         "OVERRIDE_REASON_REQUIRED",
         "override_reason",
-        "La excepción a los límites de compra necesita un motivo.",
-        "An override of the buy-in limits needs a reason.",
+        "Esta excepción necesita un motivo escrito.",  # issue 41 §2: one message
+        "This override needs a written reason.",
     )
 
 
@@ -151,8 +151,8 @@ def test_foreign_chips_are_refused_in_words_by_the_policy(opened, sup, staff):  
     assert (e.code, e.field, e.message_es, e.message_en) == (
         "FOREIGN_CHIPS_REFUSED",
         "source",
-        "El casino no admite en esta mesa fichas traídas de otras mesas (fichas de color).",
-        "The casino does not accept chips brought from other tables here (colour chips).",
+        "El casino no admite en esta mesa fichas traídas de otras mesas.",
+        "The casino does not accept chips brought from other tables here.",
     )
     CagePolicy.objects.create(casino=opened.casino, foreign_chips_policy="none")
     e = refused(buy, sup, opened, staff, source="other_table", chips=[], cash=[])
@@ -250,8 +250,8 @@ def test_a_reversal_needs_a_reason_in_words(opened, sup, staff, pit, reason):
     assert (e.code, e.field, e.message_es, e.message_en) == (
         "REASON_REQUIRED",
         "reason",
-        "Indique el motivo de la anulación.",
-        "Give the reason for the reversal.",
+        "Indique el motivo.",  # issue 41 §2: one message for REASON_REQUIRED
+        "Give the reason.",
     )
 
 
@@ -262,8 +262,8 @@ def test_a_reversal_is_made_once_and_never_reversed_in_words(opened, sup, staff,
     assert (e.code, e.field, e.message_es, e.message_en) == (
         "ALREADY_REVERSED",
         None,
-        "Esta transacción ya fue anulada.",
-        "This transaction has already been reversed.",
+        "Esto ya fue anulado.",  # issue 41 §2: one message for ALREADY_REVERSED
+        "This has already been reversed.",
     )
     e = refused(services.transaction_reverse, actor=pit, transaction_=rev, reason="x")
     assert (e.code, e.field, e.message_es, e.message_en) == (

@@ -286,7 +286,7 @@ def test_pit_boss_override_with_reason(opened, sup, staff):  # BUYIN-09
             override_reason="x",
             **kw,
         )
-    assert err.value.code == "ROLE_NOT_HELD"
+    assert err.value.code == "PERSON_LACKS_ROLE"  # issue 41 §2: was ROLE_NOT_HELD (400)
     result = buy(
         sup,
         opened,

@@ -86,8 +86,9 @@ def test_a_note_value_given_twice_is_refused_at_its_second_line(opened, staff):
         )
     e = err.value
     assert (e.code, e.field) == ("DENOMINATION_REPEATED", "cash.2.value")
-    assert e.message_es == "Una denominación de billete aparece dos veces."
-    assert e.message_en == "A note denomination appears twice."
+    # issue 41 §2: one message for DENOMINATION_REPEATED, the value as money
+    assert e.message_es == "La denominación 100,00 aparece dos veces."
+    assert e.message_en == "The denomination 100.00 appears twice."
     _nothing_written(before)
 
 

@@ -60,20 +60,28 @@ def said(e: DomainError) -> tuple[str, str | None, str, str]:
         (
             "abc",
             False,
-            ("AMOUNT_INVALID", "«abc» no es un importe válido.", "'abc' is not a valid amount."),
+            (
+                "AMOUNT_INVALID",
+                "«abc» no es un importe válido: indique un número no negativo con dos decimales como máximo.",
+                "'abc' is not a valid amount: give a number, not negative, with at most two decimals.",
+            ),
         ),
         (
             True,
             False,
-            ("AMOUNT_INVALID", "«True» no es un importe válido.", "'True' is not a valid amount."),
+            (
+                "AMOUNT_INVALID",
+                "«True» no es un importe válido: indique un número no negativo con dos decimales como máximo.",
+                "'True' is not a valid amount: give a number, not negative, with at most two decimals.",
+            ),
         ),
         (
             "1.234",
             False,
             (
                 "AMOUNT_INVALID",
-                "El importe 1.234 tiene más de dos decimales.",
-                "The amount 1.234 has more than two decimals.",
+                "«1.234» no es un importe válido: indique un número no negativo con dos decimales como máximo.",
+                "'1.234' is not a valid amount: give a number, not negative, with at most two decimals.",
             ),
         ),
         (
@@ -81,8 +89,8 @@ def said(e: DomainError) -> tuple[str, str | None, str, str]:
             False,
             (
                 "AMOUNT_INVALID",
-                "El importe NaN tiene más de dos decimales.",
-                "The amount NaN has more than two decimals.",
+                "«NaN» no es un importe válido: indique un número no negativo con dos decimales como máximo.",
+                "'NaN' is not a valid amount: give a number, not negative, with at most two decimals.",
             ),
         ),
         (
@@ -90,8 +98,8 @@ def said(e: DomainError) -> tuple[str, str | None, str, str]:
             False,
             (
                 "AMOUNT_INVALID",
-                "El importe Infinity tiene más de dos decimales.",
-                "The amount Infinity has more than two decimals.",
+                "«Infinity» no es un importe válido: indique un número no negativo con dos decimales como máximo.",
+                "'Infinity' is not a valid amount: give a number, not negative, with at most two decimals.",
             ),
         ),
         (
@@ -99,8 +107,8 @@ def said(e: DomainError) -> tuple[str, str | None, str, str]:
             False,
             (
                 "AMOUNT_NOT_POSITIVE",
-                "El importe debe ser mayor que cero.",
-                "The amount must be greater than zero.",
+                "El importe debe ser mayor que cero (o no negativo, donde se admite cero).",
+                "The amount must be greater than zero (or not negative, where zero is allowed).",
             ),
         ),
         (
@@ -108,8 +116,8 @@ def said(e: DomainError) -> tuple[str, str | None, str, str]:
             False,
             (
                 "AMOUNT_NOT_POSITIVE",
-                "El importe debe ser mayor que cero.",
-                "The amount must be greater than zero.",
+                "El importe debe ser mayor que cero (o no negativo, donde se admite cero).",
+                "The amount must be greater than zero (or not negative, where zero is allowed).",
             ),
         ),
         (
@@ -117,8 +125,8 @@ def said(e: DomainError) -> tuple[str, str | None, str, str]:
             True,
             (
                 "AMOUNT_NOT_POSITIVE",
-                "El importe no puede ser negativo.",
-                "The amount cannot be negative.",
+                "El importe debe ser mayor que cero (o no negativo, donde se admite cero).",
+                "The amount must be greater than zero (or not negative, where zero is allowed).",
             ),
         ),
     ],
@@ -133,7 +141,7 @@ def test_a_float_is_never_an_amount():  # GEN-13: money is exact
         e = refusal(parse_money, raw, "stack_before")
         assert (e.code, e.field) == ("AMOUNT_NOT_DECIMAL_STRING", "stack_before")
         assert e.message_es.startswith("«stack_before» es un importe")
-        assert e.message_en.startswith("'stack_before' is an amount")
+        assert e.message_en.startswith("“stack_before” is an amount")
 
 
 def test_amounts_are_read_exactly_to_the_cent():
@@ -170,16 +178,16 @@ def test_amounts_are_read_exactly_to_the_cent():
             "1.5",
             (
                 "COUNT_NOT_WHOLE",
-                "La cantidad 1.5 no es un número entero: no existen fracciones de ficha.",
-                "The count 1.5 is not a whole number: there are no fractions of a chip.",
+                "«1.5» no es un número entero de fichas: no hay fracciones de ficha.",
+                "'1.5' is not a whole number of chips: there are no fractions of a chip.",
             ),
         ),
         (
             "inf",
             (
                 "COUNT_NOT_WHOLE",
-                "La cantidad inf no es un número entero: no existen fracciones de ficha.",
-                "The count inf is not a whole number: there are no fractions of a chip.",
+                "«inf» no es un número entero de fichas: no hay fracciones de ficha.",
+                "'inf' is not a whole number of chips: there are no fractions of a chip.",
             ),
         ),
         (-3, ("COUNT_NEGATIVE", "La cantidad -3 es negativa.", "The count -3 is negative.")),
@@ -196,8 +204,8 @@ def test_amounts_are_read_exactly_to_the_cent():
             10**20,
             (
                 "COUNT_TOO_LARGE",
-                "La cantidad > 100.000 supera el máximo de 100.000 por denominación.",
-                "The count > 100,000 exceeds the maximum of 100,000 per denomination.",
+                "La cantidad 100000000000000000000 supera el máximo de 100.000 por denominación.",
+                "The count 100000000000000000000 exceeds the maximum of 100,000 per denomination.",
             ),
         ),
         (
@@ -264,9 +272,10 @@ def test_a_chip_outside_the_set_or_twice_is_refused_at_its_line():
     assert said(e) == (
         "DENOMINATION_NOT_IN_CHIP_SET",
         "chips_out.1.value",
-        "La denominación 50,00 no pertenece al juego de fichas de la mesa (100,00, 25,00, 5,00).",
-        "The denomination 50.00 is not in the table's chip set (100.00, 25.00, 5.00).",
+        "Esa denominación no pertenece al juego de fichas de la mesa.",
+        "That denomination is not in the table's chip set.",
     )
+    assert e.details == {"offered": ["100.00", "25.00", "5.00"]}
     e = refusal(parse_chip_lines, chipset, [("25", 1), ("100", 1), ("25.00", 2)], "chips_in")
     assert said(e) == (
         "DENOMINATION_REPEATED",
@@ -352,7 +361,7 @@ def test_the_croupier_named_must_be_one_on_duty_and_not_the_approver(
     assert isinstance(e, NotFound) and said(e) == (
         "NOT_FOUND",
         "dealer",
-        "Croupier no encontrado.",
+        "Croupier inexistente.",
         "Croupier not found.",
     )
     gone = make_staff(casino, "retirado", Role.CROUPIER)
@@ -386,12 +395,12 @@ def test_people_and_players_of_another_casino_are_not_found(opened, staff, other
     sup = acting_as(staff["supervisor"], Role.SUPERVISOR)
     theirs = Player.objects.create(casino=other_casino, display_name="Otro")
     e = refusal(require_player, theirs, sup)
-    assert said(e) == ("NOT_FOUND", "player", "Jugador no encontrado.", "Player not found.")
+    assert said(e) == ("NOT_FOUND", "player", "Jugador inexistente.", "Player not found.")
     ours = Player.objects.create(casino=opened.casino, display_name="Ana")
     assert require_player(ours, sup) is ours and require_player(None, sup) is None
 
     e = refusal(require_staff_role, None, sup, [Role.PIT_BOSS], "pit_boss")
-    assert said(e) == ("NOT_FOUND", "pit_boss", "Persona no encontrada.", "Person not found.")
+    assert said(e) == ("NOT_FOUND", "pit_boss", "Empleado inexistente.", "Staff member not found.")
     stranger = make_staff(other_casino, "jefe_ajeno", Role.PIT_BOSS)
     assert (
         refusal(require_staff_role, stranger, sup, [Role.PIT_BOSS], "pit_boss").code == "NOT_FOUND"
@@ -403,11 +412,11 @@ def test_people_and_players_of_another_casino_are_not_found(opened, staff, other
         [Role.PIT_BOSS, Role.SHIFT_MANAGER],
         "override_by",
     )
-    assert said(e) == (
-        "ROLE_NOT_HELD",
+    assert said(e) == (  # issue 41 §2: renamed from ROLE_NOT_HELD (the actor's own, 403)
+        "PERSON_LACKS_ROLE",
         "override_by",
-        "Croupier no tiene el rol necesario (pit_boss, shift_manager).",
-        "Croupier does not hold the role required (pit_boss, shift_manager).",
+        "Croupier no tiene el rol necesario (Jefe de sector, Gerente de turno).",
+        "Croupier does not hold the role required (Pit boss, Shift manager).",
     )
     assert (
         require_staff_role(staff["shift_manager"], sup, [Role.PIT_BOSS, Role.SHIFT_MANAGER], "x")
@@ -437,7 +446,7 @@ def test_a_session_of_another_casino_is_not_found(opened, staff, other_casino):
     assert said(e) == (
         "NOT_FOUND",
         None,
-        "Sesión de mesa no encontrada.",
+        "Sesión de mesa inexistente.",
         "Table session not found.",
     )
     require_same_casino(acting_as(staff["supervisor"], Role.SUPERVISOR), opened)
@@ -454,12 +463,10 @@ def test_a_session_that_takes_no_transactions_says_its_state(opened):
         "session",
         {"status": "closing"},
     )
-    assert e.message_es == (
-        f"La mesa {opened.table} está en estado «En cierre»: no admite transacciones."
-    )
+    assert e.message_es == ("Mesa 1 está en estado «En cierre»: ahora no admite esta operación.")
     # GEN-07: the state in words in each language; the table by the name it was given.
     assert opened.table.name == "Mesa 1"
-    assert e.message_en == "Mesa 1 is 'Closing': it does not take transactions."
+    assert e.message_en == "Mesa 1 is 'Closing': it does not take this operation now."
 
 
 @pytest.mark.django_db
@@ -470,10 +477,8 @@ def test_a_hand_in_progress_stops_rebuys_and_float_changes_in_words(opened):
     assert said(e) == (
         "HAND_IN_PROGRESS",
         "session",
-        "Hay una mano en juego: las recompras y cambios de la banca se hacen solo entre "
-        "manos (el cambio durante la mano se hace con fichas del bote).",
-        "A hand is in progress: re-buys and float changes are made only between hands "
-        "(a change during the hand is made with chips from the pot).",
+        "Hay una mano en juego en esta mesa: espere a que termine.",
+        "A hand is in progress at this table: wait until it ends.",
     )
 
 
@@ -500,9 +505,10 @@ def test_the_float_pays_only_what_it_holds_counting_what_comes_in_first():  # is
 
 @pytest.mark.parametrize("raw", [10**15, 2 * 10**15])
 def test_a_count_too_large_to_print_is_shown_against_the_maximum(raw):
+    # issue 41 §2: a count too long to group is shown as sent, cut to 24 characters
     e = refusal(parse_count, raw, "c")
-    assert e.message_es.startswith("La cantidad > 100.000 supera")
-    assert e.message_en.startswith("The count > 100,000 exceeds")
+    assert e.message_es.startswith(f"La cantidad {str(raw)[:24]} supera")
+    assert e.message_en.startswith(f"The count {str(raw)[:24]} exceeds")
     below = refusal(parse_count, 10**15 - 1, "c")
     assert below.message_en.startswith("The count 999,999,999,999,999 exceeds")
 

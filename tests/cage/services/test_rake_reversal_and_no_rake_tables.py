@@ -134,8 +134,8 @@ def test_a_posting_is_reversed_once_and_a_reversal_never(opened, sup, staff):
             err,
             "ALREADY_REVERSED",
             None,
-            "Esta comisión ya fue anulada.",
-            "This rake posting has already been reversed.",
+            "Esto ya fue anulado.",  # issue 41 §2: one message for ALREADY_REVERSED
+            "This has already been reversed.",
         )
     assert (RakeEntry.objects.count(), AuditEvent.objects.count()) == rows
 
@@ -173,8 +173,8 @@ def test_a_posting_names_the_field_it_refuses(opened, sup):
             err,
             "HAND_NUMBER_INVALID",
             "hand_number",
-            "El número de mano es un entero positivo.",
-            "The hand number is a positive whole number.",
+            "Número de mano inválido.",  # issue 41 §2: one message for HAND_NUMBER_INVALID
+            "Invalid hand number.",
         )
     assert RakeEntry.objects.count() == 0
     # Zero is a rake (a hand that took none), a pot of zero is a pot, an expected amount
@@ -208,8 +208,10 @@ def test_a_table_opening_or_closed_takes_no_rake_in_words(opened, sup):
             services.rake_post(actor=sup, session=opened, hand_number=3, amount="9")
         e = err.value
         assert (e.code, e.field) == ("SESSION_NOT_ACCEPTING", "session")
-        assert e.message_es == f"La mesa está en estado «{state}»: no recibe comisión."
-        assert e.message_en == f"The table is '{state_en}': it takes no rake."  # GEN-07
+        # issue 41 §2: one message for SESSION_NOT_ACCEPTING, the table by its name
+        name = opened.table.label("es")
+        assert e.message_es == f"{name} está en estado «{state}»: ahora no admite esta operación."
+        assert e.message_en == f"{name} is '{state_en}': it does not take this operation now."
     assert RakeEntry.objects.count() == 0
 
 
@@ -262,8 +264,8 @@ def test_a_second_posting_of_a_hand_is_the_same_one_or_refused_in_words(opened, 
         err,
         "RAKE_ALREADY_POSTED",
         "amount",
-        "La mano 4 ya tiene comisión de 9,00: anúlela antes de registrar otra.",
-        "Hand 4 already has a rake of 9.00: reverse it before posting another.",
+        "La mano 4 ya tiene comisión registrada: anúlela antes de registrar otra.",
+        "Hand 4 already has a rake posted: reverse it before posting another.",
     )
     assert (RakeEntry.objects.count(), AuditEvent.objects.count()) == rows
 

@@ -70,7 +70,10 @@ def test_oq_27_a_rebuy_only_when_the_player_is_busted(staff, table, gaming_day, 
         with pytest.raises(ValidationFailed) as err:
             _rebuy(sup, playing, staff, "300", stack)
         assert err.value.code == "REBUY_ONLY_WHEN_BUSTED" and err.value.field == "stack_before"
-    assert "50.00" in err.value.message_en or "give their chips" in err.value.message_en
+        # issue 41 §2: the chips in hand, as money in each language ("—" when not given)
+        shown = ("50,00", "50.00") if stack else ("—", "—")
+        assert err.value.message_es.endswith(f"fichas ahora: {shown[0]}.")
+        assert err.value.message_en.endswith(f"chips now: {shown[1]}.")
     assert rows() == before
     result = _rebuy(sup, playing, staff, "300", played_down_to(playing, 3, "0"))
     assert result.transaction.is_rebuy and result.transaction.stack_before == D("0.00")

@@ -39,8 +39,8 @@ def test_a_void_needs_a_reason_in_words(opened, staff, reason):
     assert (e.code, e.field, e.message_es, e.message_en) == (
         "REASON_REQUIRED",
         "reason",
-        "Anular un vale requiere un motivo.",
-        "Voiding a slip needs a reason.",
+        "Indique el motivo.",  # issue 41 §2: one message for REASON_REQUIRED
+        "Give the reason.",
     )
     assert SlipVoid.objects.count() == 0
 
@@ -53,8 +53,8 @@ def test_another_casinos_slip_is_not_found_for_its_void(opened, staff, other_cas
     e = err.value
     assert (e.code, e.message_es, e.message_en) == (
         "NOT_FOUND",
-        "Comprobante no encontrado.",
-        "Slip not found.",
+        "Vale de relleno o crédito inexistente.",  # issue 41 §2: the model's name
+        "Fill or credit slip not found.",
     )
     void = services.slip_void_request(
         actor=act(staff, "pit_boss2", Role.PIT_BOSS), slip=slip, reason="x"
@@ -66,8 +66,8 @@ def test_another_casinos_slip_is_not_found_for_its_void(opened, staff, other_cas
         services.slip_void_confirm(actor=manager, void=void)
     assert (err.value.code, err.value.message_es, err.value.message_en) == (
         "NOT_FOUND",
-        "Comprobante no encontrado.",
-        "Slip not found.",
+        "Vale de relleno o crédito inexistente.",  # issue 41 §2: the model's name
+        "Fill or credit slip not found.",
     )
     assert SlipVoidConfirmation.objects.count() == 0
 
@@ -270,5 +270,5 @@ def test_gen_07_a_slip_refused_by_the_tables_state_names_it_in_spanish_under_eng
         request(staff, opened)
     e = err.value
     assert (e.code, e.field) == ("SESSION_NOT_ACCEPTING", "session")
-    assert e.message_es == "La mesa está en estado «En cierre»: no admite rellenos ni créditos."
+    assert e.message_es == "Mesa 1 está en estado «En cierre»: ahora no admite esta operación."
     assert Slip.objects.count() == before  # nothing stored
