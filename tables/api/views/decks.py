@@ -25,12 +25,27 @@ from casino.selectors import open_gaming_day
 
 from ... import presenters, selectors, services
 from ...deckrules import allowed_moves
-from ...models import DeckFinalControl, DeckStore, Pack
-from .. import serializers as s
+from ...models import DeckFinalControl, DeckStore, Pack, PackState
+from ..serializers.decks import (
+    DeckAlertSerializer,
+    DeckEventSerializer,
+    DeliveryInputSerializer,
+    FinalControlInputSerializer,
+    FinalControlSerializer,
+    MoveInputSerializer,
+    PackDetailSerializer,
+    PackSerializer,
+    ReceiptSerializer,
+    ReconciliationSerializer,
+    RotateInputSerializer,
+    RotationSerializer,
+    StoreInputSerializer,
+    StoreSerializer,
+)
 from .common import DECKS, ERRORS, _actor, _out, _pack
 
 PACK_FILTERS = [
-    OpenApiParameter("state", str, enum=list(s.PackState.values)),
+    OpenApiParameter("state", str, enum=list(PackState.values)),
     OpenApiParameter("session", int),
     OpenApiParameter("store", int),
     OpenApiParameter("colour", str),
@@ -42,13 +57,13 @@ class PackListView(APIView):
     pagination_class = Pagination
 
     @extend_schema(
-        tags=DECKS, parameters=PACK_FILTERS, responses={200: s.PackSerializer(many=True), **ERRORS}
+        tags=DECKS, parameters=PACK_FILTERS, responses={200: PackSerializer(many=True), **ERRORS}
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_DECKS)
         qs = Pack.objects.filter(casino=actor.casino)
         q = request.query_params
-        if state := query_choice(q, "state", s.PackState.values):
+        if state := query_choice(q, "state", PackState.values):
             qs = qs.filter(state=state)
         for name in ("session", "store"):
             if (pk := query_int(q, name)) is not None:
@@ -58,18 +73,18 @@ class PackListView(APIView):
         if q.get("serial"):
             qs = qs.filter(serial__icontains=q["serial"])
         return paginated(
-            request, self, qs.order_by("serial", "id"), s.PackSerializer, presenters.pack
+            request, self, qs.order_by("serial", "id"), PackSerializer, presenters.pack
         )
 
 
 class PackDetailView(APIView):
-    @extend_schema(tags=DECKS, responses={200: s.PackDetailSerializer, **ERRORS})
+    @extend_schema(tags=DECKS, responses={200: PackDetailSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_DECKS)
         pack = selectors.access_pack(actor, pk)
         events = selectors.deck_events(actor.casino).filter(pack=pack)
         return _out(
-            s.PackDetailSerializer,
+            PackDetailSerializer,
             data={
                 **presenters.pack(pack),
                 "events": [presenters.deck_event(e) for e in events],
@@ -90,7 +105,7 @@ class DeckEventListView(APIView):
             OpenApiParameter("since", OpenApiTypes.DATETIME),
         ],
         description="The deck custody log, newest first.",
-        responses={200: s.DeckEventSerializer(many=True), **ERRORS},
+        responses={200: DeckEventSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_DECKS)
@@ -104,20 +119,20 @@ class DeckEventListView(APIView):
         if (since := read_datetime(q, "since")) is not None:
             qs = qs.filter(at__gte=since)
         return paginated(
-            request, self, qs.order_by("-at", "-id"), s.DeckEventSerializer, presenters.deck_event
+            request, self, qs.order_by("-at", "-id"), DeckEventSerializer, presenters.deck_event
         )
 
 
 class PackMoveView(APIView):
     @extend_schema(
         tags=DECKS,
-        request=s.MoveInputSerializer,
+        request=MoveInputSerializer,
         description="Move a pack to another state; a move its state does not "
         "allow is refused with 409 DECK_MOVE_NOT_ALLOWED, naming the allowed moves.",
-        responses={200: s.PackDetailSerializer, **ERRORS},
+        responses={200: PackDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = parse(s.MoveInputSerializer, request.data)
+        data = parse(MoveInputSerializer, request.data)
         perm = services.perm_for_move(data["to"])
         actor = _actor(request, perm)
         pack = selectors.access_pack(actor, pk, perm)
@@ -140,7 +155,7 @@ class PackMoveView(APIView):
         pack.refresh_from_db()
         events = selectors.deck_events(actor.casino).filter(pack=pack)
         return _out(
-            s.PackDetailSerializer,
+            PackDetailSerializer,
             data={
                 **presenters.pack(pack),
                 "events": [presenters.deck_event(e) for e in events],
@@ -152,13 +167,13 @@ class PackMoveView(APIView):
 class DeckDeliveryView(APIView):
     @extend_schema(
         tags=DECKS,
-        request=s.DeliveryInputSerializer,
+        request=DeliveryInputSerializer,
         description="Security delivers packs to a store (DECK-03).",
-        responses={201: s.ReceiptSerializer, **ERRORS},
+        responses={201: ReceiptSerializer, **ERRORS},
     )
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.DECK_DELIVER)
-        data = parse(s.DeliveryInputSerializer, request.data)
+        data = parse(DeliveryInputSerializer, request.data)
         store = selectors.access_store(actor, data["store"])
 
         def handle() -> Response:
@@ -168,7 +183,7 @@ class DeckDeliveryView(APIView):
                 packs=[dict(p) for p in data["packs"]],
                 note=data["note"],
             )
-            return _out(s.ReceiptSerializer, presenters.receipt(receipt), created=True)
+            return _out(ReceiptSerializer, presenters.receipt(receipt), created=True)
 
         return idempotent(request, handle)
 
@@ -178,21 +193,21 @@ class DeckReceiptSignView(APIView):
         tags=DECKS,
         request=None,
         description="The pit boss signs the receipt: the packs enter the store.",
-        responses={200: s.ReceiptSerializer, **ERRORS},
+        responses={200: ReceiptSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.DECK_RECEIVE)
         receipt = selectors.access_receipt(actor, pk)
         receipt = services.deck_receipt_sign(actor=actor, receipt=receipt)
-        return _out(s.ReceiptSerializer, presenters.receipt(receipt))
+        return _out(ReceiptSerializer, presenters.receipt(receipt))
 
 
 class DeckAlertListView(APIView):
-    @extend_schema(tags=DECKS, responses={200: s.DeckAlertSerializer(many=True), **ERRORS})
+    @extend_schema(tags=DECKS, responses={200: DeckAlertSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_DECKS)
         return _out(
-            s.DeckAlertSerializer,
+            DeckAlertSerializer,
             many=True,
             data=[
                 {
@@ -212,26 +227,26 @@ def _store_out(store: DeckStore) -> dict[str, Any]:
 
 
 class DeckStoreListView(APIView):
-    @extend_schema(tags=DECKS, responses={200: s.StoreSerializer(many=True), **ERRORS})
+    @extend_schema(tags=DECKS, responses={200: StoreSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_DECKS)
         stores = DeckStore.objects.filter(casino=actor.casino)
-        return _out(s.StoreSerializer, [_store_out(x) for x in stores], many=True)
+        return _out(StoreSerializer, [_store_out(x) for x in stores], many=True)
 
     @extend_schema(
         tags=DECKS,
-        request=s.StoreInputSerializer,
+        request=StoreInputSerializer,
         description="Create a card store (DECK-01): packs are delivered into one before any "
         "opening. Same service as `manage.py tables_deck_store`.",
-        responses={201: s.StoreSerializer, **ERRORS},
+        responses={201: StoreSerializer, **ERRORS},
     )
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.MANAGE_SETTINGS)
-        data = parse(s.StoreInputSerializer, request.data)
+        data = parse(StoreInputSerializer, request.data)
 
         def handle() -> Response:
             store = services.deck_store_create(actor=actor, code=data["code"], name=data["name"])
-            return _out(s.StoreSerializer, _store_out(store), created=True)
+            return _out(StoreSerializer, _store_out(store), created=True)
 
         return idempotent(request, handle)
 
@@ -255,7 +270,7 @@ class DeckReconciliationView(APIView):
             )
         ],
         description="received = in store + at tables + returned + destroyed (DECK-16).",
-        responses={200: s.ReconciliationSerializer, **ERRORS},
+        responses={200: ReconciliationSerializer, **ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_DECKS)
@@ -266,7 +281,7 @@ class DeckReconciliationView(APIView):
         recon = selectors.deck_reconciliation(store, day, counted)
         control = DeckFinalControl.objects.filter(store=store, gaming_day=day).first()
         return _out(
-            s.ReconciliationSerializer,
+            ReconciliationSerializer,
             data={
                 "store": store.pk,
                 "gaming_day": day.business_date,
@@ -288,15 +303,15 @@ class DeckReconciliationView(APIView):
 class DeckFinalControlView(APIView):
     @extend_schema(
         tags=DECKS,
-        request=s.FinalControlInputSerializer,
+        request=FinalControlInputSerializer,
         description="The shift manager's final control of the day (DECK-16, "
         "DECK-19); refused while any pack is unaccounted for.",
-        responses={200: s.FinalControlSerializer, **ERRORS},
+        responses={200: FinalControlSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.DECK_FINAL_CONTROL)
         store = selectors.access_store(actor, pk)
-        data = parse(s.FinalControlInputSerializer, request.data)
+        data = parse(FinalControlInputSerializer, request.data)
 
         def handle() -> Response:
             control = services.deck_final_control_sign(
@@ -304,7 +319,7 @@ class DeckFinalControlView(APIView):
             )
             control.refresh_from_db()
             return _out(
-                s.FinalControlSerializer,
+                FinalControlSerializer,
                 data={
                     "id": control.pk,
                     "store": store.pk,
@@ -319,12 +334,12 @@ class DeckFinalControlView(APIView):
 
 class DeckRotateView(APIView):
     @extend_schema(
-        tags=DECKS, request=s.RotateInputSerializer, responses={200: s.RotationSerializer, **ERRORS}
+        tags=DECKS, request=RotateInputSerializer, responses={200: RotationSerializer, **ERRORS}
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.DECK_HANDLE)
         session = selectors.access_session(actor, pk, Perm.DECK_HANDLE)
-        data = parse(s.RotateInputSerializer, request.data)
+        data = parse(RotateInputSerializer, request.data)
         incoming = _pack(actor, data["incoming_pack"], "incoming_pack")
         assert incoming is not None
         out, in_ = services.deck_rotate(
@@ -335,6 +350,6 @@ class DeckRotateView(APIView):
             note=data["note"],
         )
         return _out(
-            s.RotationSerializer,
+            RotationSerializer,
             {"pack_out": presenters.pack(out), "pack_in": presenters.pack(in_)},
         )

@@ -17,7 +17,8 @@ from casino.roles import Perm
 
 from ... import selectors, services
 from ...models import KeyHandout
-from .. import serializers as s
+from ..serializers.keys import KeyHandoutInputSerializer, KeyHandoutSerializer
+from ..serializers.sessions import NoteInputSerializer
 from .common import ERRORS, TABLES, _actor, _out
 
 
@@ -41,7 +42,7 @@ class KeyListView(APIView):
     @extend_schema(
         tags=TABLES,
         parameters=[OpenApiParameter("open", bool)],
-        responses={200: s.KeyHandoutSerializer(many=True), **ERRORS},
+        responses={200: KeyHandoutSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
@@ -51,18 +52,18 @@ class KeyListView(APIView):
         if request.query_params.get("open") in ("true", "1"):
             qs = qs.filter(returned__isnull=True)
         return paginated(
-            request, self, qs.order_by("-out_at", "-id"), s.KeyHandoutSerializer, _key_out
+            request, self, qs.order_by("-out_at", "-id"), KeyHandoutSerializer, _key_out
         )
 
     @extend_schema(
         tags=TABLES,
-        request=s.KeyHandoutInputSerializer,
+        request=KeyHandoutInputSerializer,
         description="A key handed to someone (OPEN-01).",
-        responses={201: s.KeyHandoutSerializer, **ERRORS},
+        responses={201: KeyHandoutSerializer, **ERRORS},
     )
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
-        data = parse(s.KeyHandoutInputSerializer, request.data)
+        data = parse(KeyHandoutInputSerializer, request.data)
         holder = selectors.staff_user(actor, data["holder"], field="holder")
         table = selectors.access_table(actor, data["table"]) if data.get("table") else None
 
@@ -74,7 +75,7 @@ class KeyListView(APIView):
                 table=table,
                 note=data["note"],
             )
-            return _out(s.KeyHandoutSerializer, _key_out(entry), created=True)
+            return _out(KeyHandoutSerializer, _key_out(entry), created=True)
 
         return idempotent(request, handle)
 
@@ -82,20 +83,20 @@ class KeyListView(APIView):
 class KeyReturnView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.NoteInputSerializer,
+        request=NoteInputSerializer,
         description="The key came back (CLOSE-17).",
-        responses={200: s.KeyHandoutSerializer, **ERRORS},
+        responses={200: KeyHandoutSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         entry = KeyHandout.objects.filter(casino=actor.casino, pk=pk).first()
         if entry is None:
             raise NotFound("NOT_FOUND", "Llave no encontrada.", "Key entry not found.")
-        data = parse(s.NoteInputSerializer, request.data)
+        data = parse(NoteInputSerializer, request.data)
         services.key_return(actor=actor, handout=entry, note=data["note"])
         entry.refresh_from_db()
         return _out(
-            s.KeyHandoutSerializer,
+            KeyHandoutSerializer,
             data=_key_out(
                 KeyHandout.objects.select_related(
                     "holder", "handed_by", "returned__received_by"

@@ -24,7 +24,19 @@ from casino.roles import Perm
 from ... import presenters, selectors, services
 from ...conduct import CONDUCTS, SEVERE_LEVELS
 from ...models import SanctionEntry, SanctionLevel
-from .. import serializers as s
+from ..serializers.sanctions import (
+    AppealDecisionInputSerializer,
+    AppealInputSerializer,
+    ConductSerializer,
+    ImposeInputSerializer,
+    LiftInputSerializer,
+    ReduceInputSerializer,
+    SanctionDetailSerializer,
+    SanctionEntrySerializer,
+    SanctionInputSerializer,
+    SeatingSerializer,
+    SuggestionSerializer,
+)
 from .common import ERRORS, SANCTIONS, _actor, _out
 
 LEDGER_FILTERS = [
@@ -48,7 +60,7 @@ class SanctionListView(CreatesMixin, APIView):
     @extend_schema(
         tags=SANCTIONS,
         parameters=LEDGER_FILTERS,
-        responses={200: s.SanctionEntrySerializer(many=True), **ERRORS},
+        responses={200: SanctionEntrySerializer(many=True), **ERRORS},
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_SANCTIONS)
@@ -65,17 +77,17 @@ class SanctionListView(CreatesMixin, APIView):
             since=read_date(q, "since"),
             until=read_date(q, "until"),
         ).select_related("gaming_day")
-        return paginated(request, self, qs, s.SanctionEntrySerializer, presenters.sanction_entry)
+        return paginated(request, self, qs, SanctionEntrySerializer, presenters.sanction_entry)
 
     @extend_schema(
         tags=SANCTIONS,
-        request=s.ImposeInputSerializer,
+        request=ImposeInputSerializer,
         description="Impose a sanction (pit boss: warnings and rounds; management: "
         "removal, disqualification, expulsion — SANC-02).",
-        responses={201: s.SanctionDetailSerializer, **ERRORS},
+        responses={201: SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request) -> Response:
-        data = parse(s.ImposeInputSerializer, request.data)
+        data = parse(ImposeInputSerializer, request.data)
         severe = data.get("level") in SEVERE_LEVELS
         actor = _actor(request, Perm.IMPOSE_SEVERE_SANCTION if severe else Perm.IMPOSE_SANCTION)
         refs = _sanction_refs(actor, data)
@@ -103,7 +115,7 @@ class SanctionListView(CreatesMixin, APIView):
                 reason=data["reason"],
                 **refs,
             )
-            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry), created=True)
+            return _out(SanctionDetailSerializer, presenters.sanction_detail(entry), created=True)
 
         return idempotent(request, handle)
 
@@ -124,13 +136,13 @@ class SanctionProposalView(CreatesMixin, APIView):
 
     @extend_schema(
         tags=SANCTIONS,
-        request=s.SanctionInputSerializer,
+        request=SanctionInputSerializer,
         description="A supervisor proposes a sanction (SANC-01).",
-        responses={201: s.SanctionDetailSerializer, **ERRORS},
+        responses={201: SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.PROPOSE_SANCTION)
-        data = parse(s.SanctionInputSerializer, request.data)
+        data = parse(SanctionInputSerializer, request.data)
         refs = _sanction_refs(actor, data)
 
         def handle() -> Response:
@@ -148,17 +160,17 @@ class SanctionProposalView(CreatesMixin, APIView):
                 reason=data["reason"],
                 **refs,
             )
-            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry), created=True)
+            return _out(SanctionDetailSerializer, presenters.sanction_detail(entry), created=True)
 
         return idempotent(request, handle)
 
 
 class SanctionDetailView(APIView):
-    @extend_schema(tags=SANCTIONS, responses={200: s.SanctionDetailSerializer, **ERRORS})
+    @extend_schema(tags=SANCTIONS, responses={200: SanctionDetailSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_SANCTIONS)
         return _out(
-            s.SanctionDetailSerializer,
+            SanctionDetailSerializer,
             presenters.sanction_detail(selectors.access_sanction(actor, pk)),
         )
 
@@ -166,18 +178,18 @@ class SanctionDetailView(APIView):
 class SanctionLiftView(APIView):
     @extend_schema(
         tags=SANCTIONS,
-        request=s.LiftInputSerializer,
+        request=LiftInputSerializer,
         description="Lift: a new linked entry with a reason; the original stays.",
-        responses={200: s.SanctionDetailSerializer, **ERRORS},
+        responses={200: SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.IMPOSE_SANCTION)
         entry = selectors.access_sanction(actor, pk)
-        data = parse(s.LiftInputSerializer, request.data)
+        data = parse(LiftInputSerializer, request.data)
 
         def handle() -> Response:
             services.sanction_lift(actor=actor, sanction=entry, reason=data["reason"])
-            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry))
+            return _out(SanctionDetailSerializer, presenters.sanction_detail(entry))
 
         return idempotent(request, handle)
 
@@ -185,13 +197,13 @@ class SanctionLiftView(APIView):
 class SanctionReduceView(APIView):
     @extend_schema(
         tags=SANCTIONS,
-        request=s.ReduceInputSerializer,
-        responses={200: s.SanctionDetailSerializer, **ERRORS},
+        request=ReduceInputSerializer,
+        responses={200: SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.IMPOSE_SANCTION)
         entry = selectors.access_sanction(actor, pk)
-        data = parse(s.ReduceInputSerializer, request.data)
+        data = parse(ReduceInputSerializer, request.data)
 
         def handle() -> Response:
             services.sanction_reduce(
@@ -201,7 +213,7 @@ class SanctionReduceView(APIView):
                 vueltas=data.get("vueltas"),
                 reason=data["reason"],
             )
-            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(entry))
+            return _out(SanctionDetailSerializer, presenters.sanction_detail(entry))
 
         return idempotent(request, handle)
 
@@ -212,21 +224,19 @@ class SanctionAppealView(CreatesMixin, APIView):
 
     @extend_schema(
         tags=SANCTIONS,
-        request=s.AppealInputSerializer,
+        request=AppealInputSerializer,
         description="The player's appeal of an imposed sanction, with its grounds (SANC-01): "
         "a new entry linked to the imposition; the sanction is 'appealed' until decided.",
-        responses={201: s.SanctionDetailSerializer, **ERRORS},
+        responses={201: SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.PROPOSE_SANCTION)  # the floor takes it (SANC-02)
         entry = selectors.access_sanction(actor, pk)
-        data = parse(s.AppealInputSerializer, request.data)
+        data = parse(AppealInputSerializer, request.data)
 
         def handle() -> Response:
             appeal = services.sanction_appeal(actor=actor, sanction=entry, grounds=data["grounds"])
-            return _out(
-                s.SanctionDetailSerializer, presenters.sanction_detail(appeal), created=True
-            )
+            return _out(SanctionDetailSerializer, presenters.sanction_detail(appeal), created=True)
 
         return idempotent(request, handle)
 
@@ -234,16 +244,16 @@ class SanctionAppealView(CreatesMixin, APIView):
 class SanctionAppealDecideView(APIView):
     @extend_schema(
         tags=SANCTIONS,
-        request=s.AppealDecisionInputSerializer,
+        request=AppealDecisionInputSerializer,
         description="Decide an appeal (the path names the appeal entry): upheld, reduced or "
         "lifted, with a reason, by whoever may impose the sanction's level (SANC-02). "
         "Answers the appealed sanction.",
-        responses={200: s.SanctionDetailSerializer, **ERRORS},
+        responses={200: SanctionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.IMPOSE_SANCTION)
         appeal = selectors.access_sanction(actor, pk)
-        data = parse(s.AppealDecisionInputSerializer, request.data)
+        data = parse(AppealDecisionInputSerializer, request.data)
 
         def handle() -> Response:
             services.sanction_appeal_decide(
@@ -255,7 +265,7 @@ class SanctionAppealDecideView(APIView):
                 vueltas=data.get("vueltas"),
             )
             imposition = appeal.amends or appeal
-            return _out(s.SanctionDetailSerializer, presenters.sanction_detail(imposition))
+            return _out(SanctionDetailSerializer, presenters.sanction_detail(imposition))
 
         return idempotent(request, handle)
 
@@ -271,7 +281,7 @@ class SanctionSuggestionView(APIView):
             OpenApiParameter("event", str),
         ],
         description="The level suggested for a repeat offence (SANC-07).",
-        responses={200: s.SuggestionSerializer, **ERRORS},
+        responses={200: SuggestionSerializer, **ERRORS},
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_SANCTIONS)
@@ -300,7 +310,7 @@ class SanctionSuggestionView(APIView):
             return {"level": x.level, "vueltas": x.vueltas, "label": x.label()}
 
         return _out(
-            s.SuggestionSerializer,
+            SuggestionSerializer,
             data={
                 "step": step(sug.step),
                 "scale": [step(x) for x in sug.scale],
@@ -314,14 +324,14 @@ class PlayerSanctionsView(APIView):
     @extend_schema(
         tags=SANCTIONS,
         description="History and active penalties at seating.",
-        responses={200: s.SeatingSerializer, **ERRORS},
+        responses={200: SeatingSerializer, **ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_SANCTIONS)
         player = selectors.access_player(actor, pk)
         check = selectors.seating_check(player)
         return _out(
-            s.SeatingSerializer,
+            SeatingSerializer,
             data={
                 "player": player.pk,
                 "player_name": player.display_name,
@@ -333,7 +343,7 @@ class PlayerSanctionsView(APIView):
 
 
 class ConductListView(APIView):
-    @extend_schema(tags=SANCTIONS, responses={200: s.ConductSerializer(many=True), **ERRORS})
+    @extend_schema(tags=SANCTIONS, responses={200: ConductSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         _actor(request, Perm.VIEW_SANCTIONS)
-        return _out(s.ConductSerializer, [presenters.conduct(c) for c in CONDUCTS], many=True)
+        return _out(ConductSerializer, [presenters.conduct(c) for c in CONDUCTS], many=True)

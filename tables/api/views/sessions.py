@@ -20,7 +20,24 @@ from casino.roles import Perm, Role
 from ... import presenters, selectors, services
 from ...models import TableSession
 from ...services import ATTESTATIONS
-from .. import serializers as s
+from ..serializers.common import ReasonSerializer
+from ..serializers.sessions import (
+    ChecklistInputSerializer,
+    ClosingStartInputSerializer,
+    DealerChangeInputSerializer,
+    DealerChangeSerializer,
+    LastHandInputSerializer,
+    NoteInputSerializer,
+    OverrideInputSerializer,
+    SessionDetailSerializer,
+    SessionEventInputSerializer,
+    SessionEventSerializer,
+    SessionOpenInputSerializer,
+    StartPlayInputSerializer,
+    SupervisorReliefInputSerializer,
+    SupervisorReliefSerializer,
+    SuspendInputSerializer,
+)
 from .common import ERRORS, TABLES, _actor, _out, _pack, _user
 
 
@@ -36,13 +53,13 @@ class SessionOpenView(CreatesMixin, APIView):
 
     @extend_schema(
         tags=TABLES,
-        request=s.SessionOpenInputSerializer,
-        responses={201: s.SessionDetailSerializer, **ERRORS},
+        request=SessionOpenInputSerializer,
+        responses={201: SessionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.OPEN_SESSION)
         table = selectors.access_table(actor, pk)
-        data = parse(s.SessionOpenInputSerializer, request.data)
+        data = parse(SessionOpenInputSerializer, request.data)
         supervisor = _user(actor, data["supervisor"], Role.SUPERVISOR, "supervisor")
         croupier = _user(actor, data["croupier"], Role.CROUPIER, "croupier")
 
@@ -54,17 +71,17 @@ class SessionOpenView(CreatesMixin, APIView):
                 croupier=croupier,
                 note=data["note"],
             )
-            return _out(s.SessionDetailSerializer, _session_out(session, True), created=True)
+            return _out(SessionDetailSerializer, _session_out(session, True), created=True)
 
         return idempotent(request, handle)
 
 
 class SessionDetailView(APIView):
-    @extend_schema(tags=TABLES, responses={200: s.SessionDetailSerializer, **ERRORS})
+    @extend_schema(tags=TABLES, responses={200: SessionDetailSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         return _out(
-            s.SessionDetailSerializer, _session_out(selectors.access_session(actor, pk), True)
+            SessionDetailSerializer, _session_out(selectors.access_session(actor, pk), True)
         )
 
 
@@ -72,7 +89,7 @@ class SessionReadinessView(APIView):
     @extend_schema(
         tags=TABLES,
         parameters=[OpenApiParameter("hand_number", int, description="Next hand's number")],
-        responses={200: s.ReasonSerializer(many=True), **ERRORS},
+        responses={200: ReasonSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
@@ -82,7 +99,7 @@ class SessionReadinessView(APIView):
             reasons = selectors.session_accepts_hand(session, hand)
         else:
             reasons = selectors.session_ready_for_play(session)
-        return _out(s.ReasonSerializer, [presenters.reason(r) for r in reasons], many=True)
+        return _out(ReasonSerializer, [presenters.reason(r) for r in reasons], many=True)
 
 
 # The actions below each change the session's state and answer with the session; the
@@ -93,32 +110,32 @@ class SessionReadinessView(APIView):
 class SessionStartPlayView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.StartPlayInputSerializer,
+        request=StartPlayInputSerializer,
         description="Start play: OPEN → IN PLAY when the table is ready (OPEN-12, DECK-04); the "
         "supervisor or pit boss is told that play begins, with the players present (OPEN-17).",
-        responses={200: s.SessionDetailSerializer, **ERRORS},
+        responses={200: SessionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.OPEN_SESSION)
         session = selectors.access_session(actor, pk, Perm.OPEN_SESSION)
-        data = parse(s.StartPlayInputSerializer, request.data)
+        data = parse(StartPlayInputSerializer, request.data)
         services.session_start_play(
             actor=actor, session=session, players_present=data.get("players_present")
         )
-        return _out(s.SessionDetailSerializer, _session_out(session, True))
+        return _out(SessionDetailSerializer, _session_out(session, True))
 
 
 class SessionSuspendView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.SuspendInputSerializer,
+        request=SuspendInputSerializer,
         description="Suspend the table: float locked, cards to the pit boss (OPEN-16, DECK-12).",
-        responses={200: s.SessionDetailSerializer, **ERRORS},
+        responses={200: SessionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.SUSPEND_SESSION)
         session = selectors.access_session(actor, pk, Perm.SUSPEND_SESSION)
-        data = parse(s.SuspendInputSerializer, request.data)
+        data = parse(SuspendInputSerializer, request.data)
         services.session_suspend(
             actor=actor,
             session=session,
@@ -126,35 +143,35 @@ class SessionSuspendView(APIView):
             float_locked=data["float_locked"],
             cards_handed_to=_user(actor, data["cards_handed_to"], Role.PIT_BOSS, "cards_handed_to"),
         )
-        return _out(s.SessionDetailSerializer, _session_out(session, True))
+        return _out(SessionDetailSerializer, _session_out(session, True))
 
 
 class SessionResumeView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.NoteInputSerializer,
+        request=NoteInputSerializer,
         description="Resume play after a suspension.",
-        responses={200: s.SessionDetailSerializer, **ERRORS},
+        responses={200: SessionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.SUSPEND_SESSION)
         session = selectors.access_session(actor, pk, Perm.SUSPEND_SESSION)
-        data = parse(s.NoteInputSerializer, request.data)
+        data = parse(NoteInputSerializer, request.data)
         services.session_resume(actor=actor, session=session, note=data["note"])
-        return _out(s.SessionDetailSerializer, _session_out(session, True))
+        return _out(SessionDetailSerializer, _session_out(session, True))
 
 
 class SessionLastHandView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.LastHandInputSerializer,
+        request=LastHandInputSerializer,
         description="Last hand announced; later hands are refused (CLOSE-01).",
-        responses={200: s.SessionDetailSerializer, **ERRORS},
+        responses={200: SessionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.CLOSE_SESSION)
         session = selectors.access_session(actor, pk, Perm.CLOSE_SESSION)
-        data = parse(s.LastHandInputSerializer, request.data)
+        data = parse(LastHandInputSerializer, request.data)
         services.session_announce_last_hand(
             actor=actor,
             session=session,
@@ -163,20 +180,20 @@ class SessionLastHandView(APIView):
                 actor, data.get("instructed_by"), field="instructed_by"
             ),
         )
-        return _out(s.SessionDetailSerializer, _session_out(session, True))
+        return _out(SessionDetailSerializer, _session_out(session, True))
 
 
 class SessionClosingView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.ClosingStartInputSerializer,
+        request=ClosingStartInputSerializer,
         description="Closing begins: security told, the closing sheet prepared (CLOSE-04).",
-        responses={200: s.SessionDetailSerializer, **ERRORS},
+        responses={200: SessionDetailSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.CLOSE_SESSION)
         session = selectors.access_session(actor, pk, Perm.CLOSE_SESSION)
-        data = parse(s.ClosingStartInputSerializer, request.data)
+        data = parse(ClosingStartInputSerializer, request.data)
         services.closing_start(
             actor=actor,
             session=session,
@@ -185,19 +202,19 @@ class SessionClosingView(APIView):
                 actor, data["security_officer"], Role.SECURITY, "security_officer"
             ),
         )
-        return _out(s.SessionDetailSerializer, _session_out(session, True))
+        return _out(SessionDetailSerializer, _session_out(session, True))
 
 
 class DealerChangeView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.DealerChangeInputSerializer,
-        responses={201: s.DealerChangeSerializer, **ERRORS},
+        request=DealerChangeInputSerializer,
+        responses={201: DealerChangeSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_DEALER_CHANGE)
         session = selectors.access_session(actor, pk)
-        data = parse(s.DealerChangeInputSerializer, request.data)
+        data = parse(DealerChangeInputSerializer, request.data)
         incoming = _user(actor, data["incoming"], Role.CROUPIER, "incoming")
         pack = _pack(actor, data.get("incoming_pack"), "incoming_pack")
 
@@ -210,7 +227,7 @@ class DealerChangeView(APIView):
                 incoming_pack=pack,
                 outgoing_pack_complete=data["outgoing_pack_complete"],
             )
-            return _out(s.DealerChangeSerializer, presenters.dealer_change(change), created=True)
+            return _out(DealerChangeSerializer, presenters.dealer_change(change), created=True)
 
         return idempotent(request, handle)
 
@@ -218,15 +235,15 @@ class DealerChangeView(APIView):
 class SupervisorReliefView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.SupervisorReliefInputSerializer,
+        request=SupervisorReliefInputSerializer,
         description="A relief supervisor takes over the session, with the reason; recorded "
         "by a pit boss of the table's sector or the shift manager (issue 12 §1).",
-        responses={201: s.SupervisorReliefSerializer, **ERRORS},
+        responses={201: SupervisorReliefSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.SUSPEND_SESSION)
         session = selectors.access_session(actor, pk)
-        data = parse(s.SupervisorReliefInputSerializer, request.data)
+        data = parse(SupervisorReliefInputSerializer, request.data)
         incoming = _user(actor, data["incoming"], Role.SUPERVISOR, "incoming")
 
         def handle() -> Response:
@@ -234,7 +251,7 @@ class SupervisorReliefView(APIView):
                 actor=actor, session=session, incoming=incoming, reason=data["reason"]
             )
             return _out(
-                s.SupervisorReliefSerializer, presenters.supervisor_relief(relief), created=True
+                SupervisorReliefSerializer, presenters.supervisor_relief(relief), created=True
             )
 
         return idempotent(request, handle)
@@ -243,13 +260,13 @@ class SupervisorReliefView(APIView):
 class SessionEventView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.SessionEventInputSerializer,
+        request=SessionEventInputSerializer,
         description="Attestations: surveillance, security, lid removal, float locked, "
         "table inspected, croupier released (OPEN-03/05/14/15, CLOSE-09/14/15).",
-        responses={201: s.SessionEventSerializer, **ERRORS},
+        responses={201: SessionEventSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = parse(s.SessionEventInputSerializer, request.data)
+        data = parse(SessionEventInputSerializer, request.data)
         # An unknown kind is refused by the service (EVENT_KIND_INVALID), not here.
         perm = ATTESTATIONS.get(data["kind"], (Perm.VIEW_TABLES,))[0]
         actor = _actor(request, perm)
@@ -266,7 +283,7 @@ class SessionEventView(APIView):
                 note=data["note"],
                 keys_to=keys_to,
             )
-            return _out(s.SessionEventSerializer, presenters.session_event(event), created=True)
+            return _out(SessionEventSerializer, presenters.session_event(event), created=True)
 
         return idempotent(request, handle)
 
@@ -278,21 +295,21 @@ class SessionEventView(APIView):
 class PrepChecklistView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.ChecklistInputSerializer,
+        request=ChecklistInputSerializer,
         description="The acting pit boss's (PREP-02) or supervisor's (PREP-03) pre-opening "
         "checklist; both are needed before the opening count (PREP-05).",
-        responses={201: s.SessionEventSerializer, **ERRORS},
+        responses={201: SessionEventSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.OPEN_SESSION)
         session = selectors.access_session(actor, pk, Perm.OPEN_SESSION)
-        data = parse(s.ChecklistInputSerializer, request.data)
+        data = parse(ChecklistInputSerializer, request.data)
 
         def handle() -> Response:
             event = services.prep_checklist_record(
                 actor=actor, session=session, items=data["items"], note=data["note"]
             )
-            return _out(s.SessionEventSerializer, presenters.session_event(event), created=True)
+            return _out(SessionEventSerializer, presenters.session_event(event), created=True)
 
         return idempotent(request, handle)
 
@@ -300,20 +317,20 @@ class PrepChecklistView(APIView):
 class PrepOverrideView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.OverrideInputSerializer,
+        request=OverrideInputSerializer,
         description="The pit boss lets the opening start without the checklists, with a reason "
         "(PREP-05).",
-        responses={200: s.SessionEventSerializer, **ERRORS},
+        responses={200: SessionEventSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.OPEN_SESSION)
         session = selectors.access_session(actor, pk, Perm.OPEN_SESSION)
-        data = parse(s.OverrideInputSerializer, request.data)
+        data = parse(OverrideInputSerializer, request.data)
 
         def handle() -> Response:
             event = services.prep_override(actor=actor, session=session, reason=data["reason"])
             # an action on the session: 200 (casino.api.responses)
-            return _out(s.SessionEventSerializer, presenters.session_event(event))
+            return _out(SessionEventSerializer, presenters.session_event(event))
 
         return idempotent(request, handle)
 
@@ -321,19 +338,19 @@ class PrepOverrideView(APIView):
 class ClosingChecklistView(APIView):
     @extend_schema(
         tags=TABLES,
-        request=s.ChecklistInputSerializer,
+        request=ChecklistInputSerializer,
         description="Equipment secured after the closing (CLOSE-12).",
-        responses={201: s.SessionEventSerializer, **ERRORS},
+        responses={201: SessionEventSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.CLOSE_SESSION)
         session = selectors.access_session(actor, pk, Perm.CLOSE_SESSION)
-        data = parse(s.ChecklistInputSerializer, request.data)
+        data = parse(ChecklistInputSerializer, request.data)
 
         def handle() -> Response:
             event = services.closing_checklist_record(
                 actor=actor, session=session, items=data["items"], note=data["note"]
             )
-            return _out(s.SessionEventSerializer, presenters.session_event(event), created=True)
+            return _out(SessionEventSerializer, presenters.session_event(event), created=True)
 
         return idempotent(request, handle)

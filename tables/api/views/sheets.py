@@ -23,7 +23,18 @@ from casino.signatures import SignResult
 
 from ... import presenters, selectors, services
 from ...models import ClosingSheet, OpeningSheet
-from .. import serializers as s
+from ..serializers.sessions import SessionEventSerializer
+from ..serializers.sheets import (
+    AcknowledgeInputSerializer,
+    CopyInputSerializer,
+    CopySerializer,
+    CountInputSerializer,
+    EmptyBankInputSerializer,
+    SheetSerializer,
+    SheetSignInputSerializer,
+    SheetToSignSerializer,
+    SignResultSerializer,
+)
 from .common import ERRORS, SHEETS, _actor, _out, _user
 
 
@@ -63,10 +74,10 @@ CLOSING = SheetPart(
 class SheetDetailView(APIView):
     part: ClassVar[SheetPart]
 
-    @extend_schema(tags=SHEETS, responses={200: s.SheetSerializer, **ERRORS})
+    @extend_schema(tags=SHEETS, responses={200: SheetSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
-        return _out(s.SheetSerializer, _sheet_out(self.part.access(actor, pk)))
+        return _out(SheetSerializer, _sheet_out(self.part.access(actor, pk)))
 
 
 class SheetCountView(APIView):
@@ -74,16 +85,16 @@ class SheetCountView(APIView):
 
     @extend_schema(
         tags=SHEETS,
-        request=s.CountInputSerializer,
+        request=CountInputSerializer,
         description="Record the count, denomination by denomination: full "
         "20-chip stacks and loose chips; optional chips, total and grand total "
         "are cross-checked (OPEN-07..11, CLOSE-05).",
-        responses={200: s.SheetSerializer, **ERRORS},
+        responses={200: SheetSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, self.part.count_perm)
         sheet = self.part.access(actor, pk)
-        data = parse(s.CountInputSerializer, request.data)
+        data = parse(CountInputSerializer, request.data)
         with field_names({"denomination": "denomination_id"}):
             self.part.count_record(
                 actor=actor,
@@ -92,7 +103,7 @@ class SheetCountView(APIView):
                 grand_total=data.get("grand_total"),
                 note=data["note"],
             )
-        return _out(s.SheetSerializer, _sheet_out(sheet))
+        return _out(SheetSerializer, _sheet_out(sheet))
 
 
 class SheetSignView(APIView):
@@ -100,15 +111,15 @@ class SheetSignView(APIView):
 
     @extend_schema(
         tags=SHEETS,
-        request=s.SheetSignInputSerializer,
+        request=SheetSignInputSerializer,
         description="One signature: croupier (PIN on the supervisor's "
         "terminal), supervisor, pit boss — three people (ROLE-13, ROLE-14).",
-        responses={200: s.SignResultSerializer, **ERRORS},
+        responses={200: SignResultSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         sheet = self.part.access(actor, pk)
-        data = parse(s.SheetSignInputSerializer, request.data)
+        data = parse(SheetSignInputSerializer, request.data)
         signer = None
         if data.get("signer"):
             signer = User.objects.filter(username=data["signer"], casino=actor.casino).first()
@@ -130,7 +141,7 @@ class SheetSignView(APIView):
                 override_reason=data["override_reason"],
             )
             return _out(
-                s.SignResultSerializer,
+                SignResultSerializer,
                 data={
                     "role": result.signature.role,
                     "signer": result.signature.signer.username,
@@ -148,20 +159,20 @@ class SheetCopiesView(APIView):
 
     @extend_schema(
         tags=SHEETS,
-        request=s.CopyInputSerializer,
+        request=CopyInputSerializer,
         description="Record where a printed copy went (OPEN-13, CLOSE-10).",
-        responses={200: s.CopySerializer, **ERRORS},
+        responses={200: CopySerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, self.part.count_perm)
         sheet = self.part.access(actor, pk)
-        data = parse(s.CopyInputSerializer, request.data)
+        data = parse(CopyInputSerializer, request.data)
 
         def handle() -> Response:
             deposit = services.sheet_copy_deposit(
                 actor=actor, sheet=sheet, copy=data["copy"], note=data["note"]
             )
-            return _out(s.CopySerializer, presenters.copy_deposit(deposit))
+            return _out(CopySerializer, presenters.copy_deposit(deposit))
 
         return idempotent(request, handle)
 
@@ -201,38 +212,38 @@ class ClosingCopiesView(SheetCopiesView):
 class DiscrepancyAcknowledgeView(APIView):
     @extend_schema(
         tags=SHEETS,
-        request=s.AcknowledgeInputSerializer,
-        responses={200: s.SheetSerializer, **ERRORS},
+        request=AcknowledgeInputSerializer,
+        responses={200: SheetSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.ACKNOWLEDGE_DISCREPANCY)
         disc = selectors.access_discrepancy(actor, pk)
-        data = parse(s.AcknowledgeInputSerializer, request.data)
+        data = parse(AcknowledgeInputSerializer, request.data)
         services.discrepancy_acknowledge(
             actor=actor, discrepancy=disc, note=data["note"], written_report=data["written_report"]
         )
-        return _out(s.SheetSerializer, _sheet_out(disc.sheet))
+        return _out(SheetSerializer, _sheet_out(disc.sheet))
 
 
 class ClosingEmptyBankView(APIView):
     @extend_schema(
         tags=SHEETS,
-        request=s.EmptyBankInputSerializer,
+        request=EmptyBankInputSerializer,
         description="Supervisor and croupier (PIN) confirm the rack was emptied "
         "and every chip counted (CLOSE-06).",
-        responses={200: s.SessionEventSerializer, **ERRORS},
+        responses={200: SessionEventSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.CLOSE_SESSION)
         sheet = selectors.access_closing(actor, pk, Perm.CLOSE_SESSION)
-        data = parse(s.EmptyBankInputSerializer, request.data)
+        data = parse(EmptyBankInputSerializer, request.data)
         croupier = _user(actor, data["croupier"], Role.CROUPIER, "croupier")
 
         def handle() -> Response:
             event = services.closing_confirm_empty_bank(
                 actor=actor, sheet=sheet, croupier=croupier, pin=data["pin"]
             )
-            return _out(s.SessionEventSerializer, presenters.session_event(event))
+            return _out(SessionEventSerializer, presenters.session_event(event))
 
         return idempotent(request, handle)
 
@@ -241,7 +252,7 @@ class SheetsToSignView(APIView):
     @extend_schema(
         tags=SHEETS,
         description="The signing queue of the acting role.",
-        responses={200: s.SheetToSignSerializer(many=True), **ERRORS},
+        responses={200: SheetToSignSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
@@ -255,7 +266,7 @@ class SheetsToSignView(APIView):
             if selectors.is_assigned(actor, item.sheet.session)
         ]
         return _out(
-            s.SheetToSignSerializer,
+            SheetToSignSerializer,
             many=True,
             data=[
                 {

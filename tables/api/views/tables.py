@@ -17,32 +17,39 @@ from casino.roles import Perm
 
 from ... import presenters, selectors, services
 from ...models import Table
-from .. import serializers as s
+from ..serializers.tables import (
+    OpsSettingsInputSerializer,
+    OpsSettingsSerializer,
+    TableCreateInputSerializer,
+    TableSettingsInputSerializer,
+    TableSettingsSerializer,
+    TableStateSerializer,
+)
 from .common import ERRORS, TABLES, _actor, _out
 
 
 class TableListView(CreatesMixin, APIView):
     location_route = "api-tables-detail"
 
-    @extend_schema(tags=TABLES, responses={200: s.TableStateSerializer(many=True), **ERRORS})
+    @extend_schema(tags=TABLES, responses={200: TableStateSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         tables = Table.objects.filter(casino=actor.casino, is_active=True).order_by("number")
         return _out(
-            s.TableStateSerializer,
+            TableStateSerializer,
             [presenters.table_state(selectors.table_state(t)) for t in tables],
             many=True,
         )
 
     @extend_schema(
         tags=TABLES,
-        request=s.TableCreateInputSerializer,
-        responses={201: s.TableStateSerializer, **ERRORS},
+        request=TableCreateInputSerializer,
+        responses={201: TableStateSerializer, **ERRORS},
     )
     def post(self, request: Request) -> Response:
         """A new table; settings left out take the spec's defaults (Appendix B)."""
         actor = _actor(request, Perm.MANAGE_SETTINGS)
-        data = parse(s.TableCreateInputSerializer, request.data)
+        data = parse(TableCreateInputSerializer, request.data)
         chip_set = ChipSet.objects.filter(casino=actor.casino, pk=data.pop("chip_set")).first()
         if chip_set is None:
             raise ValidationFailed(
@@ -63,7 +70,7 @@ class TableListView(CreatesMixin, APIView):
         def handle() -> Response:
             table = services.table_create(actor=actor, chip_set=chip_set, sector=sector, **data)
             response = _out(
-                s.TableStateSerializer,
+                TableStateSerializer,
                 presenters.table_state(selectors.table_state(table)),
                 created=True,
             )
@@ -74,11 +81,11 @@ class TableListView(CreatesMixin, APIView):
 
 
 class TableDetailView(APIView):
-    @extend_schema(tags=TABLES, responses={200: s.TableStateSerializer, **ERRORS})
+    @extend_schema(tags=TABLES, responses={200: TableStateSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
         table = selectors.access_table(actor, pk)
-        return _out(s.TableStateSerializer, presenters.table_state(selectors.table_state(table)))
+        return _out(TableStateSerializer, presenters.table_state(selectors.table_state(table)))
 
 
 class TableSettingsView(APIView):
@@ -86,7 +93,7 @@ class TableSettingsView(APIView):
         tags=TABLES,
         description="The table's settings in force now (the latest version already "
         "effective); 404 TABLE_HAS_NO_SETTINGS before the first version.",
-        responses={200: s.TableSettingsSerializer, **ERRORS},
+        responses={200: TableSettingsSerializer, **ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
@@ -98,17 +105,17 @@ class TableSettingsView(APIView):
                 "La mesa no tiene ajustes vigentes.",
                 "The table has no settings in force.",
             )
-        return _out(s.TableSettingsSerializer, version)
+        return _out(TableSettingsSerializer, version)
 
     @extend_schema(
         tags=TABLES,
-        request=s.TableSettingsInputSerializer,
-        responses={201: s.TableSettingsSerializer, **ERRORS},
+        request=TableSettingsInputSerializer,
+        responses={201: TableSettingsSerializer, **ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SETTINGS)
         table = selectors.access_table(actor, pk)
-        data = parse(s.TableSettingsInputSerializer, request.data)
+        data = parse(TableSettingsInputSerializer, request.data)
         reason = data.pop("reason")
         effective_from = data.pop("effective_from", None)
 
@@ -116,29 +123,29 @@ class TableSettingsView(APIView):
             version = services.table_settings_change(
                 actor=actor, table=table, reason=reason, effective_from=effective_from, **data
             )
-            return _out(s.TableSettingsSerializer, version, created=True)
+            return _out(TableSettingsSerializer, version, created=True)
 
         return idempotent(request, handle)
 
 
 class OpsSettingsView(APIView):
-    @extend_schema(tags=TABLES, responses={200: s.OpsSettingsSerializer, **ERRORS})
+    @extend_schema(tags=TABLES, responses={200: OpsSettingsSerializer, **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
-        return _out(s.OpsSettingsSerializer, selectors.ops_settings(actor.casino))
+        return _out(OpsSettingsSerializer, selectors.ops_settings(actor.casino))
 
     @extend_schema(
         tags=TABLES,
-        request=s.OpsSettingsInputSerializer,
-        responses={201: s.OpsSettingsSerializer, **ERRORS},
+        request=OpsSettingsInputSerializer,
+        responses={201: OpsSettingsSerializer, **ERRORS},
     )
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.MANAGE_SETTINGS)
-        data = parse(s.OpsSettingsInputSerializer, request.data)
+        data = parse(OpsSettingsInputSerializer, request.data)
         reason = data.pop("reason")
 
         def handle() -> Response:
             new = services.ops_settings_change(actor=actor, reason=reason, **data)
-            return _out(s.OpsSettingsSerializer, new, created=True)
+            return _out(OpsSettingsSerializer, new, created=True)
 
         return idempotent(request, handle)
