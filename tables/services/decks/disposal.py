@@ -1,0 +1,66 @@
+"""The end of a pack: classified after the closing check (reusable, discard, replacement;
+DECK-15), cancelled or destroyed by security before a witness (DECK-18)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from casino.access import Actor
+from casino.errors import ValidationFailed
+from casino.models import User
+
+from ...models import DeckEvent, Pack, TableSession
+from .._common import require_text
+from .custody import P, _apply
+
+
+def _move_classify(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """DECK-15: reusable / discard / replacement, after the closing check. Only a pack
+    checked complete now, and not returned declared incomplete, is reusable."""
+    if kw["to"] == P.REUSABLE and not (kw["complete"] and _returned_complete(pack)):
+        raise ValidationFailed(
+            "PACK_NOT_REUSABLE",
+            f"El mazo {pack.serial} no se declaró completo: no es reutilizable; clasifíquelo "
+            "como descarte o reemplazo.",
+            f"Pack {pack.serial} was not declared complete: it is not reusable; classify it "
+            "as discard or replacement.",
+            field="complete",
+        )
+    _apply(
+        actor,
+        pack,
+        kw["to"],
+        session=None,
+        keep_at_table=False,
+        with_user=kw["with_user"],
+        note=kw["note"],
+        data={"complete": kw["complete"]},
+    )
+
+
+def _returned_complete(pack: Pack) -> bool:
+    """Whether the pack's last return to the pit boss declared it complete (DECK-14)."""
+    last = DeckEvent.objects.filter(pack=pack, to_state=P.RETURNED).order_by("-at", "-id").first()
+    return last is None or bool(last.data.get("complete"))
+
+
+def _move_finish(actor: Actor, pack: Pack, session: TableSession | None, **kw: Any) -> None:
+    """DECK-18: cancellation or destruction by security, with method and a witness."""
+    require_text(
+        kw["note"],
+        code="METHOD_REQUIRED",
+        field="note",
+        es="Indique el método de cancelación o destrucción.",
+        en="Give the cancellation or destruction method.",
+    )
+    witness: User | None = kw["with_user"]
+    if witness is None or witness.pk == actor.user.pk or witness.casino_id != actor.casino.pk:
+        raise ValidationFailed(
+            "WITNESS_REQUIRED",
+            "Indique un testigo distinto de quien destruye.",
+            "Name a witness other than the person destroying the pack.",
+            field="with_user",
+        )
+    _apply(
+        actor, pack, kw["to"], session=None, keep_at_table=False, with_user=witness, note=kw["note"]
+    )
