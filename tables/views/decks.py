@@ -21,6 +21,7 @@ from ..models import DeckFinalControl, DeckReceipt, DeckStore, Pack, PackState, 
 from .common import Handler, _int, _pack_ref, _session, _user, page
 
 
+@page
 def decks(request: HttpRequest, actor: Actor) -> HttpResponse:
     require(actor, Perm.VIEW_DECKS)
     q = request.GET
