@@ -205,6 +205,22 @@ def test_each_app_uses_the_kernel_guard():
         assert any(name.startswith("page_view.") for name in chain), chain
 
 
+def test_every_table_page_goes_through_the_kernel_guard():
+    # Issue 41 §4: the pages of tables are one module per area; none is routed unguarded.
+    from tables.urls import urlpatterns
+
+    unguarded = []
+    for pattern in urlpatterns:
+        view, chain = pattern.callback, []
+        while view is not None:
+            chain.append(view.__code__.co_qualname)
+            view = getattr(view, "__wrapped__", None)
+        if not any(name.startswith("page_view.") for name in chain):
+            unguarded.append(f"{pattern.name}: {chain}")
+    assert len(urlpatterns) >= 12
+    assert unguarded == []
+
+
 # --- no guarded import of the project's own code ---------------------------------------------
 
 # STYLE, "Layers are enforced": ``try: import … except ImportError`` around a module of the
