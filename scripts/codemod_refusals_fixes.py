@@ -1018,7 +1018,7 @@ OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
         "A structure '{name}' already exists: make a new version of it.",
     ): {"params": {"name": "name"}},
     (
-        "tables/services/decks.py",
+        "tables/services/decks/inspection.py",
         "PIN_REQUIRED",
         "{witness} signs the inspection with his personal PIN.",
     ): {"params": {"user": "witness"}},
@@ -1091,7 +1091,7 @@ OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
         "code": "NOT_FOUND",
         "params": {"thing": "PreparationChecklist"},
     },
-    ("tables/api/views.py", "TABLE_HAS_NO_SETTINGS", "The table has no settings in force."): {
+    ("tables/api/views/tables.py", "TABLE_HAS_NO_SETTINGS", "The table has no settings in force."): {
         "code": "NOT_FOUND",
         "params": {"thing": "TableSettings"},
     },
@@ -1114,7 +1114,7 @@ OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
         "'{field}' is an amount: send it as a decimal string, not as "
         "a number with decimals, which may change when read.",
     ): {"params": {"name": "field"}},
-    ("tables/views.py", "ACTION_UNKNOWN", "Unknown action."): {"params": {"action": "name"}},
+    ("tables/views/actions.py", "ACTION_UNKNOWN", "Unknown action."): {"params": {"action": "name"}},
     ("floor/views.py", "ACTION_UNKNOWN", "Unknown action."): {"params": {"action": "kind"}},
     ("ACTION_UNKNOWN", "Unknown action: {kind}."): {"params": {"action": "kind"}},
     ("CONDUCT_UNKNOWN", "Unknown conduct."): {"params": {"conduct": "code"}},
@@ -1802,7 +1802,7 @@ PARTS: list[tuple[str, str, str, str, str, dict[str, str], str, str]] = [
         "Confirma el croupier de turno en la mesa {number}.",
     ),
     (
-        "tables/services/decks.py",
+        "tables/services/decks/inspection.py",
         "PACK_INCOMPLETE",
         "An incomplete pack does not go into play: reject it, and the pit boss replaces it.",
         "PACK_INCOMPLETE_NOT_IN_PLAY",
@@ -1812,7 +1812,7 @@ PARTS: list[tuple[str, str, str, str, str, dict[str, str], str, str]] = [
         "Un mazo incompleto no se pone en juego: recházelo para que el jefe de sector lo reemplace.",
     ),
     (
-        "tables/services/decks.py",
+        "tables/services/decks/moves.py",
         "PACK_INCOMPLETE",
         "An incomplete pack does not rest: withdraw it.",
         "PACK_INCOMPLETE_NOT_RESTING",

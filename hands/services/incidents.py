@@ -243,7 +243,7 @@ def deck_faults_from_hand(*, actor: Actor, hand: Hand) -> Incident | None:
     """
     from casino.errors import DomainError
     from tables.models import PackState
-    from tables.services.decks import deck_move
+    from tables.services.decks.moves import deck_move
 
     kinds = [i.kind for i in hand.irregularities.all() if i.kind in DECK_FAULT_KINDS]
     kinds += [  # or the hand declared void for it (IRREG-02, IRREG-03)

@@ -569,6 +569,11 @@ def _pot_label(k: int) -> Any:
     return gettext_lazy("main pot") if k == 0 else format_lazy(gettext_lazy("side pot {k}"), k=k)
 
 
+def _pot_label(k: int) -> Any:
+    """A pot by its name, in the language the refusal is read in."""
+    return gettext_lazy("main pot") if k == 0 else format_lazy(gettext_lazy("side pot {k}"), k=k)
+
+
 def _pot_name(k: int, lang: str) -> str:
     if lang == "es":
         return "bote principal" if k == 0 else f"bote lateral {k}"

@@ -34,7 +34,7 @@ from .. import selectors
 from ..checklists import CLOSING_ITEMS, PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from ..models import SessionEvent
 from ..selectors.sessions import settings_history
-from .serializers import TableSettingsSerializer
+from .serializers.tables import TableSettingsSerializer
 
 ERRORS = {403: ErrorSerializer, 404: ErrorSerializer}
 TABLES = ["tables"]

@@ -42,7 +42,7 @@ from ..models import (
 from ..selectors import access_player, access_session
 from ..selectors import players as sel
 from ..services import players as svc
-from .serializers import choice
+from .serializers.common import choice
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
 TAGS = ["tables: players and exclusions"]

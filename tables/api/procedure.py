@@ -27,7 +27,7 @@ from casino.selectors import require_open_gaming_day
 from ..models import PreparationChecklist
 from ..selectors.procedure import preparation_checklist
 from ..services.procedure import preparation_checklist_record
-from .serializers import choice
+from .serializers.common import choice
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
 TAGS = ["tables: procedure records"]

@@ -29,7 +29,8 @@ from casino.roles import Perm, Role
 from .. import selectors
 from ..selectors.shifts import access_shift_change, shift_change_view, shift_changes
 from ..services.shifts import SLOTS, shift_change_record, shift_change_sign
-from .serializers import CountLineInputSerializer, choice, money
+from .serializers.common import choice, money
+from .serializers.sheets import CountLineInputSerializer
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
 TAGS = ["tables: shift changes"]

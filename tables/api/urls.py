@@ -4,13 +4,18 @@ from . import opening as op
 from . import players as pl
 from . import procedure as pr
 from . import shifts as sh
-from . import views as v
+from .views import decks as dv
+from .views import keys as kv
+from .views import sanctions as sa
+from .views import sessions as se
+from .views import sheets as sv
+from .views import tables as tv
 
 urlpatterns = [
     # tables, settings, sessions
-    path("tables/", v.TableListView.as_view(), name="api-tables-list"),
-    path("tables/<int:pk>/", v.TableDetailView.as_view(), name="api-tables-detail"),
-    path("tables/<int:pk>/settings/", v.TableSettingsView.as_view(), name="api-tables-settings"),
+    path("tables/", tv.TableListView.as_view(), name="api-tables-list"),
+    path("tables/<int:pk>/", tv.TableDetailView.as_view(), name="api-tables-detail"),
+    path("tables/<int:pk>/settings/", tv.TableSettingsView.as_view(), name="api-tables-settings"),
     # issue 15 §5: what an opening needs, read through the API
     path(
         "tables/<int:pk>/settings/history/",
@@ -19,46 +24,48 @@ urlpatterns = [
     ),
     path("tables/<int:pk>/chip-set/", op.TableChipSetView.as_view(), name="api-tables-chip-set"),
     path("checklists/", op.ChecklistCatalogueView.as_view(), name="api-tables-checklists"),
-    path("tables/<int:pk>/sessions/", v.SessionOpenView.as_view(), name="api-tables-session-open"),
-    path("table-ops-settings/", v.OpsSettingsView.as_view(), name="api-tables-ops-settings"),
+    path("tables/<int:pk>/sessions/", se.SessionOpenView.as_view(), name="api-tables-session-open"),
+    path("table-ops-settings/", tv.OpsSettingsView.as_view(), name="api-tables-ops-settings"),
     # PREP-01 (issue 17 §4): the management's checklist of the open gaming day
     path(
         "preparation-checklist/",
         pr.PreparationChecklistView.as_view(),
         name="api-tables-preparation-checklist",
     ),
-    path("sessions/<int:pk>/", v.SessionDetailView.as_view(), name="api-tables-session"),
+    path("sessions/<int:pk>/", se.SessionDetailView.as_view(), name="api-tables-session"),
     path(
         "sessions/<int:pk>/readiness/",
-        v.SessionReadinessView.as_view(),
+        se.SessionReadinessView.as_view(),
         name="api-tables-session-readiness",
     ),
     path(
         "sessions/<int:pk>/start-play/",
-        v.SessionStartPlayView.as_view(),
+        se.SessionStartPlayView.as_view(),
         name="api-tables-session-start-play",
     ),
     path(
         "sessions/<int:pk>/suspend/",
-        v.SessionSuspendView.as_view(),
+        se.SessionSuspendView.as_view(),
         name="api-tables-session-suspend",
     ),
     path(
-        "sessions/<int:pk>/resume/", v.SessionResumeView.as_view(), name="api-tables-session-resume"
+        "sessions/<int:pk>/resume/",
+        se.SessionResumeView.as_view(),
+        name="api-tables-session-resume",
     ),
     path(
         "sessions/<int:pk>/last-hand/",
-        v.SessionLastHandView.as_view(),
+        se.SessionLastHandView.as_view(),
         name="api-tables-session-last-hand",
     ),
     path(
         "sessions/<int:pk>/closing/",
-        v.SessionClosingView.as_view(),
+        se.SessionClosingView.as_view(),
         name="api-tables-session-closing",
     ),
     path(
         "sessions/<int:pk>/dealer-changes/",
-        v.DealerChangeView.as_view(),
+        se.DealerChangeView.as_view(),
         name="api-tables-dealer-change",
     ),
     # shift changes (issue 14 §3)
@@ -79,108 +86,120 @@ urlpatterns = [
     ),
     path(
         "sessions/<int:pk>/supervisor-relief/",
-        v.SupervisorReliefView.as_view(),
+        se.SupervisorReliefView.as_view(),
         name="api-tables-supervisor-relief",
     ),
     path(
-        "sessions/<int:pk>/events/", v.SessionEventView.as_view(), name="api-tables-session-event"
+        "sessions/<int:pk>/events/", se.SessionEventView.as_view(), name="api-tables-session-event"
     ),
     path(
-        "sessions/<int:pk>/rotate-deck/", v.DeckRotateView.as_view(), name="api-tables-deck-rotate"
+        "sessions/<int:pk>/rotate-deck/", dv.DeckRotateView.as_view(), name="api-tables-deck-rotate"
     ),
     path(
         "sessions/<int:pk>/checklists/",
-        v.PrepChecklistView.as_view(),
+        se.PrepChecklistView.as_view(),
         name="api-tables-prep-checklist",
     ),
     path(
         "sessions/<int:pk>/checklist-override/",
-        v.PrepOverrideView.as_view(),
+        se.PrepOverrideView.as_view(),
         name="api-tables-prep-override",
     ),
     path(
         "sessions/<int:pk>/closing-checklist/",
-        v.ClosingChecklistView.as_view(),
+        se.ClosingChecklistView.as_view(),
         name="api-tables-closing-checklist",
     ),
     # sheets
-    path("sheets/to-sign/", v.SheetsToSignView.as_view(), name="api-tables-sheets-to-sign"),
-    path("openings/<int:pk>/", v.OpeningDetailView.as_view(), name="api-tables-opening"),
-    path("openings/<int:pk>/count/", v.OpeningCountView.as_view(), name="api-tables-opening-count"),
-    path("openings/<int:pk>/sign/", v.OpeningSignView.as_view(), name="api-tables-opening-sign"),
+    path("sheets/to-sign/", sv.SheetsToSignView.as_view(), name="api-tables-sheets-to-sign"),
+    path("openings/<int:pk>/", sv.OpeningDetailView.as_view(), name="api-tables-opening"),
     path(
-        "openings/<int:pk>/copies/", v.OpeningCopiesView.as_view(), name="api-tables-opening-copies"
+        "openings/<int:pk>/count/", sv.OpeningCountView.as_view(), name="api-tables-opening-count"
+    ),
+    path("openings/<int:pk>/sign/", sv.OpeningSignView.as_view(), name="api-tables-opening-sign"),
+    path(
+        "openings/<int:pk>/copies/",
+        sv.OpeningCopiesView.as_view(),
+        name="api-tables-opening-copies",
     ),
     path(
         "discrepancies/<int:pk>/acknowledge/",
-        v.DiscrepancyAcknowledgeView.as_view(),
+        sv.DiscrepancyAcknowledgeView.as_view(),
         name="api-tables-discrepancy-acknowledge",
     ),
-    path("closings/<int:pk>/", v.ClosingDetailView.as_view(), name="api-tables-closing"),
-    path("closings/<int:pk>/count/", v.ClosingCountView.as_view(), name="api-tables-closing-count"),
+    path("closings/<int:pk>/", sv.ClosingDetailView.as_view(), name="api-tables-closing"),
+    path(
+        "closings/<int:pk>/count/", sv.ClosingCountView.as_view(), name="api-tables-closing-count"
+    ),
     path(
         "closings/<int:pk>/empty-bank/",
-        v.ClosingEmptyBankView.as_view(),
+        sv.ClosingEmptyBankView.as_view(),
         name="api-tables-closing-empty-bank",
     ),
-    path("closings/<int:pk>/sign/", v.ClosingSignView.as_view(), name="api-tables-closing-sign"),
+    path("closings/<int:pk>/sign/", sv.ClosingSignView.as_view(), name="api-tables-closing-sign"),
     path(
-        "closings/<int:pk>/copies/", v.ClosingCopiesView.as_view(), name="api-tables-closing-copies"
+        "closings/<int:pk>/copies/",
+        sv.ClosingCopiesView.as_view(),
+        name="api-tables-closing-copies",
     ),
     # decks
-    path("packs/", v.PackListView.as_view(), name="api-tables-packs"),
-    path("packs/<int:pk>/", v.PackDetailView.as_view(), name="api-tables-pack"),
-    path("packs/<int:pk>/move/", v.PackMoveView.as_view(), name="api-tables-pack-move"),
-    path("deck-events/", v.DeckEventListView.as_view(), name="api-tables-deck-events"),
-    path("deck-deliveries/", v.DeckDeliveryView.as_view(), name="api-tables-deck-delivery"),
+    path("packs/", dv.PackListView.as_view(), name="api-tables-packs"),
+    path("packs/<int:pk>/", dv.PackDetailView.as_view(), name="api-tables-pack"),
+    path("packs/<int:pk>/move/", dv.PackMoveView.as_view(), name="api-tables-pack-move"),
+    path("deck-events/", dv.DeckEventListView.as_view(), name="api-tables-deck-events"),
+    path("deck-deliveries/", dv.DeckDeliveryView.as_view(), name="api-tables-deck-delivery"),
     path(
         "deck-receipts/<int:pk>/sign/",
-        v.DeckReceiptSignView.as_view(),
+        dv.DeckReceiptSignView.as_view(),
         name="api-tables-deck-receipt-sign",
     ),
-    path("deck-alerts/", v.DeckAlertListView.as_view(), name="api-tables-deck-alerts"),
-    path("deck-stores/", v.DeckStoreListView.as_view(), name="api-tables-deck-stores"),
+    path("deck-alerts/", dv.DeckAlertListView.as_view(), name="api-tables-deck-alerts"),
+    path("deck-stores/", dv.DeckStoreListView.as_view(), name="api-tables-deck-stores"),
     path(
         "deck-stores/<int:pk>/reconciliation/",
-        v.DeckReconciliationView.as_view(),
+        dv.DeckReconciliationView.as_view(),
         name="api-tables-deck-reconciliation",
     ),
     path(
         "deck-stores/<int:pk>/final-control/",
-        v.DeckFinalControlView.as_view(),
+        dv.DeckFinalControlView.as_view(),
         name="api-tables-deck-final-control",
     ),
     # sanctions
-    path("sanctions/", v.SanctionListView.as_view(), name="api-tables-sanctions"),
+    path("sanctions/", sa.SanctionListView.as_view(), name="api-tables-sanctions"),
     path(
-        "sanctions/proposals/", v.SanctionProposalView.as_view(), name="api-tables-sanction-propose"
+        "sanctions/proposals/",
+        sa.SanctionProposalView.as_view(),
+        name="api-tables-sanction-propose",
     ),
     path(
         "sanctions/suggestion/",
-        v.SanctionSuggestionView.as_view(),
+        sa.SanctionSuggestionView.as_view(),
         name="api-tables-sanction-suggestion",
     ),
-    path("sanctions/conducts/", v.ConductListView.as_view(), name="api-tables-conducts"),
-    path("sanctions/<int:pk>/", v.SanctionDetailView.as_view(), name="api-tables-sanction"),
-    path("sanctions/<int:pk>/lift/", v.SanctionLiftView.as_view(), name="api-tables-sanction-lift"),
+    path("sanctions/conducts/", sa.ConductListView.as_view(), name="api-tables-conducts"),
+    path("sanctions/<int:pk>/", sa.SanctionDetailView.as_view(), name="api-tables-sanction"),
+    path(
+        "sanctions/<int:pk>/lift/", sa.SanctionLiftView.as_view(), name="api-tables-sanction-lift"
+    ),
     path(
         "sanctions/<int:pk>/reduce/",
-        v.SanctionReduceView.as_view(),
+        sa.SanctionReduceView.as_view(),
         name="api-tables-sanction-reduce",
     ),
     path(
         "sanctions/<int:pk>/appeals/",
-        v.SanctionAppealView.as_view(),
+        sa.SanctionAppealView.as_view(),
         name="api-tables-sanction-appeal",
     ),
     path(
         "sanctions/<int:pk>/decide/",
-        v.SanctionAppealDecideView.as_view(),
+        sa.SanctionAppealDecideView.as_view(),
         name="api-tables-sanction-appeal-decide",
     ),
     path(
         "players/<int:pk>/sanctions/",
-        v.PlayerSanctionsView.as_view(),
+        sa.PlayerSanctionsView.as_view(),
         name="api-tables-player-sanctions",
     ),
     # players and exclusions (issue 17 §1, §2)
@@ -207,6 +226,6 @@ urlpatterns = [
     path("exclusion-hits/", pl.ExclusionHitListView.as_view(), name="api-tables-exclusion-hits"),
     path("vip-referrals/", pl.VipReferralListView.as_view(), name="api-tables-vip-referrals"),
     # keys
-    path("key-handouts/", v.KeyListView.as_view(), name="api-tables-keys"),
-    path("key-handouts/<int:pk>/return/", v.KeyReturnView.as_view(), name="api-tables-key-return"),
+    path("key-handouts/", kv.KeyListView.as_view(), name="api-tables-keys"),
+    path("key-handouts/<int:pk>/return/", kv.KeyReturnView.as_view(), name="api-tables-key-return"),
 ]

@@ -10,15 +10,11 @@ from .counts import (
     opening_sign,
     sheet_copy_deposit,
 )
-from .decks import (
-    deck_delivery_record,
-    deck_final_control_sign,
-    deck_move,
-    deck_receipt_sign,
-    deck_rotate,
-    deck_store_create,
-    perm_for_move,
-)
+from .decks.custody import perm_for_move
+from .decks.final_control import deck_final_control_sign
+from .decks.moves import deck_move
+from .decks.rotation import deck_rotate
+from .decks.stores import deck_delivery_record, deck_receipt_sign, deck_store_create
 from .keys import key_hand_out, key_return
 from .sanctions import (
     sanction_appeal,

@@ -45,7 +45,7 @@ def test_the_scan_sees_the_apps():
     rels = {p.relative_to(ROOT).as_posix() for p in _sources()}
     for known in (
         "casino/selectors.py",
-        "tables/views.py",
+        "tables/views/actions.py",
         "floor/selectors.py",
         "demo/simulation.py",
     ):
@@ -190,7 +190,7 @@ def test_each_app_uses_the_kernel_guard():
     from cage import views as cage_views
     from floor import views as floor_views
     from hands import views as hands_views
-    from tables import views as table_views
+    from tables.views import decks as table_views
 
     for view in (
         table_views.store,
@@ -203,6 +203,22 @@ def test_each_app_uses_the_kernel_guard():
             chain.append(view.__code__.co_qualname)
             view = getattr(view, "__wrapped__", None)
         assert any(name.startswith("page_view.") for name in chain), chain
+
+
+def test_every_table_page_goes_through_the_kernel_guard():
+    # Issue 41 §4: the pages of tables are one module per area; none is routed unguarded.
+    from tables.urls import urlpatterns
+
+    unguarded = []
+    for pattern in urlpatterns:
+        view, chain = pattern.callback, []
+        while view is not None:
+            chain.append(view.__code__.co_qualname)
+            view = getattr(view, "__wrapped__", None)
+        if not any(name.startswith("page_view.") for name in chain):
+            unguarded.append(f"{pattern.name}: {chain}")
+    assert len(urlpatterns) >= 12
+    assert unguarded == []
 
 
 # --- no guarded import of the project's own code ---------------------------------------------

@@ -14,6 +14,7 @@ import copy
 import importlib
 import inspect
 import json
+import pkgutil
 from decimal import Decimal
 from typing import Any
 
@@ -268,16 +269,25 @@ def test_a_changed_body_is_read_as_drf_reads_it_or_left_to_it(data: Any) -> None
     assert_light_is_drf(serializer_class, data.draw(mutated(bodies)))
 
 
+def _serializer_modules(name: str) -> list[str]:
+    """The module, or a package's modules (tables.api.serializers is one per area)."""
+    module = importlib.import_module(name)
+    if not hasattr(module, "__path__"):
+        return [name]
+    return [f"{name}.{info.name}" for info in pkgutil.iter_modules(module.__path__)]
+
+
 def _input_serializers() -> list[type[serializers.Serializer]]:
     found = []
-    for module in ("cage.api.serializers", "hands.api.serializers", "tables.api.serializers"):
-        for _name, cls in inspect.getmembers(importlib.import_module(module), inspect.isclass):
-            if (
-                issubclass(cls, serializers.Serializer)
-                and cls.__name__.endswith("InputSerializer")
-                and cls.__module__ == module
-            ):
-                found.append(cls)
+    for package in ("cage.api.serializers", "hands.api.serializers", "tables.api.serializers"):
+        for module in _serializer_modules(package):
+            for _name, cls in inspect.getmembers(importlib.import_module(module), inspect.isclass):
+                if (
+                    issubclass(cls, serializers.Serializer)
+                    and cls.__name__.endswith("InputSerializer")
+                    and cls.__module__ == module
+                ):
+                    found.append(cls)
     return found
 
 

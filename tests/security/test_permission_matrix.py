@@ -108,7 +108,7 @@ def url_of(entry: Entry, route: Route, pk: int) -> str:
 
 def registered_actions() -> dict[str, set[str]]:
     from floor.views import QUEUE_ACTIONS
-    from tables.views import ACTIONS as TABLE_ACTIONS
+    from tables.views.actions import ACTIONS as TABLE_ACTIONS
     from tournaments.views import ACTIONS as TOURNAMENT_ACTIONS
 
     return {
