@@ -560,38 +560,41 @@ def _settle_sign(request: HttpRequest, actor: Actor, t: Tournament) -> str:
 Handler = Callable[[HttpRequest, Actor, Any], str]
 
 #: Each form's one service call, by the name the form posts to.
-ACTIONS: dict[str, Handler] = {
-    "register": _register,
-    "waiting": _waiting,
-    "purchase": _purchase,
-    "unregister": _unregister,
-    "arrive": _arrive,
-    "draw": _draw,
-    "table-add": _table_add,
-    "balance": _balance,
-    "confirm": _confirm,
-    "clock": _clock,
-    "bust": _bust,
-    "correct": _correct,
-    "absentees": _absentees,
-    "payouts": _payouts,
-    "approve": _approve,
-    "pay": _pay,
-    "deal": _deal,
-    "consent": _consent,
-    "deal-approve": _deal_approve,
-    "settle": _settle,
-    "settle-sign": _settle_sign,
+#: Each form of the tournament's page: the permission of the service it calls, checked
+#: before the form is read (a role without it is refused, whatever it sent), and its handler.
+ACTIONS: dict[str, tuple[Perm, Handler]] = {
+    "register": (Perm.RECORD_TOURNAMENT_ENTRY, _register),
+    "waiting": (Perm.RECORD_TOURNAMENT_ENTRY, _waiting),
+    "purchase": (Perm.RECORD_TOURNAMENT_ENTRY, _purchase),
+    "unregister": (Perm.RECORD_TOURNAMENT_ENTRY, _unregister),
+    "arrive": (Perm.RUN_TOURNAMENT, _arrive),
+    "draw": (Perm.RUN_TOURNAMENT, _draw),
+    "table-add": (Perm.RUN_TOURNAMENT, _table_add),
+    "balance": (Perm.RUN_TOURNAMENT, _balance),
+    "confirm": (Perm.CONFIRM_TOURNAMENT_MOVE, _confirm),
+    "clock": (Perm.RUN_TOURNAMENT, _clock),
+    "bust": (Perm.RUN_TOURNAMENT, _bust),
+    "correct": (Perm.RUN_TOURNAMENT, _correct),
+    "absentees": (Perm.RUN_TOURNAMENT, _absentees),
+    "payouts": (Perm.MANAGE_TOURNAMENTS, _payouts),
+    "approve": (Perm.APPROVE_TOURNAMENT_PAYOUTS, _approve),
+    "pay": (Perm.PAY_TOURNAMENT_PRIZE, _pay),
+    "deal": (Perm.RUN_TOURNAMENT, _deal),
+    "consent": (Perm.RUN_TOURNAMENT, _consent),
+    "deal-approve": (Perm.APPROVE_TOURNAMENT_PAYOUTS, _deal_approve),
+    "settle": (Perm.PAY_TOURNAMENT_PRIZE, _settle),
+    "settle-sign": (Perm.APPROVE_TOURNAMENT_PAYOUTS, _settle_sign),
 }
 
 
 @_page
 @require_POST
 def act(request: HttpRequest, actor: Actor, pk: int, what: str) -> HttpResponse:
-    handler = ACTIONS.get(what)
-    if handler is None:
+    if what not in ACTIONS:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=RESOURCE)
+    permission, handler = ACTIONS[what]
     t = selectors.access_tournament(actor, pk)
+    require(actor, permission)  # before the form is read: refused, not "invalid"
     messages.success(request, handler(request, actor, t))
     return _back(request, reverse("tournaments:detail", args=[t.pk]))
 
