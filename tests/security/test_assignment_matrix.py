@@ -104,7 +104,25 @@ NAMED_IN_BODY: dict[str, str] = {
     "api-hands-live-start": "the session is in the body",
     # tests/promotions: the supervisor of another table is refused (NOT_SESSION_SUPERVISOR)
     "api-jackpot-claims": "the hand claimed is in the body",
+    # tests/promotions/test_high_hand_claims.py: the winning hand's table decides who files
+    "api-jackpot-period-claims": "the period, hence the winning hand's table, is in the body",
+    "promotions:period-claim": "the period, hence the winning hand's table, is in the body",
+    # TOUR-05: the move names the tables whose dealers confirm it
+    # (tests/tournaments: a croupier not on duty at either table is refused)
+    "api-tournament-move-confirm": "the move, hence its two tables, is in the body",
+    "tournaments:act[confirm]": "the move, hence its two tables, is in the body",
 }
+
+# Issue 42: a tournament is the room's event, not one table's session. Its floor work is
+# done by whoever holds the tournament permission (RUN_TOURNAMENT, MANAGE_TOURNAMENTS,
+# …), as a room's tournament staff works every table of it; Mesa keeps no per-tournament
+# assignment (docs/tournaments.md), so the role matrix (test_permission_matrix) is its
+# control. The dealers' confirmation of a move is table-bound: see NAMED_IN_BODY.
+TOURNAMENT_ROOM_WORK = "a tournament is the room's event, worked by its tournament staff"
+
+
+def _tournament_room_work(name: str) -> bool:
+    return name.startswith(("api-tournament", "tournaments:")) and name not in NAMED_IN_BODY
 
 
 def _scoped(entry: Entry) -> bool:
@@ -113,6 +131,7 @@ def _scoped(entry: Entry) -> bool:
         and bool(entry.roles & set(TABLE_ROLES))
         and entry.name not in NOT_TABLE_BOUND
         and entry.name not in NAMED_IN_BODY
+        and not _tournament_room_work(entry.name)
     )
 
 
