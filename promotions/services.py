@@ -14,6 +14,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from casino import effective
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.codes import CasinoCode
@@ -96,14 +97,6 @@ def _entry(
     return entry
 
 
-def _check_effective(effective_from: datetime | None) -> datetime:
-    now = timezone.now()
-    effective_from = effective_from or now
-    if effective_from < now - timezone.timedelta(minutes=1):
-        raise DomainError.of(CasinoCode.EFFECTIVE_IN_THE_PAST, field="effective_from")
-    return effective_from
-
-
 # ----------------------------------------------------------------------- funds
 
 
@@ -120,7 +113,7 @@ def fund_create(
     name = (name or "").strip()
     if not name:
         raise DomainError.of(PromotionsCode.FUND_NAME_REQUIRED, field="name")
-    effective_from = _check_effective(effective_from)
+    effective_from = effective.effective_from(effective_from)
     with transaction.atomic():
         if Fund.objects.filter(casino_id=actor.casino.pk, name=name).exists():
             raise DomainError.of(PromotionsCode.FUND_NAME_TAKEN, name=name, field="name")
@@ -162,7 +155,7 @@ def fund_rules_change(
         raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     if rules.kind.value != fund.kind:
         raise DomainError.of(PromotionsCode.FUND_KIND_FIXED, field="kind")
-    effective_from = _check_effective(effective_from)
+    effective_from = effective.effective_from(effective_from)
     with transaction.atomic():
         fund = _lock_fund(fund)
         last = fund.rules_versions.order_by("-version").first()

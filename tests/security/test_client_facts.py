@@ -93,6 +93,12 @@ DECLARED: dict[tuple[str, str], str] = {
     "starts and lasts 24 hours at most (ROTA_PERIOD_INVALID); not compared with the clock (a shift "
     "already begun may be planned)",
     ("POST /api/rotations/", "ends_at"): "the shift's end (ROTA_PERIOD_INVALID, as starts_at)",
+    ("POST /api/jackpots/{id}/high-hand/claims/", "start"): "the posted high-hand period "
+    "to pay: it must end after it starts (PERIOD_INVALID) and be over by the server's clock "
+    "(PERIOD_NOT_ENDED); the winners are the engine's from the hands stored in it "
+    "(tests/promotions/test_high_hand_claims.py)",
+    ("POST /api/jackpots/{id}/high-hand/claims/", "end"): "as start: not after the server's "
+    "clock (PERIOD_NOT_ENDED)",
 }
 
 
@@ -271,7 +277,23 @@ def _past_shift_pattern(staff: dict[str, Any], session: TableSession, when: Any)
     return None
 
 
+def _past_fund_rules(staff: dict[str, Any], session: TableSession, when: Any) -> None:
+    # A promotion fund's posted rules (issue 44): the service is the only writer.
+    from casino.errors import DomainError
+    from promotions import services as promotions
+    from promotions.models import FundRulesVersion
+    from tests.promotions.conftest import BAD_BEAT
+
+    manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
+    with pytest.raises(DomainError) as err:
+        promotions.fund_create(actor=manager, name="Pasado", rules=BAD_BEAT, effective_from=when)
+    assert (err.value.code, err.value.field) == ("EFFECTIVE_IN_THE_PAST", "effective_from")
+    assert not FundRulesVersion.objects.exists()
+    return None
+
+
 DATED_WRITERS = {
+    "promotions.FundRulesVersion": _past_fund_rules,
     "tables.TableSettings": _past_table_settings,
     "cage.CagePolicy": _past_cage_policy,
     "tables.OpsSettings": _ops_settings,
