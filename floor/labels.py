@@ -8,6 +8,7 @@ A test checks that every kind and outcome of the engine has its name here.
 from __future__ import annotations
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from hands.labels import (  # noqa: E402, F401 - the hand recorder's vocabulary, re-exported
@@ -294,6 +295,35 @@ SANCTION_STATUSES: dict[str, tuple[Promise, Promise | None]] = {
     "appealed": (_("Appealed: waiting for the decision"), None),
 }
 
+#: A tournament clock's log (``poker.tournament.ClockEventKind``) and its state
+#: (``ClockStatus``), in words: the engine speaks in codes.
+CLOCK_EVENTS: dict[str, tuple[Promise, Promise | None]] = {
+    "start": (_("Clock started"), None),
+    "pause": (_("Clock paused"), None),
+    "resume": (_("Clock resumed"), None),
+    "go_to_level": (_("Moved to a level"), None),
+    "adjust": (_("Clock adjusted"), None),
+    "hand_for_hand_on": (_("Hand-for-hand started"), None),
+    "hand_for_hand_hand": (_("Hand-for-hand hand finished"), None),
+    "hand_for_hand_off": (_("Hand-for-hand ended"), None),
+    "end": (_("Clock stopped"), None),
+}
+
+CLOCK_STATUSES: dict[str, tuple[Promise, Promise | None]] = {
+    "not_started": (_("Not started"), None),
+    "running": (_("Running"), None),
+    "paused": (_("Clock paused"), None),
+    "hand_for_hand": (_("Hand-for-hand"), None),
+    "ended": (_("Finished"), None),
+}
+
+#: Where a tournament entry stands (``tournaments.presenters.entries``).
+TOURNAMENT_ENTRY_STATES: dict[str, tuple[Promise, Promise | None]] = {
+    "in_play": (_("In play"), None),
+    "eliminated": (_("Eliminated"), None),
+    "refunded": (_("Refunded"), None),
+}
+
 _CHOICES = (
     "role",
     "conduct",
@@ -304,6 +334,11 @@ _CHOICES = (
     "correction",
     "sanction_level",
     "sanction_kind",
+    "tournament_entry",
+    "tournament_exit",
+    "tournament_ledger",
+    "deal_method",
+    "promotion_entry",
 )
 
 _TABLES: dict[str, dict[str, tuple[Promise, Promise | None]]] = {
@@ -312,6 +347,9 @@ _TABLES: dict[str, dict[str, tuple[Promise, Promise | None]]] = {
     "method": METHODS,
     "slip": SLIP_STATUSES,
     "sanction_status": SANCTION_STATUSES,
+    "clock_event": CLOCK_EVENTS,
+    "clock_status": CLOCK_STATUSES,
+    "tournament_entry_state": TOURNAMENT_ENTRY_STATES,
 }
 
 
@@ -352,6 +390,20 @@ def _choices(kind: str) -> dict[str, str]:
         from tables.models.sanctions import SanctionEntry
 
         return {str(v): str(lbl) for v, lbl in SanctionEntry.Kind.choices}
+    if kind in ("tournament_entry", "tournament_exit", "tournament_ledger", "deal_method"):
+        from tournaments.models import DealMethod, EntryKind, ExitKind, LedgerKind
+
+        found = {
+            "tournament_entry": EntryKind,
+            "tournament_exit": ExitKind,
+            "tournament_ledger": LedgerKind,
+            "deal_method": DealMethod,
+        }[kind]
+        return {str(v): str(lbl) for v, lbl in found.choices}
+    if kind == "promotion_entry":
+        from promotions.models import EntryKind as FundEntryKind
+
+        return {str(v): str(lbl) for v, lbl in FundEntryKind.choices}
     return {}
 
 
@@ -377,6 +429,12 @@ def label(kind: str, code: object) -> str:
         found = _choices(kind).get(key)
         if found:
             return found
+    if kind == "finding":  # the kinds an app's providers add title themselves (cage.hooks)
+        from cage.figures import cause_title
+        from cage.hooks import PROVIDED_CAUSE_TITLES
+
+        if key in PROVIDED_CAUSE_TITLES:
+            return cause_title(key, get_language() or "es")
     return readable(key)
 
 
@@ -442,6 +500,10 @@ AUDIT_AREAS: dict[str, Promise] = {
     "table": _("Tables"),
     "tables": _("Table operations"),
     "waiting": _("Waiting list"),
+    "tournament": _("Tournaments"),
+    "tournaments": _("Tournaments"),
+    "promotions": _("Promotions"),
+    "rota": _("Dealers' rota"),
 }
 
 AUDIT_WHAT: dict[str, Promise] = {
@@ -519,6 +581,43 @@ AUDIT_WHAT: dict[str, Promise] = {
     "copy_deposit": _("copy deposited"),
     "escalate": _("escalated"),
     "decide": _("decided"),
+    # Tournaments (issue 42), promotions and the rota (issue 44).
+    "absentees_remove": _("absent players' stacks removed"),
+    "balance": _("tables balanced"),
+    "chip_race": _("chip race"),
+    "deal.consent": _("deal accepted by a player"),
+    "deal.propose": _("deal proposed"),
+    "deal.sign": _("deal signed"),
+    "elimination.correct": _("elimination corrected"),
+    "entry.arrive": _("player arrived"),
+    "entry.re_enter": _("re-entry registered"),
+    "entry.register": _("entry registered"),
+    "finish": _("finished"),
+    "hidden_chips": _("hidden chips recorded"),
+    "move.confirm": _("move confirmed"),
+    "payouts.propose": _("payouts proposed"),
+    "payout_table.sign": _("payouts signed"),
+    "payout_slip.sign": _("prize slip signed"),
+    "settlement": _("cash settlement recorded"),
+    "settlement.sign": _("cash settlement signed"),
+    "structure.create": _("structure created"),
+    "structure.revise": _("structure revised"),
+    "table_add": _("table added"),
+    "waiting.add": _("added to the waiting list"),
+    "waiting.cancel": _("waiting list place cancelled"),
+    "fund.create": _("fund created"),
+    "fund.rules_change": _("fund rules changed"),
+    "fund.attach": _("fund attached to a table"),
+    "fund.detach": _("fund detached from a table"),
+    "box.count": _("box counted"),
+    "claim": _("claim recorded"),
+    "claim.file": _("claim filed"),
+    "claim.file_period": _("period claim filed"),
+    "claim.paid": _("claim paid"),
+    "claim.sign": _("claim signed"),
+    "plan": _("rota planned"),
+    "replan": _("rota replanned"),
+    "croupier_games": _("croupier's games recorded"),
 }
 
 
@@ -537,6 +636,14 @@ def _audit_what(rest: str) -> str | None:
     for choices in (SessionEvent.Kind, SeatEvent.Kind):
         if kind in choices.values:
             return str(choices(kind).label).lower()
+    kinds = {  # tournament.clock.start, tournament.elimination.bust, promotions.entry.seed
+        "clock": "clock_event",
+        "elimination": "tournament_exit",
+        "ledger": "tournament_ledger",
+        "entry": "promotion_entry",
+    }
+    if thing in kinds and (verb in _TABLES.get(kinds[thing], {}) or verb in _choices(kinds[thing])):
+        return label(kinds[thing], verb).lower()
     return None
 
 

@@ -581,7 +581,7 @@ def move_slip(
         )
     return (
         f"{player_name}: {where(move.from_seat, 0)} → {where(move.to_seat, 0)}, con sus fichas "
-        f"a la vista, en la mano o en un rack ({why_es.lower()})",
+        f"a la vista, en la mano o en un fichero ({why_es.lower()})",
         f"{player_name}: {where(move.from_seat, 1)} → {where(move.to_seat, 1)}, chips carried "
         f"in view, in hand or in a rack ({why_en.lower()})",
     )

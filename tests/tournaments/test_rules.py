@@ -251,7 +251,7 @@ def test_tour_05_the_move_slip_and_the_dealers_confirmation(world, tournament):
     name = move.entry.player.display_name
     assert move.slip_es == (
         f"{name}: mesa {move.from_table} asiento {move.from_seat} → mesa {move.to_table} "
-        f"asiento {move.to_seat}, con sus fichas a la vista, en la mano o en un rack "
+        f"asiento {move.to_seat}, con sus fichas a la vista, en la mano o en un fichero "
         "(equilibrio de mesas)"
     )
     assert move.chips == 10000  # the stack goes with him: no second stack anywhere

@@ -178,8 +178,7 @@ def deal_approve(*, actor: Actor, deal: Deal) -> Deal:
                     view,
                     kind=ExitKind.DEAL,
                     stack_at_start=share.stack,
-                    reason="deal",
-                )
+                )  # the kind (ExitKind.DEAL) says why: no reason in words to add
             finish_if_done(actor, t)
     return deal
 

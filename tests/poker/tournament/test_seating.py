@@ -258,7 +258,7 @@ def test_tour_05_the_move_slip_says_the_chips_travel_in_view() -> None:
     es, en = move_slip(move, "Juan Pérez")
     assert es == (
         "Juan Pérez: mesa 4 asiento 7 → mesa 2 asiento 3, con sus fichas a la vista, en la mano "
-        "o en un rack (equilibrio de mesas)"
+        "o en un fichero (equilibrio de mesas)"
     )
     assert en.startswith("Juan Pérez: table 4 seat 7 → table 2 seat 3, chips carried in view")
     es, _ = move_slip(Move(8, None, Seat(2, 5), Reason.LATE_ENTRY, Reason.DRAWN), "Ana", {2: "B"})
