@@ -177,7 +177,9 @@ def read_datetime(
         value = parse_datetime(text)
     except ValueError:  # well formed, but no such moment (2026-02-30T10:00)
         value = None
-    if value is None:
+    # A moment of the room's records: from 1970 (before it, local time zones had offsets
+    # in seconds no ISO 8601 reader takes back) to 9998 (no overflow at the edge).
+    if value is None or not 1970 <= value.year <= 9998:
         raise invalid(name, code)
     return timezone.make_aware(value) if timezone.is_naive(value) else value
 

@@ -15,8 +15,9 @@ to the page with its message (``casino.pages.page_view``).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -31,7 +32,8 @@ from casino.access import Actor, require
 from casino.codes import CasinoCode
 from casino.errorcodes import RESOURCE, ApiCode
 from casino.errors import DomainError
-from casino.formdata import ticked
+from casino.formatting import parse_amount
+from casino.formdata import read_int, ticked
 from casino.models import AuditEvent, User
 from casino.pages import page_view
 from casino.roles import Perm, Role
@@ -63,10 +65,11 @@ _page = page_view(
 
 
 def _int(value: Any, field: str) -> int:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        raise DomainError.of(CasinoCode.NUMBER_INVALID, field=field) from None
+    # casino.formdata: ASCII digits that a column holds ("²" and 30 nines are no number)
+    number = read_int({field: value}, field) if value is not None else None
+    if number is None:
+        raise DomainError.of(CasinoCode.NUMBER_INVALID, field=field)
+    return number
 
 
 def _opt_int(value: Any, field: str) -> int | None:
@@ -74,10 +77,20 @@ def _opt_int(value: Any, field: str) -> int | None:
 
 
 def _amount(value: Any, field: str) -> Decimal:
-    try:
-        return Decimal(str(value).strip().replace(",", "."))
-    except InvalidOperation:
-        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=str(value), field=field) from None
+    amount = parse_amount(value)  # the one reader of a typed amount: 0-9, what a column holds
+    if amount is None:
+        raise DomainError.of(TablesCode.AMOUNT_INVALID, value=str(value), field=field)
+    return amount
+
+
+def _pin(value: str | None) -> str | None:
+    """A PIN as typed: 4 to 8 digits 0-9, or refused as such before any PIN is checked (a
+    text no PIN can be is no attempt on the croupier's PIN)."""
+    if not value:
+        return None
+    if not re.fullmatch(r"[0-9]{4,8}", value):
+        raise DomainError.of(CasinoCode.PIN_FORMAT, field="pin")
+    return value
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
@@ -420,7 +433,7 @@ def _confirm(request: HttpRequest, actor: Actor, t: Tournament) -> str:
         move=move,
         side=request.POST.get("side", ""),
         croupier=_user(actor, request.POST.get("croupier", "")),
-        pin=request.POST.get("pin") or None,
+        pin=_pin(request.POST.get("pin")),
         # TOUR-05: the dealer ticks that the chips travelled in view; unticked, they did not.
         chips_visible=ticked(request.POST, "chips_visible"),
     )

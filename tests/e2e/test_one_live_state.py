@@ -209,7 +209,7 @@ def test_a_new_players_buyin_during_a_hand_is_recorded_and_a_rebuy_is_refused(su
     page.get_by_role("button", name="Confirmar la compra").click()
     refusal = page.locator("#action-panel .msg-error")
     expect(refusal).to_contain_text(re.compile("hay una mano en juego", re.I))
-    expect(refusal).to_contain_text("recompras")
+    expect(refusal).to_contain_text("espere a que termine")  # HAND_IN_PROGRESS, one message
     assert TableTransaction.objects.count() == before
     assert seat_at(in_play, 1).stack == Decimal("500.00")
 

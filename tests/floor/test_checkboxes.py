@@ -421,6 +421,22 @@ def _rota_nobody_ticked(staff: dict[str, Any], casino: Any, session: TableSessio
     assert not RotaPlan.objects.exists()
 
 
+@case(("rota/croupiers.html", "games"))
+def _croupier_games_none_ticked(staff: dict[str, Any], casino: Any, session: TableSession) -> None:
+    # Issue 44 §3: a croupier's games with no box ticked are no games: refused (the games
+    # form sends only ticked boxes), nothing recorded
+    from rota.models import CroupierGames
+
+    response = post(
+        staff,
+        "shift_manager",
+        reverse("rota:croupier-games", args=[staff["croupier"].pk]),
+        {"reason": "prueba"},
+    )
+    assert response.status_code in (302, 400, 409), response.status_code
+    assert not CroupierGames.objects.exists()
+
+
 # --- the tests -----------------------------------------------------------------------------
 
 

@@ -107,6 +107,7 @@ def build_world(staff: dict[str, Any], casino: Any, gaming_day: GamingDay, secto
     incident = _incident(staff)
     _preparation_checklist(staff)
     _rota(staff, day.table, gaming_day)
+    _croupier_games(staff)
     _promotions(staff, day, gaming_day)
     room, tournament = _tournaments(staff, casino, gaming_day)
     world = World(day=day, gaming_day=gaming_day)
@@ -162,6 +163,20 @@ def _rota(staff: dict[str, Any], table: Any, gaming_day: GamingDay) -> Any:
         plan=plan_to_data(plan),
         planned_by=staff["pit_boss"],
         role=Role.PIT_BOSS.value,
+    )
+
+
+def _croupier_games(staff: dict[str, Any]) -> Any:
+    """The games the croupier may deal (issue 44 §3), recorded by the manager: every game,
+    so the world's plans are the same as with no record."""
+    from rota.models import GAMES
+    from rota.services import croupier_games_record
+
+    return croupier_games_record(
+        actor=acting_as(staff["shift_manager"], Role.SHIFT_MANAGER),
+        croupier=staff["croupier"],
+        games=list(GAMES),
+        reason="habilitado en todos los juegos",
     )
 
 
