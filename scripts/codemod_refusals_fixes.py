@@ -1091,7 +1091,11 @@ OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
         "code": "NOT_FOUND",
         "params": {"thing": "PreparationChecklist"},
     },
-    ("tables/api/views/tables.py", "TABLE_HAS_NO_SETTINGS", "The table has no settings in force."): {
+    (
+        "tables/api/views/tables.py",
+        "TABLE_HAS_NO_SETTINGS",
+        "The table has no settings in force.",
+    ): {
         "code": "NOT_FOUND",
         "params": {"thing": "TableSettings"},
     },
@@ -1114,7 +1118,9 @@ OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
         "'{field}' is an amount: send it as a decimal string, not as "
         "a number with decimals, which may change when read.",
     ): {"params": {"name": "field"}},
-    ("tables/views/actions.py", "ACTION_UNKNOWN", "Unknown action."): {"params": {"action": "name"}},
+    ("tables/views/actions.py", "ACTION_UNKNOWN", "Unknown action."): {
+        "params": {"action": "name"}
+    },
     ("floor/views.py", "ACTION_UNKNOWN", "Unknown action."): {"params": {"action": "kind"}},
     ("ACTION_UNKNOWN", "Unknown action: {kind}."): {"params": {"action": "kind"}},
     ("CONDUCT_UNKNOWN", "Unknown conduct."): {"params": {"conduct": "code"}},
