@@ -79,9 +79,15 @@ def pin_verify(*, actor: Actor, signer: User, pin: str, field: str = "pin") -> N
     User.objects.filter(pk=signer.pk, pin_failures__gt=0).update(pin_failures=0)
 
 
+def pin_well_formed(pin: str | None) -> bool:
+    """Whether ``pin`` has a PIN's shape: 4 to 8 digits 0-9 (a text of another shape can be
+    nobody's PIN, so it is no attempt on one)."""
+    return bool(re.fullmatch(r"[0-9]{4,8}", pin or ""))
+
+
 def pin_validate(pin: str) -> None:
     """A PIN a manager sets: 4 to 8 digits, not a run or a repeat (issue 12 §3)."""
-    if not re.fullmatch(r"\d{4,8}", pin or ""):
+    if not pin_well_formed(pin):
         raise DomainError.of(CasinoCode.PIN_FORMAT, field="pin")
     digits = [int(c) for c in pin]
     steps = {b - a for a, b in zip(digits, digits[1:], strict=False)}

@@ -15,7 +15,6 @@ to the page with its message (``casino.pages.page_view``).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -36,6 +35,7 @@ from casino.formatting import parse_amount
 from casino.formdata import read_int, ticked
 from casino.models import AuditEvent, User
 from casino.pages import page_view
+from casino.pins import pin_well_formed
 from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
 from hands.codes import HandsCode
@@ -88,7 +88,7 @@ def _pin(value: str | None) -> str | None:
     text no PIN can be is no attempt on the croupier's PIN)."""
     if not value:
         return None
-    if not re.fullmatch(r"[0-9]{4,8}", value):
+    if not pin_well_formed(value):
         raise DomainError.of(CasinoCode.PIN_FORMAT, field="pin")
     return value
 
