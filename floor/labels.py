@@ -8,9 +8,9 @@ A test checks that every kind and outcome of the engine has its name here.
 from __future__ import annotations
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from casino.formatting import active_lang
 from hands.labels import (  # noqa: E402, F401 - the hand recorder's vocabulary, re-exported
     ACTIONS,
     IRREGULARITIES,
@@ -434,7 +434,7 @@ def label(kind: str, code: object) -> str:
         from cage.hooks import PROVIDED_CAUSE_TITLES
 
         if key in PROVIDED_CAUSE_TITLES:
-            return cause_title(key, get_language() or "es")
+            return cause_title(key, active_lang())
     return readable(key)
 
 
