@@ -9,7 +9,7 @@ import hashlib
 import json
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.auth.models import AbstractUser, Group
@@ -24,7 +24,15 @@ from . import immutability
 from .hotqueries import HotQuery
 from .roles import Role
 
-MONEY: dict[str, Any] = {"max_digits": 16, "decimal_places": 2}
+
+class DecimalDigits(TypedDict):
+    """The digits of a decimal field (a model's or a serializer's), so ``**MONEY`` is typed."""
+
+    max_digits: int
+    decimal_places: int
+
+
+MONEY: DecimalDigits = {"max_digits": 16, "decimal_places": 2}
 
 
 class Ruleset(models.TextChoices):

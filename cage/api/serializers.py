@@ -15,7 +15,7 @@ from casino.api.renames import (
     OLD_TABLE_NUMBER,
 )
 from casino.api.serializers import represent
-from casino.models import Signature
+from casino.models import MONEY, Signature
 from casino.roles import Role
 from tables.models import TableSession
 
@@ -37,7 +37,6 @@ from ..models import (
 )
 from ..selectors import confirmation_of, slip_status, void_of
 
-MONEY = {"max_digits": 16, "decimal_places": 2}
 #: What a drop count answers: the first count, or the second agreeing with it or not.
 DROP_COUNT_RESULTS = ["first", "agreed", "disagree"]
 #: A slip's status, computed from its signatures and void (``selectors.slip_status``).

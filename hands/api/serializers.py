@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from casino.api.enums import enum
 from casino.api.renames import OLD_TABLE_NUMBER
-from casino.models import Ruleset
+from casino.models import DecimalDigits, Ruleset
 from casino.roles import Role
 from tables.models import SeatStatus, WaitingEntry
 
@@ -21,7 +21,7 @@ from ..models import HandCorrection, HandSource, HandStatus, HandViolation, JobS
 #: How much a finding weighs: an error makes the hand invalid; a warning or a note does not.
 VIOLATION_SEVERITIES = ["error", "warning", "info"]
 
-MONEY = {"max_digits": 14, "decimal_places": 2}
+MONEY: DecimalDigits = {"max_digits": 14, "decimal_places": 2}
 ZERO = Decimal("0")
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from casino.api.enums import enum
+from casino.models import MONEY
 from casino.roles import Role
 
 from ..models import EntryKind, JackpotClaim, Kind
-
-MONEY = {"max_digits": 16, "decimal_places": 2}
 
 
 class JackpotLangTextSerializer(serializers.Serializer):

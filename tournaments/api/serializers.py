@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from casino.api.amounts import AmountInputField
 from casino.api.enums import enum
-from casino.models import Signature
+from casino.models import MONEY, Signature
 from poker.tournament import AnteKind, ClockEventKind, ClockStatus, RaceRounding, Reason
 from tables.models import SanctionLevel
 
@@ -23,7 +23,6 @@ from ..models import (
     TournamentStatus,
 )
 
-MONEY = {"max_digits": 16, "decimal_places": 2}
 #: An entry as the tournament sees it now (derived: ledger and eliminations).
 ENTRY_STATES = ["in_play", "eliminated", "refunded"]
 CLOCK_EVENT_KINDS = [k.value for k in ClockEventKind if k is not ClockEventKind.END]
