@@ -16,6 +16,8 @@ from .errors import DomainError, permission_denied
 from .roles import Perm, Role, role_has, roles_with
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
     from .models import Casino, User
 
 ROLE_HEADER = "X-Mesa-Role"
@@ -47,6 +49,13 @@ def parse_role(value: str | None, *, field: str = "role") -> Role:
         ) from None
 
 
+def signed_in(user: User | AnonymousUser) -> User:
+    """The request's user, who must have signed in (an anonymous one is refused, 401)."""
+    if not user.is_authenticated:
+        raise DomainError.of(ApiCode.NOT_AUTHENTICATED)
+    return user
+
+
 def acting_as(user: User, role: Role | str) -> Actor:
     """An actor for ``user`` in ``role``; refused if the user does not hold it."""
     parsed = parse_role(str(role))
@@ -61,13 +70,14 @@ def acting_as(user: User, role: Role | str) -> Actor:
     return Actor(user=user, role=parsed)
 
 
-def actor_for(user: User, perm: Perm, requested_role: str | None = None) -> Actor:
+def actor_for(user: User | AnonymousUser, perm: Perm, requested_role: str | None = None) -> Actor:
     """The actor for an action needing ``perm``.
 
     With a requested role (header, form field, page switch) that role is used and
     checked. Without one, the user's only role that grants ``perm`` is used; a
     user with several such roles must say which one they act in.
     """
+    user = signed_in(user)
     if requested_role:
         actor = acting_as(user, requested_role)
         require(actor, perm)

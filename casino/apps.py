@@ -2,7 +2,7 @@ from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 
 
-def _after_migrate(sender, using="default", **kwargs):  # type: ignore[no-untyped-def]
+def _after_migrate(sender, using="default", **kwargs):
     # Reference data and database guards, not business logic: every migrate leaves the
     # role groups equal to casino.roles and every protected table guarded by triggers.
     from .dbroles import apply_grants, may_define

@@ -206,7 +206,7 @@ def apply_grants(using: str = "default") -> int:
     return len(tables)
 
 
-def refuse_superuser_connection(sender, connection, **kwargs):  # type: ignore[no-untyped-def]
+def refuse_superuser_connection(sender, connection, **kwargs):
     """``connection_created`` handler of the production settings: never run as a superuser.
 
     The server reports ``is_superuser`` when the session starts, so this costs no query.

@@ -55,7 +55,7 @@ def locked_when_signed(model: M) -> M:
     return model
 
 
-def frozen_with_parent(parent_fk: str):  # type: ignore[no-untyped-def]
+def frozen_with_parent(parent_fk: str):
     def decorate(model: M) -> M:
         REGISTRY.append(Protection(model, "frozen_with_parent", parent_fk))
         return model

@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.views import defaults
 from django.views.decorators.http import require_POST
 
-from .access import ROLE_SESSION_KEY, Actor
+from .access import ROLE_SESSION_KEY, Actor, signed_in
 from .errorcodes import RESOURCE, ApiCode
 from .errors import DomainError
 from .roles import Role
@@ -35,7 +35,7 @@ def acting_actor(request: HttpRequest) -> Actor | None:
 @require_POST
 def switch_role(request: HttpRequest) -> HttpResponse:
     role = request.POST.get("role", "")
-    if role in Role.values and request.user.holds_role(role):
+    if role in Role.values and signed_in(request.user).holds_role(role):
         request.session[ROLE_SESSION_KEY] = role
     return redirect(safe_next(request, request.POST.get("next")))  # issue 12 §8
 

@@ -45,9 +45,9 @@ def register_fund_drop(provider: FundDropProvider) -> FundDropProvider:
 
 def unregister(provider: object) -> None:
     if provider in _hand_posted:
-        _hand_posted.remove(provider)  # type: ignore[arg-type]
+        _hand_posted.remove(provider)
     if provider in _fund_drop:
-        _fund_drop.remove(provider)  # type: ignore[arg-type]
+        _fund_drop.remove(provider)
 
 
 def hand_posted(actor: Any, hand: Hand, *, locked: bool = False) -> None:

@@ -19,7 +19,7 @@ from django.db import InterfaceError, OperationalError
     max_retries=5,
     name="hands.import_hands",
 )
-def import_hands_task(self, job_id: int) -> dict:  # type: ignore[no-untyped-def, type-arg]
+def import_hands_task(self, job_id: int) -> dict:
     from .services.jobs import import_job_run, import_summary
 
     return import_summary(import_job_run(job_id))
@@ -33,7 +33,7 @@ def import_hands_task(self, job_id: int) -> dict:  # type: ignore[no-untyped-def
     max_retries=5,
     name="hands.revalidate_hands",
 )
-def revalidate_hands_task(self, run_id: int) -> dict:  # type: ignore[no-untyped-def, type-arg]
+def revalidate_hands_task(self, run_id: int) -> dict:
     from .services.jobs import revalidation_report, revalidation_run
 
     report = revalidation_run(run_id)

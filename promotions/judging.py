@@ -38,7 +38,7 @@ def amount(units: int) -> Decimal:
     return adapter.money(units)
 
 
-def money_in(lang: str):  # type: ignore[no-untyped-def]
+def money_in(lang: str):
     """The project's one money formatter, on cents, in ``lang``."""
     return lambda units: money_text(amount(units), lang)
 

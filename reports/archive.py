@@ -119,7 +119,7 @@ def day_paths() -> dict[type[models.Model], str]:
             fks.sort(key=lambda f: (f.name != "gaming_day", f.null))
             if fks:
                 fk = fks[0]
-                parent = paths[fk.related_model]  # type: ignore[index]
+                parent = paths[fk.related_model]
                 paths[model] = fk.name if parent == "pk" else f"{fk.name}__{parent}"
     return paths
 
@@ -161,7 +161,7 @@ def _references(
             for obj in objs:
                 value = getattr(obj, f.attname)
                 if value is not None:
-                    refs[target].add(value)  # type: ignore[index]
+                    refs[target].add(value)
     return refs
 
 

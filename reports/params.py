@@ -26,7 +26,7 @@ class SessionOrTableParams(serializers.Serializer):
     table = serializers.IntegerField(min_value=1, max_value=9999, required=False)
     date = serializers.DateField(required=False, help_text="Gaming day (business date).")
 
-    def validate(self, attrs):  # type: ignore[no-untyped-def]
+    def validate(self, attrs):
         if not attrs.get("session") and not attrs.get("table"):
             raise serializers.ValidationError(
                 {"session": "Indique la sesión o la mesa / give the session or the table."}
@@ -39,7 +39,7 @@ class SlipParams(SessionOrTableParams):
 
     slip = serializers.IntegerField(min_value=1, required=False, help_text="Slip id.")
 
-    def validate(self, attrs):  # type: ignore[no-untyped-def]
+    def validate(self, attrs):
         if attrs.get("slip"):
             return attrs
         return super().validate(attrs)
@@ -55,7 +55,7 @@ class HandParams(serializers.Serializer):
     table = serializers.IntegerField(min_value=1, max_value=9999, required=False)
     date = serializers.DateField(required=False, help_text="Gaming day (business date).")
 
-    def validate(self, attrs):  # type: ignore[no-untyped-def]
+    def validate(self, attrs):
         if not (attrs.get("hand") or attrs.get("session") or attrs.get("table")):
             raise serializers.ValidationError(
                 {"hand": "Indique la mano, la sesión o la mesa / give the hand, session or table."}
@@ -75,7 +75,7 @@ class OptionalPeriodParams(serializers.Serializer):
     date_to = serializers.DateField(required=False)
     table = serializers.IntegerField(min_value=1, max_value=9999, required=False)
 
-    def validate(self, attrs):  # type: ignore[no-untyped-def]
+    def validate(self, attrs):
         start, end = attrs.get("date_from"), attrs.get("date_to")
         if (start is None) != (end is None):
             raise serializers.ValidationError(

@@ -16,7 +16,7 @@ from . import services
     retry_backoff=2,
     max_retries=5,
 )
-def render_report_task(self, report_id: int) -> str:  # type: ignore[no-untyped-def]
+def render_report_task(self, report_id: int) -> str:
     try:
         report = services.report_render(report_id)
     except (DatabaseError, OSError):
@@ -35,7 +35,7 @@ def render_report_task(self, report_id: int) -> str:  # type: ignore[no-untyped-
     retry_backoff=2,
     max_retries=5,
 )
-def render_signed_copy_task(self, report_id: int) -> str:  # type: ignore[no-untyped-def]
+def render_signed_copy_task(self, report_id: int) -> str:
     """A signed report rendered again with its signatures (CLOSE-11; reports/signing.py)."""
     from . import signing
 

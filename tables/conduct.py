@@ -144,7 +144,7 @@ def position(step: Step, scale: list[Step]) -> int:
     onto each other; a level the scale lacks counts as the nearest lighter rung."""
     if step in scale:
         return scale.index(step)
-    twin = Step(_EQUIVALENT.get(step.level, step.level), step.vueltas)  # type: ignore[arg-type]
+    twin = Step(_EQUIVALENT.get(step.level, step.level), step.vueltas)
     if twin in scale:
         return scale.index(twin)
     if step.level == L.HAND_ANNULMENT:

@@ -142,7 +142,7 @@ def unregister(provider: object) -> None:
     )
     for registry in registries:
         if provider in registry:
-            registry.remove(provider)  # type: ignore[arg-type]
+            registry.remove(provider)
 
 
 def float_adjustments(session: TableSession) -> dict[int, int]:

@@ -16,7 +16,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.access import ROLE_HEADER, Actor, acting_as, actor_for, parse_role, require
+from casino.access import (
+    ROLE_HEADER,
+    Actor,
+    acting_as,
+    actor_for,
+    parse_role,
+    require,
+    signed_in,
+)
 from casino.api.idempotency import idempotent
 from casino.api.pagination import Pagination, paginated
 from casino.api.parsing import parse
@@ -168,7 +176,7 @@ class _ChangeView(APIView):
             return idempotent(request, handle)
 
 
-def _change_schema(summary: str):  # type: ignore[no-untyped-def]
+def _change_schema(summary: str):
     return extend_schema(
         tags=TAG_TABLE,
         responses={201: s.CageRecordedSerializer, **ERRORS},
@@ -350,7 +358,9 @@ class SlipSignView(APIView):
         if role == Role.CROUPIER.value and data.get("signer"):
             actor = _actor(request, Perm.APPROVE_CHANGE)  # the supervisor's terminal
         else:
-            actor = acting_as(request.user, request.headers.get(ROLE_HEADER) or parse_role(role))
+            actor = acting_as(
+                signed_in(request.user), request.headers.get(ROLE_HEADER) or parse_role(role)
+            )
         slip = selectors.slips_for(actor.casino, pk=pk).first()
         if slip is None:
             raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)

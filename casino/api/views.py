@@ -17,7 +17,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from casino import services
-from casino.access import ROLE_HEADER, actor_for
+from casino.access import ROLE_HEADER, actor_for, signed_in
 from casino.errors import DomainError
 from casino.logins import client_ip
 from casino.models import ApiToken, AuditEvent, GamingDay, User
@@ -89,7 +89,7 @@ class HealthView(APIView):
 class MeView(APIView):
     @extend_schema(responses={200: MeSerializer, **ERRORS}, tags=["system"])
     def get(self, request: Request) -> Response:
-        user = request.user
+        user = signed_in(request.user)
         return Response(
             {
                 "username": user.username,
@@ -143,7 +143,7 @@ class LogoutView(APIView):
     @extend_schema(request=None, responses={204: None, **ERRORS}, tags=["system"])
     def post(self, request: Request) -> Response:
         if isinstance(request.auth, ApiToken):
-            token_revoke(user=request.user, token_id=request.auth.pk, reason="logout")
+            token_revoke(user=signed_in(request.user), token_id=request.auth.pk, reason="logout")
         else:
             session_logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -167,7 +167,7 @@ class TokenListView(APIView):
                 "last_used_at": t.last_used_at,
                 "current": t.pk == current,
             }
-            for t in tokens_live(request.user)
+            for t in tokens_live(signed_in(request.user))
         ]
         return paginated(request, self, rows, TokenInfoSerializer)
 
@@ -179,7 +179,7 @@ class TokenRevokeView(APIView):
         request=None, responses={204: None, 404: ErrorSerializer, **ERRORS}, tags=["system"]
     )
     def delete(self, request: Request, pk: int) -> Response:
-        token_revoke(user=request.user, token_id=pk)
+        token_revoke(user=signed_in(request.user), token_id=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -220,7 +220,7 @@ class AuditEventListView(generics.ListAPIView):
     serializer_class = AuditEventSerializer
     filterset_class = AuditEventFilter
 
-    def get_queryset(self):  # type: ignore[no-untyped-def]
+    def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return AuditEvent.objects.none()
         actor = actor_for(self.request.user, Perm.VIEW_AUDIT, self.request.headers.get(ROLE_HEADER))

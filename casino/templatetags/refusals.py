@@ -30,7 +30,7 @@ from casino.forms import refusal
 register = template.Library()
 
 
-def _refusal(context: Any, form: str = ""):  # type: ignore[no-untyped-def]
+def _refusal(context: Any, form: str = ""):
     request = context.get("request")
     found = refusal(request) if request is not None else None
     if found is not None and form and found.action != form:

@@ -121,7 +121,7 @@ class DeckReceipt(SignableDocument):
             "delivered_by": self.delivered_by_id,
             "packs": [
                 [p.serial, p.colour, p.design, p.is_new]
-                for p in self.packs.order_by("serial")  # type: ignore[attr-defined]
+                for p in self.packs.order_by("serial")
             ],
         }
 

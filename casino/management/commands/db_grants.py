@@ -16,10 +16,10 @@ from casino.dbroles import app_role, apply_grants
 class Command(BaseCommand):
     help = "Grant the app role (DATABASE_URL) its privileges, connected as the owner."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser):
         parser.add_argument("--database", default="default")
 
-    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+    def handle(self, *args, **options):
         if not app_role():
             raise CommandError(
                 "Set DATABASE_URL (the app role) and DATABASE_MIGRATE_URL (the owner) to "

@@ -38,7 +38,7 @@ def _literal(password: str) -> str | None:
 class Command(BaseCommand):
     help = "Print the superuser SQL that creates the owner and app roles and the database."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser):
         parser.add_argument(
             "--owner", default=_url_part("DATABASE_MIGRATE_URL", "USER", "mesa_owner")
         )
@@ -51,7 +51,7 @@ class Command(BaseCommand):
             help="Run it as DATABASE_SUPERUSER_URL instead of printing it (idempotent).",
         )
 
-    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+    def handle(self, *args, **options):
         if options["execute"]:
             return self.execute_sql(options)
         cluster, in_database = provision_statements(
@@ -71,7 +71,7 @@ class Command(BaseCommand):
         ]
         self.stdout.write("\n".join(lines))
 
-    def execute_sql(self, options):  # type: ignore[no-untyped-def]
+    def execute_sql(self, options):
         import psycopg
 
         superuser = os.environ.get("DATABASE_SUPERUSER_URL", "")

@@ -77,11 +77,11 @@ def demo_password(username: str) -> str:
 class Command(BaseCommand):
     help = "Create the demo casino, tables, chips and one user per role."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser):
         parser.add_argument("--quiet", action="store_true")
 
     @transaction.atomic
-    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+    def handle(self, *args, **options):
         casino, _ = Casino.objects.get_or_create(
             code="demo",
             defaults={

@@ -22,7 +22,7 @@ from reports.archive import export_day, export_month
 class Command(BaseCommand):
     help = "Export a gaming day (or a month) with its PDFs, its records and a manifest."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser):
         when = parser.add_mutually_exclusive_group(required=True)
         when.add_argument("--date", help="the gaming day, YYYY-MM-DD")
         when.add_argument("--month", help="every gaming day of a month, YYYY-MM")
@@ -35,7 +35,7 @@ class Command(BaseCommand):
         parser.add_argument("--casino", help="casino code (default: the only casino)")
         parser.add_argument("--lang", default="es", choices=["es", "en"])
 
-    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+    def handle(self, *args, **options):
         casinos = Casino.objects.all()
         if options["casino"]:
             casinos = casinos.filter(code=options["casino"])

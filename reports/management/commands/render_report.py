@@ -22,7 +22,7 @@ from reports.services import spec_or_error, validate_params
 class Command(BaseCommand):
     help = "Render a report to a PDF file with the code the Celery task runs."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser):
         parser.add_argument("name", help="report kind (see --list)", nargs="?")
         parser.add_argument("--list", action="store_true", help="list the report kinds")
         parser.add_argument("--date")
@@ -43,7 +43,7 @@ class Command(BaseCommand):
         parser.add_argument("--casino", help="casino code (default: the only casino)")
         parser.add_argument("--out", help="output PDF file")
 
-    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+    def handle(self, *args, **options):
         if options["list"] or not options["name"]:
             for spec in all_specs():
                 self.stdout.write(f"{spec.kind:16} {spec.title_es} / {spec.title_en}")

@@ -58,10 +58,10 @@ def keyed_problems(verdict: Verdict) -> list[str]:
 class Command(BaseCommand):
     help = "Verify a day's (or a month's) archive written by export_day."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser):
         parser.add_argument("directories", nargs="+")
 
-    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+    def handle(self, *args, **options):
         failed = False
         for directory in [d for a in options["directories"] for d in archive_dirs(Path(a))]:
             try:
