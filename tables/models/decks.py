@@ -120,8 +120,7 @@ class DeckReceipt(SignableDocument):
             "store": self.store_id,
             "delivered_by": self.delivered_by_id,
             "packs": [
-                [p.serial, p.colour, p.design, p.is_new]
-                for p in self.packs.order_by("serial")
+                [p.serial, p.colour, p.design, p.is_new] for p in self.packs.order_by("serial")
             ],
         }
 
