@@ -24,7 +24,7 @@ from .models import Slip, SlipVoid
 def _open_slips(actor: Actor) -> list[Slip]:
     return [
         s
-        for s in Slip.objects.filter(casino_id=actor.user.casino_id, locked_at__isnull=True)
+        for s in Slip.objects.filter(casino_id=actor.casino_id, locked_at__isnull=True)
         .select_related("table")
         .order_by("requested_at")[:200]
         if selectors.void_of(s) is None
@@ -78,7 +78,7 @@ def drops_to_count(actor: Actor) -> list[InboxItem]:
     items = []
     for session in TableSession.objects.filter(
         on_open_gaming_day(),
-        casino_id=actor.user.casino_id,
+        casino_id=actor.casino_id,
         status=TableSession.Status.CLOSED,
     ).select_related("table"):
         if selectors.agreed_drop_count(session) is not None:
@@ -101,7 +101,7 @@ def voids_to_confirm(actor: Actor) -> list[InboxItem]:
         return []
     items = []
     for void in (
-        SlipVoid.objects.filter(slip__casino_id=actor.user.casino_id, confirmation__isnull=True)
+        SlipVoid.objects.filter(slip__casino_id=actor.casino_id, confirmation__isnull=True)
         .exclude(requested_by=actor.user)
         .select_related("slip")
     ):
@@ -126,7 +126,7 @@ def variances_to_explain(actor: Actor) -> list[InboxItem]:
     items = []
     for session in TableSession.objects.filter(
         on_open_gaming_day(),
-        casino_id=actor.user.casino_id,
+        casino_id=actor.casino_id,
         status=TableSession.Status.CLOSED,
     ).select_related("table", "settings", "gaming_day"):
         explained = set(session.variance_explanations.values_list("finding_key", flat=True))

@@ -84,7 +84,7 @@ def _counts(post: Any, prefix: str) -> list[tuple[str, str]]:
 def _staff(actor: Actor, username: str) -> User | None:
     if not username:
         return None
-    return User.objects.filter(username=username, casino_id=actor.user.casino_id).first()
+    return User.objects.filter(username=username, casino_id=actor.casino_id).first()
 
 
 def _note_values(casino_id: int) -> list[str]:
@@ -142,7 +142,7 @@ def session_card(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("-recorded_at", "-id")
     )
     croupiers = User.objects.filter(
-        casino_id=actor.user.casino_id, groups__name=Role.CROUPIER, is_active=True
+        casino_id=actor.casino_id, groups__name=Role.CROUPIER, is_active=True
     ).order_by("username")
     return render(
         request,
@@ -330,10 +330,10 @@ def slips(request: HttpRequest) -> HttpResponse:
         else []
     )
     pending_voids = SlipVoid.objects.filter(
-        slip__casino_id=actor.user.casino_id, confirmation__isnull=True
+        slip__casino_id=actor.casino_id, confirmation__isnull=True
     ).select_related("slip", "requested_by")
     croupiers = User.objects.filter(
-        casino_id=actor.user.casino_id, groups__name=Role.CROUPIER, is_active=True
+        casino_id=actor.casino_id, groups__name=Role.CROUPIER, is_active=True
     ).order_by("username")
     denominations = sorted(
         {v for s in live for v in selectors.table_denominations(s.table)}, reverse=True
@@ -395,7 +395,7 @@ def slip_request(request: HttpRequest) -> HttpResponse:
 @require_POST
 def slip_sign(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    slip = Slip.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    slip = Slip.objects.filter(pk=pk, casino_id=actor.casino_id).first()
     if slip is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     role = request.POST.get("role", "")
@@ -429,7 +429,7 @@ def slip_void(request: HttpRequest, pk: int) -> HttpResponse:
 def void_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
     require(actor, Perm.VOID_SLIP)
-    void = SlipVoid.objects.filter(pk=pk, slip__casino_id=actor.user.casino_id).first()
+    void = SlipVoid.objects.filter(pk=pk, slip__casino_id=actor.casino_id).first()
     if void is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=SlipVoid)
     services.slip_void_confirm(actor=actor, void=void)
@@ -526,9 +526,7 @@ def day(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     selectors.require_sees_expected(actor)
     if pk is None:
         gaming_day = (
-            GamingDay.objects.filter(casino_id=actor.user.casino_id)
-            .order_by("-business_date")
-            .first()
+            GamingDay.objects.filter(casino_id=actor.casino_id).order_by("-business_date").first()
         )
         if gaming_day is None:
             return render(request, "cage/day.html", {"day": None})
@@ -551,7 +549,7 @@ def day(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 def alerts(request: HttpRequest) -> HttpResponse:
     actor = _actor(request)
     selectors.require_sees_expected(actor)
-    rows = CashAlert.objects.filter(casino_id=actor.user.casino_id).select_related(
+    rows = CashAlert.objects.filter(casino_id=actor.casino_id).select_related(
         "gaming_day", "player"
     )[:200]
     return render(request, "cage/alerts.html", {"alerts": selectors.alerts_with_day_cash(rows)})

@@ -36,6 +36,14 @@ class Actor:
             raise DomainError.of(CasinoCode.NO_CASINO)
         return casino
 
+    @property
+    def casino_id(self) -> int:
+        """The actor's casino's id, for a lookup (refused like ``casino`` when there is none)."""
+        casino_id = self.user.casino_id
+        if casino_id is None:
+            raise DomainError.of(CasinoCode.NO_CASINO)
+        return casino_id
+
     def can(self, perm: Perm) -> bool:
         return role_has(self.role, perm)
 

@@ -77,7 +77,7 @@ def incidents_for(actor: Actor) -> QuerySet[Incident]:
     """The casino's incidents, newest first, with what a list shows."""
     require(actor, Perm.VIEW_INCIDENTS)
     return (
-        Incident.objects.filter(casino_id=actor.user.casino_id)
+        Incident.objects.filter(casino_id=actor.casino_id)
         .select_related("table", "session", "hand", "pack", "reported_by", "gaming_day")
         .prefetch_related("steps__by")
         .order_by("-opened_at", "-id")

@@ -169,7 +169,7 @@ def access_session(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table
     require(actor, perm)
     try:
         session = TableSession.objects.select_related("table", "gaming_day", "settings").get(
-            pk=int(pk), casino_id=actor.user.casino_id
+            pk=int(pk), casino_id=actor.casino_id
         )
     except (TableSession.DoesNotExist, TypeError, ValueError):
         raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession) from None
@@ -180,7 +180,7 @@ def access_session(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table
 def access_table(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table:
     require(actor, perm)
     try:
-        table = Table.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
+        table = Table.objects.get(pk=int(pk), casino_id=actor.casino_id)
     except (Table.DoesNotExist, TypeError, ValueError):
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Table) from None
     require_assigned_for(actor, perm, table=table)
@@ -208,7 +208,7 @@ def access_hand(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Hand:
                 "corrections__created_by",
                 "revisions",
             )
-            .get(pk=int(pk), casino_id=actor.user.casino_id)
+            .get(pk=int(pk), casino_id=actor.casino_id)
         )
     except (Hand.DoesNotExist, TypeError, ValueError):
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand) from None
@@ -220,7 +220,7 @@ def access_live_hand(actor: Actor, pk: Any, perm: Perm = Perm.LOG_HAND) -> LiveH
     require(actor, perm)
     try:
         live = LiveHand.objects.select_related("session", "session__table").get(
-            pk=int(pk), casino_id=actor.user.casino_id
+            pk=int(pk), casino_id=actor.casino_id
         )
     except (LiveHand.DoesNotExist, TypeError, ValueError):
         raise DomainError.of(ApiCode.NOT_FOUND, thing=LiveHand) from None
@@ -232,7 +232,7 @@ def access_import(actor: Actor, pk: Any) -> ImportJob:
     require(actor, Perm.VIEW_HANDS)
     try:
         return ImportJob.objects.select_related("session", "session__table").get(
-            pk=int(pk), casino_id=actor.user.casino_id
+            pk=int(pk), casino_id=actor.casino_id
         )
     except (ImportJob.DoesNotExist, TypeError, ValueError):
         raise DomainError.of(ApiCode.NOT_FOUND, thing=ImportJob) from None
@@ -241,7 +241,7 @@ def access_import(actor: Actor, pk: Any) -> ImportJob:
 def access_revalidation(actor: Actor, pk: Any) -> RevalidationRun:
     require(actor, Perm.VIEW_HANDS)
     try:
-        return RevalidationRun.objects.get(pk=int(pk), casino_id=actor.user.casino_id)
+        return RevalidationRun.objects.get(pk=int(pk), casino_id=actor.casino_id)
     except (RevalidationRun.DoesNotExist, TypeError, ValueError):
         raise DomainError.of(ApiCode.NOT_FOUND, thing=RevalidationRun) from None
 
@@ -250,7 +250,7 @@ def access_waiting_entry(actor: Actor, pk: Any) -> WaitingEntry:
     require(actor, Perm.MANAGE_SEATING)
     try:
         entry = WaitingEntry.objects.select_related("table").get(
-            pk=int(pk), casino_id=actor.user.casino_id
+            pk=int(pk), casino_id=actor.casino_id
         )
     except (WaitingEntry.DoesNotExist, TypeError, ValueError):
         raise DomainError.of(ApiCode.NOT_FOUND, thing=WaitingEntry) from None
@@ -263,7 +263,7 @@ def access_waiting_entry(actor: Actor, pk: Any) -> WaitingEntry:
 
 def hands_for(actor: Actor) -> QuerySet[Hand]:
     require(actor, Perm.VIEW_HANDS)
-    return Hand.objects.filter(casino_id=actor.user.casino_id)
+    return Hand.objects.filter(casino_id=actor.casino_id)
 
 
 def filter_hands(
@@ -315,7 +315,7 @@ def filter_hands(
 
 def unresolved_invalid_hands(actor: Actor) -> QuerySet[Hand]:
     """Invalid hands without a signed review: the pit boss's queue (issue 4 §3)."""
-    qs = filter_hands(Hand.objects.filter(casino_id=actor.user.casino_id), unresolved=True)
+    qs = filter_hands(Hand.objects.filter(casino_id=actor.casino_id), unresolved=True)
     scope = sector_scope(actor)
     if scope is not None:
         qs = qs.filter(scope)
@@ -512,7 +512,7 @@ def corrections_to_sign(actor: Actor) -> QuerySet[Any]:
     if not actor.can(Perm.REVIEW_HAND):
         return HandRevisionApproval.objects.none()
     qs = HandRevisionApproval.objects.filter(
-        casino_id=actor.user.casino_id, locked_at__isnull=True
+        casino_id=actor.casino_id, locked_at__isnull=True
     ).select_related("hand__table", "correction__created_by", "correction__revision")
     scope = sector_scope(actor, "hand__table")
     if scope is not None:

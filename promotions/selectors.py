@@ -29,7 +29,7 @@ ZERO = Decimal("0.00")
 
 def access_fund(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Fund:
     require(actor, perm)
-    fund = Fund.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    fund = Fund.objects.filter(pk=pk, casino_id=actor.casino_id).first()
     if fund is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Fund)
     return fund
@@ -38,7 +38,7 @@ def access_fund(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Fund:
 def access_claim(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> JackpotClaim:
     if not actor.can(perm):
         require(actor, Perm.VIEW_CAGE)  # the cage pays the slips
-    claim = JackpotClaim.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    claim = JackpotClaim.objects.filter(pk=pk, casino_id=actor.casino_id).first()
     if claim is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=JackpotClaim)
     return claim

@@ -77,7 +77,7 @@ def _not_found(model: type) -> DomainError:
 
 def tournaments_for(actor: Actor) -> QuerySet[Tournament]:
     require(actor, Perm.VIEW_TOURNAMENTS)
-    return Tournament.objects.filter(casino_id=actor.user.casino_id).select_related(
+    return Tournament.objects.filter(casino_id=actor.casino_id).select_related(
         "structure__template", "gaming_day"
     )
 
@@ -90,7 +90,7 @@ def access_tournament(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS)
     except (TypeError, ValueError):
         raise _not_found(Tournament) from None
     row = (
-        Tournament.objects.filter(pk=number, casino_id=actor.user.casino_id)
+        Tournament.objects.filter(pk=number, casino_id=actor.casino_id)
         .select_related("structure__template", "gaming_day")
         .first()
     )
@@ -105,7 +105,7 @@ def _access(model: type, actor: Actor, pk: Any, perm: Perm) -> Any:
         number = int(pk)
     except (TypeError, ValueError):
         raise _not_found(model) from None
-    row = model.objects.filter(pk=number, tournament__casino_id=actor.user.casino_id).first()
+    row = model.objects.filter(pk=number, tournament__casino_id=actor.casino_id).first()
     if row is None:
         raise _not_found(model)
     return row
@@ -134,7 +134,7 @@ def access_move(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS) -> Se
     except (TypeError, ValueError):
         raise _not_found(SeatMove) from None
     row = (
-        SeatMove.objects.filter(pk=number, draw__tournament__casino_id=actor.user.casino_id)
+        SeatMove.objects.filter(pk=number, draw__tournament__casino_id=actor.casino_id)
         .select_related("draw__tournament", "entry__player", "from_session", "to_session")
         .first()
     )
@@ -149,7 +149,7 @@ def player_of(actor: Actor, pk: Any) -> Player:
         number = int(pk)
     except (TypeError, ValueError):
         raise _not_found(Player) from None
-    player = Player.objects.filter(pk=number, casino_id=actor.user.casino_id).first()
+    player = Player.objects.filter(pk=number, casino_id=actor.casino_id).first()
     if player is None:
         raise _not_found(Player)
     return player

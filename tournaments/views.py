@@ -110,9 +110,7 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 @_page
 def index(request: HttpRequest, actor: Actor) -> HttpResponse:
     tournaments = selectors.tournaments_for(actor)
-    versions = StructureVersion.objects.filter(casino_id=actor.user.casino_id).select_related(
-        "template"
-    )
+    versions = StructureVersion.objects.filter(casino_id=actor.casino_id).select_related("template")
     return render(
         request,
         "tournaments/index.html",
@@ -308,7 +306,7 @@ def _entry(actor: Actor, t: Tournament, raw: Any, field: str = "entry") -> Any:
 def _user(actor: Actor, username: str) -> User | None:
     if not username:
         return None
-    return User.objects.filter(username=username, casino_id=actor.user.casino_id).first()
+    return User.objects.filter(username=username, casino_id=actor.casino_id).first()
 
 
 def _structure_new(request: HttpRequest, actor: Actor, t: None) -> str:
@@ -329,7 +327,7 @@ def _structure_new(request: HttpRequest, actor: Actor, t: None) -> str:
 
 def _tournament_new(request: HttpRequest, actor: Actor, t: None) -> str:
     version = StructureVersion.objects.filter(
-        pk=_int(request.POST.get("structure"), "structure"), casino_id=actor.user.casino_id
+        pk=_int(request.POST.get("structure"), "structure"), casino_id=actor.casino_id
     ).first()
     if version is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=StructureVersion)

@@ -67,7 +67,7 @@ def _staff(actor: Actor, username: str | None, field: str) -> User | None:
 def _player(actor: Actor, player_id: int | None) -> Player | None:
     if player_id is None:
         return None
-    player = Player.objects.filter(pk=player_id, casino_id=actor.user.casino_id).first()
+    player = Player.objects.filter(pk=player_id, casino_id=actor.casino_id).first()
     if player is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Player, field="player")
     return player
@@ -404,7 +404,7 @@ class SlipVoidConfirmView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VOID_SLIP)
-        void = SlipVoid.objects.filter(pk=pk, slip__casino_id=actor.user.casino_id).first()
+        void = SlipVoid.objects.filter(pk=pk, slip__casino_id=actor.casino_id).first()
         if void is None:
             raise DomainError.of(ApiCode.NOT_FOUND, thing=SlipVoid)
 

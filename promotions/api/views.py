@@ -115,9 +115,7 @@ class BoxCountView(APIView):
         actor = _actor(request, Perm.COUNT_DROP)
         fund = selectors.access_fund(actor, pk, Perm.COUNT_DROP)
         data = parse(s.JackpotBoxCountInputSerializer, request.data)
-        day = GamingDay.objects.filter(
-            pk=data["gaming_day_id"], casino_id=actor.user.casino_id
-        ).first()
+        day = GamingDay.objects.filter(pk=data["gaming_day_id"], casino_id=actor.casino_id).first()
         if day is None:
             raise DomainError.of(ApiCode.NOT_FOUND, thing=GamingDay, field="gaming_day_id")
 
@@ -143,7 +141,7 @@ class BoxCountView(APIView):
 
 
 def _hand(actor: Actor, pk: Any) -> Hand:
-    hand = Hand.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    hand = Hand.objects.filter(pk=pk, casino_id=actor.casino_id).first()
     if hand is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand, field="hand")
     return hand
@@ -280,7 +278,7 @@ class SlipPayView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.ISSUE_SLIP)
-        slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.user.casino_id).first()
+        slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.casino_id).first()
         if slip is None:
             raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
         services.slip_pay(actor=actor, slip=slip)

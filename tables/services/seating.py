@@ -62,7 +62,7 @@ def seat_number(session: TableSession, seat: Any) -> int:
 def _player(actor: Actor, player_id: Any) -> Player | None:
     if player_id in (None, ""):
         return None
-    player = Player.objects.filter(pk=player_id, casino_id=actor.user.casino_id).first()
+    player = Player.objects.filter(pk=player_id, casino_id=actor.casino_id).first()
     if player is None:
         raise DomainError.of(TablesCode.PLAYER_NOT_FOUND, player=player_id, field="player")
     return player

@@ -58,7 +58,7 @@ def lock_tournament(tournament: Tournament | int, actor: Actor) -> Tournament:
         raise RuntimeError("lock_tournament must run inside the service's transaction")
     sessions = (
         TournamentTable.objects.filter(
-            tournament_id=pk, tournament__casino_id=actor.user.casino_id, broken_at__isnull=True
+            tournament_id=pk, tournament__casino_id=actor.casino_id, broken_at__isnull=True
         )
         .order_by("session_id")
         .values_list("session_id", flat=True)
@@ -68,7 +68,7 @@ def lock_tournament(tournament: Tournament | int, actor: Actor) -> Tournament:
     row = (
         Tournament.objects.select_for_update()
         .select_related("structure")
-        .filter(pk=pk, casino_id=actor.user.casino_id)
+        .filter(pk=pk, casino_id=actor.casino_id)
         .first()
     )
     if row is None:
