@@ -204,13 +204,13 @@ class HotQuery(Generic[T]):
     value (``__contains``, ``__in``) is refused when the query is first used.
     """
 
-    def __init__(self, build: Callable[..., QuerySet[T]], /, **kinds: type) -> None:
+    def __init__(self, build: Callable[..., QuerySet[Any, T]], /, **kinds: type) -> None:
         for name, kind in kinds.items():
             if kind not in KINDS:
                 raise TypeError(f"parameter {name!r}: {kind!r} is not one of {KINDS}")
         self.build = build
         self.kinds = kinds
-        self._template: QuerySet[T] | None = None
+        self._template: QuerySet[Any, T] | None = None
         self._compiled: weakref.WeakKeyDictionary[Any, _Compiled] = weakref.WeakKeyDictionary()
 
     # ------------------------------------------------------------------ public
@@ -249,7 +249,7 @@ class HotQuery(Generic[T]):
         rows = self.all(**values)
         return rows[0] if rows else None
 
-    def plain(self, **values: Any) -> QuerySet[T]:
+    def plain(self, **values: Any) -> QuerySet[Any, T]:
         """The ORM's own queryset for these values (what a hot call must equal)."""
         return self.build(**values)
 
@@ -286,7 +286,7 @@ class HotQuery(Generic[T]):
             prefetch_related_objects(objs, *compiled.prefetches)
         return objs
 
-    def _build(self, round_: int) -> QuerySet[T]:
+    def _build(self, round_: int) -> QuerySet[Any, T]:
         return self.build(
             **{
                 name: _marker(kind, round_, slot)
