@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from itertools import chain
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from django.conf import settings
 from django.core.exceptions import EmptyResultSet, FullResultSet
@@ -324,7 +324,7 @@ class HotQuery(Generic[T]):
         missing = set(names) - {name for _p, name in slots}
         if missing:
             raise ValueError(f"{self!r}: {sorted(missing)} do not reach the SQL as given")
-        bounds = {}
+        bounds: dict[str, tuple[int, int]] = {}
         marker_ints = {
             _marker(int, 0, i): name for i, name in enumerate(names) if self.kinds[name] is int
         }
@@ -340,12 +340,17 @@ class HotQuery(Generic[T]):
         shape = first._iterable_class
         if shape not in (ModelIterable, ValuesIterable, ValuesListIterable, FlatValuesListIterable):
             raise ValueError(f"{self!r}: rows of {shape.__name__} are not supported")
-        if first._known_related_objects or compiler.has_composite_fields(
+        # The queryset's own private state (not in the stubs) says how the ORM reads the rows.
+        known = first._known_related_objects  # type: ignore[attr-defined]
+        if known or compiler.has_composite_fields(
             [column[0] for column in compiler.select[: compiler.col_count]]
         ):
             raise ValueError(f"{self!r}: the query's rows are not plain")
         query = first.query
-        model_span, init_list, populators, annotations = (0, 0), (), (), ()
+        model_span: tuple[int, int] = (0, 0)
+        init_list: tuple[str, ...] = ()
+        populators: tuple[Any, ...] = ()
+        annotations: tuple[tuple[str, int], ...] = ()
         if shape is ModelIterable:
             klass_info = compiler.klass_info
             fields = klass_info["select_fields"]
@@ -353,9 +358,10 @@ class HotQuery(Generic[T]):
             init_list = tuple(
                 column[0].target.attname for column in compiler.select[slice(*model_span)]
             )
-            populators = tuple(get_related_populators(klass_info, compiler.select, alias))
+            # Django 5.2's signature; the stubs describe 6.0's (fetch_mode added)
+            populators = tuple(get_related_populators(klass_info, compiler.select, alias))  # type: ignore[call-arg]
             annotations = tuple((compiler.annotation_col_map or {}).items())
-        names = (
+        keys = (
             tuple(query.selected)
             if query.selected
             else (*query.extra_select, *query.values_select, *query.annotation_select)
@@ -374,13 +380,13 @@ class HotQuery(Generic[T]):
             converters=compiler.get_converters(
                 [column[0] for column in compiler.select[: compiler.col_count]]
             ),
-            names=names,
+            names=keys,
             model=compiler.klass_info["model"] if shape is ModelIterable else None,
             model_span=model_span,
             init_list=init_list,
             populators=populators,
             annotations=annotations,
-            prefetches=tuple(first._prefetch_related_lookups),
+            prefetches=tuple(first._prefetch_related_lookups),  # type: ignore[attr-defined]
         )
 
     def _check(self, alias: str, values: dict[str, Any], sql: str, params: list[Any]) -> None:
@@ -542,7 +548,8 @@ def hot_insert(objs: Sequence[Model]) -> None:
     write = cache.get(key)
     returning = opts.db_returning_fields
     for obj in objs:
-        obj._prepare_related_fields_for_save(operation_name="bulk_create" if many else "save")
+        operation = "bulk_create" if many else "save"
+        obj._prepare_related_fields_for_save(operation_name=operation)  # type: ignore[attr-defined]
     if write is None:
         fields = [
             f for f in opts.local_concrete_fields if not f.generated and f is not opts.auto_field
@@ -571,9 +578,10 @@ def hot_insert(objs: Sequence[Model]) -> None:
             if not returning:
                 returned: list[Any] = []
             elif many:
-                returned = connection.ops.fetch_returned_insert_rows(cursor)
+                # defined by the backends that return inserted rows, not by the base class of the stubs
+                returned = connection.ops.fetch_returned_insert_rows(cursor)  # type: ignore[attr-defined]
             else:
-                returned = [connection.ops.fetch_returned_insert_columns(cursor, write.tail)]
+                returned = [connection.ops.fetch_returned_insert_columns(cursor, write.tail)]  # type: ignore[attr-defined]
     if write.converters:
         returned = list(write.compiler.apply_converters(returned, write.converters))
     for obj, values in zip(objs, returned, strict=False):
@@ -614,7 +622,7 @@ def _insert_compiler(
     raw: bool = False,
 ) -> Any:
     query = InsertQuery(model)
-    query.insert_values(fields, objs, raw=raw)
+    query.insert_values(fields, list(objs), raw=raw)
     compiler = query.get_compiler(using=alias)
     compiler.returning_fields = returning or None
     return compiler
@@ -702,7 +710,9 @@ def hot_update(obj: Model, fields: Sequence[str]) -> None:
 
 
 def _update_compiler(obj: Model, targets: list[Any], alias: str, *, raw: bool = False) -> Any:
-    query = type(obj)._base_manager.using(alias).filter(pk=obj.pk).query.chain(UpdateQuery)
+    query = cast(
+        UpdateQuery, type(obj)._base_manager.using(alias).filter(pk=obj.pk).query.chain(UpdateQuery)
+    )
     query.add_update_fields(
         [(f, None, getattr(obj, f.attname) if raw else f.pre_save(obj, add=False)) for f in targets]
     )
