@@ -197,6 +197,8 @@ def _figures(
         .order_by()
     ):
         opened = session["opened_at"]
+        if opened is None:  # not so (the filter), but the column may be empty
+            continue
         end = session["closed_at"] or now
         if start is not None:
             opened = max(opened, start)
@@ -222,14 +224,14 @@ def _figures(
     ):
         f = out[(r["gaming_day_id"], r["table__number"])]
         f.hands, f.valid, f.pots = r["n"], r["valid"], Decimal(r["pots"] or 0)
-    for r in (
+    for rake in (
         RakeEntry.objects.filter(_in("hand_started_at", window), gaming_day_id__in=day_ids)
         .values("gaming_day_id", "table__number")
         .annotate(total=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
         .order_by()
     ):
-        out[(r["gaming_day_id"], r["table__number"])].rake = Decimal(r["total"] or 0)
-    for r in (
+        out[(rake["gaming_day_id"], rake["table__number"])].rake = Decimal(rake["total"] or 0)
+    for cash in (
         CashLine.objects.filter(
             _in("transaction__recorded_at", window),
             transaction__gaming_day_id__in=day_ids,
@@ -239,13 +241,13 @@ def _figures(
         )
         .values("transaction__gaming_day_id", "transaction__table__number")
         .annotate(
-            total=Sum(F("value") * F("count") * F("transaction__sign"), output_field=MONEY_OUT)
+            drop=Sum(F("value") * F("count") * F("transaction__sign"), output_field=MONEY_OUT)
         )
         .order_by()
     ):
-        key = (r["transaction__gaming_day_id"], r["transaction__table__number"])
-        out[key].drop = Decimal(r["total"] or 0)
-    for r in (
+        key = (cash["transaction__gaming_day_id"], cash["transaction__table__number"])
+        out[key].drop = Decimal(cash["drop"] or 0)
+    for tx in (
         TableTransaction.objects.filter(
             _in("recorded_at", window),
             gaming_day_id__in=day_ids,
@@ -255,19 +257,19 @@ def _figures(
         .annotate(n=Sum("sign"), amount=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
         .order_by()
     ):
-        f = out[(r["gaming_day_id"], r["table__number"])]
-        if r["kind"] == TransactionKind.BUYIN:
-            f.buyins, f.bought = r["n"] or 0, Decimal(r["amount"] or 0)
+        f = out[(tx["gaming_day_id"], tx["table__number"])]
+        if tx["kind"] == TransactionKind.BUYIN:
+            f.buyins, f.bought = tx["n"] or 0, Decimal(tx["amount"] or 0)
         else:
-            f.tips = Decimal(r["amount"] or 0)
-    for r in (
+            f.tips = Decimal(tx["amount"] or 0)
+    for first in (
         _first_buyins(day_ids)
         .filter(_in("recorded_at", window))
         .values("gaming_day_id", "table__number")
         .annotate(n=Count("player_key", distinct=True))
         .order_by()
     ):
-        out[(r["gaming_day_id"], r["table__number"])].players = r["n"]
+        out[(first["gaming_day_id"], first["table__number"])].players = first["n"]
     for (day_id, _table), f in out.items():
         f.days.add(day_id)
     return out
@@ -391,8 +393,8 @@ def kpi_data(casino: Casino, day: GamingDay, lang: str, now: datetime) -> dict[s
     players = _room_players(day_ids)
 
     tables = []
-    for (d, table), f in sorted(per_table.items(), key=lambda kv: kv[0][1]):
-        if d == day.pk:
+    for (day_id, table), f in sorted(per_table.items(), key=lambda kv: kv[0][1]):
+        if day_id == day.pk:
             tables.append({"table": table, **f.row()})
     today = _room(per_table, day.pk, players.get(day.pk, 0))
     shifts = shift_kpi_rows(day, now, lang, today.hours)

@@ -25,7 +25,7 @@ from ._common import bilingual, name, role_label
 
 L = SanctionLevel
 K = SanctionEntry.Kind
-LEVELS = {
+LEVELS: dict[str, tuple[str, str]] = {
     L.WARNING: ("Advertencia verbal", "Verbal warning"),
     L.VUELTAS: ("Vueltas de penalización", "Penalty rounds"),
     L.SIT_OUT: ("Fuera de juego por manos", "Sit out hands"),
@@ -34,7 +34,7 @@ LEVELS = {
     L.DISQUALIFICATION: ("Descalificación", "Disqualification"),
     L.EXPULSION: ("Expulsión", "Expulsion"),
 }
-KINDS = {
+KINDS: dict[str, tuple[str, str]] = {
     K.PROPOSAL: ("Propuesta", "Proposal"),
     K.IMPOSITION: ("Sanción", "Imposition"),
     K.LIFT: ("Levantamiento", "Lift"),
@@ -71,12 +71,12 @@ def _row(entry: SanctionEntry, lang: str) -> dict[str, Any]:
         "player": entry.player_label,
         "conduct": conduct_label(entry.conduct_code),
         "level": level_label(entry.level, entry.vueltas, lang),
-        "table": entry.table.number if entry.table_id else None,
+        "table": entry.table.number if entry.table else None,
         "hand": entry.hand_number,
         "event": entry.event_name,
         "by": name(entry.issued_by),
         "role": role_label(entry.role),
-        "amends": entry.amends.notice if entry.amends_id else "",
+        "amends": entry.amends.notice if entry.amends else "",
         "reason": entry.reason or entry.override_reason,
     }
 
@@ -139,7 +139,7 @@ def sanctions_data(casino: Any, params: dict[str, Any], lang: str) -> dict[str, 
                 "conduct": conduct_label(imposition.conduct_code),
                 "level": level_label(effective.level, effective.vueltas, lang),
                 "since": imposition.at,
-                "table": imposition.table.number if imposition.table_id else None,
+                "table": imposition.table.number if imposition.table else None,
                 "status": bilingual(lang, *STATUS.get(status, (status, status))),
             }
         )
@@ -148,7 +148,7 @@ def sanctions_data(casino: Any, params: dict[str, Any], lang: str) -> dict[str, 
             "at": p.at,
             "player": p.player_label,
             "conduct": conduct_label(p.conduct_code),
-            "table": p.table.number if p.table_id else None,
+            "table": p.table.number if p.table else None,
             "by": name(p.issued_by),
         }
         for p in tables_selectors.mandatory_not_imposed(casino)

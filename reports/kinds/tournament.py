@@ -40,10 +40,13 @@ class TournamentParams(serializers.Serializer):
 
 
 def _tournament(casino: Any, params: dict[str, Any]) -> Tournament:
+    number = params.get("tournament")
     t = (
-        Tournament.objects.filter(casino=casino, pk=params.get("tournament"))
+        Tournament.objects.filter(casino=casino, pk=number)
         .select_related("structure__template", "gaming_day")
         .first()
+        if number is not None
+        else None
     )
     if t is None:
         raise DomainError.of(ReportsCode.TOURNAMENT_NOT_FOUND)
@@ -62,7 +65,7 @@ def _common(t: Tournament, lang: str) -> dict[str, Any]:
     results = tsel.results(t)
     states = tsel.entry_states(t)
     counted = states.counted
-    ranked = []
+    ranked: list[dict[str, Any]] = []
     for r in results.ranked:
         ranked.append(
             {
