@@ -236,7 +236,8 @@ class ShiftPatternForm(forms.ModelForm):
         fields = ("casino", "effective_from", "reason")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         casino, day = data.get("casino"), data.get("effective_from")
         if casino is not None and day is not None:
             today = timezone.localdate(timezone=zoneinfo.ZoneInfo(casino.time_zone))

@@ -347,6 +347,7 @@ class JackpotClaim(SignableDocument):
         return f"claim {self.pk} hand {self.hand_id}"
 
     def signing_payload(self) -> dict[str, Any]:
+        start, end = self.period_start, self.period_end  # both or neither (the constraint)
         return {
             "fund": self.fund_id,
             "rules_version": self.rules_version_id,
@@ -356,11 +357,11 @@ class JackpotClaim(SignableDocument):
             "payout": self.payout,
             **(
                 {
-                    "period_start": self.period_start.isoformat(),
-                    "period_end": self.period_end.isoformat(),
+                    "period_start": start.isoformat(),
+                    "period_end": end.isoformat(),
                     "replaces": self.replaces_id,
                 }
-                if self.is_period
+                if start is not None and end is not None
                 else {}
             ),
         }

@@ -67,8 +67,8 @@ def deck_event(e: DeckEvent) -> dict[str, Any]:
         "role": e.role,
         "with_user": username(e.with_user),
         "session": e.session_id,
-        "table": str(e.session.table) if e.session_id else None,
-        "related_pack": e.related_pack.serial if e.related_pack_id else None,
+        "table": str(e.session.table) if e.session else None,
+        "related_pack": e.related_pack.serial if e.related_pack else None,
         "hand_number": e.hand_number,
         "note": e.note,
         "data": e.data,
@@ -111,8 +111,8 @@ def dealer_change(c: DealerChange) -> dict[str, Any]:
         "handover_note": c.handover_note,
         "warnings": c.warnings,
         "pending": c.pending,
-        "pack_out": c.pack_out.serial if c.pack_out_id else None,
-        "pack_in": c.pack_in.serial if c.pack_in_id else None,
+        "pack_out": c.pack_out.serial if c.pack_out else None,
+        "pack_in": c.pack_in.serial if c.pack_in else None,
     }
 
 

@@ -155,7 +155,7 @@ def ledger_row(r: LedgerEntry) -> dict[str, Any]:
         "receipt": r.receipt,
         "ledger_kind": r.kind,
         "via": r.via,
-        "entry_number": r.entry.number if r.entry_id else None,
+        "entry_number": r.entry.number if r.entry else None,
         "pool_amount": r.pool_amount,
         "fee_amount": r.fee_amount,
         "chips": r.chips,

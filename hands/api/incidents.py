@@ -108,7 +108,7 @@ def present(incident: Incident) -> dict[str, Any]:
         "level": state.level.value,
         "levels_reached": [r.value for r in state.levels_reached],
         "gaming_day_id": incident.gaming_day_id,
-        "table_number": incident.table.number if incident.table_id else None,
+        "table_number": incident.table.number if incident.table else None,
         "session": incident.session_id,
         "hand": incident.hand_id,
         "pack": incident.pack_id,

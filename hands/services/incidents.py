@@ -114,7 +114,7 @@ def _snapshot(incident: Incident) -> dict[str, Any]:
     return {
         "serial": incident.serial,
         "kind": incident.kind,
-        "table": incident.table.number if incident.table_id else None,
+        "table": incident.table.number if incident.table else None,
         "session": incident.session_id,
         "hand": incident.hand_id,
         "pack": incident.pack_id,

@@ -191,8 +191,8 @@ def dealer_changes(session: TableSession) -> list[dict[str, Any]]:
             "at": change.at,
             "outgoing": name(change.outgoing) if change.outgoing_id else "",
             "incoming": name(change.incoming),
-            "pack_out": change.pack_out.serial if change.pack_out_id else "",
-            "pack_in": change.pack_in.serial if change.pack_in_id else "",
+            "pack_out": change.pack_out.serial if change.pack_out else "",
+            "pack_in": change.pack_in.serial if change.pack_in else "",
             "by": name(change.recorded_by),
             "note": change.handover_note,
             "is_change": change.outgoing_id is not None,
@@ -223,7 +223,7 @@ def deck_rotations(session: TableSession, lang: str) -> list[dict[str, Any]]:
                 "pack_in": f"{event.pack.serial} {event.pack.colour}",
                 "pack_out": (
                     f"{event.related_pack.serial} {event.related_pack.colour}"
-                    if event.related_pack_id
+                    if event.related_pack
                     else ""
                 ),
                 "reason": bilingual(lang, *ROTATION_REASONS.get(reason, (reason, reason))),

@@ -58,7 +58,7 @@ def _event_row(event: DeckEvent, lang: str) -> dict[str, Any]:
         details.append(bilingual(lang, *REASONS.get(data["reason"], (data["reason"],) * 2)))
     if data.get("replaces"):
         details.append(bilingual(lang, "reemplaza a ", "replaces ") + str(data["replaces"]))
-    if event.related_pack_id:
+    if event.related_pack:
         details.append(bilingual(lang, "con ", "with ") + event.related_pack.serial)
     if data.get("receipt"):
         details.append(bilingual(lang, "constancia ", "receipt ") + str(data["receipt"]))
@@ -133,7 +133,7 @@ def custody_data(day: GamingDay, table_number: int | None, lang: str) -> dict[st
     store_rows: list[dict[str, Any]] = []
     for event in events.iterator(chunk_size=1000):
         row = _event_row(event, lang)
-        if event.session_id is None:
+        if event.session is None:
             store_rows.append(row)
             continue
         table = event.session.table

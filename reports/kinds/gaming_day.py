@@ -289,7 +289,7 @@ def _sanctions_of_day(day: GamingDay, lang: str) -> tuple[dict[int, int], list[d
         sanction_rows.append(
             {
                 "notice": entry.notice,
-                "table": entry.table.number if entry.table_id else None,
+                "table": entry.table.number if entry.table else None,
                 "player": entry.player_label,
                 "conduct": conduct_label(entry.conduct_code),
                 "level": level_label(entry.level, entry.vueltas, lang),

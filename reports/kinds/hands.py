@@ -154,7 +154,7 @@ def hand_data(
                 "seat": s.seat,
                 "position": s.position,
                 "name": s.name
-                or (s.player.display_name if s.player_id else "")
+                or (s.player.display_name if s.player else "")
                 or _player_at(players or {}, s.seat, hand.started_at),
                 "cards": hole.get(s.seat, ""),
                 "start": s.starting_stack,

@@ -81,10 +81,10 @@ def fund_section(fund: Fund, day: Any, lang: str) -> dict[str, Any]:
         total = (total or 0) + e.signed_amount
         es, en = KIND_WORDS[EntryKind(e.kind)]
         detail = ""
-        if e.hand_id:
+        if e.hand and e.table:
             detail = bilingual(lang, "Mesa", "Table") + f" {e.table.number} · "
             detail += bilingual(lang, "mano", "hand") + f" {e.hand.number}"
-        elif e.slip_id:
+        elif e.slip:
             prize = _prize(e, lang)
             prizes.append(prize)
             detail = prize["share"]

@@ -36,7 +36,7 @@ def keys_data(day: Any, table_number: int | None, lang: str) -> dict[str, Any]:
         rows.append(
             {
                 "key": handout.key_label,
-                "table": handout.table.number if handout.table_id else None,
+                "table": handout.table.number if handout.table else None,
                 "holder": name(handout.holder),
                 "handed_by": name(handout.handed_by),
                 "role": role_label(handout.role),

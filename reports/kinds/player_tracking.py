@@ -97,9 +97,9 @@ def seat_stays(session: TableSession) -> list[Stay]:
                 stay = Stay(
                     seat=seat,
                     player_id=tx.player_id,
-                    player=tx.player_name or (tx.player.display_name if tx.player_id else ""),
+                    player=tx.player_name or (tx.player.display_name if tx.player else ""),
                     arrived=tx.recorded_at,
-                    vip=bool(tx.player_id and tx.player.is_vip),
+                    vip=bool(tx.player and tx.player.is_vip),
                 )
                 current[seat] = stay
                 stays.append(stay)

@@ -69,7 +69,7 @@ def rota_data(day: Any, lang: str, now: Any = None) -> dict[str, Any]:
         {
             "version": v.version,
             "reason": bilingual(lang, *REASONS[v.reason]),
-            "table": v.table.number if v.table_id else None,
+            "table": v.table.number if v.table else None,
             "by": name(v.planned_by),
             "at": v.planned_at,
         }

@@ -341,7 +341,8 @@ def sheet_data(session: TableSession, lang: str) -> dict[str, Any]:
         .first()
     )
     closing = ClosingSheet.objects.filter(session=session).select_related("counted_by").first()
-    serial = (opening or closing).serial if (opening or closing) else ""
+    sheet = opening or closing
+    serial = sheet.serial if sheet else ""
     opening_lines = _lines(opening)
     closing_lines = _lines(closing)
     rec = reconcile_session(session) if closing is not None else None

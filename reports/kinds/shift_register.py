@@ -78,9 +78,9 @@ def register_data(
         row = {
             "at": tx.recorded_at,
             "reversal": tx.sign < 0,
-            "reverses_at": tx.reverses.recorded_at if tx.reverses_id else None,
+            "reverses_at": tx.reverses.recorded_at if tx.reverses else None,
             "seat": tx.seat,
-            "player": tx.player.display_name if tx.player_id else tx.player_name,
+            "player": tx.player.display_name if tx.player else tx.player_name,
             "amount": tx.sign * tx.amount,
             "source": bilingual(lang, *source) if source else "",
             "rebuy": tx.is_rebuy,

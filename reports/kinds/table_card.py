@@ -111,10 +111,10 @@ def _movement_row(
         "shift": shift,
         "kind": bilingual(lang, label_es, label_en),
         "reversal": tx.sign < 0,
-        "reverses_at": tx.reverses.recorded_at if tx.reverses_id else None,
+        "reverses_at": tx.reverses.recorded_at if tx.reverses else None,
         "reason": tx.reason,
         "seat": tx.seat,
-        "player": tx.player.display_name if tx.player_id else tx.player_name,
+        "player": tx.player.display_name if tx.player else tx.player_name,
         "amount": tx.sign * tx.amount,
         "source": bilingual(lang, *source) if source else "",
         "cash": cash,
@@ -177,7 +177,7 @@ def _departures(session: TableSession) -> list[dict[str, Any]]:
     return [
         {
             "seat": d.seat,
-            "player": d.player.display_name if d.player_id else d.player_name,
+            "player": d.player.display_name if d.player else d.player_name,
             "stack": d.stack,
             "at": d.left_at,
         }

@@ -143,7 +143,7 @@ class SanctionEntry(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.player.display_name if self.player_id else self.player_description
+        who = self.player.display_name if self.player else self.player_description
         return f"{self.notice or self.kind} · {who} · {self.level}"
 
     @property
@@ -154,4 +154,4 @@ class SanctionEntry(models.Model):
 
     @property
     def player_label(self) -> str:
-        return self.player.display_name if self.player_id else self.player_description
+        return self.player.display_name if self.player else self.player_description

@@ -146,6 +146,6 @@ def sector_scope(actor: Actor, table: str = "table") -> models.Q | None:
 
 def sector_covers(actor: Actor, table: Table) -> bool:
     """``sector_scope`` for one table."""
-    if actor.role != Role.PIT_BOSS or table.sector_id is None:
+    if actor.role != Role.PIT_BOSS or table.sector is None:
         return True
     return table.sector.pit_bosses.filter(pk=actor.user.pk).exists()

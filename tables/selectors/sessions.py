@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
-from casino.errors import Conflict, DomainError
+from casino.errors import DomainError
 from casino.hotqueries import HotQuery
 from casino.models import Casino, Denomination, User
 from casino.roles import Role
@@ -109,7 +109,7 @@ def pack_in_play(session: TableSession) -> Pack | None:
 class PlayReadiness:
     """Why a table cannot take a hand now (empty ``reasons`` when it can) and who deals."""
 
-    reasons: list[Conflict]
+    reasons: list[DomainError]
     croupier: User | None
 
 
@@ -162,7 +162,7 @@ def session_readiness(session: TableSession, hand_number: int | None = None) -> 
     and the session's usable or damaged packs. The croupier comes back with the
     reasons so that the caller need not read it again.
     """
-    reasons: list[Conflict] = []
+    reasons: list[DomainError] = []
     opening_locked, croupier = _opening_and_croupier(session)
     if not opening_locked:
         reasons.append(DomainError.of(TablesCode.OPENING_NOT_SIGNED))
@@ -202,12 +202,12 @@ def session_readiness(session: TableSession, hand_number: int | None = None) -> 
     return PlayReadiness(reasons, croupier)
 
 
-def session_ready_for_play(session: TableSession) -> list[Conflict]:
+def session_ready_for_play(session: TableSession) -> list[DomainError]:
     """Why the table cannot take a hand now; empty when it can (:func:`session_readiness`)."""
     return session_readiness(session).reasons
 
 
-def session_accepts_hand(session: TableSession, hand_number: int) -> list[Conflict]:
+def session_accepts_hand(session: TableSession, hand_number: int) -> list[DomainError]:
     """:func:`session_ready_for_play` plus the "last hand" announcement (CLOSE-01)."""
     return session_readiness(session, hand_number).reasons
 
@@ -363,7 +363,7 @@ class SheetToSign:
     kind: str  # "opening" | "closing"
     sheet: OpeningSheet | ClosingSheet
     missing_roles: list[Role]
-    blockers: list[Conflict]
+    blockers: list[DomainError]
 
 
 def sheets_to_sign(casino: Casino, roles: list[Role] | None = None) -> list[SheetToSign]:
@@ -417,8 +417,8 @@ def session_log(session: TableSession) -> list[LogLine]:
         "outgoing", "incoming", "pack_out", "pack_in", "recorded_by"
     ):
         what = _("Dealer change")
-        if c.pack_in_id:
-            what += f" ({c.pack_out.serial if c.pack_out_id else '—'} → {c.pack_in.serial})"
+        if c.pack_in:
+            what += f" ({c.pack_out.serial if c.pack_out else '—'} → {c.pack_in.serial})"
         who = f"{c.outgoing or '—'} → {c.incoming}"
         lines.append(LogLine(c.at, what, c.recorded_by, who, c.handover_note))
     return sorted(lines, key=lambda line: line.at)

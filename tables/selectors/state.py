@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from casino.errors import Conflict
+from casino.errors import DomainError
 from casino.models import User
 
 from ..models import ClosingSheet, OpeningSheet, Pack, Table, TableSession
@@ -28,7 +28,7 @@ class TableState:
     packs: list[Pack] = field(default_factory=list)
     opening_sheet: OpeningSheet | None = None
     closing_sheet: ClosingSheet | None = None
-    not_ready: list[Conflict] = field(default_factory=list)
+    not_ready: list[DomainError] = field(default_factory=list)
     sanctions: list[EffectiveSanction] = field(default_factory=list)
 
     @property
