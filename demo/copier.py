@@ -8,7 +8,7 @@ import re
 import uuid
 from collections import defaultdict
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, models, transaction
@@ -30,6 +30,7 @@ HAND_REF = re.compile(r"^hand:(\d+)$")
 # The per-hand rows, copied by PostgreSQL itself (``INSERT … SELECT``): nothing in them
 # is sealed, numbered or signed, so a copy is the template's row with ids and dates moved.
 SQL_COPIED = {"hands.hand", "hands.handverdict", "hands.handseat", "hands.handviolation"}
+M = TypeVar("M", bound=models.Model)
 
 
 def _insert(model: type[models.Model], objs: list[Any]) -> None:
@@ -328,9 +329,7 @@ class HistoryCopier:
             self._plans[model] = plan
         return plan
 
-    def _copy_row(
-        self, model: type[models.Model], row: dict[str, Any], locks: dict[Any, list[int]]
-    ) -> models.Model:
+    def _copy_row(self, model: type[M], row: dict[str, Any], locks: dict[Any, list[int]]) -> M:
         new = dict(row)
         new["id"] = self._ref(model, row["id"])
         for attname, kind, related in self._plan(model):
@@ -426,7 +425,8 @@ class HistoryCopier:
     # ------------------------------------------------------------------ seals and hashes
 
     def _seal(self, objs: dict[type[models.Model], list[models.Model]]) -> None:
-        by_label = {m._meta.label_lower: lst for m, lst in objs.items()}
+        # the batch's rows by model label: each list holds its own model's rows
+        by_label: dict[str, list[Any]] = {m._meta.label_lower: lst for m, lst in objs.items()}
         txs = by_label.get("cage.tabletransaction", [])
         if txs:
             chips: dict[int, list[Any]] = defaultdict(list)
@@ -453,9 +453,11 @@ class HistoryCopier:
             label = model._meta.label_lower
             new_ids = [i + self._shifts(j)[model] for j, _d in days for i in self.t.ids[model]]
             lines = [
-                rel.get_accessor_name()
+                name
                 for rel in model._meta.related_objects
-                if rel.one_to_many and rel.related_model in self.span
+                if rel.one_to_many
+                and rel.related_model in self.span
+                and (name := rel.get_accessor_name()) is not None
             ]
             for obj in model._base_manager.filter(pk__in=new_ids).prefetch_related(*lines):
                 payload = obj.signing_payload()

@@ -66,6 +66,13 @@ class Fault:
     detail: str = ""
 
 
+def _placed(button: int | None) -> int:
+    """The button's seat, placed by ``_hand`` before any hand is dealt."""
+    if button is None:
+        raise RuntimeError("a hand dealt with no button")
+    return button
+
+
 @dataclass
 class TableWorld:
     """What is physically at one table, as the simulator knows it."""
@@ -518,7 +525,7 @@ class DaySimulator:
         played = adapter.simulate_hand(
             rules,
             stacks={s: world.stacks[s] for s in seats},
-            button=world.button,
+            button=_placed(world.button),
             small=settings.small_blind,
             big=settings.big_blind,
             rng=self.rng,
@@ -555,6 +562,8 @@ class DaySimulator:
             actor=self.boss, session=world.session, security_officer=self.security.user
         )
         sheet = tsel.session_closing_count(world.session)
+        if sheet is None:
+            raise RuntimeError(f"table {world.table.number}: closing_start opened no count")
         physical = dict(self._float(world))
         for denom_id, extra in world.physical_extra.items():
             value = next(v for v, d in self.denoms.items() if d.pk == denom_id)

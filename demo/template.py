@@ -94,7 +94,8 @@ class Template:
 
     def _check_hashes(self) -> None:
         """A copy's hashes are recomputed; that is right only if the template's are current."""
-        self.signables = [m for m in self.rows if is_signable(m)]
+        # signable by their shape (is_signable), read through it: typed as such
+        self.signables: list[type[Any]] = [m for m in self.rows if is_signable(m)]
         self.sig_current: dict[int, bool] = {}
         docs: dict[tuple[int, int], str] = {}
         for m in self.signables:

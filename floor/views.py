@@ -210,6 +210,11 @@ def _grids(
 ) -> dict[str, Any]:
     """The notes and chips fields, filled with what was typed or with a proposal."""
     values = _denominations(session)
+    # what was typed (text) or proposed (counts)
+    typed_notes: dict[str, str] | dict[str, int]
+    typed_chips: dict[str, str] | dict[str, int]
+    typed_in: dict[str, str] | dict[str, int]
+    typed_out: dict[str, str] | dict[str, int]
     if panel == "buyin":
         notes = _note_values(session.casino_id)
         if post is not None:
@@ -303,11 +308,12 @@ def change(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
         )
     post = request.POST
     kind = post.get("kind", "")
-    record = {
+    records: dict[str, Callable[..., cage_services.Recorded]] = {
         TransactionKind.COLOUR_CHANGE: cage_services.colour_change_record,
         TransactionKind.CASH_OUT: cage_services.cash_out_record,
         TransactionKind.TIP_CHANGE: cage_services.tip_change_record,
-    }.get(kind)
+    }
+    record = records.get(kind)
     try:
         if record is None:
             raise DomainError.of(CageCode.KIND_INVALID, field="kind")
@@ -436,11 +442,11 @@ QueueAction = Callable[[HttpRequest, Actor, int], str]
 
 def _sign_sheet(request: HttpRequest, actor: Actor, pk: int, part: str) -> str:
     if part == "opening":
-        sheet = table_selectors.access_opening(actor, pk)
-        result = table_services.opening_sign(actor=actor, sheet=sheet, role=actor.role.value)
+        opening = table_selectors.access_opening(actor, pk)
+        result = table_services.opening_sign(actor=actor, sheet=opening, role=actor.role.value)
     else:
-        sheet = table_selectors.access_closing(actor, pk)
-        result = table_services.closing_sign(actor=actor, sheet=sheet, role=actor.role.value)
+        closing = table_selectors.access_closing(actor, pk)
+        result = table_services.closing_sign(actor=actor, sheet=closing, role=actor.role.value)
     return _("Signed and locked.") if result.locked else _("Signature recorded.")
 
 
