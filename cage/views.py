@@ -4,6 +4,7 @@ services as the API, show the domain messages in the active language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -248,12 +249,13 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.access_session(actor, pk, Perm.RECORD_CHANGE)
     post = request.POST
     kind = post.get("kind", "")
-    record = {
+    records: dict[str, Callable[..., services.Recorded]] = {
         TransactionKind.COLOUR_CHANGE: services.colour_change_record,
         TransactionKind.CASH_OUT: services.cash_out_record,
         TransactionKind.TIP_CHANGE: services.tip_change_record,
         TransactionKind.IN_HAND_CHANGE: services.in_hand_change_record,
-    }.get(kind)
+    }
+    record = records.get(kind)
     if record is None:
         raise DomainError.of(CageCode.KIND_INVALID, field="kind")
     kwargs: dict[str, Any] = {

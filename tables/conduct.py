@@ -131,7 +131,7 @@ def levels_in_scale(*, is_tournament: bool, ruleset: str) -> list[str]:
     return seen
 
 
-_EQUIVALENT = {
+_EQUIVALENT: dict[str, str] = {
     L.VUELTAS: L.SIT_OUT,
     L.SIT_OUT: L.VUELTAS,
     L.DISQUALIFICATION: L.REMOVAL,

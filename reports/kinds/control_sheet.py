@@ -27,7 +27,7 @@ from ._common import bilingual, name
 from ._shifts import shift_header
 
 ZERO = Decimal("0")
-STATUS = {
+STATUS: dict[str, tuple[str, str]] = {
     TableSession.Status.OPENING: ("en apertura", "opening"),
     TableSession.Status.OPEN: ("abierta", "open"),
     TableSession.Status.IN_PLAY: ("en juego", "in play"),

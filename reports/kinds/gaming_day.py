@@ -139,18 +139,18 @@ def _month_days(casino: Casino, start: date, end: date) -> list[dict[str, Any]]:
     ):
         d = days[row["gaming_day__business_date"]]
         d["hands"], d["invalid"] = row["total"], row["invalid"]
-    for row in (
+    for rake in (
         RakeEntry.objects.filter(casino=casino, **in_period)
         .values("gaming_day__business_date")
         .annotate(total=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
     ):
-        days[row["gaming_day__business_date"]]["rake"] = Decimal(row["total"] or 0)
+        days[rake["gaming_day__business_date"]]["rake"] = Decimal(rake["total"] or 0)
     return [{"date": k, **v} for k, v in sorted(days.items())]
 
 
-def _hands_by_session(day: GamingDay) -> dict[int, dict[str, int]]:
+def _hands_by_session(day: GamingDay) -> dict[int, dict[str, Any]]:
     resolved = HandReview.objects.filter(hand=OuterRef("pk"), locked_at__isnull=False)
-    out: dict[int, dict[str, int]] = {}
+    out: dict[int, dict[str, Any]] = {}
     for row in (
         Hand.objects.filter(gaming_day=day, revision_of__isnull=True)
         .annotate(resolved=Exists(resolved))
@@ -162,15 +162,15 @@ def _hands_by_session(day: GamingDay) -> dict[int, dict[str, int]]:
             void=Count("id", filter=Q(status=HandStatus.VOID)),
         )
     ):
-        out[row["session_id"]] = row
-    for row in (
+        out[row["session_id"]] = dict(row)
+    for breach in (
         HandViolation.objects.filter(
             hand__gaming_day=day, hand__revision_of__isnull=True, code=CONTINUITY
         )
         .values("hand__session_id")
         .annotate(n=Count("id"))
     ):
-        out.setdefault(row["hand__session_id"], {})["continuity"] = row["n"]
+        out.setdefault(breach["hand__session_id"], {})["continuity"] = breach["n"]
     return out
 
 

@@ -34,7 +34,7 @@ from ._common import bilingual, name
 
 SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 STREETS = (("Preflop", "Preflop"), ("Flop", "Flop"), ("Turn", "Turn"), ("River", "River"))
-STATUS = {
+STATUS: dict[str, tuple[str, str]] = {
     HandStatus.VALID: ("VÁLIDA", "VALID"),
     HandStatus.INVALID: ("INVÁLIDA", "INVALID"),
     HandStatus.VOID: ("ANULADA", "VOID"),
@@ -106,7 +106,8 @@ def seat_players(session_id: int) -> dict[int, list[tuple[Any, str]]]:
         .order_by("recorded_at", "id")
         .values_list("seat", "recorded_at", "player__display_name", "player_name")
     ):
-        out.setdefault(seat, []).append((at, player or player_name))
+        if seat is not None:  # always (the filter); the column may be empty
+            out.setdefault(seat, []).append((at, player or player_name))
     return out
 
 

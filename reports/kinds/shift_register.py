@@ -27,7 +27,7 @@ from ._common import bilingual, name
 from ._shifts import shift_number, shift_rows
 
 ZERO = Decimal("0")
-SOURCE_LABELS = {
+SOURCE_LABELS: dict[str, tuple[str, str]] = {
     BuyinSource.CASH: ("efectivo", "cash"),
     BuyinSource.CAGE_CHIPS: ("fichas de caja", "cage chips"),
     BuyinSource.OTHER_TABLE: ("fichas de otra mesa", "other table's chips"),

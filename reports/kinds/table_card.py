@@ -37,7 +37,7 @@ KIND_LABELS = {
     K.TIP_CHANGE: ("Cambio de propina", "Tip change"),
     K.IN_HAND_CHANGE: ("Cambio en mano (del pozo)", "In-hand change (from the pot)"),
 }
-SOURCE_LABELS = {
+SOURCE_LABELS: dict[str, tuple[str, str]] = {
     BuyinSource.CASH: ("efectivo", "cash"),
     BuyinSource.CAGE_CHIPS: ("fichas de caja", "cage chips"),
     BuyinSource.OTHER_TABLE: ("fichas de otra mesa", "other table's chips"),

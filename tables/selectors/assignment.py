@@ -7,7 +7,7 @@ on duty (the latest dealer change), and the pit bosses of the table's sector.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db import transaction
 from django.db.models import F, OuterRef, QuerySet, Subquery
@@ -20,6 +20,17 @@ from casino.roles import Perm, Role
 from casino.scoping import Assignment, check_assignment
 
 from ..models import DealerChange, SupervisorRelief, Table, TableSession
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class AssignmentColumns(TypedDict):
+    """What :func:`with_assignment` adds to each session row."""
+
+    relief_in: int | None
+    dealer_in: int | None
+    sector_pit_boss: int | None
 
 
 def session_supervisor(session: TableSession) -> User:
@@ -42,7 +53,9 @@ def _sector_pit_boss_ids(table: Table) -> frozenset[int]:
     )
 
 
-def with_assignment(sessions: QuerySet[TableSession]) -> QuerySet[TableSession]:
+def with_assignment(
+    sessions: QuerySet[TableSession],
+) -> QuerySet[WithAnnotations[TableSession, AssignmentColumns]]:
     """``sessions`` with what their assignment is read from: the latest relief's incoming
     supervisor and dealer change's incoming croupier (subqueries), and the sector's pit
     bosses by a left join (one row each, or one row of none)."""
