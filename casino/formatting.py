@@ -55,7 +55,7 @@ def en(text: Any) -> str:
 
 
 def _group(digits: str, sep: str) -> str:
-    out = []
+    out: list[str] = []
     while len(digits) > 3:
         out.insert(0, digits[-3:])
         digits = digits[:-3]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, ClassVar, TypedDict
@@ -109,7 +110,7 @@ class User(AbstractUser):
         self.roles_read(names)
         return names
 
-    def roles_read(self, names: list[str | None]) -> None:
+    def roles_read(self, names: Sequence[str | None]) -> None:
         """The user's group names, read with the user by the caller (one query, not two)."""
         valid = set(Role.values)
         self._mesa_roles = {name for name in names if name in valid}

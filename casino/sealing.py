@@ -336,7 +336,8 @@ def chain_flush() -> None:
     pending = getattr(connection, _PENDING, None)
     if not pending:
         return
-    alive = {id(func) for _sids, func, _robust in connection.run_on_commit}
+    # (savepoint ids, func, robust) since Django 3.2; the stubs still say pairs
+    alive = {id(func) for _sids, func, _robust in connection.run_on_commit}  # type: ignore[misc]
     entries = [e for e in pending if id(e[3]) in alive]
     pending.clear()
     by_day: dict[int, tuple[int, list[tuple[str, str, str]]]] = {}

@@ -168,7 +168,7 @@ def _lock_if_complete(
     locked = all(r.value in signed for r in required)
     if locked:
         now = timezone.now()
-        type(doc).objects.filter(pk=doc.pk).update(locked_at=now, locked_hash=digest)
+        type(doc)._default_manager.filter(pk=doc.pk).update(locked_at=now, locked_hash=digest)
         document.locked_at = now
         document.locked_hash = digest
     return locked
@@ -193,7 +193,7 @@ def document_sign(
     role = _role_of(role)
     model = type(document)
     with transaction.atomic():
-        doc = model.objects.select_for_update().get(pk=document.pk)
+        doc = model._default_manager.select_for_update().get(pk=document.pk)
         user, method = _signer_and_method(actor, signer, pin)
         # Who may sign is answered before the document's state, so a role the document
         # does not take is refused as such whatever the state (issue 9 §1).

@@ -160,8 +160,7 @@ def _rule_status(code: TCode) -> int:
 
 
 #: The engine's refusals, answered as ``TOURNAMENT_<code>`` (``tournaments.units.refusal``).
-TournamentRuleCode = _EngineRule(
-    "TournamentRuleCode",
-    [(f"TOURNAMENT_{c.value}", (_rule_status(c), _("{violation}"))) for c in TCode],
-    module=__name__,
-)
+#: mypy reads Enum's functional API on the standard library's enum classes only, so it would
+#: take this call for a member's constructor: the class it makes is declared here.
+_RULES = [(f"TOURNAMENT_{c.value}", (_rule_status(c), _("{violation}"))) for c in TCode]
+TournamentRuleCode: type[_EngineRule] = _EngineRule("TournamentRuleCode", _RULES, module=__name__)  # type: ignore[call-arg, arg-type, assignment]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Model, QuerySet, Sum
 from django.utils import timezone
 
 from casino.access import Actor, require
@@ -99,13 +99,13 @@ def access_tournament(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_TOURNAMENTS)
     return row
 
 
-def _access(model: type, actor: Actor, pk: Any, perm: Perm) -> Any:
+def _access(model: type[Model], actor: Actor, pk: Any, perm: Perm) -> Any:
     require(actor, perm)
     try:
         number = int(pk)
     except (TypeError, ValueError):
         raise _not_found(model) from None
-    row = model.objects.filter(pk=number, tournament__casino_id=actor.casino_id).first()
+    row = model._default_manager.filter(pk=number, tournament__casino_id=actor.casino_id).first()
     if row is None:
         raise _not_found(model)
     return row

@@ -144,13 +144,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         for klass, code in _GENERIC.items():
             if isinstance(exc, klass):
                 headers: dict[str, str] = {}
-                if isinstance(exc, exceptions.Throttled) and exc.wait:
-                    headers["Retry-After"] = str(int(exc.wait))
+                # Throttled sets ``wait`` in its __init__; the stubs leave it out
+                if isinstance(exc, exceptions.Throttled) and exc.wait:  # type: ignore[attr-defined]
+                    headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
                 status_code = exc.status_code
                 if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
                     status_code = status.HTTP_401_UNAUTHORIZED
                     headers["WWW-Authenticate"] = 'Token realm="api"'
-                params = {"thing": RESOURCE} if code is ApiCode.NOT_FOUND else {}
+                params: dict[str, Any] = {"thing": RESOURCE} if code is ApiCode.NOT_FOUND else {}
                 return error_response([_entry(code, **params)], status_code, headers)
         return error_response([_entry(ApiCode.ERROR, detail=str(exc.detail))], exc.status_code)
     return None

@@ -83,9 +83,9 @@ def normalise(data: Mapping[str, Any], *, defaults: Mapping[str, Any]) -> dict[s
 def normalise_carried(pots: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Carried pots in their stored form (IRREG-03, POT-09): the amount, and the
     eligible seats with who sat there (a bare seat number is accepted)."""
-    out = []
+    out: list[dict[str, Any]] = []
     for pot in pots:
-        eligible = []
+        eligible: list[dict[str, Any]] = []
         for e in pot.get("eligible") or ():
             entry = e if isinstance(e, Mapping) else {"seat": e}
             player = entry.get("player")

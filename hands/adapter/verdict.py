@@ -57,7 +57,7 @@ class PotData:
     drop: Decimal = Decimal("0.00")
 
     def as_dict(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "amount": str(self.amount),
             "eligible": list(self.eligible),
             "rake": str(self.rake),

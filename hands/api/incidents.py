@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Model
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -137,10 +138,10 @@ def _actor(request: Request, perm: Perm) -> Actor:
     return actor_for(request.user, perm, request.headers.get(ROLE_HEADER))
 
 
-def _related(actor: Actor, model: type, pk: int | None, field: str) -> Any:
+def _related(actor: Actor, model: type[Model], pk: int | None, field: str) -> Any:
     if pk is None:
         return None
-    row = model.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    row = model._default_manager.filter(pk=pk, casino_id=actor.casino_id).first()
     if row is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=model, field=field)
     return row

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 
 from casino.access import Actor, require
@@ -37,7 +38,7 @@ M = TypeVar("M", bound=models.Model)
 def _get(actor: Actor, qs: models.QuerySet[M], pk: object) -> M:
     try:
         obj = qs.filter(casino=actor.casino).get(pk=int(str(pk)))
-    except (ValueError, TypeError, qs.model.DoesNotExist):
+    except (ValueError, TypeError, ObjectDoesNotExist):  # the model's DoesNotExist
         raise DomainError.of(ApiCode.NOT_FOUND, thing=qs.model) from None
     return obj
 
