@@ -36,7 +36,7 @@ from datetime import date, datetime, time
 from typing import Any
 
 from .codes import CasinoCode
-from .errors import DomainError, ValidationFailed
+from .errors import DomainError
 from .refusals import RefusalCode
 
 #: C0 controls but tab, line feed and carriage return; DEL; C1 controls.
@@ -63,7 +63,7 @@ def control_refusal(field: str | None) -> DomainError:
     return DomainError.of(CasinoCode.CONTROL_CHARACTER, name=name, field=field)
 
 
-def hostile_text_refusal(data: Any, *, skip: Iterable[str] = ()) -> ValidationFailed | None:
+def hostile_text_refusal(data: Any, *, skip: Iterable[str] = ()) -> DomainError | None:
     """The refusal of the first key or value of a ``QueryDict`` (a query string, a form)
     holding a control character or a bidirectional control; ``None`` when there is none.
 

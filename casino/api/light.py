@@ -171,7 +171,8 @@ def _choice(field: f.ChoiceField) -> Check:
 
 
 def _listed(field: f.ListField | s.ListSerializer, child: Check) -> Check:
-    longest, shortest = field.max_length, field.min_length
+    # both set them in __init__; the stubs declare them on ListField only
+    longest, shortest = field.max_length, field.min_length  # type: ignore[union-attr]
     if isinstance(field, f.ListField) and _own_validators(
         field, (longest is not None) + (shortest is not None)
     ):
@@ -220,6 +221,7 @@ def _serializer(serializer: s.Serializer) -> Check:
         raise _Unsupported
     members = []
     for name, field in serializer.fields.items():
+        check: Check
         if field.read_only:
             continue
         if field.source != name or getattr(serializer, f"validate_{name}", None) is not None:
@@ -262,7 +264,10 @@ def _field(field: f.Field) -> Check:
     if not isinstance(field, _PLAIN_TYPES) or isinstance(field, s.ModelSerializer):
         raise _Unsupported
     if isinstance(field, s.ListSerializer):
-        return _listed(field, _serializer(field.child))
+        child = field.child
+        if not isinstance(child, s.Serializer):
+            raise _Unsupported
+        return _listed(field, _serializer(child))
     if isinstance(field, s.Serializer):
         return _serializer(field)
     if isinstance(field, AmountInputField):
@@ -352,6 +357,8 @@ def _leaf(field: f.Field) -> Represent:
 
 def _representation(field: f.Field) -> Represent:
     if isinstance(field, s.ListSerializer):
+        if field.child is None:  # DRF asserts a list serializer has its child
+            raise TypeError(f"{field!r} has no child")
         child = _representation(field.child)
         return lambda value: [
             child(item) for item in (value.all() if isinstance(value, BaseManager) else value)

@@ -19,8 +19,6 @@ from django.utils import translation
 from rest_framework import serializers
 from rest_framework.parsers import JSONParser, MultiPartParser
 
-from casino.errors import ValidationFailed
-
 from ..codes import CasinoCode
 from ..errors import DomainError
 from .amounts import float_amount_errors, non_ascii_number_errors
@@ -139,7 +137,7 @@ def bidi_refusal(field: str | None) -> DomainError:
     return DomainError.of(CasinoCode.BIDI_CONTROL, name=name, field=field)
 
 
-def _refusal_of(text: str, field: str | None) -> ValidationFailed | None:
+def _refusal_of(text: str, field: str | None) -> DomainError | None:
     from casino.formdata import control_refusal, has_control_character
 
     if has_control_character(text):
@@ -149,7 +147,7 @@ def _refusal_of(text: str, field: str | None) -> ValidationFailed | None:
     return None
 
 
-def first_hostile_field(data: Any, path: str | None = None) -> ValidationFailed | None:
+def first_hostile_field(data: Any, path: str | None = None) -> DomainError | None:
     """The refusal of the first string in ``data`` (``lines[0].label``) holding a control
     character (a NUL byte…, issue 39 §4) or a bidi control (issue 12 §8); ``None``."""
     if isinstance(data, str):

@@ -13,13 +13,13 @@ from datetime import date, datetime
 from typing import Any
 
 from casino.codes import CasinoCode
-from casino.errors import ValidationFailed
+from casino.errors import DomainError
 from casino.formdata import invalid, read_choice, read_date, read_datetime, read_int
 
 FILTER = CasinoCode.FILTER_INVALID
 
 
-def filter_invalid(name: str) -> ValidationFailed:
+def filter_invalid(name: str) -> DomainError:
     return invalid(name, FILTER)
 
 
