@@ -12,7 +12,7 @@ signature locks the sheet and moves the session on (OPEN-12, CLOSE-08).
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -58,6 +58,9 @@ from ._common import (
 )
 
 E = SessionEvent.Kind
+
+#: The opening or the closing sheet, as the caller gave it.
+Sheet = TypeVar("Sheet", bound=CountSheet)
 
 
 # --- creating the sheets ----------------------------------------------------------------
@@ -257,14 +260,14 @@ def _write_count(
 def _count_record(
     *,
     actor: Actor,
-    model: type[CountSheet],
-    sheet: CountSheet,
+    model: type[Sheet],
+    sheet: Sheet,
     lines: Any,
     grand_total: Any,
     note: str,
     perm: Perm,
     status: str,
-) -> tuple[CountSheet, list[Any]]:
+) -> tuple[Sheet, list[Any]]:
     require(actor, perm)
     with transaction.atomic():
         session = lock_session(sheet.session_id, actor)  # type: ignore[attr-defined]
@@ -337,7 +340,7 @@ def opening_count_record(
                 needs_written_report=abs(variance) >= settings.discrepancy_report_min_chips
                 or abs(value) >= settings.discrepancy_report_min_value,
             )
-    return counted  # type: ignore[return-value]
+    return counted
 
 
 def closing_count_record(
@@ -359,7 +362,7 @@ def closing_count_record(
         perm=Perm.CLOSE_SESSION,
         status=S.CLOSING,
     )
-    return counted  # type: ignore[return-value]
+    return counted
 
 
 def discrepancy_acknowledge(

@@ -621,7 +621,7 @@ def sanction_appeal_decide(
     same_casino(actor, appeal)
     with transaction.atomic():
         appeal = SanctionEntry.objects.select_for_update().get(pk=appeal.pk)
-        if appeal.kind != K.APPEAL or appeal.amends_id is None:
+        if appeal.kind != K.APPEAL or appeal.amends is None:
             raise DomainError.of(TablesCode.NOT_AN_APPEAL, field="appeal")
         imposition = _lock_imposition(actor, appeal.amends)
         if imposition.issued_by_id == actor.user.pk:

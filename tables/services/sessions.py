@@ -63,6 +63,8 @@ E = SessionEvent.Kind
 
 def _refuse_if_dealing_elsewhere(croupier: User, here: TableSession | None = None) -> None:
     """A croupier deals at one table at a time (ROLE-03)."""
+    if croupier.casino_id is None:  # a croupier of no casino deals at none of its tables
+        return
     live = TableSession.objects.filter(casino_id=croupier.casino_id).exclude(status=S.CLOSED)
     if here is not None:
         live = live.exclude(pk=here.pk)
