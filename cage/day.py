@@ -173,7 +173,9 @@ def _day_findings(
 def tables_day_findings(day: GamingDay) -> list[Finding]:
     """Deck custody and sheet exceptions of the tables app (``tables.selectors.day_exceptions``),
     as findings with the table's number."""
-    numbers = dict(Table.objects.filter(casino=day.casino).values_list("pk", "number"))
+    numbers: dict[Any, int] = dict(
+        Table.objects.filter(casino=day.casino).values_list("pk", "number")
+    )
     out = []
     for item in tables_selectors.day_exceptions(day):
         data = item if isinstance(item, dict) else getattr(item, "__dict__", {})

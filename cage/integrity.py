@@ -14,6 +14,7 @@ from typing import Any
 
 from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
+from django.db.models import Model
 
 from casino import sealing
 from casino.models import AuditEvent, ChainLink, GamingDay, Signature, canonical_json
@@ -50,7 +51,9 @@ AUDITED_TX_FIELDS = ("kind", "sign", "amount", "chips", "cash", "source", "seat"
 AUDITED_RAKE_FIELDS = ("sign", "amount", "hand_number", "session")
 
 
-def _creating_events(model: type, ids: list[int], actions: tuple[str, ...]) -> dict[str, Any]:
+def _creating_events(
+    model: type[Model], ids: list[int], actions: tuple[str, ...]
+) -> dict[str, Any]:
     events = AuditEvent.objects.filter(
         object_type=model._meta.label_lower, object_id__in=[str(i) for i in ids]
     ).values_list("object_id", "action", "after")
@@ -201,7 +204,7 @@ def audit_trail_findings(gaming_day: GamingDay) -> list[Finding]:
                     table=None,
                     amount=Decimal(after["amount"]) if after.get("amount") else None,
                     detail=f"{model._meta.model_name}#{object_id}",
-                    records=(Record(model._meta.model_name, object_id, "audit"),),
+                    records=(Record(str(model._meta.model_name), object_id, "audit"),),
                 )
             )
         for object_id in sorted(set(stored) - set(audited), key=int):
@@ -214,7 +217,7 @@ def audit_trail_findings(gaming_day: GamingDay) -> list[Finding]:
                     f"{model._meta.model_name} #{object_id} has no audit event: it was written "
                     "outside the application.",
                     detail=f"{model._meta.model_name}#{object_id}",
-                    records=(Record(model._meta.model_name, int(object_id)),),
+                    records=(Record(str(model._meta.model_name), int(object_id)),),
                 )
             )
     return findings

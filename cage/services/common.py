@@ -184,6 +184,8 @@ def parse_cash(items: Any, field: str) -> list[Tender]:
     raw_items: list[Any] = list(items or [])
     for index, item in enumerate(raw_items):
         where = f"{field}.{index}"
+        raw_value: Any
+        raw_count: Any
         if isinstance(item, Tender):
             kind, raw_value, raw_count = item.kind, item.value, item.count
         elif isinstance(item, Mapping):
