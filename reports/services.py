@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -257,7 +258,7 @@ def report_requeue_stalled(*, now: Any = None) -> list[int]:
                 action = "report.requeue"
                 requeued.append(report.pk)
                 send = _send_signed_copy if report.signed_copy else enqueue
-                enqueue_on_commit(lambda pk=report.pk, send=send: send(pk), f"report {report.pk}")
+                enqueue_on_commit(partial(send, report.pk), f"report {report.pk}")
             audit_record(
                 actor=None,
                 action=action,

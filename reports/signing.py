@@ -143,7 +143,7 @@ def subject_assignment(subject: Subject) -> Assignment | None:
         return None
     each = [
         sector_assignment(pk, label="").pit_boss_ids
-        for pk in sorted({s.table.sector_id for s in sessions})
+        for pk in sorted({s.table.sector_id for s in sessions if s.table.sector_id is not None})
     ]
     label = ", ".join(sorted({str(s.table.number) for s in sessions}))
     return Assignment(table_label=label, pit_boss_ids=frozenset.intersection(*each))

@@ -218,13 +218,13 @@ def rows_by_table_and_shift(
         row["valid"] = r["valid"]
         row["pots"] = Decimal(r["pots"] or 0)
         row["expected"] = Decimal(r["expected"] or 0)
-    for r in (
+    for rake in (
         RakeEntry.objects.filter(gaming_day=day, **table)
         .annotate(shift=shift_index(spans, "hand_started_at"))
         .values("session_id", "shift")
         .annotate(total=Sum(F("amount") * F("sign"), output_field=MONEY_OUT))
     ):
-        out[(r["session_id"], r["shift"])]["recorded"] = Decimal(r["total"] or 0)
+        out[(rake["session_id"], rake["shift"])]["recorded"] = Decimal(rake["total"] or 0)
     return dict(out)
 
 

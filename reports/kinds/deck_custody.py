@@ -208,7 +208,8 @@ def custody_data(day: GamingDay, table_number: int | None, lang: str) -> dict[st
 def _item_table(item: dict[str, Any], number: int) -> bool:
     from tables.models import Table
 
-    return Table.objects.filter(pk=item.get("table"), number=number).exists()
+    table_id = item.get("table")
+    return table_id is not None and Table.objects.filter(pk=table_id, number=number).exists()
 
 
 def build(ctx: BuildContext) -> dict[str, Any]:

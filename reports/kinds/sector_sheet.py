@@ -194,7 +194,8 @@ def sector_data(day: GamingDay, sector: Sector | None, lang: str, progress: Any)
     if sector is not None:
         keys: list[int | None] = [sector.pk]
     else:
-        keys = sorted((k for k in grouped if k is not None), key=lambda k: sectors[k].code)
+        present = [k for k in grouped if k is not None]
+        keys = [*sorted(present, key=lambda k: sectors[k].code)]
         if None in grouped:
             keys.append(None)
     recon = reconcile_day(day)

@@ -106,7 +106,7 @@ def _slips(casino: Casino, params: dict[str, Any]) -> list[Slip]:
 
 
 def slip_data(slip: Slip, lang: str) -> dict[str, Any]:
-    lines = [
+    lines: list[dict[str, Any]] = [
         {
             "value": line.denomination.value,
             "colour": line.denomination.colour,

@@ -400,6 +400,8 @@ def _require_next_hand_as_recorded(bust: Elimination, next_hand_started: bool) -
     """TOUR-04 after a bust the recorder stored: whether the next hand has started at that
     table is the recorder's fact (a later hand stored, or one being dealt), not the
     screen's; a request that says otherwise acts on a table that has moved on."""
+    if bust.hand is None:  # a bust the recorder did not store: nothing to compare
+        return
     started = recorder_next_hand_started(bust.hand)
     if started == next_hand_started:
         return
