@@ -65,7 +65,7 @@ class BuyinInputSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     amount = serializers.DecimalField(**MONEY)
     croupier = serializers.CharField(max_length=150, help_text="Username of the croupier.")
-    source = serializers.ChoiceField(choices=BuyinSource.choices, default=BuyinSource.CASH)
+    source = serializers.ChoiceField(choices=BuyinSource.choices, default=BuyinSource.CASH)  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     cash = CashCountSerializer(many=True, required=False, default=list)
     chips = ChipCountSerializer(many=True, required=False, default=list)
     player = serializers.IntegerField(required=False, allow_null=True, help_text="Player id.")
@@ -370,7 +370,7 @@ class DropCountResultSerializer(serializers.Serializer):
 class CageRecordRefSerializer(serializers.Serializer):
     type = serializers.CharField()
     id = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
 
 
 @extend_schema_serializer(deprecate_fields=["table", "denomination"])

@@ -62,7 +62,7 @@ class ErrorEntrySerializer(serializers.Serializer):
 class ErrorSerializer(ErrorEntrySerializer):
     """The one shape of every 4xx answer: the first error, and all of them in ``errors``."""
 
-    errors = ErrorEntrySerializer(many=True)
+    errors = ErrorEntrySerializer(many=True)  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
 
 
 class HealthSerializer(serializers.Serializer):

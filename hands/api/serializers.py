@@ -269,7 +269,7 @@ class HandViolationOutSerializer(serializers.Serializer):
     action = serializers.IntegerField(allow_null=True)
     field = serializers.CharField(allow_null=True)
     message = serializers.DictField(child=serializers.CharField())
-    source = enum(HandViolation.Source.choices)
+    source = enum(HandViolation.Source.choices)  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     severity = enum(VIOLATION_SEVERITIES)
 
 
@@ -375,7 +375,7 @@ class HandSummarySerializer(serializers.Serializer):
     settings_version = serializers.IntegerField()
     dealer = serializers.CharField(allow_null=True)
     recorded_by = serializers.CharField()
-    source = enum(HandSource.choices)
+    source = enum(HandSource.choices)  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     button = serializers.IntegerField()
     players_dealt = serializers.IntegerField()
     pot_total = _money()

@@ -98,7 +98,7 @@ class ReportSignInputSerializer(serializers.Serializer):
 
 class ReportSignatureLineSerializer(serializers.Serializer):
     role = enum(Role.choices)
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     signer = serializers.CharField(allow_null=True)
     signer_name = serializers.CharField(allow_null=True)
     method = enum(Signature.Method.choices, allow_null=True)

@@ -73,7 +73,7 @@ class LabelSerializer(serializers.Serializer):
 
 class ChecklistItemSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = LabelSerializer()
+    label = LabelSerializer()  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
 
 
 class ChecklistSerializer(serializers.Serializer):

@@ -96,7 +96,7 @@ class ExclusionSerializer(serializers.Serializer):
     full_name = serializers.CharField(allow_blank=True)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(allow_null=True, help_text="Empty: until lifted.")
-    source = serializers.CharField(allow_blank=True)
+    source = serializers.CharField(allow_blank=True)  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     sanction = serializers.IntegerField(allow_null=True)
     exclusion_list = serializers.IntegerField(allow_null=True)
     line = serializers.IntegerField(allow_null=True)
@@ -122,7 +122,7 @@ class ExclusionLiftInputSerializer(serializers.Serializer):
 
 class ExclusionListSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     list_date = serializers.DateField()
     version = serializers.IntegerField()
     current = serializers.BooleanField(help_text="The source's latest version: the one in force.")
@@ -134,7 +134,7 @@ class ExclusionListSerializer(serializers.Serializer):
 
 
 class ExclusionListInputSerializer(serializers.Serializer):
-    source = serializers.CharField(max_length=80, allow_blank=True)
+    source = serializers.CharField(max_length=80, allow_blank=True)  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     list_date = serializers.DateField(allow_null=True)
     file_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     content = serializers.CharField(

@@ -132,7 +132,7 @@ class AppealDecisionInputSerializer(serializers.Serializer):
 class StepSerializer(serializers.Serializer):
     level = choice(choices=SanctionLevel.choices)
     vueltas = serializers.IntegerField(allow_null=True)
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
 
 
 class SuggestionSerializer(serializers.Serializer):
@@ -156,9 +156,9 @@ class SeatingSerializer(serializers.Serializer):
 
 class ConductSerializer(serializers.Serializer):
     code = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     must = serializers.BooleanField()
     default = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF's metaclass takes it off the class
     heads_up_exempt = serializers.BooleanField()
     needs_text = serializers.BooleanField()
