@@ -111,7 +111,7 @@ def live_contributions(fund: Fund, hand_id: int) -> list[FundEntry]:
 def day_drops(fund: Fund, gaming_day: GamingDay | int) -> Decimal:
     """What the jackpot box should hold for a day: the day's drops, less the drops
     corrected (a corrected drop is a chip the dealer should not have dropped)."""
-    day_id = getattr(gaming_day, "pk", gaming_day)
+    day_id = gaming_day.pk if isinstance(gaming_day, GamingDay) else gaming_day
     qs = FundEntry.objects.filter(fund=fund, gaming_day_id=day_id)
     plus = qs.filter(kind=EntryKind.CONTRIBUTION).aggregate(s=Sum("amount"))["s"] or ZERO
     minus = (
@@ -166,7 +166,7 @@ class BoxFinding:
 def box_findings(fund: Fund, gaming_day: GamingDay | int) -> list[BoxFinding]:
     """The day's latest count against the ledger now; a difference of a cent is a finding
     (JACKPOT_BOX_VARIANCE), a day with drops and no count is one too."""
-    day_id = getattr(gaming_day, "pk", gaming_day)
+    day_id = gaming_day.pk if isinstance(gaming_day, GamingDay) else gaming_day
     expected = day_drops(fund, day_id)
     count = (
         JackpotBoxCount.objects.filter(fund=fund, gaming_day_id=day_id)

@@ -243,7 +243,10 @@ def _write(
     iso = day.business_date.isoformat()
 
     rows = _rows_of_day(day)
-    sessions = [s for m, objs in rows.items() if _label(m) == "tables.tablesession" for s in objs]
+    # the day's table sessions, found by label like every model of the archive
+    sessions: list[Any] = [
+        s for m, objs in rows.items() if _label(m) == "tables.tablesession" for s in objs
+    ]
     session_ids = {s.pk for s in sessions}
     records: dict[str, int] = {}
     groups: dict[str, set[str]] = defaultdict(set)

@@ -171,6 +171,8 @@ def floor_rows(rota: RotaPlan, now: datetime | None = None) -> list[TableNow]:
         session = live_session(table)
         actual = croupier_on_duty(session) if session else None
         planned_user = users.get(planned) if planned else None
+        due: User | None
+        due_at: datetime | None
         if planned_user is not None and actual != planned_user:
             due, due_at = planned_user, rota.at_minute(slot.start if slot else minute)
         else:

@@ -55,7 +55,7 @@ HandStoredProvider = Callable[[Any, Any], None]
 # consequences (a tournament's busts follow it); raising a DomainError refuses it
 HandRevisedProvider = Callable[..., None]
 # provider(actor, session, change) -> None, change TABLE_OPENED or TABLE_CLOSED (issue 44)
-TableChangedProvider = Callable[[Any, "TableSession", str], None]
+TableChangedProvider = Callable[[Any, "TableSession", str], object]  # what it returns is unread
 TABLE_OPENED, TABLE_CLOSED = "open", "close"
 
 _float_adjustments: list[FloatAdjustmentProvider] = []

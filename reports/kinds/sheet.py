@@ -10,6 +10,7 @@ OPEN-09).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -109,7 +110,7 @@ EVENT_LABELS: dict[str, tuple[str, str]] = {
     E.TABLE_INSPECTED: ("Mesa inspeccionada tras el cierre", "Table inspected after closing"),
     E.CROUPIER_RELEASED: ("Croupier liberado", "Croupier released"),
 }
-SOURCE_LABELS = {
+SOURCE_LABELS: dict[str, tuple[str, str]] = {
     OpeningSheet.ExpectedSource.CLOSING: (
         "último cierre firmado (después de rellenos y créditos)",
         "last signed closing (after fills and credits)",
@@ -125,7 +126,7 @@ SOURCE_LABELS = {
 SCOPE = {"table": ("Mesa", "Table"), "session": ("sesión", "session")}
 
 
-def _label(labels: dict[str, tuple[str, str]], key: str, lang: str) -> str:
+def _label(labels: Mapping[str, tuple[str, str]], key: str, lang: str) -> str:
     es, en = labels.get(key, (key, key))
     return en if lang == "en" else es
 
@@ -251,7 +252,7 @@ def _float_after(session: TableSession, closing: ClosingSheet | None) -> list[di
     return sorted(rows, key=lambda r: r["value"], reverse=True)
 
 
-def _last_hand(session: TableSession) -> dict[str, Any] | None:
+def _last_hand(session: TableSession) -> Mapping[str, Any] | None:
     hand = (
         Hand.objects.filter(session=session, revision_of__isnull=True)
         .order_by("-number")

@@ -7,6 +7,7 @@ croupiers on duty (:class:`DealerChange`).
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -104,7 +105,7 @@ class Table(models.Model):
         """The table as a message names it: its name, or "Mesa 7" / "Table 7"."""
         return self.name or (f"Table {self.number}" if lang == "en" else f"Mesa {self.number}")
 
-    def settings_at(self, when=None) -> TableSettings | None:  # type: ignore[no-untyped-def]
+    def settings_at(self, when: datetime | None = None) -> TableSettings | None:
         when = when or timezone.now()
         return (
             self.settings_versions.filter(effective_from__lte=when)

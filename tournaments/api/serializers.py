@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from rest_framework import serializers
@@ -484,7 +485,7 @@ class PayoutSlipSerializer(serializers.Serializer):
 
 class DealInputSerializer(serializers.Serializer):
     method = enum(DealMethod)
-    to_play_for = serializers.DecimalField(required=False, default="0", **MONEY)
+    to_play_for = serializers.DecimalField(required=False, default=Decimal("0"), **MONEY)
     stacks = serializers.DictField(
         child=serializers.IntegerField(),
         required=False,
