@@ -195,7 +195,7 @@ def apply_grants(using: str = "default") -> int:
     pk_columns = {
         m._meta.db_table: m._meta.pk.column
         for m in apps.get_models(include_auto_created=True)
-        if m._meta.pk is not None
+        if m._meta.pk is not None and m._meta.pk.column is not None
     }
     statements = grant_statements(
         owner=owner, app=app, tables=tables, kinds=protected_tables(), pk_columns=pk_columns

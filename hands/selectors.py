@@ -360,7 +360,7 @@ def next_hand(session: TableSession) -> NextHand:
         draw = ButtonDraw.objects.filter(session=session).order_by("-at", "-id").first()
         prev_void, first = False, (draw.winner_seat if draw else None)
     else:
-        prev_void, first = last["status"] == HandStatus.VOID, None
+        prev_void, first = last is not None and last["status"] == HandStatus.VOID, None
     dealt = sorted(playing)
     waiting: dict[int, str] = {}
     while True:

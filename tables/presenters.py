@@ -258,11 +258,11 @@ def sheet(doc: OpeningSheet | ClosingSheet) -> dict[str, Any]:
         "missing_roles": [r.value for r in missing],
         "blockers": [reason(b) for b in blockers],
         "copies": [copy_deposit(c) for c in doc.copies.select_related("deposited_by")],
-        "expected_source": doc.expected_source if is_opening else "par",
-        "previous_closing": doc.previous_closing_id if is_opening else None,
+        "expected_source": doc.expected_source if isinstance(doc, OpeningSheet) else "par",
+        "previous_closing": doc.previous_closing_id if isinstance(doc, OpeningSheet) else None,
         "discrepancies": [],
     }
-    if is_opening:
+    if isinstance(doc, OpeningSheet):
         data["discrepancies"] = [
             discrepancy(d)
             for d in doc.discrepancies.filter(count_version=doc.count_version).select_related(
@@ -325,7 +325,7 @@ def effective(eff: EffectiveSanction) -> dict[str, Any]:
 
 
 def sanction_detail(e: SanctionEntry) -> dict[str, Any]:
-    data = {"entry": sanction_entry(e), "effective": None, "amendments": []}
+    data: dict[str, Any] = {"entry": sanction_entry(e), "effective": None, "amendments": []}
     if e.kind == SanctionEntry.Kind.IMPOSITION:
         data["effective"] = effective(sanction_effective(e))
         data["amendments"] = [

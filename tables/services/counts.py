@@ -37,6 +37,7 @@ from ..models import (
     OpeningSheet,
     SessionEvent,
     SheetCopyDeposit,
+    ShiftChange,
     TableSession,
 )
 from ..models.sheets import SHEET_SERIES, CountSheet
@@ -204,12 +205,13 @@ def _count_line_figures(
 
 
 def _parse_count(
-    sheet: CountSheet, lines: Any, grand_total: Any
+    sheet: CountSheet | ShiftChange, lines: Any, grand_total: Any
 ) -> dict[int, tuple[int, int, int, Decimal]]:
     """Validate a count against the sheet's denominations; nothing is written here."""
     if not isinstance(lines, list | tuple) or not lines:
         raise DomainError.of(TablesCode.COUNT_EMPTY, field="lines")
-    sheet_lines = {line.denomination_id: line for line in sheet.lines.all()}  # type: ignore[attr-defined]
+    # the concrete sheet's lines (the abstract CountSheet declares no reverse relation)
+    sheet_lines = {line.denomination_id: line for line in sheet.lines.all()}  # type: ignore[union-attr]
     parsed: dict[int, tuple[int, int, int, Decimal]] = {}
     for index, item in enumerate(lines):
         prefix = f"lines[{index}]"
