@@ -19,11 +19,13 @@ import json
 from collections.abc import Callable
 
 from django.db import connections, router
+from django.db.models import Field
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from casino.access import signed_in
 from casino.atomic import request_transaction
 from casino.codes import CasinoCode
 from casino.errors import DomainError
@@ -43,6 +45,14 @@ def _request_hash(request: Request) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
+def _column(name: str) -> str:
+    """The column of one of the record's own fields (never a reverse relation)."""
+    field = IdempotencyRecord._meta.get_field(name)
+    if not isinstance(field, Field) or field.column is None:
+        raise TypeError(f"IdempotencyRecord.{name} has no column")
+    return field.column
+
+
 def _claim(user_id: int, key: str, digest: str, path: str) -> tuple[IdempotencyRecord, bool]:
     """The key's record, and whether this request has just created it.
 
@@ -56,16 +66,13 @@ def _claim(user_id: int, key: str, digest: str, path: str) -> tuple[IdempotencyR
     connection = connections[db]
     q = connection.ops.quote_name
     meta = IdempotencyRecord._meta
-    columns = [
-        meta.get_field(name).column
-        for name in ("user", "key", "request_hash", "path", "created_at")
-    ]
+    columns = [_column(name) for name in ("user", "key", "request_hash", "path", "created_at")]
     now = timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {q(meta.db_table)} ({', '.join(q(c) for c in columns)}) "  # noqa: S608 - names from the model
             f"VALUES (%s, %s, %s, %s, %s) ON CONFLICT ({q(columns[0])}, {q(columns[1])}) "
-            f"DO NOTHING RETURNING {q(meta.pk.column)}",
+            f"DO NOTHING RETURNING {q(_column(meta.pk.name))}",
             [
                 user_id,
                 key,
@@ -94,7 +101,7 @@ def idempotent(request: Request, handler: Callable[[], Response]) -> Response:
     # The request's one transaction (a view that checked access under the session lock
     # opened it already): the services inside take no savepoint (issue 43).
     with request_transaction():
-        record, created = _claim(request.user.pk, key, digest, request.path)
+        record, created = _claim(signed_in(request.user).pk, key, digest, request.path)
         if not created:
             if record.request_hash != digest:
                 raise DomainError.of(CasinoCode.IDEMPOTENCY_KEY_REUSED, field=HEADER)

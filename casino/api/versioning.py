@@ -17,6 +17,7 @@ code. The schema's description names the vendor type.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework.exceptions import NotAcceptable
@@ -45,7 +46,7 @@ class VendorJSONRenderer(JSONRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         context = renderer_context or {}
         response, request = context.get("response"), context.get("request")
