@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
@@ -366,7 +367,7 @@ class SheetToSign:
     blockers: list[DomainError]
 
 
-def sheets_to_sign(casino: Casino, roles: list[Role] | None = None) -> list[SheetToSign]:
+def sheets_to_sign(casino: Casino, roles: Sequence[Role] | None = None) -> list[SheetToSign]:
     """Counted, unlocked sheets still missing a signature (of one of ``roles``, if given)."""
     out: list[SheetToSign] = []
     for kind, model in (("opening", OpeningSheet), ("closing", ClosingSheet)):

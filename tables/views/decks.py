@@ -29,8 +29,9 @@ def decks(request: HttpRequest, actor: Actor) -> HttpResponse:
     events = selectors.deck_events(actor.casino)
     if q.get("serial"):
         events = events.filter(pack__serial__icontains=q["serial"])
-    if q.get("table"):
-        events = events.filter(session__table__number=_int(q["table"], "table"))
+    table = _int(q.get("table"), "table")
+    if table is not None:
+        events = events.filter(session__table__number=table)
     if q.get("state"):
         events = events.filter(to_state=q["state"])
     packs = Pack.objects.filter(casino=actor.casino).order_by("state", "serial")
@@ -77,7 +78,11 @@ def pack_detail(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
             "events": selectors.deck_events(actor.casino).filter(pack=pack),
             "moves": moves,
             "inspecting": inspecting,
-            "witnesses": selectors.inspection_witnesses(pack.session, actor) if inspecting else [],
+            "witnesses": (
+                selectors.inspection_witnesses(pack.session, actor)
+                if inspecting and pack.session is not None
+                else []
+            ),
             "inspections": pack.inspections.select_related("recorded_by", "witness"),
             "sessions": live,
             # Staff in a role (never an account without one, such as the admin).

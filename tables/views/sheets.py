@@ -3,6 +3,8 @@ counts, signatures and copies, a discrepancy acknowledged, the emptied bank conf
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -96,32 +98,30 @@ def _sheet_of(actor: Actor, request: HttpRequest, pk: int) -> OpeningSheet | Clo
 
 def _count(request: HttpRequest, actor: Actor, pk: int) -> str:
     sheet = _sheet_of(actor, request, pk)
-    record = (
-        services.opening_count_record
-        if isinstance(sheet, OpeningSheet)
-        else services.closing_count_record
-    )
-    record(
-        actor=actor,
-        sheet=sheet,
-        lines=_count_lines(request, sheet),
-        grand_total=request.POST.get("grand_total") or None,
-        note=request.POST.get("note", ""),
-    )
+    count: dict[str, Any] = {
+        "lines": _count_lines(request, sheet),
+        "grand_total": request.POST.get("grand_total") or None,
+        "note": request.POST.get("note", ""),
+    }
+    if isinstance(sheet, OpeningSheet):
+        services.opening_count_record(actor=actor, sheet=sheet, **count)
+    else:
+        services.closing_count_record(actor=actor, sheet=sheet, **count)
     return _("Count recorded.")
 
 
 def _sign(request: HttpRequest, actor: Actor, pk: int) -> str:
     sheet = _sheet_of(actor, request, pk)
-    sign = services.opening_sign if isinstance(sheet, OpeningSheet) else services.closing_sign
-    result = sign(
-        actor=actor,
-        sheet=sheet,
-        role=request.POST.get("role", ""),
-        signer=_user(actor, request, "signer"),
-        pin=request.POST.get("pin") or None,
-        override_reason=request.POST.get("override_reason", ""),
-    )
+    signature: dict[str, Any] = {
+        "role": request.POST.get("role", ""),
+        "signer": _user(actor, request, "signer"),
+        "pin": request.POST.get("pin") or None,
+        "override_reason": request.POST.get("override_reason", ""),
+    }
+    if isinstance(sheet, OpeningSheet):
+        result = services.opening_sign(actor=actor, sheet=sheet, **signature)
+    else:
+        result = services.closing_sign(actor=actor, sheet=sheet, **signature)
     return _("Signed and locked.") if result.locked else _("Signature recorded.")
 
 
