@@ -143,7 +143,7 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
 
     audit_m2m = ("groups", "user_permissions")
     fieldsets = (
-        *BaseUserAdmin.fieldsets,
+        *(BaseUserAdmin.fieldsets or ()),
         ("Mesa", {"fields": ("casino", "employee_number")}),
     )
     list_display = ("username", "first_name", "last_name", "casino", "is_active")

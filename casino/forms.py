@@ -13,9 +13,10 @@ Reading a checkbox is :func:`casino.formdata.ticked` (absent = not ticked).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -128,7 +129,8 @@ class Refusal:
     field: str | None  # the form field (``DomainError.field``'s head)
     label: str  # the field in words, in the page's language
     message: str  # the service's message, in the page's language
-    data: Mapping[str, Any] = field(default_factory=dict)
+    # dataclasses.field by its module: the class's own ``field`` above shadows the name
+    data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     action: str = ""  # the URL the refused form was posted to
 
     @property

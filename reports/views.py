@@ -103,7 +103,7 @@ def report_status(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def report_download(request: HttpRequest, pk: int) -> HttpResponse:
+def report_download(request: HttpRequest, pk: int) -> HttpResponse | FileResponse:
     actor = acting_actor(request)
     if actor is None:
         return redirect("home")

@@ -123,12 +123,12 @@ class TokenView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = parse(TokenInputSerializer, request.data)
+        locked = False
         try:
             user = authenticate(request, username=data["username"], password=data["password"])
         except AxesBackendPermissionDenied:
-            user = None
-            request.axes_locked_out = True
-        if getattr(request, "axes_locked_out", False):
+            user, locked = None, True
+        if locked or getattr(request, "axes_locked_out", False):
             # Locked by address or by user (issue 12 §3): 429, as the page login.
             raise DomainError.of(CasinoCode.ACCOUNT_LOCKED)
         if user is None or not user.is_active:

@@ -184,7 +184,9 @@ class HandSetupSerializer(serializers.Serializer):
     button = serializers.IntegerField(min_value=1, max_value=10)
     structure = serializers.ChoiceField(choices=adapter.STRUCTURES, required=False)
     blinds = HandBlindsSerializer(required=False)
-    seats = HandSeatInputSerializer(many=True, min_length=2, max_length=10)
+    # many=True passes min_length and max_length to the list (LIST_SERIALIZER_KWARGS); the
+    # stubs' Serializer.__init__ does not list them
+    seats = HandSeatInputSerializer(many=True, min_length=2, max_length=10)  # type: ignore[call-arg]
     cut = HandCutInputSerializer(required=False, allow_null=True)  # SHUF-08
 
 
@@ -192,7 +194,7 @@ class HandInputSerializer(HandSetupSerializer):
     number = serializers.IntegerField(min_value=1, required=False)
     started_at = serializers.DateTimeField(required=False)
     ended_at = serializers.DateTimeField(required=False)
-    actions = HandActionInputSerializer(many=True, max_length=500)
+    actions = HandActionInputSerializer(many=True, max_length=500)  # type: ignore[call-arg]  # as seats
     result = HandResultSerializer(required=False)
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     redeal_of = serializers.IntegerField(required=False)

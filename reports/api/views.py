@@ -151,7 +151,7 @@ class ReportDownloadView(APIView):
             **ERRORS,
         },
     )
-    def get(self, request: Request, pk: int) -> HttpResponse:
+    def get(self, request: Request, pk: int) -> HttpResponse | FileResponse:
         actor = actor_for(request.user, Perm.VIEW_REPORTS, request.headers.get(ROLE_HEADER))
         report = selectors.access_report(actor, pk)
         fmt = request.query_params.get("format", "pdf")
