@@ -586,7 +586,7 @@ def correction_draft_store(
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():
         row, _s = _lock_live(actor, live, version)
-        if row.corrects_id is None:
+        if row.corrects is None:
             raise DomainError.of(HandsCode.NOT_A_CORRECTION, field="hand")
         revision = hand_correct(
             actor=actor, hand=row.corrects, data=dict(row.record), reason=reason

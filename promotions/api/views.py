@@ -60,7 +60,7 @@ class FundListView(APIView):
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
-        rows = [_fund_row(f) for f in selectors.funds(actor.user.casino_id)]
+        rows = [_fund_row(f) for f in selectors.funds(actor.casino_id)]
         return paginated(request, self, rows, s.JackpotFundSerializer)
 
 
@@ -156,6 +156,7 @@ class HandJudgementView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
         found = selectors.hand_judgement(_hand(actor, pk))
+        data: dict[str, Any]
         if found is None:
             data = {"fund": None, "qualified": False, "almost": False, "judgement": None}
         else:

@@ -83,7 +83,7 @@ def _by_table_and_shift(
 def _hands_by_session(day: Any) -> dict[int, dict[str, Any]]:
     """Per session: hands dealt and valid, their pots and the rake the engine computed."""
     return {
-        r["session_id"]: r
+        r["session_id"]: dict(r)
         for r in Hand.objects.filter(gaming_day=day, revision_of__isnull=True)
         .values("session_id")
         .annotate(
@@ -98,7 +98,7 @@ def _hands_by_session(day: Any) -> dict[int, dict[str, Any]]:
 def _recorded_by_session(day: Any) -> dict[int, dict[str, Any]]:
     """Per session: the rake recorded (postings less reversals), and how many of each."""
     return {
-        r["session_id"]: r
+        r["session_id"]: dict(r)
         for r in RakeEntry.objects.filter(gaming_day=day)
         .values("session_id")
         .annotate(
@@ -193,7 +193,13 @@ def rake_data(
     hands = _hands_by_session(day)
     recorded = _recorded_by_session(day)
     rows = []
-    totals = {"dealt": 0, "valid": 0, "pots": ZERO, "expected": ZERO, "recorded": ZERO}
+    totals: dict[str, Any] = {
+        "dealt": 0,
+        "valid": 0,
+        "pots": ZERO,
+        "expected": ZERO,
+        "recorded": ZERO,
+    }
     counted_total = ZERO
     for session in sessions:
         row = _session_row(session, hands.get(session.pk, {}), recorded.get(session.pk, {}))
