@@ -3,6 +3,7 @@ from __future__ import annotations
 import hashlib
 import zoneinfo
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
@@ -14,6 +15,9 @@ from casino.codes import CasinoCode
 from casino.errors import DomainError
 from casino.formatting import active_lang
 from casino.forms import REFUSAL_HEADER
+
+if TYPE_CHECKING:
+    from casino.models import User
 
 
 class CasinoTimezoneMiddleware:
@@ -193,7 +197,7 @@ class FormTokenMiddleware:
         )
         return response
 
-    def _replay(self, request: HttpRequest, user: object, key: str) -> HttpResponse:
+    def _replay(self, request: HttpRequest, user: User, key: str) -> HttpResponse:
         from casino.models import IdempotencyRecord
 
         first = IdempotencyRecord.objects.filter(user=user, key=key).first()

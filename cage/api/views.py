@@ -7,6 +7,7 @@ boss: slip requests, voids, reversals, reconciliation and explanations.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -58,7 +59,7 @@ def _actor(request: Request, perm: Perm) -> Actor:
 def _staff(actor: Actor, username: str | None, field: str) -> User | None:
     if not username:
         return None
-    user = staff_by_username(actor.user.casino_id, username)
+    user = staff_by_username(actor.casino_id, username)
     if user is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=User, field=field)
     return user
@@ -147,7 +148,8 @@ class BuyinView(APIView):
 
 
 class _ChangeView(APIView):
-    record = staticmethod(services.colour_change_record)
+    # the service each view records with (they differ in whether a seat is named)
+    record: Callable[..., services.Recorded] = staticmethod(services.colour_change_record)
     # The one input serializer: parsed below and read by the schema (no ``request=``
     # override in ``_change_schema``), so the two cannot drift (issue 15 §1).
     serializer_class: type[s.ChipChangeInputSerializer] = s.ChipChangeInputSerializer
@@ -158,7 +160,7 @@ class _ChangeView(APIView):
         with request_transaction():  # as a buy-in: one access check, under the lock
             session = selectors.access_session(actor, pk, Perm.RECORD_CHANGE, lock=True)
             data = parse(self.serializer_class, request.data)
-            extra = {k: data[k] for k in ("hand_number", "hand_ref") if k in data}
+            extra: dict[str, Any] = {k: data[k] for k in ("hand_number", "hand_ref") if k in data}
             if self.has_seat:
                 extra["seat"] = data.get("seat")
 
