@@ -101,7 +101,7 @@ def table_tiles(actor: Actor, everything: bool = False) -> list[TableTile]:
             label = _("Opening sheet") if item.kind == "opening" else _("Closing sheet")
             roles = ", ".join(str(r.label) for r in item.missing_roles)
             unsigned[item.sheet.table_id].append(f"{label} {item.sheet.serial}: {roles}")
-    open_differences = defaultdict(int)
+    open_differences: defaultdict[int, int] = defaultdict(int)
     for disc in Discrepancy.objects.filter(
         casino=actor.casino, acknowledgement__isnull=True, sheet__locked_at__isnull=True
     ).select_related("sheet"):
@@ -248,10 +248,10 @@ def seat_views(
         view.missed = " ".join(m for m in missed if m)
     if sees_books(actor):
         for summary in cage_selectors.seat_summaries(session).values():
-            view = seats.get(summary.seat)
-            if summary.seated and view is not None and view.status:
-                view.bought_in = summary.total_buyin
-                view.rebuys = summary.rebuys
+            seen = seats.get(summary.seat)
+            if summary.seated and seen is not None and seen.status:
+                seen.bought_in = summary.total_buyin
+                seen.rebuys = summary.rebuys
     player_at = {p.number: p.player_id for p in plan.occupied if p.player_id}
     for effective in sanctions:
         entry = effective.imposition
@@ -571,12 +571,11 @@ def my_tables(actor: Actor) -> list[TableSession]:
     if actor.role == Role.SUPERVISOR:
         live = live.filter(supervisor=actor.user)
     else:
-        live = [
+        return [
             s
             for s in live.select_related("table")
             if table_selectors.croupier_on_duty(s) == actor.user
         ]
-        return live
     return list(live.select_related("table").order_by("table__number"))
 
 

@@ -517,7 +517,8 @@ def _pay(request: HttpRequest, actor: Actor, t: Tournament) -> str:
 
 def _deal(request: HttpRequest, actor: Actor, t: Tournament) -> str:
     stacks: dict[int, int] | None = None
-    typed = {k[len("stack-") :]: v for k, v in request.POST.items() if k.startswith("stack-")}
+    post = request.POST  # each key's last value, as QueryDict.items() gives it
+    typed = {k[len("stack-") :]: post.get(k, "") for k in post if k.startswith("stack-")}
     if typed and all(v.strip() for v in typed.values()):
         stacks = {_entry(actor, t, k, "stacks").pk: _int(v, "stacks") for k, v in typed.items()}
     d = services.deal_propose(

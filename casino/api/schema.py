@@ -30,7 +30,7 @@ from casino.access import ROLE_HEADER
 from casino.roles import Role
 
 from .idempotency import HEADER as IDEMPOTENCY_HEADER
-from .responses import CREATED_STATUSES, LOCATION
+from .responses import CREATED_STATUSES, LOCATION, CreatesMixin
 from .versioning import VENDOR_MEDIA_TYPE
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
@@ -211,7 +211,11 @@ class MesaAutoSchema(AutoSchema):
         from .serializers import ErrorSerializer
 
         responses = super()._get_response_bodies(direction)
-        if self.method == "POST" and getattr(self.view, "location_route", ""):
+        if (
+            self.method == "POST"
+            and isinstance(self.view, CreatesMixin)
+            and self.view.location_route
+        ):
             # Issue 15 §4 (casino.api.responses): a create names the new record's URL.
             for status_code in map(str, CREATED_STATUSES):
                 if status_code in responses:

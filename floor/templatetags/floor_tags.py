@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from casino import formatting
 from casino.formatting import active_lang as _lang
+from casino.roles import Perm
 from casino.views import acting_actor
 
 from ..nav import NavLink, menu
@@ -111,7 +112,7 @@ def can(context: template.Context, perm: str) -> bool:
     if request is None:
         return False
     actor = acting_actor(request)
-    return bool(actor and actor.can(perm))
+    return bool(actor and actor.can(Perm(perm)))
 
 
 @register.simple_tag(takes_context=True)
@@ -259,7 +260,7 @@ def cards(value: Any) -> str:
         text = str(raw).strip()
         found = _CARD.findall(text)
         tokens.extend(found if found and "".join(found) == text else [text])
-    out = []
+    out: list[str] = []
     for token in tokens:
         if len(token) >= 2 and token[-1].lower() in _SUITS:
             rank, suit = token[:-1], _SUITS[token[-1].lower()]

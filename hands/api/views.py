@@ -303,7 +303,7 @@ class LiveHandStartView(CreatesMixin, APIView):
         actor = _actor(request, Perm.LOG_HAND)
         data = parse(s.HandSetupSerializer, request.data)
         session = selectors.access_session(actor, data["session"], Perm.LOG_HAND)
-        record = {
+        record: dict[str, Any] = {
             k: s.plain(data[k])
             for k in ("button", "structure", "blinds", "seats", "cut")  # SHUF-08: the cut
             if k in data
