@@ -76,8 +76,11 @@ check: $(VENV)/.installed-test
 	  tests/architecture/test_traceability.py tests/architecture/test_migrations.py $(PYTEST_ARGS); \
 	status=$$?; echo "make check: $$(( $$(date +%s) - start )) s"; exit $$status
 
+# Issue 41: the style, the layers and the types (mypy on every app, [tool.mypy] in
+# pyproject.toml; its cache in .mypy_cache). .ci/run runs it before make test.
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
