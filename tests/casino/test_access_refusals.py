@@ -178,3 +178,26 @@ def test_can_answers_the_role_s_permission_only():
     actor = Actor(Nobody(), Role.AUDITOR)  # type: ignore[arg-type]
     assert actor.can(Perm.VIEW_TABLES) is True
     assert actor.can(Perm.RECORD_BUYIN) is False
+
+
+def test_a_user_of_no_casino_has_no_casino_id_to_look_up(casino):
+    # issue 41 (mypy): every casino lookup reads Actor.casino_id, never a None that would
+    # match the rows of no casino (``casino_id IS NULL``).
+    boss = make_staff(casino, "boss", Role.PIT_BOSS)
+    actor = acting_as(boss, Role.PIT_BOSS)
+    assert actor.casino_id == casino.pk
+    boss.casino = None
+    with pytest.raises(PermissionRefused) as err:
+        _ = actor.casino_id
+    assert (err.value.code, err.value.status_code) == ("NO_CASINO", 403)
+
+
+def test_an_anonymous_user_is_asked_to_sign_in_not_crashed_on():
+    # issue 41 (mypy): the request's user narrowed at the edge (casino.access.signed_in)
+    from django.contrib.auth.models import AnonymousUser
+
+    from casino.errors import DomainError
+
+    with pytest.raises(DomainError) as err:
+        actor_for(AnonymousUser(), Perm.VIEW_TABLES)
+    assert (err.value.code, err.value.status_code) == ("NOT_AUTHENTICATED", 401)
