@@ -28,7 +28,6 @@ from casino.roles import Perm, Role
 from tables.models import FloatPar, OpeningSheet, SessionKind, Table, TableSession
 from tables.selectors import session_opening_lines
 from tables.selectors.assignment import require_assigned_for
-from tables.services import lock_session
 
 from . import slip_order
 from .codes import CageCode
@@ -617,32 +616,6 @@ def agreed_drop_count(session: TableSession) -> DropCount | None:
 
 
 # --------------------------------------------------------------------------- access
-
-
-def access_session(
-    actor: Actor, session_id: int | TableSession, perm: Perm, *, lock: bool = False
-) -> TableSession:
-    """The session of the actor's casino, and the actor's right to ``perm`` there.
-
-    With ``lock`` (a write, inside the request's transaction): the session row is read
-    locked, with its assignment, by the one lock (``tables.services.lock_session``), and
-    the assignment is checked on that reading; the service then reuses the locked row and
-    its assignment (issue 43: one access check per request, under the lock).
-    """
-    require(actor, perm)
-    pk = session_id.pk if isinstance(session_id, TableSession) else session_id
-    if lock:
-        session = lock_session(pk, actor)
-    else:
-        session = (
-            TableSession.objects.select_related("table", "settings", "gaming_day", "supervisor")
-            .filter(pk=pk, casino=actor.casino)
-            .first()
-        )
-        if session is None:
-            raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
-    require_assigned_for(actor, perm, session=session)
-    return session
 
 
 def access_slip(actor: Actor, slip_id: int, perm: Perm = Perm.VIEW_CAGE) -> Slip:

@@ -25,6 +25,7 @@ from casino.roles import Perm
 from casino.views import acting_actor
 from tables import services as table_services
 from tables.models import SeatStatus
+from tables.selectors import access_session
 
 from . import presenters, selectors, services
 from .cut import seat_before_button
@@ -238,7 +239,7 @@ def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
 @_guard
 def session_page(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk)
+    session = access_session(actor, pk, Perm.VIEW_HANDS)
     if request.method == "POST":
         try:
             job = _session_post(request, actor, session)
@@ -313,7 +314,7 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
 @_guard
 def session_export(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk)
+    session = access_session(actor, pk, Perm.VIEW_HANDS)
     text = services.session_export_phhs(actor=actor, session=session)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.phhs"'
@@ -326,7 +327,7 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     the dealer come filled in (``hands.presenters.hand_start_rows``); the supervisor
     corrects what differs at the table."""
     actor = _actor(request)
-    session = selectors.access_session(actor, pk, Perm.LOG_HAND)
+    session = access_session(actor, pk, Perm.LOG_HAND)
     if request.method == "POST" and request.POST.get("op") == "proposed":
         return _live_start_proposed(request, actor, session)
     if request.method == "POST":

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.atomic import service_atomic
 from casino.audit import audit_record
 from casino.codes import CasinoCode
@@ -64,7 +64,6 @@ from .common import (
     require_no_hand_in_progress,
     require_not_closing,
     require_player,
-    require_same_casino,
     require_staff_role,
 )
 
@@ -277,7 +276,7 @@ def buyin_record(
         raise DomainError.of(CageCode.HANDLING_INVALID, field="large_cash_handling")
     with service_atomic():
         s = lock_session(session)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         # Issue 12 §1: only the session's supervisor (or recorded relief) records here.
         assignment = require_assigned(actor, session=s)
         require_accepts_transactions(s)
@@ -617,7 +616,7 @@ def _change(
     _require_approver(actor, Perm.RECORD_CHANGE)
     with service_atomic():
         s = lock_session(session)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         assignment = require_assigned(actor, session=s)  # issue 12 §1
         require_accepts_transactions(s)
         if kind == TransactionKind.IN_HAND_CHANGE:
@@ -803,7 +802,7 @@ def player_departure_record(
     value = parse_money(stack, "stack", allow_zero=True)
     with service_atomic():
         s = lock_session(session)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         require_assigned(actor, session=s)  # issue 12 §1
         require_not_closing(s)  # OPEN-16, issue 39 §2
         require_no_hand_in_progress(s)
@@ -850,7 +849,7 @@ def transaction_reverse(
             .get(pk=transaction_.pk)
         )
         s = lock_session(original.session_id)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         # Issue 12 §1: the session's supervisor or a pit boss of the table's sector.
         require_assigned(actor, session=s)
         # OPEN-16, issue 39 §2: a reversal is a cage write too; none once the closing began

@@ -28,7 +28,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
-from casino.access import Actor
+from casino.access import Actor, same_casino
 from casino.atomic import service_atomic
 from casino.audit import audit_record
 from casino.codes import CasinoCode
@@ -179,11 +179,6 @@ def require_at_table(actor: Actor, session: TableSession) -> None:
     ``tables.selectors.require_assigned``). Called with the session row locked.
     """
     require_assigned(actor, session=session)
-
-
-def same_casino(actor: Actor, session: TableSession) -> None:
-    if session.casino_id != actor.user.casino_id:
-        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
 
 
 def _violation(
