@@ -103,7 +103,13 @@ MODULES = [
     Module("cage/services/rake.py", ("tests/cage",)),
     Module("cage/services/drop.py", ("tests/cage",)),
     Module("cage/services/slips.py", ("tests/cage",)),
-    Module("cage/services/transactions.py", ("tests/cage",)),
+    Module("cage/services/transactions/writing.py", ("tests/cage",)),
+    Module("cage/services/transactions/buyins.py", ("tests/cage",)),
+    Module("cage/services/transactions/limits.py", ("tests/cage",)),
+    Module("cage/services/transactions/thresholds.py", ("tests/cage",)),
+    Module("cage/services/transactions/changes.py", ("tests/cage",)),
+    Module("cage/services/transactions/departures.py", ("tests/cage",)),
+    Module("cage/services/transactions/reversals.py", ("tests/cage",)),
     Module("cage/services/common.py", ("tests/cage",)),
     Module("cage/services/policy.py", ("tests/cage",)),
     Module(
@@ -179,7 +185,7 @@ MODULES = [
         "hands/services/incidents.py",
         ("tests/security/test_state_sequences.py", "tests/hands/test_incidents.py"),
     ),
-    Module("cage/selectors.py", ("tests/security/test_dated_rules.py",)),
+    Module("cage/selectors/policy.py", ("tests/security/test_dated_rules.py",)),
     Module(
         "tables/services/sessions.py",
         ("tests/security/test_state_sequences.py", "tests/tables/test_sessions.py"),

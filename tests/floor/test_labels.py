@@ -60,7 +60,9 @@ def finding_codes() -> set[str]:
 
 
 def slip_statuses() -> set[str]:
-    text = _read("cage", "selectors.py").split("def slip_status", 1)[1].split("\ndef ", 1)[0]
+    text = (
+        _read("cage", "selectors", "slips.py").split("def slip_status", 1)[1].split("\ndef ", 1)[0]
+    )
     return set(re.findall(r'"([a-z_]+)"', text.split('"""', 2)[2]))
 
 
