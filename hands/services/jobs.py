@@ -24,20 +24,17 @@ from casino.errors import DomainError, ValidationFailed
 from casino.formdata import control_refusal, has_control_character
 from casino.roles import Perm, Role
 from tables.models import SessionKind, TableSession, TableSettings
+from tables.services import lock_session
 
 from .. import adapter, selectors
 from ..codes import HandsCode
 from ..models import Hand, HandSource, HandStatus, ImportJob, JobStatus, RevalidationRun
-from .recording import (
-    SessionBook,
-    admit,
-    lock_session,
-    post_rakes,
-    prepare,
-    require_at_table,
-    same_casino,
-    write,
-)
+from .recording.access import require_at_table, same_casino
+from .recording.admit import admit
+from .recording.book import SessionBook
+from .recording.prepare import prepare
+from .recording.rake import post_rakes
+from .recording.write import write
 
 IMPORT_CHUNK = 250
 REVALIDATE_CHUNK = 1000
