@@ -371,80 +371,17 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
     settings_cache: dict[int, TableSettings] = {}
     last_id = _cursor_of(qs, run.processed)  # resume after the last committed chunk
     while True:
-        rows = list(
-            qs.filter(id__gt=last_id).values_list(
-                "id",
-                "number",
-                "session_id",
-                "session__kind",
-                "table__number",
-                "settings_id",
-                "chip_unit",
-                "structure",
-                "record",
-                "verdict__engine_status",
-                "verdict__violations",
-                "verdict__rake",
-                "verdict__payouts",
-                "started_at",
-            )[:chunk]
-        )
+        rows = list(qs.filter(id__gt=last_id).values_list(*_REVALIDATE_FIELDS)[:chunk])
         if not rows:
             break
         missing = {r[5] for r in rows} - settings_cache.keys()
         if missing:
             settings_cache.update(TableSettings.objects.in_bulk(missing))
         differences = []
-        for (
-            pk,
-            number,
-            session_id,
-            kind,
-            table_number,
-            settings_id,
-            unit,
-            structure,
-            record,
-            status,
-            violations,
-            rake,
-            payouts,
-            started_at,
-        ) in rows:
-            # The rules at the hand's time: a promotion fund's drop joins them (issue 44).
-            rules = adapter.rules_for(
-                settings_cache[settings_id],
-                chip_unit=unit,
-                structure=structure,
-                at=started_at,
-                tournament=kind == SessionKind.TOURNAMENT,  # issue 42: no rake
-            )
-            stored = {
-                "status": status,
-                "codes": sorted(v["code"] for v in violations or () if v["source"] == "engine"),
-                "rake": str(rake),
-                "payouts": dict(sorted((payouts or {}).items(), key=lambda kv: int(kv[0]))),
-            }
-            try:
-                _built, verdict = adapter.verdict_of(record, rules)
-                now = adapter.summary(verdict)
-            except DomainError as exc:
-                now = {"status": "unreadable", "codes": [exc.code], "rake": "", "payouts": {}}
-            now["payouts"] = dict(sorted(now["payouts"].items(), key=lambda kv: int(kv[0])))
-            changed = [k for k in ("status", "codes", "rake", "payouts") if stored[k] != now[k]]
-            if changed:
-                differences.append(
-                    {
-                        "hand": pk,
-                        "session": session_id,
-                        "table": table_number,
-                        "number": number,
-                        "fields": changed,
-                        "stored": {k: stored[k] for k in changed},
-                        "now": {k: now[k] for k in changed},
-                        "cursor": pk,
-                    }
-                )
+        for row in rows:
+            difference = _rejudge(row, settings_cache)
+            if difference is not None:
+                differences.append(difference)
         last_id = rows[-1][0]
         with transaction.atomic():
             current = RevalidationRun.objects.select_for_update().get(pk=run.pk)
@@ -457,6 +394,80 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
     )
     run.refresh_from_db()
     return run
+
+
+# What the re-validation reads of each hand (one row per hand, no model instances).
+_REVALIDATE_FIELDS = (
+    "id",
+    "number",
+    "session_id",
+    "session__kind",
+    "table__number",
+    "settings_id",
+    "chip_unit",
+    "structure",
+    "record",
+    "verdict__engine_status",
+    "verdict__violations",
+    "verdict__rake",
+    "verdict__payouts",
+    "started_at",
+)
+
+
+def _rejudge(
+    row: tuple[Any, ...], settings_cache: dict[int, TableSettings]
+) -> dict[str, Any] | None:
+    """One hand judged again: where the stored verdict differs, else ``None``."""
+    (
+        pk,
+        number,
+        session_id,
+        kind,
+        table_number,
+        settings_id,
+        unit,
+        structure,
+        record,
+        status,
+        violations,
+        rake,
+        payouts,
+        started_at,
+    ) = row
+    # The rules at the hand's time: a promotion fund's drop joins them (issue 44).
+    rules = adapter.rules_for(
+        settings_cache[settings_id],
+        chip_unit=unit,
+        structure=structure,
+        at=started_at,
+        tournament=kind == SessionKind.TOURNAMENT,  # issue 42: no rake
+    )
+    stored = {
+        "status": status,
+        "codes": sorted(v["code"] for v in violations or () if v["source"] == "engine"),
+        "rake": str(rake),
+        "payouts": dict(sorted((payouts or {}).items(), key=lambda kv: int(kv[0]))),
+    }
+    try:
+        _built, verdict = adapter.verdict_of(record, rules)
+        now = adapter.summary(verdict)
+    except DomainError as exc:
+        now = {"status": "unreadable", "codes": [exc.code], "rake": "", "payouts": {}}
+    now["payouts"] = dict(sorted(now["payouts"].items(), key=lambda kv: int(kv[0])))
+    changed = [k for k in ("status", "codes", "rake", "payouts") if stored[k] != now[k]]
+    if not changed:
+        return None
+    return {
+        "hand": pk,
+        "session": session_id,
+        "table": table_number,
+        "number": number,
+        "fields": changed,
+        "stored": {k: stored[k] for k in changed},
+        "now": {k: now[k] for k in changed},
+        "cursor": pk,
+    }
 
 
 def _cursor_of(qs: Any, processed: int) -> int:
