@@ -184,32 +184,7 @@ def _import_chunk(job: ImportJob, actor: Actor, part: list[adapter.Imported]) ->
             batch.append(prepared)
         hands = write(book, actor, batch)
         post_rakes(actor, hands)
-        counts = Counter(h.status for h in hands)
-        for p in batch:
-            for code in {v.code for v in p.violations if v.severity == "error"}:
-                by_code[code] += 1
-        row.processed += len(part)
-        row.stored += len(hands)
-        row.valid += counts.get(HandStatus.VALID, 0)
-        row.invalid += counts.get(HandStatus.INVALID, 0)
-        row.void += counts.get(HandStatus.VOID, 0)
-        row.rejected += rejected
-        row.skipped += skipped
-        row.by_code = dict(sorted(by_code.items()))
-        row.problems = problems
-        row.save(
-            update_fields=[
-                "processed",
-                "stored",
-                "valid",
-                "invalid",
-                "void",
-                "rejected",
-                "skipped",
-                "by_code",
-                "problems",
-            ]
-        )
+        _save_progress(row, len(part), batch, hands, by_code, problems, rejected, skipped)
         if hands:
             audit_record(
                 actor=actor,
@@ -224,6 +199,45 @@ def _import_chunk(job: ImportJob, actor: Actor, part: list[adapter.Imported]) ->
                 gaming_day=s.gaming_day,
                 casino_id=s.casino_id,
             )
+
+
+def _save_progress(
+    row: ImportJob,
+    processed: int,
+    batch: list[Any],
+    hands: list[Hand],
+    by_code: Counter[str],
+    problems: list[dict[str, Any]],
+    rejected: int,
+    skipped: int,
+) -> None:
+    """A chunk's counts added to the job (the row locked by the chunk's transaction)."""
+    counts = Counter(h.status for h in hands)
+    for p in batch:
+        for code in {v.code for v in p.violations if v.severity == "error"}:
+            by_code[code] += 1
+    row.processed += processed
+    row.stored += len(hands)
+    row.valid += counts.get(HandStatus.VALID, 0)
+    row.invalid += counts.get(HandStatus.INVALID, 0)
+    row.void += counts.get(HandStatus.VOID, 0)
+    row.rejected += rejected
+    row.skipped += skipped
+    row.by_code = dict(sorted(by_code.items()))
+    row.problems = problems
+    row.save(
+        update_fields=[
+            "processed",
+            "stored",
+            "valid",
+            "invalid",
+            "void",
+            "rejected",
+            "skipped",
+            "by_code",
+            "problems",
+        ]
+    )
 
 
 def _problem(
