@@ -489,15 +489,6 @@ def _closed_live_context(live: Any, stored: Any, error: str) -> dict[str, Any]:
     }
 
 
-def _known_cards(live: Any) -> dict[int, str]:
-    """The cards each seat is known to hold: dealt face up in the record, or shown."""
-    known = {s["seat"]: (s.get("cards") or "").replace(" ", "") for s in live.record["seats"]}
-    for a in live.record["actions"]:
-        if a.get("action") == "show" and a.get("cards"):
-            known[a["seat"]] = a["cards"].replace(" ", "")
-    return known
-
-
 def _live_seats(live: Any, state: dict[str, Any], known: dict[int, str]) -> list[dict[str, Any]]:
     """The table map: each seat dealt in, as the live state has it now."""
     return [
@@ -561,7 +552,10 @@ def _live_context(
     if state is None:
         state = services.live_state(live)
     names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
-    known = _known_cards(live)
+    known = {s["seat"]: (s.get("cards") or "").replace(" ", "") for s in live.record["seats"]}
+    for a in live.record["actions"]:
+        if a.get("action") == "show" and a.get("cards"):
+            known[a["seat"]] = a["cards"].replace(" ", "")
     used = _pairs(state["board"])
     for cards in known.values():
         used |= _pairs(cards)
