@@ -28,6 +28,7 @@ from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day
 from casino.views import acting_actor
 from tables.models import TableSession
+from tables.selectors import access_session
 
 from . import selectors, services
 from .codes import CageCode
@@ -131,7 +132,7 @@ def session_card(request: HttpRequest, pk: int) -> HttpResponse:
     """The table card: seats, buy-ins and changes, and the forms to log them (BUYIN-06/07)."""
     actor = _actor(request)
     selectors.require_sees_expected(actor)
-    session = selectors.access_session(actor, pk, Perm.VIEW_CAGE)
+    session = access_session(actor, pk, Perm.VIEW_CAGE)
     denominations = sorted(selectors.table_denominations(session.table), reverse=True)
     proposal = request.session.pop("cage_buyin_proposal", None)
     refused = refusal(request)
@@ -185,7 +186,7 @@ def _typed_buyin(post: Any) -> dict[str, Any]:
 @require_POST
 def buyin(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk, Perm.RECORD_BUYIN)
+    session = access_session(actor, pk, Perm.RECORD_BUYIN)
     post = request.POST
     back = reverse("cage:session", args=[pk])
     cash = [{"value": v, "count": n} for v, n in _counts(post, "note")]
@@ -246,7 +247,7 @@ def buyin(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def change(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk, Perm.RECORD_CHANGE)
+    session = access_session(actor, pk, Perm.RECORD_CHANGE)
     post = request.POST
     kind = post.get("kind", "")
     records: dict[str, Callable[..., services.Recorded]] = {
@@ -283,7 +284,7 @@ def change(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def departure(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk, Perm.RECORD_BUYIN)
+    session = access_session(actor, pk, Perm.RECORD_BUYIN)
     services.player_departure_record(
         actor=actor,
         session=session,
@@ -376,9 +377,7 @@ def _slip_verb(slip: Slip, step: Role) -> str:
 @require_POST
 def slip_request(request: HttpRequest) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(
-        actor, _int(request.POST.get("session")) or 0, Perm.REQUEST_FILL
-    )
+    session = access_session(actor, _int(request.POST.get("session")) or 0, Perm.REQUEST_FILL)
     slip = services.slip_request(
         actor=actor,
         session=session,
@@ -448,7 +447,7 @@ def void_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 def drop(request: HttpRequest, pk: int) -> HttpResponse:
     """The blind count: notes of the drop box and chips of the rake box, nothing expected."""
     actor = _actor(request)
-    session = selectors.access_session(actor, pk, Perm.COUNT_DROP)
+    session = access_session(actor, pk, Perm.COUNT_DROP)
     if request.method == "POST":
         try:
             result = services.drop_count_record(
@@ -486,7 +485,7 @@ def _drop_page(request: HttpRequest, session: TableSession) -> HttpResponse:
 def reconciliation(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
     selectors.require_sees_expected(actor)
-    session = selectors.access_session(actor, pk, Perm.VIEW_CAGE)
+    session = access_session(actor, pk, Perm.VIEW_CAGE)
     rec = reconcile_session(session)
     explanations = {
         e.finding_key: e for e in session.variance_explanations.select_related("explained_by")
@@ -511,7 +510,7 @@ def reconciliation(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def explain(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
+    session = access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
     services.variance_explain(
         actor=actor,
         session=session,

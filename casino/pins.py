@@ -61,7 +61,11 @@ def _locked_until(signer: User) -> object | None:
 
 
 def pin_verify(*, actor: Actor, signer: User, pin: str, field: str = "pin") -> None:
-    """Refuse a locked PIN, a wrong PIN or an inactive signer; a right PIN resets the count."""
+    """Refuse a locked PIN, a wrong PIN or an inactive signer; a right PIN resets the count.
+
+    A text of no PIN's shape (:func:`pin_well_formed`) is refused as such and not counted:
+    it cannot be anyone's PIN, so it is no attempt on one, and a stray tap must not lock a
+    croupier out."""
     until = _locked_until(signer)
     if until is not None:
         _note(actor, signer, REFUSED_LOCKED)
@@ -73,6 +77,8 @@ def pin_verify(*, actor: Actor, signer: User, pin: str, field: str = "pin") -> N
             field=field,
             details={"locked_until": local.isoformat()},
         )
+    if not pin_well_formed(pin):  # no PIN has this shape: a slip of the finger, no guess
+        raise DomainError.of(CasinoCode.PIN_FORMAT, field=field)
     if not signer.is_active or not signer.check_pin(pin):
         _note(actor, signer, FAILURE)
         raise DomainError.of(CasinoCode.PIN_INVALID, field=field)

@@ -260,7 +260,7 @@ def buyin(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     """Buy-in in three taps from the table screen (issue 8 §1, BUYIN-06): the seat's
     button opens this panel with the seat chosen and the amount field focused; Mesa
     proposes the notes and the chips; one tap confirms."""
-    session = cage_selectors.access_session(actor, pk, Perm.RECORD_BUYIN)
+    session = table_selectors.access_session(actor, pk, Perm.RECORD_BUYIN)
     if request.method != "POST":
         return _panel(request, {**_panel_context(request, actor, session, "buyin"), "actor": actor})
     post = request.POST
@@ -301,7 +301,7 @@ def buyin(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 @floor_page
 def change(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     """A colour change, a cash-out (colour-up) or a tip change at the float (CHIP-06/13/17)."""
-    session = cage_selectors.access_session(actor, pk, Perm.RECORD_CHANGE)
+    session = table_selectors.access_session(actor, pk, Perm.RECORD_CHANGE)
     if request.method != "POST":
         return _panel(
             request, {**_panel_context(request, actor, session, "change"), "actor": actor}
@@ -342,7 +342,7 @@ def change(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 @floor_page
 def proposal(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     """htmx: the notes and chips Mesa proposes for the amount being typed."""
-    session = cage_selectors.access_session(actor, pk, Perm.VIEW_CAGE)
+    session = table_selectors.access_session(actor, pk, Perm.VIEW_CAGE)
     panel = "buyin" if request.GET.get("panel") == "buyin" else "change"
     kind = request.GET.get("kind") or TransactionKind.COLOUR_CHANGE
     amount = proposals.parse_amount(request.GET.get("amount"))
@@ -355,7 +355,7 @@ def proposal(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 def phh(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     """Paste one or more PHH hands: imported through the hand recorder (issue 8 §1), the
     progress and the verdicts shown on the import page."""
-    session = hand_selectors.access_session(actor, pk, Perm.IMPORT_HANDS)
+    session = table_selectors.access_session(actor, pk, Perm.IMPORT_HANDS)
     job = hand_services.import_job_create(
         actor=actor,
         session=session,
@@ -510,7 +510,7 @@ def _shift_change(request: HttpRequest, actor: Actor, pk: int) -> str:
 
 
 def _variance(request: HttpRequest, actor: Actor, pk: int) -> str:
-    session = cage_selectors.access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
+    session = table_selectors.access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
     cage_services.variance_explain(
         actor=actor,
         session=session,

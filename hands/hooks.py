@@ -1,7 +1,7 @@
 """Where a higher app plugs into the hand recorder (registered in its ``AppConfig.ready``).
 
 - **hand posted** (promotions, issue 44 §1): a valid hand's figures go into the books
-  (the rake into the cage's ledger, ``recording.post_rake``); a provider posts its own
+  (the rake into the cage's ledger, ``recording.rake.post_rake``); a provider posts its own
   figure from the same hand in the same transaction (the promotion fund's drop). A
   provider that refuses rolls the hand back with it.
 - **fund drop** (promotions, issue 44 §1): the drop rule of the promotion fund a table

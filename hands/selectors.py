@@ -165,28 +165,6 @@ def hands_served(imposition: Any) -> int:
 # --------------------------------------------------------------------------- access
 
 
-def access_session(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> TableSession:
-    require(actor, perm)
-    try:
-        session = TableSession.objects.select_related("table", "gaming_day", "settings").get(
-            pk=int(pk), casino_id=actor.casino_id
-        )
-    except (TableSession.DoesNotExist, TypeError, ValueError):
-        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession) from None
-    require_assigned_for(actor, perm, session=session)
-    return session
-
-
-def access_table(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Table:
-    require(actor, perm)
-    try:
-        table = Table.objects.get(pk=int(pk), casino_id=actor.casino_id)
-    except (Table.DoesNotExist, TypeError, ValueError):
-        raise DomainError.of(ApiCode.NOT_FOUND, thing=Table) from None
-    require_assigned_for(actor, perm, table=table)
-    return table
-
-
 def access_hand(actor: Actor, pk: Any, perm: Perm = Perm.VIEW_HANDS) -> Hand:
     require(actor, perm)
     try:

@@ -25,6 +25,7 @@ from casino.roles import Perm
 from casino.views import acting_actor
 from tables import services as table_services
 from tables.models import SeatStatus
+from tables.selectors import access_session
 
 from . import presenters, selectors, services
 from .cut import seat_before_button
@@ -238,7 +239,7 @@ def _raise_irregularity(request: HttpRequest, actor: Actor, hand: Any) -> Any:
 @_guard
 def session_page(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk)
+    session = access_session(actor, pk, Perm.VIEW_HANDS)
     if request.method == "POST":
         try:
             job = _session_post(request, actor, session)
@@ -313,7 +314,7 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
 @_guard
 def session_export(request: HttpRequest, pk: int) -> HttpResponse:
     actor = _actor(request)
-    session = selectors.access_session(actor, pk)
+    session = access_session(actor, pk, Perm.VIEW_HANDS)
     text = services.session_export_phhs(actor=actor, session=session)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.phhs"'
@@ -326,7 +327,7 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
     the dealer come filled in (``hands.presenters.hand_start_rows``); the supervisor
     corrects what differs at the table."""
     actor = _actor(request)
-    session = selectors.access_session(actor, pk, Perm.LOG_HAND)
+    session = access_session(actor, pk, Perm.LOG_HAND)
     if request.method == "POST" and request.POST.get("op") == "proposed":
         return _live_start_proposed(request, actor, session)
     if request.method == "POST":
@@ -471,47 +472,27 @@ def _step_words(step: dict[str, Any]) -> str:
     return _("seat %(seat)s checks") % {"seat": step["seat"]}
 
 
-def _live_context(
-    live: Any, stored: Any = None, error: str = "", state: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """What the live page and its panel show: the table map, the options, the keypad, the
-    card picker for what comes next, and the version every form sends back (issue 38).
-    ``state``: the live state the service just answered with (not computed twice)."""
-    from cage.selectors import table_denominations
+def _closed_live_context(live: Any, stored: Any, error: str) -> dict[str, Any]:
+    """A live hand finished or abandoned: its verdict, not the options."""
+    pending = bool(
+        stored is not None
+        and live.corrects_id is not None
+        and HandRevisionApproval.objects.filter(
+            correction__revision=stored, locked_at__isnull=True
+        ).exists()
+    )
+    return {
+        "live": live,
+        "stored": stored,
+        "error": error,
+        "version": live.version,
+        "pending_signature": pending,
+    }
 
-    from .labels import IRREGULARITY_GROUPS
 
-    if stored is None and live.hand_id is not None:
-        stored = live.hand  # finished: the verdict, not the options
-    if stored is not None or live.status != LiveHand.Status.OPEN:
-        pending = bool(
-            stored is not None
-            and live.corrects_id is not None
-            and HandRevisionApproval.objects.filter(
-                correction__revision=stored, locked_at__isnull=True
-            ).exists()
-        )
-        return {
-            "live": live,
-            "stored": stored,
-            "error": error,
-            "version": live.version,
-            "pending_signature": pending,
-        }
-    if state is None:
-        state = services.live_state(live)
-    names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
-    known = {s["seat"]: (s.get("cards") or "").replace(" ", "") for s in live.record["seats"]}
-    for a in live.record["actions"]:
-        if a.get("action") == "show" and a.get("cards"):
-            known[a["seat"]] = a["cards"].replace(" ", "")
-    used = _pairs(state["board"])
-    for cards in known.values():
-        used |= _pairs(cards)
-    options = {o["action"]: o for o in state["options"]}
-    sizing = options.get("raise") or options.get("bet")
-    to_act = state["phase"] == "betting" and state["next_seat"] is not None
-    seated = [
+def _live_seats(live: Any, state: dict[str, Any], known: dict[int, str]) -> list[dict[str, Any]]:
+    """The table map: each seat dealt in, as the live state has it now."""
+    return [
         {
             "seat": s["seat"],
             "name": s.get("name") or "",
@@ -525,9 +506,14 @@ def _live_context(
         }
         for s in live.record["seats"]
     ]
+
+
+def _live_pick(
+    state: dict[str, Any], known: dict[int, str], names: dict[int, str]
+) -> dict[str, Any] | None:
+    """What the card picker does: deal the next street, or pick the cards a hand shows."""
     expected = state["expected"] or {}
     closing = state.get("closing")
-    # What the card picker does: deal the next street, or pick the cards a hand shows.
     pick: dict[str, Any] | None = None
     if expected.get("action") == "board":
         pick = {"op": "act", "action": "board", "cards": expected["cards"], "steps": []}
@@ -547,6 +533,39 @@ def _live_context(
             }
     if pick is not None and pick.get("seat"):
         pick["name"] = names.get(pick["seat"], "")
+    return pick
+
+
+def _live_context(
+    live: Any, stored: Any = None, error: str = "", state: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What the live page and its panel show: the table map, the options, the keypad, the
+    card picker for what comes next, and the version every form sends back (issue 38).
+    ``state``: the live state the service just answered with (not computed twice)."""
+    from cage.selectors import table_denominations
+
+    from .labels import IRREGULARITY_GROUPS
+
+    if stored is None and live.hand_id is not None:
+        stored = live.hand  # finished: the verdict, not the options
+    if stored is not None or live.status != LiveHand.Status.OPEN:
+        return _closed_live_context(live, stored, error)
+    if state is None:
+        state = services.live_state(live)
+    names = {s["seat"]: s.get("name") or "" for s in live.record["seats"]}
+    known = {s["seat"]: (s.get("cards") or "").replace(" ", "") for s in live.record["seats"]}
+    for a in live.record["actions"]:
+        if a.get("action") == "show" and a.get("cards"):
+            known[a["seat"]] = a["cards"].replace(" ", "")
+    used = _pairs(state["board"])
+    for cards in known.values():
+        used |= _pairs(cards)
+    options = {o["action"]: o for o in state["options"]}
+    sizing = options.get("raise") or options.get("bet")
+    to_act = state["phase"] == "betting" and state["next_seat"] is not None
+    seated = _live_seats(live, state, known)
+    expected = state["expected"] or {}
+    pick = _live_pick(state, known, names)
     awards = [
         {
             **a,

@@ -25,7 +25,7 @@ from casino.roles import Perm, Role
 from casino.selectors import open_gaming_days
 from casino.signatures import SignResult, document_sign
 from hands.models import Hand, HandStatus
-from poker.promotions import FundRules, RulesError, pay_out, posted_rules, reseed
+from poker.promotions import FundRules, Payout, RulesError, pay_out, posted_rules, reseed
 from tables.codes import TablesCode
 from tables.models import Table
 from tables.selectors import require_assigned
@@ -442,6 +442,83 @@ def _period_claimed(
     return None
 
 
+def _period_check(fund: Fund, start: datetime, end: datetime) -> None:
+    """Refuse a fund that is not a high-hand fund, and a period that does not end after it
+    starts or has not ended yet."""
+    if fund.kind != Kind.HIGH_HAND:
+        raise DomainError.of(
+            PromotionsCode.CLAIM_KIND_INVALID,
+            problem=DomainError.of(PromotionsCode.CLAIM_BY_PERIOD_HIGH_HAND_ONLY),
+            field="fund",
+        )
+    if start is None or end is None or start >= end:
+        raise DomainError.of(
+            PromotionsCode.PERIOD_INVALID,
+            problem=DomainError.of(PromotionsCode.PERIOD_END_NOT_AFTER_START),
+            field="end",
+        )
+    if end > timezone.now():
+        local = timezone.localtime(end).strftime("%d/%m/%Y %H:%M:%S")
+        raise DomainError.of(PromotionsCode.PERIOD_NOT_ENDED, local=local, field="end")
+
+
+def _period_plan(
+    balance: Decimal, unit: int, payout: Payout, by_recipient: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """The payout of a period's claim, each award with the hand and seat it goes to."""
+    return {
+        "balance": judging.cents(balance),
+        "unit": unit,
+        "awards": [
+            {
+                "share": "high_hand",
+                "hand": by_recipient[a.recipient]["hand"].pk,
+                "seat": by_recipient[a.recipient]["seat"],
+                "amount": a.amount,
+            }
+            for a in payout.awards
+        ],
+        "reserve": payout.reserve,
+    }
+
+
+def _period_judgement(
+    rules: FundRules,
+    start: datetime,
+    end: datetime,
+    key: list[list[int]],
+    winners: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The judgement of a period as the claim keeps it: the period, the winners, the rules
+    as posted in both languages, and each winning hand."""
+    return {
+        "kind": rules.kind.value,
+        "period": {"start": start.isoformat(), "end": end.isoformat()},
+        "winners": key,
+        "ties": rules.ties.value,
+        "board": winners[0]["board"],
+        "rules": {
+            lang: list(posted_rules(rules, lang, money=judging.money_in(lang)))
+            for lang in ("es", "en")
+        },
+        "hands": [
+            {
+                "role": "high_hand",
+                "table": w["hand"].table.number,
+                "number": w["hand"].number,
+                "seat": w["seat"],
+                "cards": w["cards"],
+                "best_five": w["best_five"],
+                "board": w["board"],
+                "value": w["value"],
+                "hand": {"es": w["hand_es"], "en": w["hand_en"]},
+                "hand_id": w["hand"].pk,
+            }
+            for w in winners
+        ],
+    }
+
+
 def high_hand_claim_file(
     *, actor: Actor, fund: Fund, start: datetime, end: datetime
 ) -> JackpotClaim:
@@ -461,21 +538,7 @@ def high_hand_claim_file(
     """
     require(actor, Perm.LOG_HAND)
     same_casino(actor, fund)
-    if fund.kind != Kind.HIGH_HAND:
-        raise DomainError.of(
-            PromotionsCode.CLAIM_KIND_INVALID,
-            problem=DomainError.of(PromotionsCode.CLAIM_BY_PERIOD_HIGH_HAND_ONLY),
-            field="fund",
-        )
-    if start is None or end is None or start >= end:
-        raise DomainError.of(
-            PromotionsCode.PERIOD_INVALID,
-            problem=DomainError.of(PromotionsCode.PERIOD_END_NOT_AFTER_START),
-            field="end",
-        )
-    if end > timezone.now():
-        local = timezone.localtime(end).strftime("%d/%m/%Y %H:%M:%S")
-        raise DomainError.of(PromotionsCode.PERIOD_NOT_ENDED, local=local, field="end")
+    _period_check(fund, start, end)
     _period_claimed(fund, start, end, None)  # again under the fund's lock below
     winners = selectors.high_hand_period(fund, start, end)
     if not winners:
@@ -496,46 +559,8 @@ def high_hand_claim_file(
             raise DomainError.of(PromotionsCode.CLAIM_OPEN)
         balance = selectors.balance(fund)
         payout = pay_out(rules, judging.cents(balance), winning=recipients, unit=unit)
-        plan = {
-            "balance": judging.cents(balance),
-            "unit": unit,
-            "awards": [
-                {
-                    "share": "high_hand",
-                    "hand": by_recipient[a.recipient]["hand"].pk,
-                    "seat": by_recipient[a.recipient]["seat"],
-                    "amount": a.amount,
-                }
-                for a in payout.awards
-            ],
-            "reserve": payout.reserve,
-        }
-        judgement = {
-            "kind": rules.kind.value,
-            "period": {"start": start.isoformat(), "end": end.isoformat()},
-            "winners": key,
-            "ties": rules.ties.value,
-            "board": winners[0]["board"],
-            "rules": {
-                lang: list(posted_rules(rules, lang, money=judging.money_in(lang)))
-                for lang in ("es", "en")
-            },
-            "hands": [
-                {
-                    "role": "high_hand",
-                    "table": w["hand"].table.number,
-                    "number": w["hand"].number,
-                    "seat": w["seat"],
-                    "cards": w["cards"],
-                    "best_five": w["best_five"],
-                    "board": w["board"],
-                    "value": w["value"],
-                    "hand": {"es": w["hand_es"], "en": w["hand_en"]},
-                    "hand_id": w["hand"].pk,
-                }
-                for w in winners
-            ],
-        }
+        plan = _period_plan(balance, unit, payout, by_recipient)
+        judgement = _period_judgement(rules, start, end, key, winners)
         try:
             with transaction.atomic():
                 claim = JackpotClaim.objects.create(

@@ -109,9 +109,9 @@ TEXT_EDITS: list[tuple[str, str, str]] = [
             ("Jugador", "Player"),
         ]
     ],
-    # cage/selectors.py: an unused helper.
+    # cage/selectors (the access helpers, issue 41 split): an unused helper.
     (
-        "cage/selectors.py",
+        "cage/selectors/access.py",
         """def _not_found(what_es: str, what_en: str) -> NotFound:
     return NotFound("NOT_FOUND", f"{what_es} no encontrado.", f"{what_en} not found.")
 
@@ -423,7 +423,7 @@ _WORDS = {
         ]
     ],
     (
-        "tournaments/api/views.py",
+        "tournaments/api/views/common.py",
         """def _own(row: Any, tournament: Any, es: str, en: str) -> Any:
     if row is None or row.tournament_id != tournament.pk:
         raise NotFound("NOT_FOUND", f"{es} no encontrado.", f"{en} not found.")
@@ -433,32 +433,33 @@ _WORDS = {
         raise DomainError.of(ApiCode.NOT_FOUND, thing=model)
     return row""",
     ),
-    *[
-        ("tournaments/api/views.py", old, new)
-        for old, new in [
-            (
-                """                        t,
+    # The tournaments API, one module per area since issue 41; the sites that looked a row
+    # up by id now read it through _row(model, pk, tournament) (the new text is that call).
+    (
+        "tournaments/api/views/entries.py",
+        """                        t,
                         "Lugar en la lista de espera",
                         "Waiting-list place",
                     )""",
-                """                        t,
-                        WaitingPlayer,
-                    )""",
-            ),
-            (
-                """            t,
+        """_row(WaitingPlayer, data["waiting"], t)""",
+    ),
+    (
+        "tournaments/api/views/eliminations.py",
+        """            t,
             "Eliminación",
             "Elimination",
         )""",
-                """            t,
+        """            t,
             Elimination,
         )""",
-            ),
-            ('t, "Tabla de premios", "Payout table"', "t, PayoutTable"),
-            ('t, "Acuerdo", "Deal")', "t, Deal)"),
-            ('t, "Acuerdo", "Deal")', "t, Deal)"),
-        ]
-    ],
+    ),
+    (
+        "tournaments/api/views/payouts.py",
+        't, "Tabla de premios", "Payout table"',
+        "_row(PayoutTable, table, t)",
+    ),
+    ("tournaments/api/views/deals.py", 't, "Acuerdo", "Deal")', "_row(Deal, deal, t)"),
+    ("tournaments/api/views/deals.py", 't, "Acuerdo", "Deal")', "_row(Deal, deal, t)"),
     # tournaments: the engine's refusals (poker.tournament.errors words them) are raised
     # as the codes of tournaments.codes.TournamentRuleCode, the engine's error a parameter.
     (
@@ -951,7 +952,9 @@ OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
     ("NOT_FOUND", "There is no open gaming day."): {"params": {"thing": "GamingDay"}},
     ("NOT_FOUND", "The table offers no fund."): {"params": {"thing": "Fund"}},
     ("tournaments/views.py", "NOT_FOUND", "Unknown action."): {"params": {"thing": "RESOURCE"}},
-    ("tournaments/api/views.py", "NOT_FOUND", "Entry not found."): {"params": {"thing": "Entry"}},
+    ("tournaments/api/views/common.py", "NOT_FOUND", "Entry not found."): {
+        "params": {"thing": "Entry"}
+    },
     ("tournaments/views.py", "NOT_FOUND", "Entry not found."): {"params": {"thing": "Entry"}},
     (
         "tournaments/services/_common.py",
@@ -971,7 +974,7 @@ OVERRIDES: dict[tuple[str, ...], dict[str, Any]] = {
         "es": "{player} fue {kind}: no reingresa.",
         "params": {"player": "player.display_name", "kind": "ExitKind(standing.kind)"},
     },
-    ("tournaments/api/views.py", "SEAT_INVALID", "Invalid seat."): {
+    ("tournaments/api/views/eliminations.py", "SEAT_INVALID", "Invalid seat."): {
         "code": "SEAT_KEY_INVALID",
         "en": "A seat is a whole number.",
         "es": "Un asiento es un número entero.",

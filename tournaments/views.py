@@ -35,7 +35,6 @@ from casino.formatting import parse_amount
 from casino.formdata import read_int, ticked
 from casino.models import AuditEvent, User
 from casino.pages import page_view
-from casino.pins import pin_well_formed
 from casino.roles import Perm, Role
 from casino.urlsafety import safe_next
 from hands.codes import HandsCode
@@ -81,16 +80,6 @@ def _amount(value: Any, field: str) -> Decimal:
     if amount is None:
         raise DomainError.of(TablesCode.AMOUNT_INVALID, value=str(value), field=field)
     return amount
-
-
-def _pin(value: str | None) -> str | None:
-    """A PIN as typed: 4 to 8 digits 0-9, or refused as such before any PIN is checked (a
-    text no PIN can be is no attempt on the croupier's PIN)."""
-    if not value:
-        return None
-    if not pin_well_formed(value):
-        raise DomainError.of(CasinoCode.PIN_FORMAT, field="pin")
-    return value
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
@@ -431,7 +420,7 @@ def _confirm(request: HttpRequest, actor: Actor, t: Tournament) -> str:
         move=move,
         side=request.POST.get("side", ""),
         croupier=_user(actor, request.POST.get("croupier", "")),
-        pin=_pin(request.POST.get("pin")),
+        pin=request.POST.get("pin") or None,
         # TOUR-05: the dealer ticks that the chips travelled in view; unticked, they did not.
         chips_visible=ticked(request.POST, "chips_visible"),
     )

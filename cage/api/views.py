@@ -40,6 +40,7 @@ from casino.models import User
 from casino.roles import Perm, Role
 from casino.selectors import staff_by_username
 from tables.models import Player
+from tables.selectors import access_session
 
 from .. import selectors, services
 from ..models import CashAlert, Slip, SlipVoid
@@ -92,7 +93,7 @@ class TableCardView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_CAGE)
         selectors.require_sees_expected(actor)
-        session = selectors.access_session(actor, pk, Perm.VIEW_CAGE)
+        session = access_session(actor, pk, Perm.VIEW_CAGE)
         seats = sorted(selectors.seat_summaries(session).values(), key=lambda x: x.seat)
         body = {
             "session": session.pk,
@@ -119,7 +120,7 @@ class BuyinView(APIView):
         # body (a person not assigned is refused 403 whatever was sent), and the service
         # reuses the locked row and its assignment.
         with request_transaction():
-            session = selectors.access_session(actor, pk, Perm.RECORD_BUYIN, lock=True)
+            session = access_session(actor, pk, Perm.RECORD_BUYIN, lock=True)
             data = parse(s.BuyinInputSerializer, request.data)
 
             def handle() -> Response:
@@ -158,7 +159,7 @@ class _ChangeView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_CHANGE)
         with request_transaction():  # as a buy-in: one access check, under the lock
-            session = selectors.access_session(actor, pk, Perm.RECORD_CHANGE, lock=True)
+            session = access_session(actor, pk, Perm.RECORD_CHANGE, lock=True)
             data = parse(self.serializer_class, request.data)
             extra: dict[str, Any] = {k: data[k] for k in ("hand_number", "hand_ref") if k in data}
             if self.has_seat:
@@ -229,7 +230,7 @@ class DepartureView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_BUYIN)
-        session = selectors.access_session(actor, pk, Perm.RECORD_BUYIN)
+        session = access_session(actor, pk, Perm.RECORD_BUYIN)
         data = parse(s.SeatDepartureInputSerializer, request.data)
 
         def handle() -> Response:
@@ -320,7 +321,7 @@ class SlipRequestView(CreatesMixin, APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.REQUEST_FILL)
-        session = selectors.access_session(actor, pk, Perm.REQUEST_FILL)
+        session = access_session(actor, pk, Perm.REQUEST_FILL)
         data = parse(s.SlipRequestInputSerializer, request.data)
 
         def handle() -> Response:
@@ -430,7 +431,7 @@ class DropCountView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.COUNT_DROP)
-        session = selectors.access_session(actor, pk, Perm.COUNT_DROP)
+        session = access_session(actor, pk, Perm.COUNT_DROP)
         data = parse(s.DropCountInputSerializer, request.data)
 
         def handle() -> Response:
@@ -460,7 +461,7 @@ class SessionReconciliationView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_CAGE)
         selectors.require_sees_expected(actor)
-        session = selectors.access_session(actor, pk, Perm.VIEW_CAGE)
+        session = access_session(actor, pk, Perm.VIEW_CAGE)
         explained = set(session.variance_explanations.values_list("finding_key", flat=True))
         payload = _with_explained(reconcile_session(session).as_dict(), explained)
         return Response(s.SessionReconciliationSerializer(payload).data)
@@ -488,7 +489,7 @@ class ExplanationView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.EXPLAIN_VARIANCE)
-        session = selectors.access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
+        session = access_session(actor, pk, Perm.EXPLAIN_VARIANCE)
         data = parse(s.VarianceExplanationInputSerializer, request.data)
 
         def handle() -> Response:
@@ -511,7 +512,7 @@ class ParRestorationView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_CAGE)
-        session = selectors.access_session(actor, pk, Perm.VIEW_CAGE)
+        session = access_session(actor, pk, Perm.VIEW_CAGE)
         needs = services.par_restoration(session)
         values = {d.pk: d.value for d in selectors.table_denominations(session.table).values()}
         body = {k: [{"value": values.get(d), "count": n} for d, n in v] for k, v in needs.items()}

@@ -21,16 +21,16 @@ from .slips import (
     slip_void_confirm,
     slip_void_request,
 )
-from .transactions import (
-    Recorded,
-    buyin_record,
+from .transactions.buyins import buyin_record
+from .transactions.changes import (
     cash_out_record,
     colour_change_record,
     in_hand_change_record,
-    player_departure_record,
     tip_change_record,
-    transaction_reverse,
 )
+from .transactions.departures import player_departure_record
+from .transactions.reversals import transaction_reverse
+from .transactions.writing import Recorded
 
 __all__ = [
     "DropCountResult",

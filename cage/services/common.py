@@ -261,11 +261,6 @@ def check_pin(actor: Actor, user: User, pin: str | None, field: str = "pin") -> 
     pin_verify(actor=actor, signer=user, pin=pin, field=field)  # the one PIN check (issue 12 §3)
 
 
-def require_same_casino(actor: Actor, session: TableSession) -> None:
-    if session.casino_id != actor.user.casino_id:
-        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
-
-
 def require_accepts_transactions(session: TableSession) -> None:
     if session.is_tournament:
         # Issue 42: a tournament table has no cash float; its chips are the tournament's,

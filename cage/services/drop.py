@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.errors import DomainError
 from casino.roles import Perm, Role
@@ -25,7 +25,7 @@ from tables.services import lock_session
 from .. import selectors
 from ..codes import CageCode
 from ..models import DropBox, DropCount, DropCountLine, VarianceExplanation
-from .common import parse_cash, parse_chip_lines, require_same_casino
+from .common import parse_cash, parse_chip_lines
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def drop_count_record(
     tenders = parse_cash(cash, "cash")
     with transaction.atomic():
         s = lock_session(session)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         if s.status not in (TableSession.Status.CLOSING, TableSession.Status.CLOSED):
             raise DomainError.of(CageCode.SESSION_NOT_CLOSED, field="session")
         if actor.user.pk in selectors.session_workers(s):
@@ -103,7 +103,7 @@ def variance_explain(
 
     with transaction.atomic():
         s = lock_session(session)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         keys = {f.key for f in reconcile_session(s).findings}
         if finding_key not in keys:
             raise DomainError.of(CageCode.FINDING_UNKNOWN, field="finding_key")

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.codes import CasinoCode
 from casino.errors import DomainError
@@ -32,7 +32,7 @@ from tables.services import lock_session
 from .. import selectors
 from ..codes import CageCode
 from ..models import CENT, RakeEntry, money_str
-from .common import parse_money, require_not_closing, require_same_casino
+from .common import parse_money, require_not_closing
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ def rake_post(
     # (if the posting is refused, the caller's whole transaction is rolled back).
     with transaction.atomic(savepoint=not locked):
         s = session if locked else lock_session(session)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         if s.status in (TableSession.Status.OPENING, TableSession.Status.CLOSED):
             raise DomainError.of(
                 CageCode.SESSION_NOT_ACCEPTING,
@@ -220,7 +220,7 @@ def _reverse(actor: Actor, entry: RakeEntry, reason: str) -> RakeEntry:
         raise DomainError.of(CasinoCode.REASON_REQUIRED, field="reason")
     with transaction.atomic():
         s = lock_session(entry.session_id)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         require_not_closing(s)  # OPEN-16, issue 39 §2: the rake box is being counted
         original = RakeEntry.objects.get(pk=entry.pk)
         if original.sign < 0 or RakeEntry.objects.filter(reverses=original).exists():

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.codes import CasinoCode
 from casino.errorcodes import ApiCode
@@ -34,7 +34,7 @@ from tables.services import lock_session
 from .. import selectors, slip_order
 from ..codes import CageCode
 from ..models import Slip, SlipKind, SlipLine, SlipPurpose, SlipVoid, SlipVoidConfirmation
-from .common import parse_chip_lines, require_float_holds, require_same_casino
+from .common import parse_chip_lines, require_float_holds
 
 # Who may sign in each role (the croupier signs with their PIN, OQ-34).
 SIGN_PERMISSION: dict[Role, Perm] = {
@@ -72,7 +72,7 @@ def slip_request(
         raise DomainError.of(CageCode.SLIP_PURPOSE_INVALID, purpose=purpose, field="purpose")
     with transaction.atomic():
         s = lock_session(session)
-        require_same_casino(actor, s)
+        same_casino(actor, s)
         require_assigned(actor, session=s)
         _require_slip_moment(s, purpose)
         chip_lines = parse_chip_lines(selectors.table_denominations(s.table), lines, "lines")

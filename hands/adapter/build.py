@@ -141,63 +141,11 @@ class _Builder:
         rec = self.record
         rules = self.rules
         unit = self.unit
-        seats = rec.get("seats") or []
-        if not 2 <= len(seats) <= 10:
-            raise DomainError.of(HandsCode.SEATS_COUNT, field="seats")
-        by_seat: dict[int, Mapping[str, Any]] = {}
-        for k, s in enumerate(seats):
-            seat = int(s["seat"])
-            if not 1 <= seat <= 10 or seat in by_seat:
-                raise DomainError.of(
-                    TablesCode.SEAT_INVALID, max_seats=10, field=f"seats[{k}].seat"
-                )
-            by_seat[seat] = s
-        button = int(rec["button"])
-        if button not in by_seat:
-            raise DomainError.of(HandsCode.BUTTON_SEAT_EMPTY, button=button, field="button")
-        order = phh_order(by_seat, button)
-        self.order = order
-        self.index_of = {seat: i for i, seat in enumerate(order)}
-        position_of = {seat: k for k, seat in enumerate(s["seat"] for s in seats)}
+        by_seat = self._seats(rec)
+        order, position_of = self._order(rec, by_seat)
         n = len(order)
         blinds = rec.get("blinds") or {}
-        small = units(blinds.get("small") or 0, "blinds.small", None)
-        big = units(blinds.get("big") or 0, "blinds.big", None)
-        ante = units(blinds.get("ante") or 0, "blinds.ante", None)
-        straddle = units(blinds.get("straddle") or 0, "blinds.straddle", unit)
-        stacks = []
-        antes = []
-        forced = [0] * n
-        forced[0] = small
-        forced[1] = big
-        if n == 2:
-            # PHH lists heads-up blinds as (SB, BB) and reverse-assigns them (OQ-32).
-            forced = [small, big]
-        if straddle:
-            if n < 4:
-                raise DomainError.of(HandsCode.STRADDLE_SEAT, field="blinds.straddle")
-            forced[2] = straddle
-        dead_post: dict[int, int] = {}
-        for i, seat in enumerate(order):
-            s = by_seat[seat]
-            k = position_of[seat]
-            stack = units(s["stack"], f"seats[{k}].stack", unit)
-            if stack <= 0:
-                raise DomainError.of(
-                    HandsCode.STACK_NOT_POSITIVE, seat=seat, field=f"seats[{k}].stack"
-                )
-            stacks.append(stack)
-            dead = units(s.get("dead_post") or 0, f"seats[{k}].dead_post", unit)
-            antes.append(ante + dead)
-            if dead:
-                dead_post[seat] = dead
-            post = units(s.get("post") or 0, f"seats[{k}].post", unit)
-            if post:
-                if forced[i] and n > 2:
-                    raise DomainError.of(
-                        HandsCode.POST_ON_BLIND, seat=seat, field=f"seats[{k}].post"
-                    )
-                forced[i] = -post  # a live post by a new or returning player (SEAT-05)
+        stacks, antes, forced, dead_post, big = self._posts(blinds, by_seat, order, position_of)
         structure = rec.get("structure") or rules.structure
         if structure not in _VARIANTS:
             raise DomainError.of(
@@ -240,25 +188,7 @@ class _Builder:
             profile=rules.profile,
             carry_in=carry_in,
         )
-        # Hole cards: dealt one per player in PHH order (DEAL-01); unknown cards as "??".
-        for seat in order:
-            s = by_seat[seat]
-            k = position_of[seat]
-            text = s.get("cards") or ""
-            cards = parse_cards_text(text, f"seats[{k}].cards") if text else ()
-            if not cards:
-                cards = (UNKNOWN_CARD, UNKNOWN_CARD)
-            elif len(cards) != 2 and not self.lenient:
-                raise DomainError.of(
-                    HandsCode.HOLE_CARDS_COUNT, seat=seat, field=f"seats[{k}].cards"
-                )
-            self.see(cards, f"seats[{k}].cards")
-            self.push(Action.deal_hole(self.index_of[seat], cards), None, f"seats[{k}].cards")
-        # SANC-13: a penalised player is dealt in and posts, and the hand is dead at once.
-        for seat in order:
-            s = by_seat[seat]
-            if s.get("penalised"):
-                self.push(Action.dead(self.index_of[seat]), None, f"seats[{position_of[seat]}]")
+        self._deal(by_seat, order, position_of)
         for i, entry in enumerate(rec.get("actions") or ()):
             self.action(i, entry)
         awards = tuple(
@@ -266,17 +196,7 @@ class _Builder:
             for pot, (seats, _reason, _i) in sorted(self.awards.items())
         )
         self.machine.awards = {a.pot: a.winners for a in awards}
-        result = rec.get("result") or {}
-        finishing = None
-        if result.get("finishing_stacks"):
-            fs = result["finishing_stacks"]
-            finishing = tuple(
-                units(fs.get(str(seat), fs.get(seat, 0)), f"result.finishing_stacks.{seat}")
-                for seat in order
-            )
-        rake = None
-        if result.get("rake") is not None:
-            rake = units(result["rake"], "result.rake")
+        finishing, rake = _declared_result(rec, order)
         hand = EngineHand(
             variant=variant,
             starting_stacks=tuple(stacks),
@@ -309,6 +229,112 @@ class _Builder:
             self.people,
             dict(self.awards),
         )
+
+    def _seats(self, rec: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
+        """The seats dealt in, by number: 2 to 10 of them, each once."""
+        seats = rec.get("seats") or []
+        if not 2 <= len(seats) <= 10:
+            raise DomainError.of(HandsCode.SEATS_COUNT, field="seats")
+        by_seat: dict[int, Mapping[str, Any]] = {}
+        for k, s in enumerate(seats):
+            seat = int(s["seat"])
+            if not 1 <= seat <= 10 or seat in by_seat:
+                raise DomainError.of(
+                    TablesCode.SEAT_INVALID, max_seats=10, field=f"seats[{k}].seat"
+                )
+            by_seat[seat] = s
+        return by_seat
+
+    def _order(
+        self, rec: Mapping[str, Any], by_seat: dict[int, Mapping[str, Any]]
+    ) -> tuple[tuple[int, ...], dict[int, int]]:
+        """The seats in PHH order from the button, and each seat's place in the record."""
+        seats = rec.get("seats") or []
+        button = int(rec["button"])
+        if button not in by_seat:
+            raise DomainError.of(HandsCode.BUTTON_SEAT_EMPTY, button=button, field="button")
+        order = phh_order(by_seat, button)
+        self.order = order
+        self.index_of = {seat: i for i, seat in enumerate(order)}
+        position_of = {seat: k for k, seat in enumerate(s["seat"] for s in seats)}
+        return order, position_of
+
+    def _posts(
+        self,
+        blinds: Mapping[str, Any],
+        by_seat: dict[int, Mapping[str, Any]],
+        order: tuple[int, ...],
+        position_of: dict[int, int],
+    ) -> tuple[list[int], list[int], list[int], dict[int, int], int]:
+        """Stacks, antes (with dead posts), blinds or straddles (a live post negative) in
+        PHH order, the dead posts by seat, and the big blind in units."""
+        unit = self.unit
+        n = len(order)
+        small = units(blinds.get("small") or 0, "blinds.small", None)
+        big = units(blinds.get("big") or 0, "blinds.big", None)
+        ante = units(blinds.get("ante") or 0, "blinds.ante", None)
+        straddle = units(blinds.get("straddle") or 0, "blinds.straddle", unit)
+        stacks = []
+        antes = []
+        forced = [0] * n
+        forced[0] = small
+        forced[1] = big
+        if n == 2:
+            # PHH lists heads-up blinds as (SB, BB) and reverse-assigns them (OQ-32).
+            forced = [small, big]
+        if straddle:
+            if n < 4:
+                raise DomainError.of(HandsCode.STRADDLE_SEAT, field="blinds.straddle")
+            forced[2] = straddle
+        dead_post: dict[int, int] = {}
+        for i, seat in enumerate(order):
+            s = by_seat[seat]
+            k = position_of[seat]
+            stack = units(s["stack"], f"seats[{k}].stack", unit)
+            if stack <= 0:
+                raise DomainError.of(
+                    HandsCode.STACK_NOT_POSITIVE, seat=seat, field=f"seats[{k}].stack"
+                )
+            stacks.append(stack)
+            dead = units(s.get("dead_post") or 0, f"seats[{k}].dead_post", unit)
+            antes.append(ante + dead)
+            if dead:
+                dead_post[seat] = dead
+            post = units(s.get("post") or 0, f"seats[{k}].post", unit)
+            if post:
+                if forced[i] and n > 2:
+                    raise DomainError.of(
+                        HandsCode.POST_ON_BLIND, seat=seat, field=f"seats[{k}].post"
+                    )
+                forced[i] = -post  # a live post by a new or returning player (SEAT-05)
+        return stacks, antes, forced, dead_post, big
+
+    def _deal(
+        self,
+        by_seat: dict[int, Mapping[str, Any]],
+        order: tuple[int, ...],
+        position_of: dict[int, int],
+    ) -> None:
+        """The hole cards, then a penalised player's dead hand (SANC-13)."""
+        # Hole cards: dealt one per player in PHH order (DEAL-01); unknown cards as "??".
+        for seat in order:
+            s = by_seat[seat]
+            k = position_of[seat]
+            text = s.get("cards") or ""
+            cards = parse_cards_text(text, f"seats[{k}].cards") if text else ()
+            if not cards:
+                cards = (UNKNOWN_CARD, UNKNOWN_CARD)
+            elif len(cards) != 2 and not self.lenient:
+                raise DomainError.of(
+                    HandsCode.HOLE_CARDS_COUNT, seat=seat, field=f"seats[{k}].cards"
+                )
+            self.see(cards, f"seats[{k}].cards")
+            self.push(Action.deal_hole(self.index_of[seat], cards), None, f"seats[{k}].cards")
+        # SANC-13: a penalised player is dealt in and posts, and the hand is dead at once.
+        for seat in order:
+            s = by_seat[seat]
+            if s.get("penalised"):
+                self.push(Action.dead(self.index_of[seat]), None, f"seats[{position_of[seat]}]")
 
     def carried(
         self, entries: Sequence[Mapping[str, Any]], by_seat: Mapping[int, Mapping[str, Any]]
@@ -639,6 +665,24 @@ class _Builder:
             action_on_street=m.round_acted,
             tournament=self.rules.profile.tournament,
         )
+
+
+def _declared_result(
+    rec: Mapping[str, Any], order: tuple[int, ...]
+) -> tuple[tuple[int, ...] | None, int | None]:
+    """The finishing stacks and the rake the record declares, in units (else ``None``)."""
+    result = rec.get("result") or {}
+    finishing = None
+    if result.get("finishing_stacks"):
+        fs = result["finishing_stacks"]
+        finishing = tuple(
+            units(fs.get(str(seat), fs.get(seat, 0)), f"result.finishing_stacks.{seat}")
+            for seat in order
+        )
+    rake = None
+    if result.get("rake") is not None:
+        rake = units(result["rake"], "result.rake")
+    return finishing, rake
 
 
 def _names(

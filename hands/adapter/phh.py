@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,32 +153,10 @@ def _known(cards: Sequence[int]) -> str:
 def _record_from_phh(
     hand: EngineHand, *, defaults: Mapping[str, Any], chip_unit: int
 ) -> tuple[dict[str, Any], int | None]:
-    scale = hand.scale
-    if scale > 2:
-        factor_num, factor_den = 1, 10 ** (scale - 2)
-    else:
-        factor_num, factor_den = 10 ** (2 - scale), 1
-
-    def cents(value: int, field_name: str) -> int:
-        scaled = value * factor_num
-        if scaled % factor_den:
-            raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field_name)
-        return scaled // factor_den
-
-    def amount(value: int, field_name: str) -> str:
-        return money_text(cents(value, field_name))
-
+    amount = _amounts(hand.scale)
     n = hand.player_count
     extra = dict(hand.extra)
-    seats = list(hand.seats) if hand.seats and len(hand.seats) == n else list(range(1, n + 1))
-    if len(set(seats)) != n or not all(isinstance(s, int) and 1 <= s <= 10 for s in seats):
-        seats = list(range(1, n + 1))
-    # PHH order: index 0 is left of the button; the button is the last player (GAME-07).
-    # The seats must run clockwise from the button for the record to rebuild the same order.
-    button = seats[-1]
-    if phh_order(seats, button) != tuple(seats):
-        seats = list(range(1, n + 1))
-        button = seats[-1]
+    seats, button = _phh_seats(hand)
     names = list(hand.players) if hand.players and len(hand.players) == n else [""] * n
     antes, blinds = hand.antes, hand.blinds_or_straddles
     if n == 2:  # heads-up PHH reverse-assigns the antes, as the blinds (OQ-32)
@@ -190,73 +168,9 @@ def _record_from_phh(
     else:
         small, big = blinds[0], blinds[1]
         straddle = blinds[2] if n > 3 and blinds[2] > 0 else 0
-    seat_rows = []
     machine = Machine.from_hand(hand)
-    holes: dict[int, tuple[int, ...]] = {}
-    for index, action in enumerate(hand.actions):
-        if any(c < UNKNOWN_CARD or c > 51 for c in action.cards):
-            raise DomainError.of(HandsCode.CARD_INVALID, field=f"actions[{index}]")
-        if action.kind is ActionKind.DEAL_HOLE and 0 <= action.player < n:
-            holes[action.player] = action.cards
-    for i in range(n):
-        post = -blinds[i] if blinds[i] < 0 else 0
-        seat_rows.append(
-            {
-                "seat": seats[i],
-                "player": None,
-                "name": str(names[i] or ""),
-                "stack": amount(hand.starting_stacks[i], f"starting_stacks[{i}]"),
-                "cards": _known(holes.get(i, ())),
-                "post": amount(post, f"blinds_or_straddles[{i}]"),
-                "dead_post": amount(antes[i] - uniform_ante, f"antes[{i}]"),
-                "penalised": False,
-            }
-        )
-    actions: list[dict[str, Any]] = []
-    for index, action in enumerate(hand.actions):
-        kind = action.kind
-        seat = seats[action.player] if 0 <= action.player < n else None
-        if kind is ActionKind.DEAL_HOLE or kind is ActionKind.NOOP:
-            machine.apply(action, index)
-            continue
-        if kind is ActionKind.DEAL_BOARD:
-            actions.append({"action": "board", "cards": cards_text(action.cards)})
-        elif kind is ActionKind.FOLD:
-            actions.append({"action": "fold", "seat": seat})
-        elif kind is ActionKind.DEAD:
-            actions.append({"action": "dead", "seat": seat})
-        elif kind is ActionKind.CHECK:
-            actions.append({"action": "check", "seat": seat})
-        elif kind is ActionKind.CALL:
-            actions.append({"action": "call", "seat": seat})
-        elif kind is ActionKind.CHECK_OR_CALL:
-            owes = machine.phase == BETTING and machine.current_bet > machine.bets[action.player]
-            actions.append({"action": "call" if owes else "check", "seat": seat})
-        elif kind is ActionKind.BET_RAISE:
-            verb = "raise" if machine.current_bet else "bet"
-            actions.append(
-                {"action": verb, "seat": seat, "amount": amount(action.amount, f"actions[{index}]")}
-            )
-        elif kind is ActionKind.SHOW:
-            entry: dict[str, Any] = {"action": "show", "seat": seat}
-            if action.cards:
-                entry["cards"] = cards_text(action.cards)
-            actions.append(entry)
-        elif kind is ActionKind.MUCK:
-            actions.append({"action": "muck", "seat": seat})
-        elif kind is ActionKind.VOID:
-            entry = {"action": "void", "reason": (action.reason or VoidReason.MISDEAL).value}
-            if hand.forfeits:  # IRREG-03: the players whose chips the void keeps
-                entry["forfeits"] = sorted(seats[i] for i in hand.forfeits if 0 <= i < n)
-            actions.append(entry)
-        machine.apply(action, index)
-    reasons = extra.get("_mesa_award_reasons")
-    for award in hand.awards:  # SHOW-14: the floor's awards, after the play
-        entry = {"action": "award", "pot": award.pot, "seats": [seats[i] for i in award.winners]}
-        if isinstance(reasons, list) and award.pot < len(reasons):
-            if reasons[award.pot] in AWARD_REASONS:
-                entry["reason"] = reasons[award.pot]
-        actions.append(entry)
+    seat_rows = _phh_seat_rows(hand, seats, names, antes, uniform_ante, amount)
+    actions = _phh_actions(hand, seats, machine, amount)
     result: dict[str, Any] = {}
     if hand.rake is not None:
         result["rake"] = amount(hand.rake, "_rake")
@@ -298,3 +212,126 @@ def _record_from_phh(
         ]
     number = extra.get("hand")
     return record, (int(number) if isinstance(number, int) and number > 0 else None)
+
+
+def _amounts(scale: int) -> Callable[[int, str], str]:
+    """A PHH amount at the file's ``scale`` as money text; a fraction of a cent is refused."""
+    if scale > 2:
+        factor_num, factor_den = 1, 10 ** (scale - 2)
+    else:
+        factor_num, factor_den = 10 ** (2 - scale), 1
+
+    def cents(value: int, field_name: str) -> int:
+        scaled = value * factor_num
+        if scaled % factor_den:
+            raise DomainError.of(TablesCode.AMOUNT_INVALID, value=value, field=field_name)
+        return scaled // factor_den
+
+    def amount(value: int, field_name: str) -> str:
+        return money_text(cents(value, field_name))
+
+    return amount
+
+
+def _phh_seats(hand: EngineHand) -> tuple[list[int], int]:
+    """The file's seats in PHH order and the button's (1..n when the file's do not fit)."""
+    n = hand.player_count
+    seats = list(hand.seats) if hand.seats and len(hand.seats) == n else list(range(1, n + 1))
+    if len(set(seats)) != n or not all(isinstance(s, int) and 1 <= s <= 10 for s in seats):
+        seats = list(range(1, n + 1))
+    # PHH order: index 0 is left of the button; the button is the last player (GAME-07).
+    # The seats must run clockwise from the button for the record to rebuild the same order.
+    button = seats[-1]
+    if phh_order(seats, button) != tuple(seats):
+        seats = list(range(1, n + 1))
+        button = seats[-1]
+    return seats, button
+
+
+def _phh_seat_rows(
+    hand: EngineHand,
+    seats: list[int],
+    names: list[Any],
+    antes: Sequence[int],
+    uniform_ante: int,
+    amount: Callable[[int, str], str],
+) -> list[dict[str, Any]]:
+    """The record's seats: stacks, the hole cards dealt, live and dead posts."""
+    n = hand.player_count
+    blinds = hand.blinds_or_straddles
+    seat_rows = []
+    holes: dict[int, tuple[int, ...]] = {}
+    for index, action in enumerate(hand.actions):
+        if any(c < UNKNOWN_CARD or c > 51 for c in action.cards):
+            raise DomainError.of(HandsCode.CARD_INVALID, field=f"actions[{index}]")
+        if action.kind is ActionKind.DEAL_HOLE and 0 <= action.player < n:
+            holes[action.player] = action.cards
+    for i in range(n):
+        post = -blinds[i] if blinds[i] < 0 else 0
+        seat_rows.append(
+            {
+                "seat": seats[i],
+                "player": None,
+                "name": str(names[i] or ""),
+                "stack": amount(hand.starting_stacks[i], f"starting_stacks[{i}]"),
+                "cards": _known(holes.get(i, ())),
+                "post": amount(post, f"blinds_or_straddles[{i}]"),
+                "dead_post": amount(antes[i] - uniform_ante, f"antes[{i}]"),
+                "penalised": False,
+            }
+        )
+    return seat_rows
+
+
+def _phh_actions(
+    hand: EngineHand, seats: list[int], machine: Machine, amount: Callable[[int, str], str]
+) -> list[dict[str, Any]]:
+    """The record's actions, replayed on ``machine`` (a check or a call as it was), then
+    the floor's awards (SHOW-14)."""
+    n = hand.player_count
+    actions: list[dict[str, Any]] = []
+    for index, action in enumerate(hand.actions):
+        kind = action.kind
+        seat = seats[action.player] if 0 <= action.player < n else None
+        if kind is ActionKind.DEAL_HOLE or kind is ActionKind.NOOP:
+            machine.apply(action, index)
+            continue
+        if kind is ActionKind.DEAL_BOARD:
+            actions.append({"action": "board", "cards": cards_text(action.cards)})
+        elif kind is ActionKind.FOLD:
+            actions.append({"action": "fold", "seat": seat})
+        elif kind is ActionKind.DEAD:
+            actions.append({"action": "dead", "seat": seat})
+        elif kind is ActionKind.CHECK:
+            actions.append({"action": "check", "seat": seat})
+        elif kind is ActionKind.CALL:
+            actions.append({"action": "call", "seat": seat})
+        elif kind is ActionKind.CHECK_OR_CALL:
+            owes = machine.phase == BETTING and machine.current_bet > machine.bets[action.player]
+            actions.append({"action": "call" if owes else "check", "seat": seat})
+        elif kind is ActionKind.BET_RAISE:
+            verb = "raise" if machine.current_bet else "bet"
+            actions.append(
+                {"action": verb, "seat": seat, "amount": amount(action.amount, f"actions[{index}]")}
+            )
+        elif kind is ActionKind.SHOW:
+            entry: dict[str, Any] = {"action": "show", "seat": seat}
+            if action.cards:
+                entry["cards"] = cards_text(action.cards)
+            actions.append(entry)
+        elif kind is ActionKind.MUCK:
+            actions.append({"action": "muck", "seat": seat})
+        elif kind is ActionKind.VOID:
+            entry = {"action": "void", "reason": (action.reason or VoidReason.MISDEAL).value}
+            if hand.forfeits:  # IRREG-03: the players whose chips the void keeps
+                entry["forfeits"] = sorted(seats[i] for i in hand.forfeits if 0 <= i < n)
+            actions.append(entry)
+        machine.apply(action, index)
+    reasons = dict(hand.extra).get("_mesa_award_reasons")
+    for award in hand.awards:  # SHOW-14: the floor's awards, after the play
+        entry = {"action": "award", "pot": award.pot, "seats": [seats[i] for i in award.winners]}
+        if isinstance(reasons, list) and award.pot < len(reasons):
+            if reasons[award.pot] in AWARD_REASONS:
+                entry["reason"] = reasons[award.pot]
+        actions.append(entry)
+    return actions

@@ -30,6 +30,7 @@ from casino.formdata import as_id
 from casino.roles import Perm
 from tables import selectors as table_selectors
 from tables import services as table_services
+from tables.selectors import access_session
 
 from .. import presenters, selectors, services
 from ..codes import HandsCode
@@ -302,7 +303,7 @@ class LiveHandStartView(CreatesMixin, APIView):
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.LOG_HAND)
         data = parse(s.HandSetupSerializer, request.data)
-        session = selectors.access_session(actor, data["session"], Perm.LOG_HAND)
+        session = access_session(actor, data["session"], Perm.LOG_HAND)
         record: dict[str, Any] = {
             k: s.plain(data[k])
             for k in ("button", "structure", "blinds", "seats", "cut")  # SHUF-08: the cut
@@ -425,7 +426,7 @@ class SessionExportView(APIView):
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         actor = _actor(request, Perm.VIEW_HANDS)
-        session = selectors.access_session(actor, pk)
+        session = access_session(actor, pk, Perm.VIEW_HANDS)
         text = services.session_export_phhs(actor=actor, session=session)
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         name = f"mesa-{session.table.number}-{session.gaming_day.business_date}-{session.number}"
@@ -450,7 +451,7 @@ class ImportCreateView(CreatesMixin, APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.IMPORT_HANDS)
-        session = selectors.access_session(actor, pk, Perm.IMPORT_HANDS)
+        session = access_session(actor, pk, Perm.IMPORT_HANDS)
         data = parse(s.HandImportInputSerializer, request.data)
         upload = data.get("file")
         filename = data.get("filename") or (upload.name if upload else "")
@@ -513,7 +514,7 @@ class SeatPlanView(APIView):
     @extend_schema(tags=SEATING, responses={200: s.SeatingPlanSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
-        session = selectors.access_session(actor, pk)
+        session = access_session(actor, pk, Perm.VIEW_HANDS)
         return Response(s.SeatingPlanSerializer(presenters.seat_plan(session)).data)
 
     @extend_schema(
@@ -523,7 +524,7 @@ class SeatPlanView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
-        session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
+        session = access_session(actor, pk, Perm.MANAGE_SEATING)
         data = parse(s.SeatingSitInputSerializer, request.data)
 
         def handle() -> Response:
@@ -547,7 +548,7 @@ class SeatStatusView(APIView):
     )
     def post(self, request: Request, pk: int, seat: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
-        session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
+        session = access_session(actor, pk, Perm.MANAGE_SEATING)
         data = parse(s.SeatingStatusInputSerializer, request.data)
         row = table_services.seat_set_status(
             actor=actor,
@@ -567,7 +568,7 @@ class ButtonDrawView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
-        session = selectors.access_session(actor, pk, Perm.MANAGE_SEATING)
+        session = access_session(actor, pk, Perm.MANAGE_SEATING)
         data = parse(s.SeatingButtonDrawInputSerializer, request.data)
         draw = services.button_draw_record(actor=actor, session=session, cards=data["cards"])
         body = {"id": draw.pk, "cards": draw.cards, "winner_seat": draw.winner_seat, "at": draw.at}
@@ -580,7 +581,7 @@ class WaitingListView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_HANDS)
-        table = selectors.access_table(actor, pk)
+        table = table_selectors.access_table(actor, pk, Perm.VIEW_HANDS)
         entries = table_selectors.waiting_list(table)
         return Response(s.SeatingWaitingEntrySerializer(entries, many=True).data)
 
@@ -591,7 +592,7 @@ class WaitingListView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_SEATING)
-        table = selectors.access_table(actor, pk, Perm.MANAGE_SEATING)
+        table = table_selectors.access_table(actor, pk, Perm.MANAGE_SEATING)
         data = parse(s.SeatingWaitingInputSerializer, request.data)
 
         def handle() -> Response:
@@ -615,7 +616,7 @@ class WaitingSeatView(APIView):
         actor = _actor(request, Perm.MANAGE_SEATING)
         entry = selectors.access_waiting_entry(actor, pk)
         data = parse(s.SeatingWaitingSeatInputSerializer, request.data)
-        session = selectors.access_session(actor, data["session"], Perm.MANAGE_SEATING)
+        session = access_session(actor, data["session"], Perm.MANAGE_SEATING)
         seat = table_services.waiting_seat(
             actor=actor, entry=entry, session=session, seat=data["seat"]
         )

@@ -22,7 +22,9 @@ from .live import (
     live_hand_undo,
     live_state,
 )
-from .recording import hand_correct, hand_log, hand_override, hand_review
+from .recording.correct import hand_correct
+from .recording.log import hand_log
+from .recording.review import hand_override, hand_review
 from .seating import button_draw_record
 
 __all__ = [

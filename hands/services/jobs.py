@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.broker import enqueue_on_commit, require_broker
 from casino.errorcodes import ApiCode
@@ -24,20 +24,17 @@ from casino.errors import DomainError, ValidationFailed
 from casino.formdata import control_refusal, has_control_character
 from casino.roles import Perm, Role
 from tables.models import SessionKind, TableSession, TableSettings
+from tables.services import lock_session
 
 from .. import adapter, selectors
 from ..codes import HandsCode
 from ..models import Hand, HandSource, HandStatus, ImportJob, JobStatus, RevalidationRun
-from .recording import (
-    SessionBook,
-    admit,
-    lock_session,
-    post_rakes,
-    prepare,
-    require_at_table,
-    same_casino,
-    write,
-)
+from .recording.access import require_at_table
+from .recording.admit import admit
+from .recording.book import SessionBook
+from .recording.prepare import prepare
+from .recording.rake import post_rakes
+from .recording.write import write
 
 IMPORT_CHUNK = 250
 REVALIDATE_CHUNK = 1000
@@ -187,32 +184,7 @@ def _import_chunk(job: ImportJob, actor: Actor, part: list[adapter.Imported]) ->
             batch.append(prepared)
         hands = write(book, actor, batch)
         post_rakes(actor, hands)
-        counts = Counter(h.status for h in hands)
-        for p in batch:
-            for code in {v.code for v in p.violations if v.severity == "error"}:
-                by_code[code] += 1
-        row.processed += len(part)
-        row.stored += len(hands)
-        row.valid += counts.get(HandStatus.VALID, 0)
-        row.invalid += counts.get(HandStatus.INVALID, 0)
-        row.void += counts.get(HandStatus.VOID, 0)
-        row.rejected += rejected
-        row.skipped += skipped
-        row.by_code = dict(sorted(by_code.items()))
-        row.problems = problems
-        row.save(
-            update_fields=[
-                "processed",
-                "stored",
-                "valid",
-                "invalid",
-                "void",
-                "rejected",
-                "skipped",
-                "by_code",
-                "problems",
-            ]
-        )
+        _save_progress(row, len(part), batch, hands, by_code, problems, rejected, skipped)
         if hands:
             audit_record(
                 actor=actor,
@@ -227,6 +199,45 @@ def _import_chunk(job: ImportJob, actor: Actor, part: list[adapter.Imported]) ->
                 gaming_day=s.gaming_day,
                 casino_id=s.casino_id,
             )
+
+
+def _save_progress(
+    row: ImportJob,
+    processed: int,
+    batch: list[Any],
+    hands: list[Hand],
+    by_code: Counter[str],
+    problems: list[dict[str, Any]],
+    rejected: int,
+    skipped: int,
+) -> None:
+    """A chunk's counts added to the job (the row locked by the chunk's transaction)."""
+    counts = Counter(h.status for h in hands)
+    for p in batch:
+        for code in {v.code for v in p.violations if v.severity == "error"}:
+            by_code[code] += 1
+    row.processed += processed
+    row.stored += len(hands)
+    row.valid += counts.get(HandStatus.VALID, 0)
+    row.invalid += counts.get(HandStatus.INVALID, 0)
+    row.void += counts.get(HandStatus.VOID, 0)
+    row.rejected += rejected
+    row.skipped += skipped
+    row.by_code = dict(sorted(by_code.items()))
+    row.problems = problems
+    row.save(
+        update_fields=[
+            "processed",
+            "stored",
+            "valid",
+            "invalid",
+            "void",
+            "rejected",
+            "skipped",
+            "by_code",
+            "problems",
+        ]
+    )
 
 
 def _problem(
@@ -374,80 +385,17 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
     settings_cache: dict[int, TableSettings] = {}
     last_id = _cursor_of(qs, run.processed)  # resume after the last committed chunk
     while True:
-        rows = list(
-            qs.filter(id__gt=last_id).values_list(
-                "id",
-                "number",
-                "session_id",
-                "session__kind",
-                "table__number",
-                "settings_id",
-                "chip_unit",
-                "structure",
-                "record",
-                "verdict__engine_status",
-                "verdict__violations",
-                "verdict__rake",
-                "verdict__payouts",
-                "started_at",
-            )[:chunk]
-        )
+        rows = list(qs.filter(id__gt=last_id).values_list(*_REVALIDATE_FIELDS)[:chunk])
         if not rows:
             break
         missing = {r[5] for r in rows} - settings_cache.keys()
         if missing:
             settings_cache.update(TableSettings.objects.in_bulk(missing))
         differences = []
-        for (
-            pk,
-            number,
-            session_id,
-            kind,
-            table_number,
-            settings_id,
-            unit,
-            structure,
-            record,
-            status,
-            violations,
-            rake,
-            payouts,
-            started_at,
-        ) in rows:
-            # The rules at the hand's time: a promotion fund's drop joins them (issue 44).
-            rules = adapter.rules_for(
-                settings_cache[settings_id],
-                chip_unit=unit,
-                structure=structure,
-                at=started_at,
-                tournament=kind == SessionKind.TOURNAMENT,  # issue 42: no rake
-            )
-            stored = {
-                "status": status,
-                "codes": sorted(v["code"] for v in violations or () if v["source"] == "engine"),
-                "rake": str(rake),
-                "payouts": dict(sorted((payouts or {}).items(), key=lambda kv: int(kv[0]))),
-            }
-            try:
-                _built, verdict = adapter.verdict_of(record, rules)
-                now = adapter.summary(verdict)
-            except DomainError as exc:
-                now = {"status": "unreadable", "codes": [exc.code], "rake": "", "payouts": {}}
-            now["payouts"] = dict(sorted(now["payouts"].items(), key=lambda kv: int(kv[0])))
-            changed = [k for k in ("status", "codes", "rake", "payouts") if stored[k] != now[k]]
-            if changed:
-                differences.append(
-                    {
-                        "hand": pk,
-                        "session": session_id,
-                        "table": table_number,
-                        "number": number,
-                        "fields": changed,
-                        "stored": {k: stored[k] for k in changed},
-                        "now": {k: now[k] for k in changed},
-                        "cursor": pk,
-                    }
-                )
+        for row in rows:
+            difference = _rejudge(row, settings_cache)
+            if difference is not None:
+                differences.append(difference)
         last_id = rows[-1][0]
         with transaction.atomic():
             current = RevalidationRun.objects.select_for_update().get(pk=run.pk)
@@ -460,6 +408,80 @@ def revalidation_run(run_id: int, *, chunk: int = REVALIDATE_CHUNK) -> Revalidat
     )
     run.refresh_from_db()
     return run
+
+
+# What the re-validation reads of each hand (one row per hand, no model instances).
+_REVALIDATE_FIELDS = (
+    "id",
+    "number",
+    "session_id",
+    "session__kind",
+    "table__number",
+    "settings_id",
+    "chip_unit",
+    "structure",
+    "record",
+    "verdict__engine_status",
+    "verdict__violations",
+    "verdict__rake",
+    "verdict__payouts",
+    "started_at",
+)
+
+
+def _rejudge(
+    row: tuple[Any, ...], settings_cache: dict[int, TableSettings]
+) -> dict[str, Any] | None:
+    """One hand judged again: where the stored verdict differs, else ``None``."""
+    (
+        pk,
+        number,
+        session_id,
+        kind,
+        table_number,
+        settings_id,
+        unit,
+        structure,
+        record,
+        status,
+        violations,
+        rake,
+        payouts,
+        started_at,
+    ) = row
+    # The rules at the hand's time: a promotion fund's drop joins them (issue 44).
+    rules = adapter.rules_for(
+        settings_cache[settings_id],
+        chip_unit=unit,
+        structure=structure,
+        at=started_at,
+        tournament=kind == SessionKind.TOURNAMENT,  # issue 42: no rake
+    )
+    stored = {
+        "status": status,
+        "codes": sorted(v["code"] for v in violations or () if v["source"] == "engine"),
+        "rake": str(rake),
+        "payouts": dict(sorted((payouts or {}).items(), key=lambda kv: int(kv[0]))),
+    }
+    try:
+        _built, verdict = adapter.verdict_of(record, rules)
+        now = adapter.summary(verdict)
+    except DomainError as exc:
+        now = {"status": "unreadable", "codes": [exc.code], "rake": "", "payouts": {}}
+    now["payouts"] = dict(sorted(now["payouts"].items(), key=lambda kv: int(kv[0])))
+    changed = [k for k in ("status", "codes", "rake", "payouts") if stored[k] != now[k]]
+    if not changed:
+        return None
+    return {
+        "hand": pk,
+        "session": session_id,
+        "table": table_number,
+        "number": number,
+        "fields": changed,
+        "stored": {k: stored[k] for k in changed},
+        "now": {k: now[k] for k in changed},
+        "cursor": pk,
+    }
 
 
 def _cursor_of(qs: Any, processed: int) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.codes import CasinoCode
 from casino.errors import DomainError
@@ -26,6 +26,7 @@ from casino.roles import Perm
 from tables import hooks
 from tables.codes import TablesCode
 from tables.models import SeatStatus, TableSession
+from tables.services import lock_session
 from tables.services.procedure import play_begins_for_first_hand
 from tables.services.seating import hand_begin, hand_end
 
@@ -33,19 +34,13 @@ from .. import adapter, selectors
 from ..codes import HandsCode
 from ..models import Hand, HandSource, LiveHand
 from .incidents import deck_faults_from_hand
-from .recording import (
-    SessionBook,
-    admit,
-    hand_terms,
-    lock_session,
-    post_rakes,
-    prepare,
-    require_at_table,
-    require_dealing,
-    same_casino,
-    tournament_record,
-    write,
-)
+from .recording.access import require_at_table
+from .recording.admit import admit
+from .recording.book import SessionBook
+from .recording.prepare import prepare
+from .recording.rake import post_rakes
+from .recording.terms import hand_terms, require_dealing, tournament_record
+from .recording.write import write
 
 MIXED_FIRST = "no_limit"  # GAME-13: a mixed session starts with its no-limit round
 MIXED_OTHER = {"no_limit": "limit", "limit": "no_limit"}
@@ -581,7 +576,7 @@ def correction_draft_store(
 ) -> Hand:
     """Store the edited hand as a linked revision of the stored one, through the same
     service as ``POST /api/hands/{id}/corrections/`` (``hand_correct``)."""
-    from .recording import hand_correct
+    from .recording.correct import hand_correct
 
     require(actor, Perm.LOG_HAND)
     with transaction.atomic():

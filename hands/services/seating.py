@@ -7,13 +7,13 @@ from typing import Any
 
 from django.db import transaction
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.roles import Perm
 from tables.models import TableSession
 from tables.selectors.assignment import require_at
 from tables.services import lock_session
-from tables.services.seating import same_casino, seat_number
+from tables.services.seating import seat_number
 
 from .. import adapter
 from ..models import ButtonDraw

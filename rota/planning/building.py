@@ -45,20 +45,11 @@ def _build(
     g = _grid(croupiers, tables, step, start, end)
     first = len(past)
     ids = {c.id for c in g.croupiers}
-    if stretch is None:
-        initial, stretch = _patterns(g, rotation, 0, {}, None)
-        origin = {cid: (phase, 0) for cid, phase in initial.items()}
-    else:
-        origin = {
-            cid: (phase, since) for cid, phase, since in origins if cid in ids and since <= first
-        }
+    origin, stretch = _origin(g, rotation, ids, first, origins, stretch)
     entitlement = {c.id: _breaks(c, rotation) for c in g.croupiers}
     cycles = {c.id: _cycle(c, rotation, step, stretch) for c in g.croupiers}
     phases: dict[str, int] = {}  # the phase now: it moves when a dealing phase is skipped
-    demand, demand_game = _demand(g)
-    cover = _Cover(
-        0, demand, demand_game, [0] * len(demand), {game: [0] * len(demand) for game in demand_game}
-    )
+    cover = _empty_cover(g)
     games_of = {c.id: c.games for c in g.croupiers}
 
     def place(cid: str, phase: int, since: int) -> None:
@@ -69,15 +60,7 @@ def _build(
     state: dict[str, _State] = {}
     down = rotation.on // step
     wanted = {s.start: {(a.table, a.croupier) for a in s.assignments} for s in previous}
-    rows_max = max(len(g.tables), 1)
-    slots_max = len(g.starts) + 1
-    # Lexicographic weights (see the module doc): each level outweighs every lower one.
-    w_fair = rows_max * (rows_max + 2) + 1
-    w_cont = rows_max * (slots_max * w_fair + rows_max + 2) + 1
-    w_phase = rows_max * 3 * w_cont + 1
-    w_keep = rows_max * 2 * w_phase + 1
-    big = rows_max * 2 * w_keep + 1
-    forbid = big * (rows_max + 2)
+    weights = _weights(g)
     out: list[Slot] = []
     for k, s_start in enumerate(g.starts):
         for cid, (phase, since) in sorted(origin.items()):
@@ -102,37 +85,11 @@ def _build(
                 phases,
                 wanted.get(s_start, set()),
                 down,
-                (w_fair, w_cont, w_phase, w_keep, big, forbid),
+                weights,
                 cycles,
             )
         out.append(slot)
-        dealing = {a.croupier: a.table for a in slot.assignments}
-        for cid in sorted(set(state) | set(dealing) | ids):
-            st = state.setdefault(cid, _State())
-            b = entitlement.get(cid, Breaks(rotation.on, rotation.off))
-            if cid in dealing:
-                table = dealing[cid]
-                if st.idle * step >= b.min_off:
-                    st.run = 0
-                st.run += 1
-                st.idle = 0
-                st.dealt += 1
-                st.stint = st.stint + 1 if st.at == table else 1
-                st.at = table
-                st.last = table
-            else:
-                st.idle += 1
-                if st.idle * step >= b.min_off:
-                    st.run = 0
-                st.at = None
-                st.stint = 0
-                # A croupier on duty who does not deal in the first slot of a dealing
-                # phase starts that phase one slot later, so that the spare time passes
-                # round, unless that would leave a later slot short of croupiers.
-                if cid in phases and g.duty[cid][k]:
-                    cycle, on = cycles[cid]
-                    if (k - phases[cid]) % cycle == 0:
-                        _shift(cover, g.duty[cid], games_of[cid], phases, cid, cycle, on, k + 1)
+        _settle(g, k, slot, state, ids, entitlement, rotation, phases, cycles, cover, games_of)
     return Plan(
         rotation=rotation,
         start=start,
@@ -143,6 +100,100 @@ def _build(
         stretch=stretch,
         slots=tuple(out),
     )
+
+
+def _origin(
+    g: _Grid,
+    rotation: Rotation,
+    ids: set[str],
+    first: int,
+    origins: Sequence[tuple[str, int, int]],
+    stretch: int | None,
+) -> tuple[dict[str, tuple[int, int]], int]:
+    """Each croupier's phase and the slot it holds from, with the stretch: chosen for a new
+    plan (``stretch`` None), kept from ``origins`` for a re-plan."""
+    if stretch is None:
+        initial, stretch = _patterns(g, rotation, 0, {}, None)
+        origin = {cid: (phase, 0) for cid, phase in initial.items()}
+    else:
+        origin = {
+            cid: (phase, since) for cid, phase, since in origins if cid in ids and since <= first
+        }
+    return origin, stretch
+
+
+def _empty_cover(g: _Grid) -> _Cover:
+    """The tables' demand per slot, overall and per game, with no croupier placed yet."""
+    demand, demand_game = _demand(g)
+    return _Cover(
+        0, demand, demand_game, [0] * len(demand), {game: [0] * len(demand) for game in demand_game}
+    )
+
+
+def _weights(g: _Grid) -> tuple[int, int, int, int, int, int]:
+    """Lexicographic weights (see the module doc): each level outweighs every lower one."""
+    rows_max = max(len(g.tables), 1)
+    slots_max = len(g.starts) + 1
+    w_fair = rows_max * (rows_max + 2) + 1
+    w_cont = rows_max * (slots_max * w_fair + rows_max + 2) + 1
+    w_phase = rows_max * 3 * w_cont + 1
+    w_keep = rows_max * 2 * w_phase + 1
+    big = rows_max * 2 * w_keep + 1
+    forbid = big * (rows_max + 2)
+    return (w_fair, w_cont, w_phase, w_keep, big, forbid)
+
+
+def _settle(
+    g: _Grid,
+    k: int,
+    slot: Slot,
+    state: dict[str, _State],
+    ids: set[str],
+    entitlement: dict[str, Breaks],
+    rotation: Rotation,
+    phases: dict[str, int],
+    cycles: dict[str, tuple[int, int]],
+    cover: _Cover,
+    games_of: dict[str, frozenset[str]],
+) -> None:
+    """Where each croupier stands after slot ``k``, and the phases it moves."""
+    step = g.step
+    dealing = {a.croupier: a.table for a in slot.assignments}
+    for cid in sorted(set(state) | set(dealing) | ids):
+        st = state.setdefault(cid, _State())
+        b = entitlement.get(cid, Breaks(rotation.on, rotation.off))
+        if cid in dealing:
+            _dealt(st, dealing[cid], step, b.min_off)
+        else:
+            _rested(st, step, b.min_off)
+            # A croupier on duty who does not deal in the first slot of a dealing
+            # phase starts that phase one slot later, so that the spare time passes
+            # round, unless that would leave a later slot short of croupiers.
+            if cid in phases and g.duty[cid][k]:
+                cycle, on = cycles[cid]
+                if (k - phases[cid]) % cycle == 0:
+                    _shift(cover, g.duty[cid], games_of[cid], phases, cid, cycle, on, k + 1)
+
+
+def _dealt(st: _State, table: str, step: int, min_off: int) -> None:
+    """The croupier dealt at ``table`` in the slot."""
+    if st.idle * step >= min_off:
+        st.run = 0
+    st.run += 1
+    st.idle = 0
+    st.dealt += 1
+    st.stint = st.stint + 1 if st.at == table else 1
+    st.at = table
+    st.last = table
+
+
+def _rested(st: _State, step: int, min_off: int) -> None:
+    """The croupier did not deal in the slot."""
+    st.idle += 1
+    if st.idle * step >= min_off:
+        st.run = 0
+    st.at = None
+    st.stint = 0
 
 
 def _under_way(g: _Grid, k: int, slot: Slot) -> Slot:

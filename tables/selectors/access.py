@@ -30,7 +30,7 @@ from ..models import (
     Table,
     TableSession,
 )
-from .assignment import require_assigned_for
+from .assignment import lock_session, require_assigned_for
 
 M = TypeVar("M", bound=models.Model)
 
@@ -50,10 +50,28 @@ def access_table(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> Tab
     return table
 
 
-def access_session(actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES) -> TableSession:
+def access_session(
+    actor: Actor, pk: object, perm: Perm = Perm.VIEW_TABLES, *, lock: bool = False
+) -> TableSession:
+    """The session of the actor's casino, and the actor's right to ``perm`` there: the one
+    access check of a table session, for every app (issue 41 §5).
+
+    ``pk`` is an id or the session itself. With ``lock`` (a write, inside the request's
+    transaction) the row is read locked, with its assignment, by the one lock
+    (:func:`lock_session`), and the assignment is checked on that reading; the service
+    then reuses the locked row (issue 43: one access check per request, under the lock).
+    """
     require(actor, perm)
-    qs = TableSession.objects.select_related("table", "gaming_day", "settings", "supervisor")
-    session = _get(actor, qs, pk)
+    if isinstance(pk, TableSession):
+        pk = pk.pk
+    if lock:
+        try:
+            session = lock_session(int(str(pk)), actor)
+        except (TypeError, ValueError):
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession) from None
+    else:
+        qs = TableSession.objects.select_related("table", "gaming_day", "settings", "supervisor")
+        session = _get(actor, qs, pk)
     require_assigned_for(actor, perm, session=session)
     return session
 

@@ -13,7 +13,8 @@ from django.db import transaction
 from django.db.models import F, OuterRef, QuerySet, Subquery
 
 from casino.access import Actor
-from casino.errors import PermissionRefused
+from casino.errorcodes import ApiCode
+from casino.errors import DomainError, PermissionRefused
 from casino.hotqueries import HotQuery
 from casino.models import Sector, User
 from casino.roles import Perm, Role
@@ -264,3 +265,44 @@ def inspection_witnesses(session: TableSession, actor: Actor) -> list[tuple[User
             if users[pk].holds_role(role):
                 out.append((users[pk], role))
     return out
+
+
+# The one lock (issue 13 §1) and the session's assignment, in one statement built once
+# (issue 43). Unique by id: no ORDER BY (the model's ordering only sorts).
+_SESSION_LOCKED = HotQuery(
+    lambda pk: with_assignment(
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("table", "settings", "gaming_day")
+        .filter(pk=pk)
+    ).order_by(),
+    pk=int,
+)
+
+
+def lock_session(session: TableSession | int, actor: Actor | None = None) -> TableSession:
+    """The session row, locked: the one serialisation point of a table (issue 13 §1).
+
+    Buy-ins, changes, seating, hands and the session's own moves all lock it first, so
+    "is a hand in progress?", "who sits there?" and the write happen atomically (BUYIN-05,
+    CASH-11) and concurrent writes queue up. With ``actor``, a session of another casino
+    is not found. The cage and the hand recorder use this one function.
+
+    The row is read with its assignment (``tables.selectors.assignment``), which the
+    checks under the lock then use. A row this function has already locked in the same
+    transaction is the locked row: it is returned as it is, not read again (issue 43: the
+    API's access check locks it, and the service reuses it).
+    """
+    if isinstance(session, TableSession) and lock_held(session):
+        row = session
+    else:
+        pk = session if isinstance(session, int) else session.pk
+        rows = _SESSION_LOCKED.all(pk=pk)
+        if not rows:
+            raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
+        row = rows[0]
+        hold_locked(
+            row, assignment_of(row, [(r.relief_in, r.dealer_in, r.sector_pit_boss) for r in rows])
+        )
+    if actor is not None and row.casino_id != actor.casino.pk:
+        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
+    return row

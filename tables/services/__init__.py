@@ -1,6 +1,7 @@
 """Writes of the tables app (issue 5). Each function: ``<entity>_<verb>(*, actor, ...)``."""
 
-from ._common import lock_session, require_text
+from ..selectors.assignment import lock_session
+from ._common import require_text
 from .counts import (
     closing_confirm_empty_bank,
     closing_count_record,

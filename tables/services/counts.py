@@ -41,13 +41,13 @@ from ..models import (
     TableSession,
 )
 from ..models.sheets import SHEET_SERIES, CountSheet
+from ..selectors.assignment import lock_session
 from ..selectors.sessions import expected_float, ops_settings, prep_missing
 from ._common import (
     S,
     check_pin,
     check_staff,
     lock,
-    lock_session,
     money_amount,
     record_event,
     require_at_table,

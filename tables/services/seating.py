@@ -26,25 +26,18 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from casino.access import Actor, require
+from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert, hot_update
 from casino.roles import Perm
 
 from ..codes import TablesCode
 from ..models import Player, Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
-from ..selectors.assignment import require_assigned, require_at
+from ..selectors.assignment import lock_session, require_assigned, require_at
 from ..selectors.seating import waiting_list
 from ..selectors.sessions import live_session
-from ._common import lock_session
 from .players import admission_check
-
-
-def same_casino(actor: Actor, session: TableSession) -> None:
-    if session.casino_id != actor.user.casino_id:
-        raise DomainError.of(ApiCode.NOT_FOUND, thing=TableSession)
 
 
 def seat_number(session: TableSession, seat: Any) -> int:

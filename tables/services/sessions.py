@@ -32,7 +32,12 @@ from ..models import (
     Table,
     TableSession,
 )
-from ..selectors.assignment import forget_assignment, session_supervisor, table_assignment
+from ..selectors.assignment import (
+    forget_assignment,
+    lock_session,
+    session_supervisor,
+    table_assignment,
+)
 from ..selectors.sessions import (
     croupier_on_duty,
     ops_settings,
@@ -45,7 +50,6 @@ from ._common import (
     check_staff,
     current_gaming_day,
     lock,
-    lock_session,
     record_event,
     require_at_table,
     require_named,

@@ -31,12 +31,11 @@ from casino.signatures import SignResult, document_sign
 from .. import hooks
 from ..codes import TablesCode
 from ..models import ShiftChange, ShiftChangeAcceptance, ShiftChangeLine, TableSession
-from ..selectors.assignment import session_supervisor
+from ..selectors.assignment import lock_session, session_supervisor
 from ._common import (
     S,
     check_staff,
     lock,
-    lock_session,
     require_at_table,
     require_no_hand,
     require_status,

@@ -285,6 +285,44 @@ def test_no_guarded_import_of_the_project_s_own_modules():
     )
 
 
+# --- one access check per record, one casino check, one lock -------------------------------
+
+# Issue 41 §5: fetch-and-authorise is one function per model, in the owning app; the casino
+# isolation check and the session lock are one function each. A second definition of any
+# of them (the cage and the recorder each had their own access_session and same_casino)
+# is a second answer to "may this actor see this record?".
+_ONE_DEFINITION = re.compile(r"^(access_\w+|\w*same_casino|lock_session)$")
+
+
+def _definitions(sources: dict[str, str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for rel, text in sources.items():
+        for node in ast.parse(text).body:
+            if isinstance(node, ast.FunctionDef) and _ONE_DEFINITION.match(node.name):
+                found.setdefault(node.name, []).append(rel)
+    return found
+
+
+def test_each_access_check_is_defined_once():
+    sources = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in _sources()}
+    found = _definitions(sources)
+    twice = {name: where for name, where in found.items() if len(where) > 1}
+    assert twice == {}, f"defined more than once: {twice}"
+    assert found["same_casino"] == ["casino/access.py"]
+    assert {"access_session", "access_table", "lock_session"} <= set(found)
+    assert not [n for n in found if n != "same_casino" and n.endswith("same_casino")]
+
+
+def test_the_definition_scan_sees_a_second_copy():
+    planted = {
+        "cage/selectors.py": "def access_session(actor, pk):\n    return None\n",
+        "tables/selectors/access.py": "def access_session(actor, pk):\n    return None\n",
+    }
+    assert _definitions(planted) == {
+        "access_session": ["cage/selectors.py", "tables/selectors/access.py"]
+    }
+
+
 _ONE_PAGE_EACH = ["/tables/", "/cage/", "/floor/tables/", "/hands/"]
 
 

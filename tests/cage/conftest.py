@@ -12,6 +12,7 @@ import pytest
 from django.utils import timezone
 
 from cage import selectors
+from cage.selectors import counts as counts_selectors
 from casino.access import Actor, acting_as
 from casino.models import ChipSet, Denomination, User
 from casino.roles import Role
@@ -79,7 +80,7 @@ def _by_id(session: TableSession, chips: dict[Any, int]) -> dict[int, int]:
 @pytest.fixture
 def counts(monkeypatch) -> FakeCounts:
     fake = FakeCounts()
-    monkeypatch.setattr(selectors, "count_source", _Source(fake))
+    monkeypatch.setattr(counts_selectors, "count_source", _Source(fake))
     return fake
 
 

@@ -54,6 +54,7 @@ from cage.reconciliation import (
     reconcile_session,
     reconcile_session_of_day,
 )
+from cage.selectors import counts as counts_selectors
 from casino import sealing
 from casino.access import acting_as
 from casino.models import AuditEvent, ChainLink, SerialCounter, canonical_json
@@ -1190,7 +1191,7 @@ def test_the_count_sheets_each_in_words(session, staff, monkeypatch):  # issue 6
     ids = {v: d.pk for v, d in selectors.table_denominations(session.table).items()}
     sheet = selectors.FloatCount({ids[D("100")]: 10}, "APE-2026-000007", False)
     closing = selectors.FloatCount({ids[D("100")]: 10}, "CIE-2026-000003", False)
-    monkeypatch.setattr(selectors, "count_source", _Sheets())
+    monkeypatch.setattr(counts_selectors, "count_source", _Sheets())
     rec = reconcile_session(session)
     assert [(f.kind, f.severity, f.es, f.en, f.table, f.session) for f in rec.findings] == [
         (
@@ -1213,7 +1214,7 @@ def test_the_count_sheets_each_in_words(session, staff, monkeypatch):  # issue 6
     assert (rec.opening_value, rec.closing_value) == (None, None)
     # The par's denominations are listed even with no count.
     assert len(rec.lines) == 6 and all(line.expected == 0 for line in rec.lines.values())
-    monkeypatch.setattr(selectors, "count_source", _Sheets(sheet))
+    monkeypatch.setattr(counts_selectors, "count_source", _Sheets(sheet))
     set_status(session, TableSession.Status.CLOSED)
     rec = reconcile_session(session)
     assert [
@@ -1233,7 +1234,7 @@ def test_the_count_sheets_each_in_words(session, staff, monkeypatch):  # issue 6
         ),
     ]
     assert rec.opening_value == D("1000")
-    monkeypatch.setattr(selectors, "count_source", _Sheets(sheet, closing))
+    monkeypatch.setattr(counts_selectors, "count_source", _Sheets(sheet, closing))
     rec = reconcile_session(session)
     unsigned = one(rec.findings, "CLOSING_COUNT_UNSIGNED")
     assert (unsigned.es, unsigned.en, unsigned.detail, unsigned.severity) == (
@@ -1246,10 +1247,10 @@ def test_the_count_sheets_each_in_words(session, staff, monkeypatch):  # issue 6
     assert of_kind(rec.findings, "FLOAT_VARIANCE") == []
     # Closing with its count: neither open nor missing a count.
     signed = selectors.FloatCount({ids[D("100")]: 10}, "x", True)
-    monkeypatch.setattr(selectors, "count_source", _Sheets(signed, signed))
+    monkeypatch.setattr(counts_selectors, "count_source", _Sheets(signed, signed))
     set_status(session, TableSession.Status.CLOSING)
     assert [f.kind for f in reconcile_session(session).findings] == []
-    monkeypatch.setattr(selectors, "count_source", _Sheets(signed))
+    monkeypatch.setattr(counts_selectors, "count_source", _Sheets(signed))
     closing_words = one(reconcile_session(session).findings, "SESSION_NOT_CLOSED")
     assert closing_words.en == "The table is still 'Closing': it cannot be reconciled."
     assert (

@@ -134,7 +134,7 @@ def test_a_failure_is_counted_across_the_rollback_of_the_service_that_refused(st
     before = AuditEvent.objects.count()
     with pin_attempts():
         with pytest.raises(PermissionRefused) as refused:
-            ts.opening_sign(actor=sup, sheet=sheet, role=Role.CROUPIER, signer=croupier, pin="7")
+            ts.opening_sign(actor=sup, sheet=sheet, role=Role.CROUPIER, signer=croupier, pin="7777")
         assert refused.value.code == "PIN_INVALID"
         # Inside the request the failure waits: written once the transactions are over.
         assert AuditEvent.objects.count() == before
@@ -343,3 +343,21 @@ def test_production_keeps_login_throttles_in_the_shared_redis_cache():
     assert handler == "casino.logins.LoginLockHandler"
     assert params == [["username", "ip_address"], "username"]
     assert client_ip == "casino.logins.client_ip"
+
+
+def test_a_text_of_no_pins_shape_is_refused_as_such_and_not_counted(staff, sheet):
+    # issue 12 §3 with ROLE-13: 4 to 8 digits 0-9. A stray tap ("7", "12a4", Arabic-Indic
+    # digits) is nobody's PIN, so it is no guess at one: refused as PIN_FORMAT (400), never
+    # a step towards locking the croupier out; a wrong PIN of the right shape still counts.
+    croupier = staff["croupier"]
+    before = AuditEvent.objects.count()
+    for typed in ("7", "12a4", "123456789", "١٢٣٤", " 1234"):
+        answer = sign_croupier(staff, sheet, typed)
+        assert answer.status_code == 400, (typed, answer.json())
+        assert answer.json()["code"] == "PIN_FORMAT", typed
+    croupier.refresh_from_db()
+    assert croupier.pin_failures == 0 and croupier.pin_locked_until is None
+    assert AuditEvent.objects.count() == before
+    assert sign_croupier(staff, sheet, "0000").json()["code"] == "PIN_INVALID"
+    croupier.refresh_from_db()
+    assert croupier.pin_failures == 1

@@ -1,7 +1,7 @@
 """Every code a person can see has its words in ``floor.labels`` (issue 13 §5, GEN-07).
 
 The codes are read from the source that emits them — the engine (``poker/``), the hand
-recorder (``hands/services/recording.py``), the reconciliation (``cage/books.py``, ``day.py``,
+recorder (``hands/services/recording/``), the reconciliation (``cage/books.py``, ``day.py``,
 ``integrity.py``, ``figures.py``)
 and the tables' exceptions it carries — not from the catalogue's own list, so a new code
 without a Spanish label fails here.
@@ -38,8 +38,11 @@ def engine_codes() -> set[str]:
 
 
 def recorder_codes() -> set[str]:
-    text = _read("hands", "services", "recording.py")
-    return set(re.findall(r'_violation\(\s*"([A-Z][A-Z_]+)"', text))
+    """The recorder's own notes (``violation("CODE", …)``), in every step of its pipeline
+    (``hands/services/recording/``)."""
+    folder = ROOT / "hands" / "services" / "recording"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
+    return set(re.findall(r'\bviolation\(\s*"([A-Z][A-Z_]+)"', text))
 
 
 def finding_codes() -> set[str]:
@@ -60,7 +63,9 @@ def finding_codes() -> set[str]:
 
 
 def slip_statuses() -> set[str]:
-    text = _read("cage", "selectors.py").split("def slip_status", 1)[1].split("\ndef ", 1)[0]
+    text = (
+        _read("cage", "selectors", "slips.py").split("def slip_status", 1)[1].split("\ndef ", 1)[0]
+    )
     return set(re.findall(r'"([a-z_]+)"', text.split('"""', 2)[2]))
 
 
@@ -81,7 +86,9 @@ def _has_spanish(kind: str, code: str) -> bool:
 def test_the_source_is_read():
     """The enumerations find what they should (a broken regex must not pass vacuously)."""
     assert {"OUT_OF_TURN", "RAKE_MISMATCH", "ODD_CHIP"} <= engine_codes()
+    # One code from each module of the pipeline that words a note (books, word).
     assert {"CONTINUITY_MISMATCH", "BUTTON_NOT_MOVED_ONE_SEAT"} <= recorder_codes()
+    assert {"PENALISED_DEALT_DEAD", "AWARD_BY_FLOOR", "CARRIED_POT"} <= recorder_codes()
     assert {"DROP_COUNTS_DISAGREE", "DROP_NOT_COUNTED", "TABLES_EXCEPTION"} <= finding_codes()
     assert {"SESSION_NOT_CLOSED", "PACK_NOT_RETURNED"} <= finding_codes()
     assert sanction_statuses() == {"appealed", "active", "served", "lifted"}

@@ -1,4 +1,4 @@
-"""The hand recorder's services (``hands/services/recording.py``) as the product calls them:
+"""The hand recorder's services (``hands/services/recording/``) as the product calls them:
 ``hand_log``, ``hand_correct``, ``hand_override`` and ``hand_review``, the calls the API views
 of ``hands/api/views.py`` make (issue 16: tests that would kill the module's mutants).
 

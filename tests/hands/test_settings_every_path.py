@@ -7,6 +7,13 @@ the tablet, the PHH import, the re-validation) builds its rules from the setting
 in force when the hand started, through that one function, so a setting the table
 changed reaches the verdict whichever way the hand came in. The table changes its rake
 from 3 % to 5 %: a 60 pot takes 3.00, not the old version's 1.00 (RAKE-01, GEN-04).
+
+The last three tests close the proof: a version with every setting the engine judges by
+changed, and on each path every ``Rules`` the engine was handed (each build of the hand:
+the recorder's judge, the live state, the re-validation) equals ``hands.adapter.rules_for``
+of the version in force when the hand started, field by field. A path that drops or
+overrides one setting after ``rules_for`` fails there (seen with the rake cap dropped by
+the re-validation, and by the live state).
 """
 
 from __future__ import annotations
@@ -199,3 +206,144 @@ def test_the_phh_import_and_the_revalidation_take_the_fund_drop_in_force(
     run = services.revalidation_create(actor=manager, date_from=day, date_to=day, enqueue=False)
     report = services.revalidation_report(services.revalidation_run(run.pk))
     assert (report["total"], report["differences"]) == (2, [])
+
+
+# ------------------------------------------------- every setting, on every path
+
+#: The fields of the engine's profile that a table's settings version sets
+#: (``hands.adapter.profile_for``; the tournament flag is a tournament table's, tested
+#: with the tournaments).
+PROFILE_FIELDS = (
+    "ruleset",
+    "straddle_allowed",
+    "limit_cap_bets",
+    "rake_mode",
+    "rake_bps",
+    "rake_cap",
+    "rake_cap_scope",
+    "no_flop_no_drop",
+    "rake_rounding",
+)
+
+
+@pytest.fixture
+def engine_rules(monkeypatch):  # type: ignore[no-untyped-def]
+    """Every ``Rules`` the engine was handed: each build of a hand, whatever the path
+    (the recorder's judge, the live state and its actions, the PHH export, the
+    re-validation all build through ``hands.adapter.build``)."""
+    from hands.adapter.build import _Builder
+
+    seen: list = []
+    real = _Builder.__init__
+
+    def spy(self, record, rules, *, lenient):  # type: ignore[no-untyped-def]
+        seen.append(rules)
+        real(self, record, rules, lenient=lenient)
+
+    monkeypatch.setattr(_Builder, "__init__", spy)
+    return seen
+
+
+def every_setting_changed(table):  # type: ignore[no-untyped-def]
+    """A new settings version with every setting the engine judges by changed."""
+    from hands.adapter import profile_for
+    from tables.models import RakeCapScope, RakeMode, RakeRounding
+
+    v1 = table.settings_at()
+
+    def other(choices, now):  # type: ignore[no-untyped-def]
+        return next(c for c in choices if c != now)
+
+    version = new_version(
+        table,
+        ruleset=other(["pba", "caba", "manual"], v1.ruleset),
+        straddle_allowed=not v1.straddle_allowed,
+        limit_cap_bets=v1.limit_cap_bets + 1,
+        rake_mode=other([m.value for m in RakeMode], v1.rake_mode),
+        rake_pct=other([D("4.00"), D("3.50")], v1.rake_pct),
+        rake_cap=other([D("2.50"), D("4.50")], v1.rake_cap),
+        rake_cap_scope=other([c.value for c in RakeCapScope], v1.rake_cap_scope),
+        no_flop_no_drop=not v1.no_flop_no_drop,
+        rake_rounding=other([r.value for r in RakeRounding], v1.rake_rounding),
+    )
+    before, after = profile_for(v1), profile_for(version)
+    unchanged = [f for f in PROFILE_FIELDS if getattr(before, f) == getattr(after, f)]
+    assert unchanged == []  # the test sees every setting, or it proves nothing
+    return version
+
+
+def judged_under_its_version(hand: Hand, seen: list) -> None:  # type: ignore[type-arg]
+    """The engine judged ``hand`` under exactly the rules of the version in force when it
+    started: every setting of that version, and nothing changed on the way."""
+    from hands import adapter
+
+    want = adapter.rules_for(
+        hand.settings, chip_unit=hand.chip_unit, structure=hand.structure, at=hand.started_at
+    )
+    assert seen
+    wrong = [
+        (f, getattr(r.profile, f), getattr(want.profile, f))
+        for r in seen
+        for f in PROFILE_FIELDS
+        if getattr(r.profile, f) != getattr(want.profile, f)
+    ]
+    assert wrong == []
+    assert set(seen) == {want}
+
+
+def test_every_setting_reaches_the_engine_through_the_api(
+    staff, api, ready_session, engine_rules
+):  # GEN-03, GEN-04
+    version = every_setting_changed(ready_session.table)
+    client = api(staff["supervisor"])
+    answer = client.post(
+        "/api/hands/", {"session": ready_session.pk, **showdown_hand()}, format="json"
+    )
+    assert answer.status_code == 201, answer.json()
+    hand = Hand.objects.get()
+    assert hand.settings_id == version.pk
+    judged_under_its_version(hand, engine_rules)
+
+
+def test_every_setting_reaches_the_engine_through_the_live_hand(
+    staff, api, ready_session, engine_rules
+):  # GEN-03, GEN-04, HREC-02
+    version = every_setting_changed(ready_session.table)
+    client = api(staff["supervisor"])
+    live = start(client, ready_session).json()["id"]
+    for action in showdown_hand()["actions"]:
+        if action["action"] == "show":
+            action = {**action, "cards": {1: "AsAd", 3: "KcKh"}[action["seat"]]}
+        answer = act(client, live, **action)
+        assert answer.status_code == 200, answer.json()
+    done = client.post(f"{START}{live}/finish/", {}, format="json", **shown(client, live))
+    assert done.status_code == 200, done.json()
+    hand = Hand.objects.get()
+    assert hand.settings_id == version.pk
+    judged_under_its_version(hand, engine_rules)
+
+
+def test_every_setting_reaches_the_engine_through_the_import_and_the_revalidation(
+    staff, ready_session, other_session, engine_rules
+):  # GEN-03, GEN-04, HREC-10
+    sup = actor_of(staff["supervisor"], "supervisor")
+    services.hand_log(actor=sup, session=ready_session, data=showdown_hand())
+    text = services.session_export_phhs(actor=sup, session=ready_session)
+    version = every_setting_changed(other_session.table)
+    engine_rules.clear()
+    job = services.hands_import(actor=sup, session=other_session, content=text)
+    assert services.import_summary(job)["stored"] == 1
+    copy = Hand.objects.get(session=other_session)
+    assert copy.settings_id == version.pk
+    judged_under_its_version(copy, engine_rules)
+    # The re-validation judges each hand again, in order, under its own version.
+    manager = actor_of(staff["shift_manager"], "shift_manager")
+    day = ready_session.gaming_day.business_date
+    run = services.revalidation_create(actor=manager, date_from=day, date_to=day, enqueue=False)
+    engine_rules.clear()
+    report = services.revalidation_report(services.revalidation_run(run.pk))
+    assert (report["total"], report["differences"]) == (2, [])
+    original = Hand.objects.get(session=ready_session)
+    assert len(engine_rules) == 2
+    judged_under_its_version(original, engine_rules[:1])
+    judged_under_its_version(copy, engine_rules[1:])

@@ -416,7 +416,7 @@ def test_the_report_page_signs_with_its_form(day, staff):  # CLOSE-11, RPT-06
     before = counts()
     page.post(
         reverse("reports:sign", args=[report.pk]),
-        {"role": "pit_boss", "signer": "pit_boss", "pin": "9"},
+        {"role": "pit_boss", "signer": "pit_boss", "pin": "9999"},
     )
     assert counts() == before
     page.post(

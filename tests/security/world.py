@@ -23,7 +23,7 @@ from casino.models import GamingDay
 from casino.roles import Role
 from hands import adapter
 from hands.models import ImportJob, LiveHand, RevalidationRun
-from hands.services.recording import forced_defaults
+from hands.services.recording.terms import forced_defaults
 from reports.models import Report
 from tables.models import WaitingEntry
 from tests.helpers import inspect_pack

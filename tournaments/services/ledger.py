@@ -12,7 +12,6 @@ from casino.audit import audit_record
 from casino.serials import serial_next
 
 from ..models import (
-    RECEIPT_SERIES,
     Entry,
     LedgerEntry,
     LedgerKind,
@@ -20,6 +19,7 @@ from ..models import (
     PayoutSlip,
     Tournament,
 )
+from ..models.ledger import RECEIPT_SERIES
 from ._common import current_gaming_day
 
 

@@ -30,7 +30,6 @@ from tables.codes import TablesCode
 from .. import selectors
 from ..codes import TournamentsCode
 from ..models import (
-    SLIP_SERIES,
     Entry,
     LedgerEntry,
     LedgerKind,
@@ -42,6 +41,7 @@ from ..models import (
     Tournament,
     TournamentStatus,
 )
+from ..models.payouts import SLIP_SERIES
 from ._common import ask, cents, current_gaming_day, lock_tournament, money, require_status
 from .ledger import ledger_write
 

@@ -16,10 +16,10 @@ from casino.models import User
 from ...codes import TablesCode
 from ...deckrules import AT_TABLE, READY, allowed_moves, move_allowed
 from ...models import Pack, TableSession
+from ...selectors.assignment import lock_session
 from .._common import (
     S,
     lock,
-    lock_session,
     require_at_table,
     require_no_hand,
     require_status,

@@ -13,8 +13,9 @@ from casino.roles import Perm
 
 from ...codes import TablesCode
 from ...models import Pack, TableSession
+from ...selectors.assignment import lock_session
 from ...selectors.sessions import croupier_on_duty
-from .._common import S, lock_session, require_at_table, require_no_hand, require_status
+from .._common import S, require_at_table, require_no_hand, require_status
 from .custody import P, _apply, _lock_pack_at, _same_colour
 
 

@@ -28,10 +28,9 @@ from cage.services.common import (
     require_float_holds,
     require_no_hand_in_progress,
     require_player,
-    require_same_casino,
     require_staff_role,
 )
-from casino.access import acting_as
+from casino.access import acting_as, same_casino
 from casino.errors import Conflict, DomainError, NotFound
 from casino.models import Denomination
 from casino.roles import Role
@@ -442,14 +441,14 @@ def test_a_pin_is_asked_for_by_name_and_checked(opened, staff):
 @pytest.mark.django_db
 def test_a_session_of_another_casino_is_not_found(opened, staff, other_casino):
     theirs = make_staff(other_casino, "sup_ajeno", Role.SUPERVISOR)
-    e = refusal(require_same_casino, acting_as(theirs, Role.SUPERVISOR), opened)
+    e = refusal(same_casino, acting_as(theirs, Role.SUPERVISOR), opened)
     assert said(e) == (
         "NOT_FOUND",
         None,
         "Sesión de mesa inexistente.",
         "Table session not found.",
     )
-    require_same_casino(acting_as(staff["supervisor"], Role.SUPERVISOR), opened)
+    same_casino(acting_as(staff["supervisor"], Role.SUPERVISOR), opened)
 
 
 @pytest.mark.django_db
