@@ -41,7 +41,7 @@ def corpus_path(given: str | None) -> Path:
     return path
 
 
-def _timed(fn) -> float:  # type: ignore[no-untyped-def]
+def _timed(fn) -> float:
     gc.collect()
     start = time.perf_counter()
     fn()

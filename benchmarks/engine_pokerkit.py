@@ -31,7 +31,7 @@ def phh_files(root: str) -> list[str]:
 def load_all(paths: Iterable[str]) -> list[Any]:
     from pokerkit import HandHistory
 
-    hands = []
+    hands: list[Any] = []
     for path in paths:
         with open(path, "rb") as fp:
             loaded = HandHistory.load_all(fp) if path.endswith(".phhs") else [HandHistory.load(fp)]

@@ -33,9 +33,12 @@ import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-TABLET_1024 = {"width": 1024, "height": 768}
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+TABLET_1024: ViewportSize = {"width": 1024, "height": 768}
 SEATS = range(1, 11)
 FLOP, TURN, RIVER = ("Ah", "7d", "2c"), ("Js",), ("5d",)
 BIG_BLIND_SHOWS, CUT_OFF_SHOWS = ("Kc", "Kd"), ("Qh", "Qc")  # the big blind's kings win
@@ -282,7 +285,7 @@ def _server(timings: _Timings) -> Any:
 
 
 def bench_floor(
-    hands: int, shots: str | None = None, viewport: dict[str, int] = TABLET_1024
+    hands: int, shots: str | None = None, viewport: ViewportSize = TABLET_1024
 ) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 

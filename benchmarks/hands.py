@@ -42,7 +42,7 @@ def _django() -> None:
     django.setup()
 
 
-def _world(label: str, table_number: int, serials: tuple[str, str]):  # type: ignore[no-untyped-def]
+def _world(label: str, table_number: int, serials: tuple[str, str]):
     """A casino with staff, an open gaming day and a table session ready for play."""
     from django.utils import timezone
 
@@ -83,7 +83,7 @@ def _world(label: str, table_number: int, serials: tuple[str, str]):  # type: ig
     return casino, staff, session
 
 
-def _records(session, count: int, seed: int):  # type: ignore[no-untyped-def]
+def _records(session, count: int, seed: int):
     from hands import adapter, selectors
 
     unit = selectors.chip_unit_cents(session.table)
@@ -100,7 +100,7 @@ def _records(session, count: int, seed: int):  # type: ignore[no-untyped-def]
     return rules, records
 
 
-def _buy_in(staff, session, record) -> None:  # type: ignore[no-untyped-def]
+def _buy_in(staff, session, record) -> None:
     """Every player of the first hand buys in at the cage (so continuity reads the card)."""
     from cage import services as cage
     from casino.access import acting_as

@@ -161,6 +161,8 @@ def bench_live(count: int) -> dict[str, Any]:
                 kind = form["op"] if form["op"] == "finish" else f"{form['op']} {form['action']}"
                 by_kind.setdefault(kind, []).append(elapsed)
         requests_per_hand.append(made)
+        if live.hand_id is None:
+            raise RuntimeError(f"live hand {live.pk} finished without its hand")
         hand = Hand.objects.get(pk=live.hand_id)
         stacks = {int(k): Decimal(v) for k, v in hand.verdict.finishing.items()}
     valid = Hand.objects.filter(session=session, status="valid").count()

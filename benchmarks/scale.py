@@ -34,9 +34,18 @@ import os
 import statistics
 import sys
 import time
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmarks.hands import _django, _world
+
+T = TypeVar("T")
+
+
+def _found(value: T | None, what: str) -> T:
+    """A row or report the benchmark's own setup provides (a missing one: a broken setup)."""
+    if value is None:
+        raise RuntimeError(f"benchmarks.scale: no {what}")
+    return value
 
 
 def _median_ms(times: list[float]) -> float:
@@ -109,7 +118,9 @@ def _live(tag: str, offset: int, hands: int) -> float:
     original = live_hand._world
 
     def world(label: str, number: int, serials: tuple[str, str]) -> Any:
-        return original(f"{label}{tag}", number + offset, tuple(f"{s}{tag}" for s in serials))
+        return original(
+            f"{label}{tag}", number + offset, (f"{serials[0]}{tag}", f"{serials[1]}{tag}")
+        )
 
     live_hand._world = world  # type: ignore[assignment]
     try:
@@ -124,7 +135,7 @@ def _day_figures(day: Any, repeat: int) -> dict[str, float]:
     from reports.rendering import render_report
 
     best_rec = min(_timed(lambda: reconcile_day(day)) for _ in range(repeat))
-    spec = get_spec("gaming_day")
+    spec = _found(get_spec("gaming_day"), "gaming-day report")
 
     def render() -> None:
         render_report(
@@ -180,9 +191,11 @@ def _period_figures(day: Any) -> list[tuple[str, float, str]]:
     from tables.models import Table
 
     casino = day.casino
-    first = GamingDay.objects.filter(casino=casino).order_by("business_date").first()
-    table = Table.objects.filter(casino=casino).order_by("number").first()
-    spec = get_spec("exceptions")
+    first = _found(
+        GamingDay.objects.filter(casino=casino).order_by("business_date").first(), "gaming day"
+    )
+    table = _found(Table.objects.filter(casino=casino).order_by("number").first(), "table")
+    spec = _found(get_spec("exceptions"), "exceptions report")
     out: list[tuple[str, float, str]] = []
     spans = {
         "a day": day.business_date,
@@ -207,7 +220,10 @@ def _period_figures(day: Any) -> list[tuple[str, float, str]]:
         lambda: render_report(spec, casino=casino, params=room, lang="es", serial="INF-SCALE")
     )
     out.append(("audit report of the room, a month", seconds * 1000, "reference: every table"))
-    manager = User.objects.filter(casino=casino, groups__name=Role.SHIFT_MANAGER.value).first()
+    manager = _found(
+        User.objects.filter(casino=casino, groups__name=Role.SHIFT_MANAGER.value).first(),
+        "shift manager",
+    )
     actor = acting_as(manager, Role.SHIFT_MANAGER)
     run = hands.revalidation_create(
         actor=actor, date_from=spans["a month"], date_to=day.business_date, enqueue=False

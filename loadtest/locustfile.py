@@ -98,6 +98,7 @@ class Supervisor(FastHttpUser):
             COUNTERS["replays"] += 1
             if (
                 again.status_code == 201
+                and again.headers is not None
                 and again.headers.get("Idempotent-Replayed") == "true"
                 and again.json() == answer
             ):

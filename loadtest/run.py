@@ -292,7 +292,9 @@ def parse_cpus(text: str) -> set[int]:
     return cpus
 
 
-def cpu_share(before: dict[str, float], after: dict[str, float], requests: int, wall: float) -> str:
+def cpu_share(
+    before: dict[str, float], after: dict[str, float], requests: float, wall: float
+) -> str:
     """Milliseconds of CPU per request by group, and the cores' total use, of one phase."""
     spent = {k: after[k] - before[k] for k in after if k != "database (alive)"}
     alive = after["database (alive)"] - before["database (alive)"]
@@ -411,13 +413,14 @@ def check_records(plan: Any, accepted: list[dict[str, Any]]) -> list[str]:
             )
         for a in mine:
             stored_answer = records.get(a["key"])
-            if stored_answer and stored_answer.response["transaction"]["id"] != a["id"]:
+            answer = stored_answer.response if stored_answer else None
+            if answer and answer["transaction"]["id"] != a["id"]:
                 problems.append(f"{kind} key {a['key']}: the stored answer names another row")
                 break
     hands = [a for a in accepted if a["kind"] == "hand"]
-    rows = set(Hand.objects.filter(session_id__in=sessions).values_list("id", flat=True))
-    if {a["id"] for a in hands} != rows or len(rows) != len(hands):
-        problems.append(f"hands: {len(hands)} accepted, {len(rows)} rows")
+    hand_rows = set(Hand.objects.filter(session_id__in=sessions).values_list("id", flat=True))
+    if {a["id"] for a in hands} != hand_rows or len(hand_rows) != len(hands):
+        problems.append(f"hands: {len(hands)} accepted, {len(hand_rows)} rows")
     invalid = [a for a in hands if a["status"] != "valid"]
     if invalid:
         problems.append(f"{len(invalid)} hands stored invalid: {invalid[:3]}")
