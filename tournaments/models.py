@@ -4,7 +4,7 @@ The rules are the engine's (``poker.tournament``); these models keep what the ro
 with them. Facts with another owner are not copied here: who sits where and with how
 many chips is the table's (``tables.Seat``, read through ``tables.selectors.seat_plan``,
 written through ``tables.services.seating``); a player's identity is the registry's
-(``tables.Player``); sanctions are the sanctions ledger's (``tables.SanctionEntry``).
+(``players.Player``); sanctions are the sanctions ledger's (``tables.SanctionEntry``).
 
 - :class:`StructureTemplate` and :class:`StructureVersion`: a manager's reusable
   structures; a structure is never edited, a change is a new version.
@@ -203,7 +203,7 @@ class Entry(models.Model):
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField()
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=16, choices=EntryKind.choices, default=EntryKind.ENTRY)
     alternate = models.BooleanField(default=False)  # from the waiting list
     previous = models.OneToOneField(
@@ -249,7 +249,7 @@ class WaitingPlayer(models.Model):
 
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="waiting")
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
     requested_at = models.DateTimeField(default=timezone.now)
     added_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
@@ -736,7 +736,7 @@ class PayoutSlip(SignableDocument):
     gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="slips")
     entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="slip")
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
     serial_year = models.PositiveIntegerField()
     serial_number = models.PositiveIntegerField()
     place = models.PositiveSmallIntegerField()

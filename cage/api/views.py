@@ -30,7 +30,7 @@ from casino.errors import DomainError, PermissionRefused
 from casino.models import User
 from casino.roles import Perm, Role
 from casino.selectors import staff_by_username
-from tables.models import Player
+from players.models import Player
 
 from .. import selectors, services
 from ..models import CashAlert, Slip, SlipVoid

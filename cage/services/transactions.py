@@ -27,8 +27,9 @@ from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert
 from casino.models import Denomination, User
 from casino.roles import Perm, Role, role_has
+from players.models import Player
 from tables.codes import TablesCode
-from tables.models import Player, Seat, TableSession
+from tables.models import Seat, TableSession
 from tables.selectors import require_assigned, seat_at
 from tables.services import lock_session
 from tables.services.seating import seat_stack_add, seat_take_for_buyin, seat_vacate

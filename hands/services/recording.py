@@ -38,13 +38,13 @@ from casino.hotqueries import hot_insert
 from casino.models import User
 from casino.refusals import Words
 from casino.roles import Perm, Role, role_has
+from players.models import Player
 from tables import hooks as table_hooks
 from tables.codes import TablesCode
 from tables.models import (
     AbsentPlayerPolicy,
     ForcedBets,
     NewPlayerEntry,
-    Player,
     SeatEvent,
     SeatStatus,
     TableSession,

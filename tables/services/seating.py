@@ -32,9 +32,10 @@ from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert, hot_update
 from casino.roles import Perm
+from players.models import Player
 
 from ..codes import TablesCode
-from ..models import Player, Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
+from ..models import Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
 from ..selectors.assignment import require_assigned, require_at
 from ..selectors.seating import waiting_list
 from ..selectors.sessions import live_session

@@ -328,6 +328,7 @@ _REFUSALS = {
 }
 _APPS = (
     "casino",
+    "players",
     "tables",
     "cage",
     "hands",
