@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from casino.access import Actor, require
 from casino.audit import audit_record
+from casino.codes import CasinoCode
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert, hot_update
@@ -151,7 +152,7 @@ def seat_sit(
     player = _player(actor, player_id)
     name = (name or (player.display_name if player else "")).strip()
     if not name:
-        raise DomainError.of(TablesCode.NAME_REQUIRED, field="name")
+        raise DomainError.of(CasinoCode.NAME_REQUIRED, field="name")
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
@@ -273,7 +274,7 @@ def waiting_add(
     player = _player(actor, player_id)
     name = (name or (player.display_name if player else "")).strip()
     if not name:
-        raise DomainError.of(TablesCode.NAME_REQUIRED, field="name")
+        raise DomainError.of(CasinoCode.NAME_REQUIRED, field="name")
     if table.casino_id != actor.user.casino_id:
         raise DomainError.of(
             TablesCode.TABLE_INVALID,
