@@ -240,7 +240,8 @@ def test_every_dated_rule_has_its_edges_probed():
         f"{model._meta.label}.{f.name}"
         for model in apps.get_models()
         for f in model._meta.get_fields()
-        if f.name in DATED_NAMES and model._meta.app_label in ("casino", "tables", "cage", "hands")
+        if f.name in DATED_NAMES
+        and model._meta.app_label in ("casino", "players", "tables", "cage", "hands")
     }
     assert dated == set(PROBES), "a dated rule without its edges probed here"
 
