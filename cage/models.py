@@ -159,7 +159,7 @@ class TableTransaction(models.Model):
     # Seat and player (BUYIN-06): the name where known.
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     player = models.ForeignKey(
-        "tables.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "players.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     player_name = models.CharField(max_length=120, blank=True)
     # Value of the transaction: the buy-in amount, or each side of a change.
@@ -355,7 +355,7 @@ class SeatDeparture(models.Model):
     session = models.ForeignKey("tables.TableSession", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(
-        "tables.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "players.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     player_name = models.CharField(max_length=120, blank=True)
     stack = models.DecimalField(**MONEY)
@@ -706,7 +706,7 @@ class CashAlert(models.Model):
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="+")
     player = models.ForeignKey(
-        "tables.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "players.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     player_key = models.CharField(max_length=160)
     player_label = models.CharField(max_length=160)

@@ -75,6 +75,7 @@ class CasinoCode(RefusalCode):
         _("The JSON body nests deeper than {max_json_depth} levels; nothing was recorded."),
     )
     LOGIN_FAILED = 403, _("Wrong username or password.")
+    NAME_REQUIRED = 400, _("Give the name.")
     NOT_CROUPIER_ON_DUTY = 403, _("{problem}")
     NOT_SECTOR_PIT_BOSS = 403, _("You are not a pit boss of table {table}'s sector.")
     NOT_SESSION_SUPERVISOR = (

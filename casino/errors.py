@@ -124,3 +124,11 @@ def permission_denied(perm: str, role: str | None = None) -> DomainError:
     from .errorcodes import ApiCode
 
     return DomainError.of(ApiCode.PERMISSION_DENIED, details={"permission": perm, "role": role})
+
+
+def require_text(value: str | None, *, code: RefusalCode, field: str) -> str:
+    """``value`` stripped, or the refusal ``code`` on ``field`` when nothing is left."""
+    text = (value or "").strip()
+    if not text:
+        raise DomainError.of(code, field=field)
+    return text

@@ -42,6 +42,7 @@ from casino.urlsafety import safe_next
 from hands import selectors as hand_selectors
 from hands import services as hand_services
 from hands.models import HandRevisionApproval
+from players.selectors import access_player
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.codes import TablesCode
@@ -396,7 +397,7 @@ def vip_referral(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     from tables.services.players import vip_referral_record
 
     session = table_selectors.access_session(actor, pk, Perm.REFER_VIP)
-    player = table_selectors.access_player(actor, request.POST.get("player"), Perm.REFER_VIP)
+    player = access_player(actor, request.POST.get("player"), Perm.REFER_VIP)
     vip_referral_record(
         actor=actor, player=player, session=session, reason=request.POST.get("reason", "")
     )

@@ -27,7 +27,8 @@ from casino.errors import DomainError
 from casino.models import MONEY, Casino, GamingDay, SignableDocument, User
 from casino.roles import Role
 from hands.codes import HandsCode
-from tables.models import Pack, Player, Table, TableSession, TableSettings
+from players.models import Player
+from tables.models import Pack, Table, TableSession, TableSettings
 
 
 class HandStatus(models.TextChoices):

@@ -22,9 +22,9 @@ from casino.errors import DomainError
 from casino.formdata import as_id
 from casino.models import User
 from casino.roles import Perm
+from players.models import Player
 from tables.models import (
     NewPlayerEntry,
-    Player,
     SeatStatus,
     Table,
     TableSession,

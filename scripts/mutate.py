@@ -66,7 +66,7 @@ SKIP = {
 TIMEOUT_MULTIPLIER = 3.0
 DJANGO_TIMEOUT_CONSTANT = 30.0
 # The Python packages mutmut copies into mutants/ (it mutates only the module asked for).
-PACKAGES = ["poker", "casino", "tables", "cage", "hands", "reports", "floor", "demo"]
+PACKAGES = ["poker", "casino", "players", "tables", "cage", "hands", "reports", "floor", "demo"]
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ MODULES = [
         "casino/scoping.py",
         ("tests/security/test_assignment_matrix.py", "tests/casino/test_signatures.py"),
     ),
-    Module("tables/selectors/players.py", ("tests/security/test_dated_rules.py",)),
+    Module("players/selectors.py", ("tests/security/test_dated_rules.py",)),
     Module(
         "hands/incident_selectors.py",
         ("tests/security/test_state_sequences.py", "tests/hands/test_incidents.py"),

@@ -1,6 +1,6 @@
 """Django admin for table operations.
 
-Tables, stores and players are configuration, every change audited (issue 12 §6);
+Tables and stores are configuration, every change audited (issue 12 §6);
 a table's chip set is read-only once the table has had a session. Every regulated record (settings
 versions, sheets, deck movements, sanctions, events) is read-only here — it is
 written only by the services, which check permissions and write the audit trail.
@@ -26,7 +26,6 @@ from .models import (
     OpeningSheet,
     OpsSettings,
     Pack,
-    Player,
     SanctionEntry,
     Seat,
     SessionEvent,
@@ -51,12 +50,6 @@ class TableAdmin(AuditedAdmin):
 @admin.register(DeckStore)
 class DeckStoreAdmin(AuditedAdmin):
     list_display = ("code", "name", "casino", "sector")
-
-
-@admin.register(Player)
-class PlayerAdmin(AuditedAdmin):
-    list_display = ("display_name", "casino", "document_number", "is_vip")
-    search_fields = ("display_name", "document_number")
 
 
 @admin.register(TableSettings)

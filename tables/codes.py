@@ -39,11 +39,6 @@ class TablesCode(RefusalCode):
             "The supervisor and the croupier must confirm that the rack was emptied and every chip counted."
         ),
     )
-    BIRTH_DATE_IN_FUTURE = 400, _("The birth date cannot be in the future.")
-    BIRTH_DATE_UNDER_AGE = (
-        400,
-        _("The player is under {minimum}: he cannot be registered (GEN-08)."),
-    )
     BLINDS_INVALID = 400, _("Blinds must be positive and the small blind ≤ the big blind.")
     BUYIN_INVALID = 400, _("The minimum buy-in must be positive, and the maximum not below it.")
     CAP_INVALID = 400, _("The cap must be at least one bet.")
@@ -123,23 +118,7 @@ class TablesCode(RefusalCode):
         409,
         _("There are differences the pit boss has not acknowledged (values {values})."),
     )
-    DOCUMENT_NUMBER_INVALID = 400, _("{problem}")
-    DOCUMENT_TYPE_INVALID = 400, _("{problem}")
     EVENT_KIND_INVALID = 400, _("That kind of event is not recorded by hand.")
-    EXCLUSION_ALREADY_LIFTED = 409, _("The exclusion was already lifted.")
-    EXCLUSION_DATES_INVALID = 400, _("The exclusion cannot end before it starts.")
-    EXCLUSION_END_REQUIRED = 400, _("Give the date the self-exclusion ends.")
-    EXCLUSION_LIST_ROW_INVALID = 400, _("Line {line}: {problem} Nothing of the file was applied.")
-    EXCLUSION_NOT_LIFTABLE = (
-        409,
-        _("A regulator's entry changes only with a new version of the list."),
-    )
-    EXCLUSION_ROW_COLUMNS = 400, _("{expected} columns expected, {found} found.")
-    EXCLUSION_ROW_DATE = 400, _("invalid date '{value}' in {column} (YYYY-MM-DD).")
-    EXCLUSION_ROW_DOCUMENT = 400, _("{problem}")
-    EXCLUSION_ROW_ENCODING = 400, _("the file is not UTF-8.")
-    EXCLUSION_ROW_ENDS_EARLY = 400, _("the exclusion ends before it starts.")
-    EXCLUSION_ROW_HEADER = 400, _("the header must be {columns}.")
     FINAL_CONTROL_DONE = 409, _("Today's final control is already signed.")
     FLOAT_NOT_LOCKED = 400, _("To suspend the table the float must be locked (DECK-12).")
     FORCED_BETS_INVALID = (
@@ -189,7 +168,6 @@ class TablesCode(RefusalCode):
     LEVEL_REQUIRED = 400, _("Give the sanction.")
     LIMIT_BIG_BET_NOT_DOUBLE = 400, _("In fixed limit the big bet is twice the small bet (BET-08).")
     LINE_INVALID = 400, _("Invalid count line.")
-    LIST_DATE_REQUIRED = 400, _("Give the list's date.")
     LOOSE_CHIPS_MAKE_A_STACK = (
         400,
         _("{loose} loose chips make another stack of {stack_size}: stack them."),
@@ -199,16 +177,10 @@ class TablesCode(RefusalCode):
         400,
         _("The structure switch is every 1 to 100 hands, or empty: one orbit (GAME-13)."),
     )
-    NAME_REQUIRED = 400, _("Give the name.")
-    NATIONALITY_INVALID = (
-        400,
-        _("Unknown nationality '{nationality}': use the two-letter ISO 3166 code (AR, UY, CL...)."),
-    )
     NEW_PLAYER_ENTRY_INVALID = 400, _("Unknown new player entry rule (SEAT-05).")
     NOTE_REQUIRED = 400, _("Write a note explaining it.")
     NOTE_TOO_LONG = 400, _("The note takes at most {note_max} characters.")
     NOT_AN_APPEAL = 400, _("Only an appeal is decided.")
-    NOT_AN_EXCLUSION = 409, _("That is a lifting, not an exclusion.")
     NOT_AN_IMPOSITION = 400, _("Only an imposed sanction can be lifted or reduced.")
     NOT_A_PROPOSAL = 400, _("That is not a sanction proposal.")
     NOT_A_REPLACEMENT = 400, _("Only a damaged or rejected pack of this table is replaced.")
@@ -373,7 +345,6 @@ class TablesCode(RefusalCode):
         400,
         _("The shuffle procedure is a text of at most 1000 characters (SHUF-04)."),
     )
-    SOURCE_REQUIRED = 400, _("Give the list's source (the regulator).")
     STAFF_NOT_FOUND = 400, _("There is no active staff member '{person}' in this casino.")
     STAFF_REQUIRED = 400, _("Say who acts as '{role}'.")
     STAFF_ROLE_MISSING = 400, _("{user} does not hold the role '{role}'.")

@@ -24,6 +24,7 @@ from casino.access import Actor, require
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.roles import Perm
+from players.models import Player
 from poker.tournament import (
     ClockState,
     Exit,
@@ -41,7 +42,7 @@ from poker.tournament import (
     qualifiers,
 )
 from poker.tournament import Prize as EnginePrize
-from tables.models import Player, TableSession
+from tables.models import TableSession
 from tables.selectors import seat_plan
 
 from .models import (

@@ -39,7 +39,7 @@ from casino.errors import DomainError, PermissionRefused
 from casino.models import User
 from casino.roles import Perm, Role
 from casino.selectors import staff_by_username
-from tables.models import Player
+from players.models import Player
 from tables.selectors import access_session
 
 from .. import selectors, services

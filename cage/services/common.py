@@ -23,8 +23,9 @@ from casino.models import Denomination, User
 from casino.pins import pin_verify
 from casino.roles import Role
 from casino.scoping import Assignment, check_assignment
+from players.models import Player
 from tables.codes import TablesCode
-from tables.models import Player, TableSession
+from tables.models import TableSession
 from tables.selectors import session_assignment
 
 from .. import selectors

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "casino",
+    "players",
     "tables",
     "cage",
     "hands",

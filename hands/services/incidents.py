@@ -29,14 +29,13 @@ from django.db.models import Max
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errorcodes import ApiCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import GamingDay
 from casino.roles import Perm, Role
 from casino.selectors import require_open_gaming_day
 from casino.serials import format_serial, serial_next
 from tables.models import Pack, Table, TableSession
 from tables.selectors.assignment import require_at
-from tables.services import require_text
 
 from ..codes import HandsCode
 from ..incident_selectors import IncidentState, incident_state

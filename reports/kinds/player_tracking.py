@@ -25,7 +25,8 @@ from cage import selectors as cage_selectors
 from cage.models import SeatDeparture, TableTransaction, TransactionKind
 from casino.access import Actor
 from hands.models import HandSeat, HandStatus
-from tables.models import Player, SanctionEntry, TableSession, VipReferral
+from players.models import Player
+from tables.models import SanctionEntry, TableSession, VipReferral
 
 from ..access import require_session_scope, resolve_session
 from ..formatting import day as day_text

@@ -28,18 +28,12 @@ from casino.api.serializers import ErrorSerializer
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.roles import Perm, Role
+from players import selectors as registry
+from players import services as registry_svc
+from players.models import DocumentType, Exclusion, ExclusionKind, ExclusionList, Player
 
-from ..models import (
-    DocumentType,
-    Exclusion,
-    ExclusionHit,
-    ExclusionKind,
-    ExclusionList,
-    HitReason,
-    Player,
-    VipReferral,
-)
-from ..selectors import access_player, access_session
+from ..models import ExclusionHit, HitReason, VipReferral
+from ..selectors import access_session, ops_settings
 from ..selectors import players as sel
 from ..services import players as svc
 from .serializers.common import choice
@@ -203,7 +197,10 @@ def _exclusion(e: Exclusion) -> dict[str, Any]:
 
 
 def _is_current(listed: ExclusionList | None) -> bool:
-    return listed is not None and sel.current_lists(listed.casino_id).filter(pk=listed.pk).exists()
+    return (
+        listed is not None
+        and registry.current_lists(listed.casino_id).filter(pk=listed.pk).exists()
+    )
 
 
 def _list(x: ExclusionList) -> dict[str, Any]:
@@ -251,7 +248,7 @@ class PlayerListView(APIView):
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_PLAYERS)
-        rows = sel.players(actor, name=request.query_params.get("name") or None)
+        rows = registry.players(actor, name=request.query_params.get("name") or None)
         return paginated(request, self, rows, PlayerSerializer, _player)
 
     @extend_schema(
@@ -267,7 +264,9 @@ class PlayerListView(APIView):
         data = parse(PlayerRegisterInputSerializer, request.data)
 
         def handle() -> Response:
-            player, created = svc.player_register(actor=actor, **data)
+            player, created = registry_svc.player_register(
+                actor=actor, min_player_age=ops_settings(actor.casino).min_player_age, **data
+            )
             body = PlayerSerializer(_player(player)).data
             if not created:
                 return Response(body)
@@ -280,7 +279,9 @@ class PlayerDetailView(APIView):
     @extend_schema(tags=TAGS, responses={200: PlayerSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_PLAYERS)
-        return Response(PlayerSerializer(_player(access_player(actor, pk, Perm.VIEW_PLAYERS))).data)
+        return Response(
+            PlayerSerializer(_player(registry.access_player(actor, pk, Perm.VIEW_PLAYERS))).data
+        )
 
 
 class PlayerIdentityView(APIView):
@@ -292,8 +293,8 @@ class PlayerIdentityView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.READ_PLAYER_IDENTITY)
-        player = access_player(actor, pk, Perm.READ_PLAYER_IDENTITY)
-        identity = svc.player_identity_read(actor=actor, player=player)
+        player = registry.access_player(actor, pk, Perm.READ_PLAYER_IDENTITY)
+        identity = registry_svc.player_identity_read(actor=actor, player=player)
         return Response(
             PlayerIdentitySerializer(
                 {"id": player.pk, "display_name": player.display_name, **identity}
@@ -315,7 +316,7 @@ class ExclusionListView(APIView):
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_EXCLUSIONS)
         q = request.query_params
-        rows = sel.exclusions(
+        rows = registry.exclusions(
             actor,
             kind=query_choice(q, "exclusion_kind", ExclusionKind.values),
             player=query_int(q, "player"),
@@ -331,10 +332,10 @@ class ExclusionListView(APIView):
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.RECORD_EXCLUSION)
         data = parse(SelfExclusionInputSerializer, request.data)
-        player = access_player(actor, data.pop("player"), Perm.RECORD_EXCLUSION)
+        player = registry.access_player(actor, data.pop("player"), Perm.RECORD_EXCLUSION)
 
         def handle() -> Response:
-            row = svc.exclusion_self_record(actor=actor, player=player, **data)
+            row = registry_svc.exclusion_self_record(actor=actor, player=player, **data)
             return _created(
                 ExclusionSerializer(_exclusion(row)).data,
                 reverse("api-tables-exclusion", args=[row.pk]),
@@ -347,7 +348,7 @@ class ExclusionDetailView(APIView):
     @extend_schema(tags=TAGS, responses={200: ExclusionSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_EXCLUSIONS)
-        return Response(ExclusionSerializer(_exclusion(sel.access_exclusion(actor, pk))).data)
+        return Response(ExclusionSerializer(_exclusion(registry.access_exclusion(actor, pk))).data)
 
 
 class ExclusionLiftView(APIView):
@@ -361,10 +362,12 @@ class ExclusionLiftView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.RECORD_EXCLUSION)
         data = parse(ExclusionLiftInputSerializer, request.data)
-        exclusion = sel.access_exclusion(actor, pk, Perm.RECORD_EXCLUSION)
+        exclusion = registry.access_exclusion(actor, pk, Perm.RECORD_EXCLUSION)
 
         def handle() -> Response:
-            row = svc.exclusion_lift(actor=actor, exclusion=exclusion, reason=data["reason"])
+            row = registry_svc.exclusion_lift(
+                actor=actor, exclusion=exclusion, reason=data["reason"]
+            )
             return Response(ExclusionSerializer(_exclusion(row)).data)
 
         return idempotent(request, handle)
@@ -376,7 +379,9 @@ class ExclusionListsView(APIView):
     @extend_schema(tags=TAGS, responses={200: ExclusionListSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_EXCLUSIONS)
-        return paginated(request, self, sel.exclusion_lists(actor), ExclusionListSerializer, _list)
+        return paginated(
+            request, self, registry.exclusion_lists(actor), ExclusionListSerializer, _list
+        )
 
     @extend_schema(
         tags=TAGS,
@@ -390,7 +395,7 @@ class ExclusionListsView(APIView):
         data = parse(ExclusionListInputSerializer, request.data)
 
         def handle() -> Response:
-            listed = svc.exclusion_list_import(actor=actor, **data)
+            listed = registry_svc.exclusion_list_import(actor=actor, **data)
             return _created(
                 ExclusionListSerializer(_list(listed)).data,
                 reverse("api-tables-exclusion-list", args=[listed.pk]),
@@ -403,7 +408,7 @@ class ExclusionListDetailView(APIView):
     @extend_schema(tags=TAGS, responses={200: ExclusionListSerializer, **ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_EXCLUSIONS)
-        listed = sel.exclusion_lists(actor).filter(pk=pk).first()
+        listed = registry.exclusion_lists(actor).filter(pk=pk).first()
         if listed is None:
             raise DomainError.of(ApiCode.NOT_FOUND, thing=ExclusionList)
         return Response(ExclusionListSerializer(_list(listed)).data)
@@ -485,7 +490,7 @@ class VipReferralListView(APIView):
     def post(self, request: Request) -> Response:
         actor = _actor(request, Perm.REFER_VIP)
         data = parse(VipReferralInputSerializer, request.data)
-        player = access_player(actor, data["player"], Perm.REFER_VIP)
+        player = registry.access_player(actor, data["player"], Perm.REFER_VIP)
         session = access_session(actor, data["session"], Perm.REFER_VIP)
 
         def handle() -> Response:

@@ -3,11 +3,9 @@
 from .core import (
     AbsentPlayerPolicy,
     DealerChange,
-    DocumentType,
     ForcedBets,
     NewPlayerEntry,
     OpsSettings,
-    Player,
     RakeCapScope,
     RakeMode,
     RakeRounding,
@@ -31,10 +29,7 @@ from .decks import (
 from .floats import FloatPar
 from .keys import KeyHandout, KeyReturn
 from .players import (
-    Exclusion,
     ExclusionHit,
-    ExclusionKind,
-    ExclusionList,
     HitReason,
     VipReferral,
 )
@@ -59,12 +54,8 @@ __all__ = [
     "ClosingLine",
     "ClosingSheet",
     "DealerChange",
-    "DocumentType",
-    "Exclusion",
     "ExclusionHit",
     "VipReferral",
-    "ExclusionKind",
-    "ExclusionList",
     "DeckEvent",
     "DeckFinalControl",
     "DeckReceipt",
@@ -83,7 +74,6 @@ __all__ = [
     "Pack",
     "PackInspection",
     "PackState",
-    "Player",
     "PreparationChecklist",
     "RakeCapScope",
     "RakeMode",

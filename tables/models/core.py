@@ -283,59 +283,6 @@ class TableSession(models.Model):
         return self.status in (self.Status.OPEN, self.Status.IN_PLAY)
 
 
-class DocumentType(models.TextChoices):
-    """The identity documents the registry takes (issue 17 §1); rules in tables.identity."""
-
-    DNI = "dni", _("National identity document (DNI)")
-    CI = "ci", _("Identity card (CI)")
-    RUT = "rut", _("Chilean tax and identity number (RUT)")
-    PASSPORT = "passport", _("Passport")
-    OTHER = "other", _("Other document")
-
-
-class Player(models.Model):
-    """A player: a data subject, never a user (ROLE-01). Identity is optional (SEAT-11).
-
-    An identified player (issue 17 §1) has a document type and number (normalised:
-    upper case, no dots, dashes or spaces), a nationality (ISO 3166 alpha-2) and a birth
-    date; one player per casino, document type and number (the registry finds or creates,
-    ``tables.services.players.player_register``). Who may read the identity, and the audit
-    of each read, is ``tables.selectors.players.player_identity``.
-    """
-
-    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="players")
-    display_name = models.CharField(_("name"), max_length=120)
-    document_type = models.CharField(
-        _("document type"), max_length=16, choices=DocumentType.choices, blank=True
-    )
-    document_number = models.CharField(_("identity document"), max_length=40, blank=True)
-    nationality = models.CharField(_("nationality"), max_length=2, blank=True)
-    birth_date = models.DateField(_("birth date"), null=True, blank=True)
-    is_vip = models.BooleanField(default=False)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-        ordering = ["display_name"]
-        indexes = [models.Index(fields=["casino", "document_number"])]
-        constraints = [
-            # Issue 17 §1: one player, many visits.
-            models.UniqueConstraint(
-                fields=["casino", "document_type", "document_number"],
-                condition=~Q(document_number=""),
-                name="player_document_unique",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.display_name
-
-    @property
-    def identified(self) -> bool:
-        return bool(self.document_number)
-
-
 @immutability.append_only
 class OpsSettings(models.Model):
     """One version of a casino's table-operations settings (GEN-04, Appendix B).

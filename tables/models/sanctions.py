@@ -18,8 +18,9 @@ from django.utils.translation import gettext_lazy as _
 from casino import immutability
 from casino.models import Casino, GamingDay, Ruleset, User
 from casino.serials import format_serial
+from players.models import Player
 
-from .core import Player, Table, TableSession
+from .core import Table, TableSession
 
 NOTICE_SERIES = "SAN"
 

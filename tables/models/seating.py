@@ -21,8 +21,9 @@ from django.utils.translation import gettext_lazy as _
 from casino import immutability
 from casino.models import MONEY, Casino, User
 from casino.roles import Role
+from players.models import Player
 
-from .core import Player, Table, TableSession
+from .core import Table, TableSession
 
 
 class SeatStatus(models.TextChoices):

@@ -25,7 +25,6 @@ from ..models import (
     Discrepancy,
     OpeningSheet,
     Pack,
-    Player,
     SanctionEntry,
     Table,
     TableSession,
@@ -122,11 +121,6 @@ def access_sanction(actor: Actor, pk: object, perm: Perm = Perm.VIEW_SANCTIONS) 
     require(actor, perm)
     qs = SanctionEntry.objects.select_related("player", "table", "session", "issued_by")
     return _get(actor, qs, pk)
-
-
-def access_player(actor: Actor, pk: object, perm: Perm = Perm.VIEW_SANCTIONS) -> Player:
-    require(actor, perm)
-    return _get(actor, Player.objects.all(), pk)
 
 
 def staff_member(actor: Actor, username: str | None, role: Role, *, field: str) -> User:

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from casino.models import Casino
+from players.models import Player
 
 from .. import hooks
 from ..conduct import (
@@ -20,7 +21,7 @@ from ..conduct import (
     ladder,
     suggest_step,
 )
-from ..models import Player, SanctionEntry, SanctionLevel, TableSession
+from ..models import SanctionEntry, SanctionLevel, TableSession
 from .sessions import ops_settings
 
 K = SanctionEntry.Kind

@@ -10,8 +10,9 @@ from decimal import Decimal
 from django.db.models import QuerySet
 
 from casino.hotqueries import HotQuery
+from players.models import Player
 
-from ..models import Player, Seat, SeatStatus, Table, TableSession, WaitingEntry
+from ..models import Seat, SeatStatus, Table, TableSession, WaitingEntry
 
 # Read for every hand stored (issue 43: built once).
 _SEAT_ROWS = HotQuery(

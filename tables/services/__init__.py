@@ -1,7 +1,6 @@
 """Writes of the tables app (issue 5). Each function: ``<entity>_<verb>(*, actor, ...)``."""
 
 from ..selectors.assignment import lock_session
-from ._common import require_text
 from .counts import (
     closing_confirm_empty_bank,
     closing_count_record,
@@ -50,7 +49,6 @@ from .sessions import (
 from .settings import ops_settings_change, table_create, table_settings_change
 
 __all__ = [
-    "require_text",
     "lock_session",
     "seat_set_status",
     "seat_sit",

@@ -15,7 +15,6 @@ from casino.errorcodes import ApiCode
 from casino.errors import DomainError, PermissionRefused
 from casino.models import GamingDay, User
 from casino.pins import pin_verify
-from casino.refusals import RefusalCode
 from casino.roles import Role
 from casino.scoping import check_assignment
 from casino.selectors import require_open_gaming_day
@@ -158,13 +157,6 @@ def check_pin(actor: Actor, user: User, pin: str | None, *, field: str = "pin") 
     if not pin:
         raise DomainError.of(CasinoCode.PIN_REQUIRED, user=user, field=field)
     pin_verify(actor=actor, signer=user, pin=pin, field=field)
-
-
-def require_text(value: str | None, *, code: RefusalCode, field: str) -> str:
-    text = (value or "").strip()
-    if not text:
-        raise DomainError.of(code, field=field)
-    return text
 
 
 MAX_CHIPS = 1_000_000  # per denomination; beyond it the input is a typing error

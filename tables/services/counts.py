@@ -20,7 +20,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.codes import CasinoCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import Denomination, User
 from casino.roles import Perm, Role
 from casino.serials import serial_next
@@ -53,7 +53,6 @@ from ._common import (
     require_at_table,
     require_named,
     require_status,
-    require_text,
     session_move,
     whole_chips,
 )

@@ -6,13 +6,13 @@ from django.db import transaction
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import User
 from casino.roles import Perm, Role
 
 from ..codes import TablesCode
 from ..models import KeyHandout, KeyReturn, Table, TableSession
-from ._common import lock, require_at_table, require_text
+from ._common import lock, require_at_table
 
 # OPEN-01: the shift manager hands the keys to the pit boss, who may lend them to a
 # supervisor; OPEN-15: after locking the float the keys go to a supervisor or pit boss.

@@ -20,10 +20,12 @@ from django.utils import timezone
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
 from casino.codes import CasinoCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import GamingDay
 from casino.roles import Perm
 from casino.serials import serial_next
+from players.models import Player
+from players.services import exclusion_house_ban, exclusion_house_ban_lift
 
 from ..codes import TablesCode
 from ..conduct import (
@@ -37,11 +39,10 @@ from ..conduct import (
     penalty_hands,
     position,
 )
-from ..models import Player, SanctionEntry, SanctionLevel, Table, TableSession
+from ..models import SanctionEntry, SanctionLevel, Table, TableSession
 from ..models.sanctions import NOTICE_SERIES
 from ..selectors.sanctions import EffectiveSanction, sanction_effective, sanction_suggestion
-from ._common import current_gaming_day, lock, require_at_table, require_text
-from .players import exclusion_house_ban, exclusion_house_ban_lift
+from ._common import current_gaming_day, lock, require_at_table
 
 K = SanctionEntry.Kind
 L = SanctionLevel

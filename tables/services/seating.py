@@ -28,12 +28,14 @@ from django.utils import timezone
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
+from casino.codes import CasinoCode
 from casino.errors import DomainError
 from casino.hotqueries import HotQuery, hot_insert, hot_update
 from casino.roles import Perm
+from players.models import Player
 
 from ..codes import TablesCode
-from ..models import Player, Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
+from ..models import Seat, SeatEvent, SeatStatus, Table, TableSession, WaitingEntry
 from ..selectors.assignment import lock_session, require_assigned, require_at
 from ..selectors.seating import waiting_list
 from ..selectors.sessions import live_session
@@ -143,7 +145,7 @@ def seat_sit(
     player = _player(actor, player_id)
     name = (name or (player.display_name if player else "")).strip()
     if not name:
-        raise DomainError.of(TablesCode.NAME_REQUIRED, field="name")
+        raise DomainError.of(CasinoCode.NAME_REQUIRED, field="name")
     with transaction.atomic():
         s = lock_session(session)
         same_casino(actor, s)
@@ -265,7 +267,7 @@ def waiting_add(
     player = _player(actor, player_id)
     name = (name or (player.display_name if player else "")).strip()
     if not name:
-        raise DomainError.of(TablesCode.NAME_REQUIRED, field="name")
+        raise DomainError.of(CasinoCode.NAME_REQUIRED, field="name")
     if table.casino_id != actor.user.casino_id:
         raise DomainError.of(
             TablesCode.TABLE_INVALID,

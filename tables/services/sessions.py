@@ -16,7 +16,7 @@ from django.utils import timezone
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
 from casino.codes import CasinoCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import User
 from casino.roles import Perm, Role
 from casino.scoping import check_assignment
@@ -55,7 +55,6 @@ from ._common import (
     require_named,
     require_no_hand,
     require_status,
-    require_text,
     session_move,
 )
 from .counts import closing_sheet_create, opening_sheet_create

@@ -14,7 +14,7 @@ from casino import effective
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record, snapshot
 from casino.codes import CasinoCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import Casino, ChipSet, Ruleset, Sector
 from casino.roles import Perm
 
@@ -32,7 +32,7 @@ from ..models import (
     Variant,
 )
 from ..selectors.sessions import ops_settings
-from ._common import lock, require_text
+from ._common import lock
 
 # GEN-04: game settings apply from the next hand; financial ones from the next session
 # (a session keeps the version in force when it opened: ``TableSession.settings``).

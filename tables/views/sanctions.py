@@ -12,10 +12,12 @@ from django.utils.translation import gettext as _
 from casino.access import Actor, require
 from casino.formdata import ticked
 from casino.roles import Perm
+from players.models import Player
+from players.selectors import access_player
 
 from .. import presenters, selectors, services
 from ..conduct import CONDUCTS, ladder
-from ..models import Player, SanctionEntry, SanctionLevel, Table, TableSession
+from ..models import SanctionEntry, SanctionLevel, Table, TableSession
 from ..sanction_from_hand import initial_from_query
 from .common import Handler, _int, page
 
@@ -89,7 +91,7 @@ def _sanction_args(actor: Actor, request: HttpRequest) -> dict[str, Any]:
     return {
         "conduct_code": p.get("conduct") or None,
         "conduct_text": p.get("conduct_text", ""),
-        "player": selectors.access_player(actor, player_pk) if player_pk else None,
+        "player": access_player(actor, player_pk, Perm.VIEW_SANCTIONS) if player_pk else None,
         "player_description": p.get("player_description", ""),
         "session": selectors.access_session(actor, session_pk) if session_pk else None,
         "hand_number": _int(p.get("hand_number"), "hand_number"),

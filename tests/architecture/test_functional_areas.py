@@ -25,6 +25,8 @@ AREAS = {
     "buy-in register": ("cage", ["TableTransaction", "CashLine"]),
     "hand recorder": ("hands", ["Hand", "HandVerdict", "HandIrregularity"]),
     "sanctions ledger": ("tables", ["SanctionEntry"]),
+    # issue 41: the player registry is its own app, below tables
+    "player registry and exclusions": ("players", ["Player", "Exclusion", "ExclusionList"]),
     "reports (PDF)": ("reports", ["Report"]),
     "audit": ("casino", ["AuditEvent", "Signature"]),
 }

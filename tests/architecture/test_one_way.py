@@ -366,6 +366,7 @@ _REFUSALS = {
 }
 _APPS = (
     "casino",
+    "players",
     "tables",
     "cage",
     "hands",

@@ -16,15 +16,8 @@ from cage.selectors import counts as counts_selectors
 from casino.access import Actor, acting_as
 from casino.models import ChipSet, Denomination, User
 from casino.roles import Role
-from tables.models import (
-    DealerChange,
-    FloatPar,
-    Player,
-    Table,
-    TableSession,
-    TableSettings,
-    Variant,
-)
+from players.models import Player
+from tables.models import DealerChange, FloatPar, Table, TableSession, TableSettings, Variant
 
 D = Decimal
 

@@ -13,7 +13,7 @@ from cage import services
 from casino.access import acting_as
 from casino.errors import ValidationFailed
 from casino.roles import Role
-from tables.models import Player
+from players.models import Player
 from tables.selectors import seat_plan
 from tests.floor.conftest import client_for
 

@@ -27,7 +27,17 @@ from tests.conftest import RoleClient
 from tests.tables.openapi import assert_matches_schema, document
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("casino", "tables", "cage", "hands", "tournaments", "rota", "promotions", "reports")
+APPS = (
+    "casino",
+    "players",
+    "tables",
+    "cage",
+    "hands",
+    "tournaments",
+    "rota",
+    "promotions",
+    "reports",
+)
 METHODS = ("get", "post", "put", "patch", "delete")
 #: The one upload of the API: PHH hands as a file (or as JSON text).
 UPLOADS = {("/api/hands/sessions/{id}/imports/", "post")}

@@ -196,7 +196,8 @@ def test_every_array_inside_an_answer_is_bounded():  # issue 39 §6
 def test_a_players_ledger_at_seating_is_one_page_and_its_count(staff, gaming_day):
     # issue 39 §6, SANC-07: the history shown at seating grew with every entry of the
     # player's life; it is the newest page, counted, the rest on the paginated ledger
-    from tables.models import Player, SanctionEntry
+    from players.models import Player
+    from tables.models import SanctionEntry
     from tables.selectors.sanctions import SEATING_HISTORY
 
     casino = gaming_day.casino

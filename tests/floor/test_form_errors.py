@@ -15,7 +15,8 @@ import pytest
 from django.urls import reverse
 
 from casino.roles import Role
-from tables.models import Player, SanctionEntry, SanctionLevel
+from players.models import Player
+from tables.models import SanctionEntry, SanctionLevel
 
 from .conftest import client_for
 

@@ -137,7 +137,7 @@ def test_list_filters(staff, api, ready_session):
 
 
 def test_list_filters_by_player(staff, api, ready_session, casino):
-    from tables.models import Player
+    from players.models import Player
 
     ana = Player.objects.create(casino=casino, display_name="Ana Gómez")
     data = body(ready_session)

@@ -32,8 +32,9 @@ from hands.models import (
     HandVerdict,
     HandViolation,
 )
+from players.models import Player
 from tables import services as tables_services
-from tables.models import Player, Seat, SeatEvent, TableSettings
+from tables.models import Seat, SeatEvent, TableSettings
 from tables.selectors import seat_plan
 from tests.helpers import make_staff
 

@@ -9,7 +9,7 @@ from casino.access import acting_as
 from casino.roles import Role
 from hands import services
 from hands.models import HandIrregularity, HandSeat
-from tables.models import Player
+from players.models import Player
 
 from .conftest import seats, showdown_hand
 

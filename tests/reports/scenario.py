@@ -32,6 +32,7 @@ from casino.models import ChipSet, Denomination, Sector
 from casino.roles import Role
 from hands import services as hands
 from hands.models import Hand
+from players.models import Player
 from tables import services as tables
 from tables.models import (
     ClosingSheet,
@@ -41,7 +42,6 @@ from tables.models import (
     OpeningSheet,
     Pack,
     PackState,
-    Player,
     SanctionEntry,
     Table,
     TableSession,

@@ -247,7 +247,7 @@ def test_sector_sheet_of_every_sector_and_in_english(
 
 
 def test_player_tracking_sheet_per_player(day, casino, tmp_path):  # RPT-14, CLOSE-12
-    from tables.models import Player
+    from players.models import Player
 
     # The data model's VIP flag (set in the admin; there is no service for it).
     Player.objects.filter(pk=day.players["Ana Gómez"].pk).update(is_vip=True)

@@ -26,12 +26,13 @@ from openpyxl import load_workbook
 
 from casino.models import Sector, User
 from casino.roles import Role
+from players.models import Player
 from reports import export
 from reports.formatting import currency_override
 from reports.registry import all_specs, get_spec
 from reports.rendering import _body, _no_progress
 from reports.services import validate_params
-from tables.models import DeckStore, Player, Table
+from tables.models import DeckStore, Table
 from tournaments.models import Tournament
 
 from .conftest import report_tournament

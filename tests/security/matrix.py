@@ -451,7 +451,7 @@ API: list[Entry] = [
         obj="tables.SanctionEntry",
         body={"outcome": "upheld", "reason": "x"},
     ),
-    _e("api-tables-player-sanctions", "GET", SANCTIONS_READ, obj="tables.Player"),
+    _e("api-tables-player-sanctions", "GET", SANCTIONS_READ, obj="players.Player"),
     # hands: the incident log (issue 17 §3; ROLE-06, AUTH-01): read by the floor,
     # surveillance and the auditor; recorded and held by the escalation path's four levels
     # (a level that does not hold the incident gets 409, not 403).
@@ -482,8 +482,8 @@ API: list[Entry] = [
         ONLY({S, P, M}),
         body={"display_name": "Eva", "document_type": "dni", "document_number": "20111222"},
     ),
-    _e("api-tables-player", "GET", PLAYERS_READ, obj="tables.Player"),
-    _e("api-tables-player-identity", "GET", IDENTITY_READ, obj="tables.Player"),
+    _e("api-tables-player", "GET", PLAYERS_READ, obj="players.Player"),
+    _e("api-tables-player-identity", "GET", IDENTITY_READ, obj="players.Player"),
     _e("api-tables-exclusions", "GET", EXCLUSIONS_READ),
     _e(
         "api-tables-exclusions",
@@ -491,12 +491,12 @@ API: list[Entry] = [
         BOSSES,
         body={"player": "$player", "ends_on": "2099-01-01"},
     ),
-    _e("api-tables-exclusion", "GET", EXCLUSIONS_READ, obj="tables.Exclusion"),
+    _e("api-tables-exclusion", "GET", EXCLUSIONS_READ, obj="players.Exclusion"),
     _e(
         "api-tables-exclusion-lift",
         "POST",
         BOSSES,
-        obj="tables.Exclusion",
+        obj="players.Exclusion",
         body={"reason": "x"},
     ),
     _e("api-tables-exclusion-lists", "GET", EXCLUSIONS_READ),
@@ -506,7 +506,7 @@ API: list[Entry] = [
         ONLY({M}),
         body={"source": "R", "list_date": "2026-01-01", "content": "x"},
     ),
-    _e("api-tables-exclusion-list", "GET", EXCLUSIONS_READ, obj="tables.ExclusionList"),
+    _e("api-tables-exclusion-list", "GET", EXCLUSIONS_READ, obj="players.ExclusionList"),
     _e("api-tables-exclusion-hits", "GET", EXCLUSIONS_READ),
     # SEAT-12, RPT-14: the supervisor (or the sector's pit boss) refers; management reads.
     _e("api-tables-vip-referrals", "GET", ONLY({P, M, A})),

@@ -27,12 +27,13 @@ from casino.roles import Role
 from casino.selectors import shift_pattern_for
 from casino.shifts import ShiftDefinition, ShiftPattern
 from hands import services as hands
+from players import services as registry
+from players.models import Player
+from players.selectors import exclusions_in_force
 from tables import services as tables
-from tables.models import Player, TableSession
-from tables.selectors.players import exclusions_in_force
+from tables.models import TableSession
 from tables.selectors.sanctions import prior_sanctions
 from tables.selectors.sessions import ops_settings
-from tables.services import players as registry
 from tests.helpers import RoleClient
 from tests.reports.scenario import fold_to_big_blind
 
@@ -223,9 +224,9 @@ def sanction_lookback_edges(staff: dict[str, Any], session: TableSession) -> Non
 
 
 PROBES = {
-    "tables.Exclusion.starts_on": exclusion_edges,
-    "tables.Exclusion.ends_on": exclusion_edges,
-    "tables.Player.birth_date": age_edges,
+    "players.Exclusion.starts_on": exclusion_edges,
+    "players.Exclusion.ends_on": exclusion_edges,
+    "players.Player.birth_date": age_edges,
     "tables.TableSettings.effective_from": table_settings_edges,
     "cage.CagePolicy.effective_from": cage_policy_edges,
     "tables.OpsSettings.effective_from": ops_settings_edges,
@@ -239,7 +240,8 @@ def test_every_dated_rule_has_its_edges_probed():
         f"{model._meta.label}.{f.name}"
         for model in apps.get_models()
         for f in model._meta.get_fields()
-        if f.name in DATED_NAMES and model._meta.app_label in ("casino", "tables", "cage", "hands")
+        if f.name in DATED_NAMES
+        and model._meta.app_label in ("casino", "players", "tables", "cage", "hands")
     }
     assert dated == set(PROBES), "a dated rule without its edges probed here"
 

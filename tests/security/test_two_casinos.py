@@ -74,9 +74,10 @@ def _play_casino_b(casino: Casino) -> dict[str, Any]:
     """Casino B's day, through the services, with the working records A's world has."""
     from hands.models import ImportJob, RevalidationRun
     from hands.services.incidents import incident_open
+    from players import services as registry
     from reports import services as reports
     from tables.models import WaitingEntry
-    from tables.services import players as registry
+    from tables.selectors import ops_settings
     from tests.reports.scenario import play_day
 
     staff = _b_staff(casino)
@@ -117,6 +118,7 @@ def _play_casino_b(casino: Casino) -> dict[str, Any]:
     )
     player, _created = registry.player_register(
         actor=boss,
+        min_player_age=ops_settings(boss.casino).min_player_age,
         display_name="Zeta Ríos",
         document_type="dni",
         document_number="41.444.555",

@@ -31,11 +31,12 @@ from casino.access import acting_as
 from casino.models import Casino, GamingDay, Sector, User
 from casino.roles import Role
 from hands.models import ImportJob, RevalidationRun
+from players.models import ExclusionList
 from reports.formatting import currency_override
 from reports.registry import all_specs
 from reports.rendering import content_fingerprint
 from reports.services import validate_params
-from tables.models import DeckStore, ExclusionList, TableSession
+from tables.models import DeckStore, TableSession
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]

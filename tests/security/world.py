@@ -586,7 +586,9 @@ def _incident(staff: dict[str, Any]) -> Any:
 def _players_and_exclusions(staff: dict[str, Any], session: Any) -> None:
     """Issue 17 §1, §2: a regulator's list, an identified player self-excluded (the newest
     exclusion, so the lift route has one a pit boss may lift) and his refused seating."""
-    from tables.services import players as registry
+    from players import services as registry
+    from tables.selectors import ops_settings
+    from tables.services import players as table_players
     from tables.services.seating import seat_sit
 
     manager = acting_as(staff["shift_manager"], Role.SHIFT_MANAGER)
@@ -600,6 +602,7 @@ def _players_and_exclusions(staff: dict[str, Any], session: Any) -> None:
     )
     player, _created = registry.player_register(
         actor=boss,
+        min_player_age=ops_settings(boss.casino).min_player_age,
         display_name="Eva Ríos",
         document_type="dni",
         document_number="27.444.555",
@@ -607,7 +610,7 @@ def _players_and_exclusions(staff: dict[str, Any], session: Any) -> None:
         birth_date=date(1990, 5, 1),
     )
     registry.exclusion_self_record(actor=boss, player=player, ends_on=date(2099, 1, 1))
-    with registry.exclusion_hits():
+    with table_players.exclusion_hits():
         try:
             seat_sit(
                 actor=acting_as(staff["supervisor"], Role.SUPERVISOR),
@@ -618,7 +621,7 @@ def _players_and_exclusions(staff: dict[str, Any], session: Any) -> None:
         except Conflict:
             pass  # refused: the attempt is the record
     # SEAT-12: the supervisor refers the player for VIP membership (append-only).
-    registry.vip_referral_record(
+    table_players.vip_referral_record(
         actor=acting_as(staff["supervisor"], Role.SUPERVISOR),
         player=player,
         session=session,

@@ -12,6 +12,7 @@ from django.utils import timezone
 from casino.access import Actor, acting_as
 from casino.models import ChipSet, Denomination, Sector, User
 from casino.roles import Role
+from players.models import Player
 from tables import services
 from tables.checklists import PIT_BOSS_ITEMS, SUPERVISOR_ITEMS
 from tables.models import (
@@ -20,7 +21,6 @@ from tables.models import (
     OpeningSheet,
     Pack,
     PackState,
-    Player,
     Table,
     TableSession,
     TableSettings,

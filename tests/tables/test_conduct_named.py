@@ -17,7 +17,8 @@ from decimal import Decimal
 import pytest
 
 from casino.roles import Role
-from tables.models import Player, SanctionEntry, SanctionLevel
+from players.models import Player
+from tables.models import SanctionEntry, SanctionLevel
 
 from .conftest import make_table, open_table
 

@@ -1,6 +1,6 @@
 """Lifting or reducing an expulsion lifts its house ban, in the same transaction (issue 17 §2).
 
-SANC-06, SANC-08: an expulsion bars the player (a house ban, `tables.Exclusion`). When the
+SANC-06, SANC-08: an expulsion bars the player (a house ban, `players.Exclusion`). When the
 sanctions ledger lifts the expulsion, or reduces it to a lighter step, the ban is lifted by
 a new row pointing at it (append-only), and the player may buy in again.
 """
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from casino.models import AuditEvent
-from tables.models import Exclusion, Player
+from players.models import Exclusion, Player
 
 from .conftest import make_table, open_table
 from .test_players import _buyin, _player

@@ -16,7 +16,8 @@ from django.utils import timezone
 
 from cage.models import TableTransaction
 from casino.models import AuditEvent
-from tables.models import Exclusion, ExclusionHit, ExclusionList, Player, Seat
+from players.models import Exclusion, ExclusionList, Player
+from tables.models import ExclusionHit, Seat
 
 from .conftest import make_table, open_table
 

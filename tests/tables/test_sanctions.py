@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from casino.errors import Conflict, PermissionRefused, ValidationFailed
 from casino.models import AuditEvent
 from casino.roles import Role
+from players.models import Player
 from tables import hooks, selectors, services
 from tables.conduct import (
     CONDUCT_BY_CODE,
@@ -24,7 +25,7 @@ from tables.conduct import (
     penalty_hands,
     suggest_step,
 )
-from tables.models import Player, SanctionEntry, SanctionLevel
+from tables.models import SanctionEntry, SanctionLevel
 from tests.pg_roles import as_owner
 
 from .conftest import act, make_table, open_table

@@ -14,15 +14,8 @@ from django.utils import timezone
 from casino.access import Actor, acting_as
 from casino.models import ChipSet, Denomination, Sector, User
 from casino.roles import Role
-from tables.models import (
-    DealerChange,
-    Player,
-    SessionKind,
-    Table,
-    TableSession,
-    TableSettings,
-    Variant,
-)
+from players.models import Player
+from tables.models import DealerChange, SessionKind, Table, TableSession, TableSettings, Variant
 from tests.helpers import make_staff
 
 #: 60 entries of 1,000 + 100 fee, 10,000 chips; 9 seats; late registration and one

@@ -606,7 +606,7 @@ def test_sanc_06_expulsion_forfeits_the_place_and_those_below_move_up(world, tou
     after = {r.entry.pk: r.place for r in selectors.results(tournament).rows}
     assert after[entries[2].pk] == 0
     assert [after[e.pk] for e in entries[:2]] == [5, 4]  # each moved up one place
-    from tables.models import Exclusion
+    from players.models import Exclusion
 
     assert Exclusion.objects.filter(player=entries[2].player).exists()  # barred (issue 17)
 
@@ -696,7 +696,7 @@ def test_entries_refunds_and_receipts_gen_10(world, tournament):
 
 def test_an_excluded_player_is_refused_at_registration(world, tournament):
     # The registry's exclusion check applies at the cage (issue 17 §2), before any seat.
-    from tables.services.players import exclusion_self_record
+    from players.services import exclusion_self_record
 
     p = world.player()
     exclusion_self_record(

@@ -4,7 +4,7 @@ The rules are the engine's (``poker.tournament``); these models keep what the ro
 with them. Facts with another owner are not copied here: who sits where and with how
 many chips is the table's (``tables.Seat``, read through ``tables.selectors.seat_plan``,
 written through ``tables.services.seating``); a player's identity is the registry's
-(``tables.Player``); sanctions are the sanctions ledger's (``tables.SanctionEntry``).
+(``players.Player``); sanctions are the sanctions ledger's (``tables.SanctionEntry``).
 
 - :class:`StructureTemplate` and :class:`StructureVersion`: a manager's reusable
   structures; a structure is never edited, a change is a new version.

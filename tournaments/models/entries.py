@@ -27,7 +27,7 @@ class Entry(models.Model):
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField()
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=16, choices=EntryKind.choices, default=EntryKind.ENTRY)
     alternate = models.BooleanField(default=False)  # from the waiting list
     previous = models.OneToOneField(
@@ -73,7 +73,7 @@ class WaitingPlayer(models.Model):
 
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="waiting")
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
     requested_at = models.DateTimeField(default=timezone.now)
     added_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)

@@ -106,7 +106,7 @@ class PayoutSlip(SignableDocument):
     gaming_day = models.ForeignKey(GamingDay, on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="slips")
     entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="slip")
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
     serial_year = models.PositiveIntegerField()
     serial_number = models.PositiveIntegerField()
     place = models.PositiveSmallIntegerField()

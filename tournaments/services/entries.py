@@ -19,10 +19,10 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errors import DomainError
 from casino.roles import Perm
+from players.models import Player
 from poker.tournament import EntryKind as EngineEntryKind
 from poker.tournament import entry_terms, registration_open
 from tables.codes import TablesCode
-from tables.models import Player
 from tables.services.players import admission_check
 from tables.services.seating import seat_stack_add
 

@@ -84,7 +84,7 @@ def structure_create(
 ) -> StructureVersion:
     """A new template with its first version (a manager's reusable structure)."""
     require(actor, Perm.MANAGE_TOURNAMENTS)
-    name = require_text(name, field="name", code=TablesCode.NAME_REQUIRED)[:120]
+    name = require_text(name, field="name", code=CasinoCode.NAME_REQUIRED)[:120]
     checked = structure_from_input(structure)
     with transaction.atomic():
         if StructureTemplate.objects.filter(casino=actor.casino, name=name).exists():
@@ -154,7 +154,7 @@ def tournament_create(
 ) -> Tournament:
     """A tournament on a structure version (registration opens now: PLANNED)."""
     require(actor, Perm.MANAGE_TOURNAMENTS)
-    name = require_text(name, field="name", code=TablesCode.NAME_REQUIRED)[:160]
+    name = require_text(name, field="name", code=CasinoCode.NAME_REQUIRED)[:160]
     if structure.casino_id != actor.user.casino_id:
         raise DomainError.of(TournamentsCode.STRUCTURE_UNKNOWN, field="structure")
     if max_players is not None and (

@@ -11,7 +11,8 @@ from casino.atomic import service_atomic
 from casino.errors import DomainError
 from casino.models import Denomination, User
 from casino.roles import Perm, Role
-from tables.models import Player, Seat, TableSession
+from players.models import Player
+from tables.models import Seat, TableSession
 from tables.selectors import require_assigned
 from tables.services import lock_session
 from tables.services.seating import seat_stack_add, seat_take_for_buyin

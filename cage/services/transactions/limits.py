@@ -15,7 +15,8 @@ from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.models import User
 from casino.roles import Perm, Role, role_has
-from tables.models import Player, Seat, TableSession
+from players.models import Player
+from tables.models import Seat, TableSession
 
 from ...codes import CageCode
 from ...models import (

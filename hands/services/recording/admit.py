@@ -10,7 +10,8 @@ from decimal import Decimal
 from typing import Any
 
 from casino.access import Actor
-from tables.models import Player, SeatEvent, SeatStatus
+from players.models import Player
+from tables.models import SeatEvent, SeatStatus
 from tables.services.procedure import play_begins_for_first_hand
 
 from ... import adapter

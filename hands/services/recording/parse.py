@@ -15,8 +15,9 @@ from typing import Any
 from django.utils import timezone
 
 from casino.errors import DomainError
+from players.models import Player
 from tables.codes import TablesCode
-from tables.models import Player, TableSession, TableSettings
+from tables.models import TableSession, TableSettings
 
 from ... import adapter, selectors
 from ...codes import HandsCode

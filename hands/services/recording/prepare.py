@@ -14,7 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from casino.models import User
-from tables.models import Player, TableSettings
+from players.models import Player
+from tables.models import TableSettings
 
 from ... import adapter
 from ...models import Hand, ImportJob

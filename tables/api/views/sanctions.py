@@ -20,6 +20,7 @@ from casino.api.responses import CreatesMixin
 from casino.errors import DomainError
 from casino.formdata import read_date
 from casino.roles import Perm
+from players.selectors import access_player
 
 from ... import presenters, selectors, services
 from ...codes import TablesCode
@@ -123,7 +124,9 @@ class SanctionListView(CreatesMixin, APIView):
 
 def _sanction_refs(actor: Actor, data: dict[str, Any]) -> dict[str, Any]:
     return {
-        "player": selectors.access_player(actor, data["player"]) if data.get("player") else None,
+        "player": access_player(actor, data["player"], Perm.VIEW_SANCTIONS)
+        if data.get("player")
+        else None,
         "session": selectors.access_session(actor, data["session"])
         if data.get("session")
         else None,
@@ -290,7 +293,7 @@ class SanctionSuggestionView(APIView):
         code = q.get("conduct", "")
         if code not in {c.code for c in CONDUCTS}:
             raise DomainError.of(TablesCode.CONDUCT_UNKNOWN, conduct=code, field="conduct")
-        player = selectors.access_player(actor, q["player"]) if q.get("player") else None
+        player = access_player(actor, q["player"], Perm.VIEW_SANCTIONS) if q.get("player") else None
         session = selectors.access_session(actor, q["session"]) if q.get("session") else None
         ruleset = session.settings.ruleset if session else actor.casino.default_ruleset
         tournament = q.get("is_tournament") in ("true", "1") or bool(
@@ -327,7 +330,7 @@ class PlayerSanctionsView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.VIEW_SANCTIONS)
-        player = selectors.access_player(actor, pk)
+        player = access_player(actor, pk, Perm.VIEW_SANCTIONS)
         check = selectors.seating_check(player)
         return _out(
             SeatingSerializer,

@@ -19,7 +19,7 @@ from casino.access import acting_as
 from casino.errors import DomainError
 from casino.models import User
 from casino.roles import Role
-from tables.services.players import exclusion_list_import
+from players.services import exclusion_list_import
 
 
 class Command(BaseCommand):

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from casino.access import Actor
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import User
 
 from ...codes import TablesCode
 from ...models import DeckEvent, Pack, TableSession
-from .._common import require_text
 from .custody import P, _apply
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from casino.access import Actor
 from casino.codes import CasinoCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import User
 from casino.roles import Role
 from casino.signatures import document_sign
@@ -16,7 +16,7 @@ from ...codes import TablesCode
 from ...models import Pack, PackInspection, TableSession
 from ...selectors.assignment import inspection_witnesses
 from ...selectors.sessions import ops_settings
-from .._common import check_staff, require_text
+from .._common import check_staff
 from .custody import P, _apply, _need_session
 
 

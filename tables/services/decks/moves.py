@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from casino.access import Actor, require, same_casino
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import User
 
 from ...codes import TablesCode
@@ -23,7 +23,6 @@ from .._common import (
     require_at_table,
     require_no_hand,
     require_status,
-    require_text,
 )
 from .custody import P, _apply, _lock_pack_at, _need_session, _same_colour, perm_for_move
 from .disposal import _move_classify, _move_finish

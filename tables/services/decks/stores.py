@@ -9,7 +9,7 @@ from django.db import transaction
 
 from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.models import Sector
 from casino.roles import Perm, Role
 from casino.serials import serial_next
@@ -18,7 +18,7 @@ from casino.signatures import document_sign
 from ...codes import TablesCode
 from ...models import DeckEvent, DeckReceipt, DeckStore, Pack
 from ...models.decks import RECEIPT_SERIES
-from .._common import current_gaming_day, lock, require_text
+from .._common import current_gaming_day, lock
 from .custody import P, _apply
 
 

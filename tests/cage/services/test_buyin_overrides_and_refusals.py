@@ -18,7 +18,8 @@ from casino.access import acting_as
 from casino.errors import Conflict, DomainError, NotFound, ValidationFailed
 from casino.models import AuditEvent
 from casino.roles import Role
-from tables.models import Player, Seat, TableSession
+from players.models import Player
+from tables.models import Seat, TableSession
 from tables.selectors import seat_at
 from tests.cage.conftest import chips, make_session, make_table, notes
 from tests.conftest import make_staff

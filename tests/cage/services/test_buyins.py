@@ -23,7 +23,8 @@ from casino.access import acting_as
 from casino.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from casino.models import AuditEvent, ChipSet, Denomination
 from casino.roles import Role
-from tables.models import Player, Variant
+from players.models import Player
+from tables.models import Variant
 from tables.selectors import seat_at
 from tests.cage.conftest import (
     chips,

@@ -34,7 +34,8 @@ from casino.access import acting_as, same_casino
 from casino.errors import Conflict, DomainError, NotFound
 from casino.models import Denomination
 from casino.roles import Role
-from tables.models import Player, TableSession
+from players.models import Player
+from tables.models import TableSession
 from tests.helpers import make_staff
 
 D = Decimal
