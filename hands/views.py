@@ -295,7 +295,7 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
         entry = selectors.access_waiting_entry(actor, p.get("entry"))
         table_services.waiting_seat(actor=actor, entry=entry, session=session, seat=p.get("seat"))
     elif op == "draw":
-        cards = {k[5:]: v for k, v in p.items() if k.startswith("draw_") and v.strip()}
+        cards = {k[5:]: str(v) for k, v in p.items() if k.startswith("draw_") and str(v).strip()}
         draw = services.button_draw_record(actor=actor, session=session, cards=cards)
         messages.success(
             request, _("The button goes to seat %(seat)s.") % {"seat": draw.winner_seat}
@@ -306,7 +306,10 @@ def _session_post(request: HttpRequest, actor: Actor, session: Any) -> Any:
             upload.read().decode("utf-8", errors="replace") if upload else p.get("content", "")
         )
         return services.import_job_create(
-            actor=actor, session=session, content=content, filename=upload.name if upload else ""
+            actor=actor,
+            session=session,
+            content=content,
+            filename=(upload.name or "") if upload else "",
         )
     return None
 
@@ -343,7 +346,7 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
                     }
                 )
         try:
-            live = services.live_hand_start(
+            started = services.live_hand_start(
                 actor=actor,
                 session=session,
                 data={
@@ -356,7 +359,7 @@ def live_start(request: HttpRequest, pk: int) -> HttpResponse:
         except DomainError as err:
             _fail(request, err)
         else:
-            return redirect("hands:live", pk=live.pk)
+            return redirect("hands:live", pk=started.pk)
     live = selectors.open_live_hand(session)
     if live is not None:
         return redirect("hands:live", pk=live.pk)
@@ -378,6 +381,7 @@ def _live_start_proposed(request: HttpRequest, actor: Actor, session: Any) -> Ht
         for p in nxt.plan.seats
         if p.occupied and p.number in nxt.dealt_in and p.stack is not None
     ]
+    live: LiveHand | None
     try:
         live = services.live_hand_start(
             actor=actor,
@@ -774,12 +778,12 @@ def revalidation_page(request: HttpRequest, pk: int | None = None) -> HttpRespon
                 messages.error(request, _("Give both dates."))
             return redirect("hands:revalidate")
         return redirect("hands:revalidation", pk=run.pk)
-    run = selectors.access_revalidation(actor, pk) if pk else None
-    report = services.revalidation_report(run) if run else None
+    shown = selectors.access_revalidation(actor, pk) if pk else None
+    report = services.revalidation_report(shown) if shown else None
     return render(
         request,
         "hands/revalidation.html",
-        {"run": run, "r": report, "can_run": actor.can(Perm.REVALIDATE_HANDS)},
+        {"run": shown, "r": report, "can_run": actor.can(Perm.REVALIDATE_HANDS)},
     )
 
 

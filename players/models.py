@@ -170,5 +170,5 @@ class Exclusion(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.player.display_name if self.player_id else self.full_name
+        who = self.player.display_name if self.player is not None else self.full_name
         return f"{self.get_kind_display()} · {who}"

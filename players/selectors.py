@@ -16,7 +16,7 @@ from .models import Exclusion, ExclusionList, Player
 
 def players(actor: Actor, *, name: str | None = None) -> QuerySet[Player]:
     require(actor, Perm.VIEW_PLAYERS)
-    qs = Player.objects.filter(casino_id=actor.user.casino_id).order_by("display_name", "id")
+    qs = Player.objects.filter(casino_id=actor.casino_id).order_by("display_name", "id")
     if name:
         qs = qs.filter(display_name__icontains=name)
     return qs
@@ -73,7 +73,7 @@ def exclusions(
 ) -> QuerySet[Exclusion]:
     """Every exclusion row, lifts included (the register as recorded)."""
     require(actor, Perm.VIEW_EXCLUSIONS)
-    qs = Exclusion.objects.filter(casino_id=actor.user.casino_id).select_related(
+    qs = Exclusion.objects.filter(casino_id=actor.casino_id).select_related(
         "player", "lifted_by", "exclusion_list"
     )
     if kind:
@@ -85,7 +85,7 @@ def exclusions(
 
 def access_exclusion(actor: Actor, pk: int, perm: Perm = Perm.VIEW_EXCLUSIONS) -> Exclusion:
     require(actor, perm)
-    found = Exclusion.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    found = Exclusion.objects.filter(pk=pk, casino_id=actor.casino_id).first()
     if found is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Exclusion)
     return found
@@ -93,6 +93,4 @@ def access_exclusion(actor: Actor, pk: int, perm: Perm = Perm.VIEW_EXCLUSIONS) -
 
 def exclusion_lists(actor: Actor) -> QuerySet[ExclusionList]:
     require(actor, Perm.VIEW_EXCLUSIONS)
-    return ExclusionList.objects.filter(casino_id=actor.user.casino_id).order_by(
-        "source", "-version"
-    )
+    return ExclusionList.objects.filter(casino_id=actor.casino_id).order_by("source", "-version")

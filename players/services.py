@@ -47,13 +47,20 @@ class Expulsion(Protocol):
     """What a house ban reads of the sanctions ledger's expulsion (``tables.SanctionEntry``,
     an app above this one: named by its shape, never imported)."""
 
-    pk: Any
-    casino_id: int
-    player_id: int | None
-    player: Player | None
-    gaming_day: GamingDay
-    notice: str
-    reason: str
+    @property
+    def pk(self) -> Any: ...
+    @property
+    def casino_id(self) -> int: ...
+    @property
+    def player_id(self) -> int | None: ...
+    @property
+    def player(self) -> Player | None: ...
+    @property
+    def gaming_day(self) -> GamingDay: ...
+    @property
+    def notice(self) -> str: ...
+    @property
+    def reason(self) -> str: ...
 
 
 IDENTITY_FIELDS = ("document_type", "document_number", "nationality", "birth_date")
@@ -233,7 +240,7 @@ def exclusion_house_ban(*, actor: Actor, sanction: Expulsion) -> Exclusion | Non
         starts_on=sanction.gaming_day.business_date,
         ends_on=None,
         source=sanction.notice,
-        sanction=sanction,
+        sanction_id=sanction.pk,
         reason=sanction.reason,
         recorded_by=actor.user,
         role=actor.role.value,
@@ -309,7 +316,7 @@ def exclusion_house_ban_lift(*, actor: Actor, sanction: Expulsion, reason: str) 
     """
     ban = (
         Exclusion.objects.select_for_update()
-        .filter(sanction=sanction, kind=ExclusionKind.HOUSE_BAN, lifts__isnull=True)
+        .filter(sanction_id=sanction.pk, kind=ExclusionKind.HOUSE_BAN, lifts__isnull=True)
         .first()
     )
     if ban is None or Exclusion.objects.filter(lifts=ban).exists():

@@ -472,8 +472,8 @@ def _period_plan(
         "awards": [
             {
                 "share": "high_hand",
-                "hand": by_recipient[a.recipient]["hand"].pk,
-                "seat": by_recipient[a.recipient]["seat"],
+                "hand": by_recipient[str(a.recipient)]["hand"].pk,
+                "seat": by_recipient[str(a.recipient)]["seat"],
                 "amount": a.amount,
             }
             for a in payout.awards
@@ -555,7 +555,10 @@ def high_hand_claim_file(
     with transaction.atomic():
         fund = _lock_fund(fund)
         replaces = _period_claimed(fund, start, end, key)
-        if selectors.open_claims(fund).exclude(pk=getattr(replaces, "pk", None)).exists():
+        others = selectors.open_claims(fund)
+        if replaces is not None:
+            others = others.exclude(pk=replaces.pk)
+        if others.exists():
             raise DomainError.of(PromotionsCode.CLAIM_OPEN)
         balance = selectors.balance(fund)
         payout = pay_out(rules, judging.cents(balance), winning=recipients, unit=unit)

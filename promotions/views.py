@@ -53,14 +53,14 @@ _page = page_view(
 
 
 def _hand(actor: Actor, pk: int) -> Hand:
-    hand = Hand.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    hand = Hand.objects.filter(pk=pk, casino_id=actor.casino_id).first()
     if hand is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Hand)
     return hand
 
 
 def _day(actor: Actor) -> GamingDay | None:
-    return open_gaming_days(actor.user.casino_id).first()
+    return open_gaming_days(actor.casino_id).first()
 
 
 @_page
@@ -69,7 +69,7 @@ def index(request: HttpRequest, actor: Actor) -> HttpResponse:
         require(actor, Perm.VIEW_CAGE)
     rows = [
         {"fund": f, "balance": selectors.balance(f), "tables": selectors.fund_tables(f)}
-        for f in selectors.funds(actor.user.casino_id)
+        for f in selectors.funds(actor.casino_id)
     ]
     return render(request, "promotions/index.html", {"rows": rows})
 
@@ -81,7 +81,7 @@ def _fund_context(actor: Actor, pk: int) -> dict[str, Any]:
     lang = active_lang()
     from .judging import money_in
 
-    rules = []
+    rules: tuple[str, ...] = ()
     if version is not None:
         from poker.promotions import posted_rules
 
@@ -317,7 +317,7 @@ def claim_sign(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
 def slip_pay(request: HttpRequest, actor: Actor, pk: int) -> HttpResponse:
     from .models import JackpotSlip
 
-    slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.user.casino_id).first()
+    slip = JackpotSlip.objects.filter(pk=pk, claim__casino_id=actor.casino_id).first()
     if slip is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=Slip)
     services.slip_pay(actor=actor, slip=slip)

@@ -138,7 +138,7 @@ def closing_slip_adjustments(session: TableSession) -> dict[int, int]:
     return dict(net)
 
 
-_SLIP_STATUS_TEXT = {
+_SLIP_STATUS_TEXT: dict[tuple[str, str], tuple[str, str]] = {
     # The table's side of a fill: the chips come to the table.
     (SlipKind.FILL, "requested"): (
         "pedido, sin emitir por la caja",

@@ -567,7 +567,7 @@ class _Builder:
         f = f"actions[{i}].irregularity"
         facts = dict(entry.get("irregularity") or {})
         try:
-            kind = IrregularityKind(facts.get("kind"))
+            kind = IrregularityKind(str(facts.get("kind")))
         except ValueError:
             raise DomainError.of(
                 HandsCode.IRREGULARITY_UNKNOWN, kind=facts.get("kind"), field=f"{f}.kind"

@@ -48,7 +48,7 @@ def phh_export(items: Sequence[tuple[Mapping[str, Any], Rules, Mapping[str, Any]
         rake = hand.rake
         if rake is None and meta.get("rake") is not None:
             rake = units(meta["rake"], "rake")
-        extra = [("hand", int(meta["number"]))]
+        extra: list[tuple[str, object]] = [("hand", int(meta["number"]))]
         if meta.get("table") is not None:
             extra.append(("table", str(meta["table"])))
         if meta.get("date") is not None:

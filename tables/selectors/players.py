@@ -17,7 +17,7 @@ def exclusion_hits(actor: Actor) -> QuerySet[ExclusionHit]:
     floor page. Surveillance, the shift manager and the auditor see the room's; a pit boss
     sees those at the tables of his scope (``access.sector_scope``) and those at no table."""
     require(actor, Perm.VIEW_EXCLUSIONS)
-    hits = ExclusionHit.objects.filter(casino_id=actor.user.casino_id)
+    hits = ExclusionHit.objects.filter(casino_id=actor.casino_id)
     scope = sector_scope(actor)
     if scope is not None:
         hits = hits.filter(Q(table__isnull=True) | scope)
@@ -27,7 +27,7 @@ def exclusion_hits(actor: Actor) -> QuerySet[ExclusionHit]:
 def vip_referrals(actor: Actor, *, player: int | None = None) -> QuerySet[VipReferral]:
     """The VIP referral list (SEAT-12, RPT-14), newest first."""
     require(actor, Perm.VIEW_VIP_REFERRALS)
-    qs = VipReferral.objects.filter(casino_id=actor.user.casino_id)
+    qs = VipReferral.objects.filter(casino_id=actor.casino_id)
     if player is not None:
         qs = qs.filter(player_id=player)
     return qs.select_related("player", "table", "referred_by").order_by("-at", "-id")

@@ -121,7 +121,7 @@ def exclusion_hits() -> Iterator[None]:
 def _write_hit(hit: _Hit) -> None:
     with transaction.atomic():
         row = ExclusionHit.objects.create(
-            casino_id=hit.actor.user.casino_id,
+            casino_id=hit.actor.casino_id,
             player_id=hit.player_id,
             reason=hit.reason,
             exclusion_id=hit.exclusion_id,

@@ -4,6 +4,7 @@ built once), and what every write returns."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -45,7 +46,7 @@ class Recorded:
 def _write(
     actor: Actor,
     tx: TableTransaction,
-    chips: list[tuple[Denomination, str, int]],
+    chips: Sequence[tuple[Denomination, str, int]],
     cash: list[tuple[Tender, bool]],
     action: str,
     reason: str = "",
@@ -63,8 +64,8 @@ def _write(
     hot_insert([tx])  # the ORM's INSERTs, built once (issue 43)
     for row in chip_rows:
         row.transaction = tx
-    for row in cash_rows:
-        row.transaction = tx
+    for cash_row in cash_rows:
+        cash_row.transaction = tx
     hot_insert(chip_rows)
     hot_insert(cash_rows)
     _remember_lines(tx, chip_rows, cash_rows)

@@ -102,6 +102,7 @@ def _seat_after(
         return
     if moved:
         memory = _sit(book, actor, p, seat, s, memory, player)
+    assert memory is not None  # not moved: the seat's memory was there
     memory.player_id = player_id
     memory.name = s.get("name") or memory.name
     # The plan's stack between hands: the finishing stack plus what the cage recorded

@@ -185,13 +185,13 @@ def _attach(
         by_hand[irr.hand_id]["irregularities"].append(irr)
     for hand, verdict in zip(hands, verdicts, strict=True):
         hand._state.fields_cache["verdict"] = verdict
-        cache = {}
+        cache: dict[str, Any] = {}
         for name, model in (("seats", HandSeat), ("irregularities", HandIrregularity)):
-            qs = model.objects.filter(hand_id=hand.pk)
+            qs: Any = model.objects.filter(hand_id=hand.pk)  # the ORM's prefetch state
             qs._result_cache = by_hand[hand.pk][name]
             qs._prefetch_done = True
             cache[name] = qs
-        hand._prefetched_objects_cache = cache
+        hand._prefetched_objects_cache = cache  # type: ignore[attr-defined]  # set by prefetch
 
 
 def _flush_seats(book: SessionBook) -> None:

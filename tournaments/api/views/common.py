@@ -50,7 +50,7 @@ def _created(payload: Any) -> Response:
 def _staff(actor: Actor, username: str | None, field: str) -> User | None:
     if not username:
         return None
-    user = User.objects.filter(username=username, casino_id=actor.user.casino_id).first()
+    user = User.objects.filter(username=username, casino_id=actor.casino_id).first()
     if user is None:
         raise DomainError.of(ApiCode.NOT_FOUND, thing=User, field=field)
     return user

@@ -38,9 +38,7 @@ class StructureListView(APIView):
     @extend_schema(tags=TAG, responses={200: s.StructureVersionSerializer(many=True), **ERRORS})
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TOURNAMENTS)
-        rows = StructureVersion.objects.filter(casino_id=actor.user.casino_id).select_related(
-            "template"
-        )
+        rows = StructureVersion.objects.filter(casino_id=actor.casino_id).select_related("template")
         return Response(s.of(s.StructureVersionSerializer, [_version_out(v) for v in rows], True))
 
     @extend_schema(
@@ -71,7 +69,7 @@ class StructureVersionsView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         actor = _actor(request, Perm.MANAGE_TOURNAMENTS)
-        template = StructureTemplate.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+        template = StructureTemplate.objects.filter(pk=pk, casino_id=actor.casino_id).first()
         if template is None:
             raise DomainError.of(ApiCode.NOT_FOUND, thing=StructureVersion)
         data = parse(s.StructureReviseInputSerializer, request.data)

@@ -24,7 +24,7 @@ from .common import ERRORS, TAG, _actor, _created, _read
 
 
 def _version(actor: Actor, pk: int) -> StructureVersion:
-    row = StructureVersion.objects.filter(pk=pk, casino_id=actor.user.casino_id).first()
+    row = StructureVersion.objects.filter(pk=pk, casino_id=actor.casino_id).first()
     if row is None:
         raise DomainError.of(
             ApiCode.NOT_FOUND, thing=StructureVersion, field="structure_version_id"
