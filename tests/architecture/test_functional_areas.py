@@ -52,3 +52,26 @@ def test_gen_01_the_apps_and_the_engine_are_in_the_layers_contract():
 
     for kind in ("sheet", "deck_custody", "sanctions", "exceptions", "hands"):
         assert get_spec(kind) is not None, kind  # reports as PDF, one kind per area
+
+
+def _project_apps() -> set[str]:
+    """The project's own packages among the installed apps (casino, tables, …, players)."""
+    return {
+        label.split(".")[0]
+        for label in settings.INSTALLED_APPS
+        if (ROOT / label.split(".")[0] / "__init__.py").exists()
+        and not label.startswith("tests")  # the tests' own kernel app
+    }
+
+
+def test_every_app_is_type_checked_and_packaged():
+    # Issue 41 "Habits": CI lints with mypy on every app. A new app left out of mypy's
+    # files (the players app was, for an hour) would go unchecked while `make lint` passes.
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]
+    checked = set(tool["mypy"]["files"])
+    packaged = set(tool["setuptools"]["packages"]["find"]["include"])
+    missing = sorted(a for a in _project_apps() if a not in checked)
+    assert missing == [], f"apps outside mypy's files: {missing}"
+    assert {"poker", *_project_apps()} <= checked
+    unpackaged = sorted(a for a in _project_apps() if f"{a}*" not in packaged)
+    assert unpackaged == [], f"apps outside the package list: {unpackaged}"
