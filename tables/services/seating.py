@@ -30,7 +30,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
-from casino.hotqueries import HotQuery, hot_insert, hot_update
+from casino.hotqueries import HotQuery, hot_insert, hot_update, hot_update_many
 from casino.roles import Perm
 
 from ..codes import TablesCode
@@ -556,11 +556,13 @@ def seats_write_after_hands(
 ) -> None:
     """Write the seats the stored hands changed, and their seat events.
 
-    One UPDATE of the changed columns per seat, each built once (issue 43: the grouped
-    UPDATE with a CASE per stack cost Django more to build, for every hand, than the
-    statements saved).
+    One UPDATE for every seat a hand changed (``bulk_update``'s statement, built once:
+    issue 43), of the columns any of them changed; a seat whose column did not change
+    gets its own value again.
     """
     creates: list[Seat] = []
+    updates: list[Seat] = []
+    columns: set[str] = set()
     for seat, m in touched.items():
         row = m.row
         if row is None:
@@ -579,6 +581,9 @@ def seats_write_after_hands(
                 changes.append(column)
                 setattr(row, column, value)
         if changes:
-            hot_update(row, changes)
+            updates.append(row)
+            columns.update(changes)
+    if updates:
+        hot_update_many(updates, [c for c, _attr in _SEAT_FIELDS if c in columns])
     hot_insert(creates)
     hot_insert(events)
