@@ -92,9 +92,23 @@ def _event(
     return event
 
 
+# ``aggregate(Max(...))`` over the session's seats, built once (issue 43): grouped by the
+# session, one row or none, the same maximum.
+_LAST_HAND_NUMBER = HotQuery(
+    lambda session: (
+        Seat.objects.filter(session_id=session)
+        .order_by()
+        .values("session_id")
+        .annotate(n=Max("last_hand_number"))
+        .values_list("n", flat=True)
+    ),
+    session=int,
+)
+
+
 def _last_hand_number(session: TableSession) -> int | None:
     """The last hand the session's seats played (the plan's own memory), None before any."""
-    return Seat.objects.filter(session=session).aggregate(n=Max("last_hand_number"))["n"]
+    return _LAST_HAND_NUMBER.first(session=session.pk)
 
 
 def _occupy(
@@ -115,7 +129,16 @@ def _occupy(
     row.stack = stack
     row.last_hand_number = row.last_hand_ended_at = None
     row.missed_small = row.missed_big = False
-    row.save()
+    if row.pk is None:  # ``row.save()``'s statements, built once (issue 43)
+        hot_insert([row])
+    else:
+        hot_update(row, _OCCUPANT_FIELDS)
+
+
+# Every column ``save()`` writes on a seat that already has a row (the row is locked).
+_OCCUPANT_FIELDS = [
+    f.name for f in Seat._meta.local_concrete_fields if not f.primary_key and not f.generated
+]
 
 
 # One seat of a session, locked (unique: no ORDER BY, whose model ordering joined the
