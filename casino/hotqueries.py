@@ -44,6 +44,7 @@ from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.core.signals import setting_changed
 from django.db import DatabaseError, connections, models, router, transaction
 from django.db.models import Model, QuerySet, signals
+from django.db.models.functions import Cast
 from django.db.models.lookups import Lookup
 from django.db.models.query import (
     FlatValuesListIterable,
@@ -106,6 +107,29 @@ def _cursor(connection: Any) -> Iterator[Any]:
     if kept is None or kept[0] is not connection.connection:
         kept = connection.__dict__[_KEPT] = (connection.connection, connection.cursor())
     yield kept[1]
+
+
+_MEMO = "_mesa_transaction_memo"
+
+
+def transaction_memo(name: str, using: str = "default") -> dict[Any, Any]:
+    """A dict that lives as long as the current transaction on ``using`` (issue 43).
+
+    For a read asked twice in one write (the promotion fund a hand's table offers: once
+    for the engine's rules, once to post the drop), so the second asks nothing. Outside
+    an atomic block it is a new, empty dict on every call (nothing is kept). Django
+    replaces ``connection.run_on_commit`` with a new list at every commit, rollback,
+    savepoint rollback and close, so a memo kept beside that list is dropped with the
+    transaction (or the savepoint) that filled it; the owner of the fact clears its
+    entries when it writes the fact in the same transaction.
+    """
+    connection = connections[using]
+    if not connection.in_atomic_block:
+        return {}
+    kept = connection.__dict__.get(_MEMO)
+    if kept is None or kept[0] is not connection.run_on_commit:
+        kept = connection.__dict__[_MEMO] = (connection.run_on_commit, {})
+    return kept[1].setdefault(name, {})
 
 
 def _marker(kind: type, round_: int, slot: int) -> Any:
@@ -730,6 +754,139 @@ def _update_sql(obj: Model, targets: list[Any], alias: str) -> _WriteSQL:
         converters={},
         compiler=compiler,
     )
+
+
+# The shapes of grouped updates kept per connection (rows × columns × which are NULL).
+_MANY_SHAPES = 512
+
+
+def hot_update_many(objs: Sequence[Model], fields: Sequence[str]) -> None:
+    """``bulk_update(objs, fields)`` in one statement: the rows' columns written again.
+
+    The statement is the one ``QuerySet.bulk_update`` writes for one batch (an ``UPDATE
+    … SET column = CASE WHEN id = … THEN … END … WHERE id IN (…)``), built once per
+    model, columns, number of rows and NULL values, its parameters laid out as its
+    compiler lays them (per column, per row: the key and the value, then the keys).
+    One row, a model the plain path cannot take, a column whose ``pre_save`` is its own
+    or a value that is an expression go through ``hot_update`` row by row, as before.
+    """
+    if not objs:
+        return
+    model = type(objs[0])
+    opts = model._meta
+    alias = router.db_for_write(model, instance=objs[0])
+    connection = connections[alias]
+    cache = _WRITES.setdefault(connection, {})
+    prep_key = ("update-many-prep", model, tuple(fields))
+    prep = cache.get(prep_key)
+    if prep is None:
+        # In the order given, as ``bulk_update`` sets them.
+        targets = [opts.get_field(name) for name in fields]
+        if any(hasattr(f, "get_placeholder") for f in targets):
+            prep = None
+        else:
+            prep = cache[prep_key] = _WriteSQL(
+                sql="",
+                tail=(),
+                columns=False,
+                prep=tuple(_prep(f, connection) for f in targets),
+                converters={},
+                compiler=None,
+            )
+    pks = [obj.pk for obj in objs]
+    if (
+        prep is None
+        or len(objs) == 1
+        or not _plain_model(model)
+        or opts.select_on_save
+        or not all(p[2] or _reads_only(p[0]) for p in prep.prep)  # save()'s pre_save
+        or any(type(obj) is not model or obj.pk is None for obj in objs)
+        or len(set(pks)) != len(pks)
+        or not connection.features.requires_casted_case_in_updates
+    ):
+        for obj in objs:
+            hot_update(obj, fields)
+        return
+    rows = []
+    for obj in objs:
+        row = _values(prep, obj, connection, add=False)
+        if row is None:
+            for each in objs:
+                hot_update(each, fields)
+            return
+        rows.append(row)
+    targets = [p[0] for p in prep.prep]
+    key = (
+        "update-many",
+        model,
+        tuple(fields),
+        tuple(tuple(v is None for v in row) for row in rows),
+    )
+    write = cache.get(key)
+    if write is None:
+        if sum(1 for k in cache if k[0] == "update-many") >= _MANY_SHAPES:
+            for obj in objs:
+                hot_update(obj, fields)
+            return
+        compiler = _update_many_compiler(model, objs, targets, alias)
+        sql, _params = compiler.as_sql()
+        write = cache[key] = _WriteSQL(
+            sql=sql, tail=(), columns=False, prep=prep.prep, converters={}, compiler=None
+        )
+    keys = [opts.pk.get_db_prep_value(pk, connection) for pk in pks]
+    params: list[Any] = []
+    for column in range(len(targets)):
+        for pk, row in zip(keys, rows, strict=True):
+            params.append(pk)
+            if row[column] is not None:
+                params.append(row[column])
+    params.extend(keys)
+    if checking():
+        orm_sql, orm_params = _update_many_compiler(model, objs, targets, alias).as_sql()
+        if orm_sql != write.sql or not _same_params(orm_params, params):
+            raise AssertionError(
+                f"hot update of many differs from the ORM:\n{write.sql}\n{params}\n"
+                f"{orm_sql}\n{orm_params}"
+            )
+    with transaction.mark_for_rollback_on_error(using=alias):
+        with _cursor(connection) as cursor:
+            cursor.execute(write.sql, params)
+            updated = cursor.rowcount
+    if updated != len(objs):
+        raise DatabaseError("Save with update_fields did not affect any rows.")
+    for obj in objs:
+        obj._state.db = alias
+
+
+def _reads_only(field: Any) -> bool:
+    """Whether the field's ``pre_save`` on an update only reads the attribute (a date
+    without ``auto_now``), as ``bulk_update`` does."""
+    own = type(field).pre_save
+    return own in (models.DateField.pre_save, models.DateTimeField.pre_save) and not field.auto_now
+
+
+def _update_many_compiler(
+    model: type[Model], objs: Sequence[Model], targets: list[Any], alias: str
+) -> Any:
+    """The compiler of ``QuerySet.bulk_update``'s statement for one batch (its own code)."""
+    update_kwargs = {}
+    for field in targets:
+        whens = [
+            models.When(
+                pk=obj.pk, then=models.Value(getattr(obj, field.attname), output_field=field)
+            )
+            for obj in objs
+        ]
+        update_kwargs[field.attname] = Cast(
+            models.Case(*whens, output_field=field), output_field=field
+        )
+    query = (
+        model._base_manager.using(alias)
+        .filter(pk__in=[obj.pk for obj in objs])
+        .query.chain(UpdateQuery)
+    )
+    query.add_update_values(update_kwargs)
+    return query.get_compiler(using=alias)
 
 
 def hot_statement(connection: Any, sql: str, params: Sequence[Any]) -> None:

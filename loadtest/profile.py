@@ -340,23 +340,31 @@ def growth(harness: Harness, plan: Any, count: int) -> int:
             harness.send(name, *request_of(plan, i, name))
     buyins, refs = harness.figures["buy-in"], harness.figures[REFERENCE]
 
-    def around(k: int) -> tuple[float, float, float]:
+    def around(k: int) -> tuple[float, float, float, float, float]:
         window = range(max(k - 10, 0), min(k + 10, count))
         cpu = statistics.median(buyins[j]["cpu"] for j in window)
         ref = statistics.median(refs[j]["cpu"] for j in window)
         pg = statistics.mean(buyins[j]["pg"] for j in window)
-        return cpu, cpu / ref, pg
+        # With --calls: the Python calls and statements, which do not move with the load.
+        calls = statistics.median(buyins[j]["calls"] for j in window)
+        statements = statistics.median(buyins[j]["statements"] for j in window)
+        return cpu, cpu / ref, pg, calls, statements
 
     early, late = around(10), around(count)
     print(
         f"{count} buy-ins at one table through the WSGI handler, "
         f"{time.perf_counter() - start:.0f} s (load average {os.getloadavg()[0]:.2f})"
     )
-    print("| buy-ins | CPU ms, median (x reference) | PostgreSQL CPU ms, mean |")
-    print("|---|---:|---:|")
-    print(f"| 1st-20th | {early[0]:.2f} ({early[1]:.2f}x) | {early[2]:.2f} |")
-    print(f"| {count - 10}th-{count}th | {late[0]:.2f} ({late[1]:.2f}x) | {late[2]:.2f} |")
+    print(
+        "| buy-ins | CPU ms, median (x reference) | PostgreSQL CPU ms, mean "
+        "| statements | Python calls |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for label, w in (("1st-20th", early), (f"{count - 10}th-{count}th", late)):
+        print(f"| {label} | {w[0]:.2f} ({w[1]:.2f}x) | {w[2]:.2f} | {w[4]:.0f} | {w[3]:.0f} |")
     print(f"the {count}th against the 10th: {late[1] / early[1]:.2f}x (of the reference's)")
+    if early[3]:
+        print(f"Python calls, the {count}th against the 10th: {late[3] / early[3]:.3f}x")
     return 0
 
 

@@ -15,6 +15,7 @@ from casino.access import Actor, require
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.formatting import money
+from casino.hotqueries import HotQuery, transaction_memo
 from casino.models import GamingDay
 from casino.roles import Perm
 from hands.models import Hand, HandStatus
@@ -22,7 +23,15 @@ from hands.selectors import record_in_force, revisions_in_force
 from poker.promotions import Candidate, Drop, FundKind, HighHandQualified, high_hand_winners
 
 from . import judging
-from .models import EntryKind, Fund, FundEntry, FundTable, JackpotBoxCount, JackpotClaim
+from .models import (
+    EntryKind,
+    Fund,
+    FundEntry,
+    FundRulesVersion,
+    FundTable,
+    JackpotBoxCount,
+    JackpotClaim,
+)
 
 ZERO = Decimal("0.00")
 
@@ -48,26 +57,64 @@ def funds(casino_id: int) -> QuerySet[Fund]:
     return Fund.objects.filter(casino_id=casino_id)
 
 
+# Asked for every hand (issue 43: built once, as ``QuerySet.first()`` writes them).
+_TABLE_EVENT = HotQuery(
+    lambda table, when: (
+        FundTable.objects.filter(table_id=table, at__lte=when)
+        .order_by("-at", "-id")
+        .select_related("fund")[:1]
+    ),
+    table=int,
+    when=datetime,
+)
+_RULES_AT = HotQuery(
+    lambda fund, when: FundRulesVersion.objects.filter(
+        fund_id=fund, effective_from__lte=when
+    ).order_by("-effective_from", "-version")[:1],
+    fund=int,
+    when=datetime,
+)
+_TERMS = "promotions.fund_terms"
+
+
 def fund_of_table(table: Any, when: datetime | None = None) -> Fund | None:
     """The fund a table offers at ``when`` (now by default): its latest attach/detach."""
-    table_id = getattr(table, "pk", table)
-    last = (
-        FundTable.objects.filter(table_id=table_id, at__lte=when or timezone.now())
-        .order_by("-at", "-id")
-        .select_related("fund")
-        .first()
-    )
+    last = _TABLE_EVENT.first(table=getattr(table, "pk", table), when=when or timezone.now())
     if last is None or last.action != FundTable.Action.ATTACH:
         return None
     return last.fund
+
+
+def fund_terms_at(table_id: int, at: datetime) -> tuple[Fund | None, FundRulesVersion | None]:
+    """The fund ``table_id`` offers at ``at`` and its rules version in force then
+    (``Fund.rules_at``), read once per transaction (issue 43): a hand asks for them
+    when its engine's rules are built (``drop_rule_at``) and again when its drop is
+    posted (``services.drop_post_for_hand``). The services that attach or detach a table
+    or change a fund's rules forget them (``forget_fund_terms``)."""
+    memo = transaction_memo(_TERMS)
+    key = (table_id, at)
+    terms = memo.get(key)
+    if terms is None:
+        fund = fund_of_table(table_id, at)
+        version = None
+        if fund is not None:
+            version = _RULES_AT.first(fund=fund.pk, when=at or timezone.now())
+            if version is not None:
+                version.fund = fund  # as ``fund.rules_versions`` gives it
+        terms = memo[key] = (fund, version)
+    return terms
+
+
+def forget_fund_terms() -> None:
+    """A fund's tables or rules changed in this transaction: read them again."""
+    transaction_memo(_TERMS).clear()
 
 
 def drop_rule_at(table_id: int, at: datetime) -> Drop | None:
     """The drop rule of the fund ``table_id`` offers at ``at``, under the rules version
     in force then (issue 44 §1): the recorder's engine takes it from the pot beside the
     rake (registered as ``hands.hooks.register_fund_drop``)."""
-    fund = fund_of_table(table_id, at)
-    version = fund.rules_at(at) if fund is not None else None
+    _fund, version = fund_terms_at(table_id, at)
     return version.fund_rules().drop if version is not None else None
 
 

@@ -167,6 +167,7 @@ def fund_rules_change(
             reason=reason.strip()[:200],
             rules=rules_to_data(rules),
         )
+        selectors.forget_fund_terms()  # the table's fund or rules changed (issue 43)
         audit_record(
             actor=actor,
             action="promotions.fund.rules_change",
@@ -194,6 +195,7 @@ def fund_table_attach(*, actor: Actor, fund: Fund, table: Table) -> FundTable:
         row = FundTable.objects.create(
             fund=fund, table=table, action=FundTable.Action.ATTACH, by=actor.user
         )
+        selectors.forget_fund_terms()  # the table's fund or rules changed (issue 43)
         audit_record(
             actor=actor, action="promotions.fund.attach", obj=row, after={"table": table.pk}
         )
@@ -212,6 +214,7 @@ def fund_table_detach(*, actor: Actor, fund: Fund, table: Table) -> FundTable:
         row = FundTable.objects.create(
             fund=fund, table=table, action=FundTable.Action.DETACH, by=actor.user
         )
+        selectors.forget_fund_terms()  # the table's fund or rules changed (issue 43)
         audit_record(
             actor=actor, action="promotions.fund.detach", obj=row, after={"table": table.pk}
         )
@@ -235,11 +238,8 @@ def drop_post_for_hand(actor: Actor, hand: Hand, *, locked: bool = False) -> Fun
     drop = hand.verdict.drop
     if drop <= 0 and hand.revision_of_id is None:
         return None  # no drop taken: nothing to post (and no query)
-    fund = selectors.fund_of_table(hand.table_id, hand.started_at)
-    if fund is None:
-        return None
-    version = fund.rules_at(hand.started_at)
-    if version is None:
+    fund, version = selectors.fund_terms_at(hand.table_id, hand.started_at)
+    if fund is None or version is None:
         return None
     with transaction.atomic(savepoint=not locked):
         fund = _lock_fund(fund)

@@ -30,7 +30,7 @@ from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.codes import CasinoCode
 from casino.errors import DomainError
-from casino.hotqueries import HotQuery, hot_insert, hot_update
+from casino.hotqueries import HotQuery, hot_insert, hot_update, hot_update_many
 from casino.roles import Perm
 from players.models import Player
 
@@ -87,9 +87,23 @@ def _event(
     return event
 
 
+# ``aggregate(Max(...))`` over the session's seats, built once (issue 43): grouped by the
+# session, one row or none, the same maximum.
+_LAST_HAND_NUMBER = HotQuery(
+    lambda session: (
+        Seat.objects.filter(session_id=session)
+        .order_by()
+        .values("session_id")
+        .annotate(n=Max("last_hand_number"))
+        .values_list("n", flat=True)
+    ),
+    session=int,
+)
+
+
 def _last_hand_number(session: TableSession) -> int | None:
     """The last hand the session's seats played (the plan's own memory), None before any."""
-    return Seat.objects.filter(session=session).aggregate(n=Max("last_hand_number"))["n"]
+    return _LAST_HAND_NUMBER.first(session=session.pk)
 
 
 def _occupy(
@@ -110,7 +124,16 @@ def _occupy(
     row.stack = stack
     row.last_hand_number = row.last_hand_ended_at = None
     row.missed_small = row.missed_big = False
-    row.save()
+    if row.pk is None:  # ``row.save()``'s statements, built once (issue 43)
+        hot_insert([row])
+    else:
+        hot_update(row, _OCCUPANT_FIELDS)
+
+
+# Every column ``save()`` writes on a seat that already has a row (the row is locked).
+_OCCUPANT_FIELDS = [
+    f.name for f in Seat._meta.local_concrete_fields if not f.primary_key and not f.generated
+]
 
 
 # One seat of a session, locked (unique: no ORDER BY, whose model ordering joined the
@@ -551,11 +574,13 @@ def seats_write_after_hands(
 ) -> None:
     """Write the seats the stored hands changed, and their seat events.
 
-    One UPDATE of the changed columns per seat, each built once (issue 43: the grouped
-    UPDATE with a CASE per stack cost Django more to build, for every hand, than the
-    statements saved).
+    One UPDATE for every seat a hand changed (``bulk_update``'s statement, built once:
+    issue 43), of the columns any of them changed; a seat whose column did not change
+    gets its own value again.
     """
     creates: list[Seat] = []
+    updates: list[Seat] = []
+    columns: set[str] = set()
     for seat, m in touched.items():
         row = m.row
         if row is None:
@@ -574,6 +599,9 @@ def seats_write_after_hands(
                 changes.append(column)
                 setattr(row, column, value)
         if changes:
-            hot_update(row, changes)
+            updates.append(row)
+            columns.update(changes)
+    if updates:
+        hot_update_many(updates, [c for c, _attr in _SEAT_FIELDS if c in columns])
     hot_insert(creates)
     hot_insert(events)

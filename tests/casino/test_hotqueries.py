@@ -330,3 +330,72 @@ def test_the_tests_check_catches_a_write_that_is_not_the_orms(casino, monkeypatc
     monkeypatch.setattr(hq, "_values", drifted)
     with pytest.raises(AssertionError, match="hot insert differs from the ORM"):
         hq.hot_insert([AuditEvent(casino=casino, action="y", object_type="t")])
+
+
+def test_a_grouped_hot_update_is_bulk_updates_statement_and_rows(floor) -> None:
+    """``hot_update_many`` sends the statement ``bulk_update`` sends for the same rows and
+    columns (NULLs included), leaves the same rows, and refuses a row that is gone."""
+    from django.db import DatabaseError
+
+    from casino.hotqueries import hot_update_many
+    from tables.models import Seat
+
+    session = floor["sessions"][0]
+    now = timezone.now()
+    seats = [
+        Seat.objects.create(casino_id=session.casino_id, session=session, seat=n, since=now)
+        for n in (1, 2, 3)
+    ]
+    fields = ["stack", "last_hand_number", "last_hand_ended_at", "hands_played", "name"]
+
+    def change(rows: list[Seat], k: int) -> None:
+        for i, row in enumerate(rows):
+            row.stack = Decimal("100.50") * (i + k)
+            row.last_hand_number = None if i == 1 else k
+            row.last_hand_ended_at = now + timedelta(seconds=k)
+            row.hands_played = k + i
+            row.name = f"Jugador {i} ‘ñ’"
+
+    change(seats, 2)
+    with CaptureQueriesContext(connection) as hot:
+        hot_update_many(seats, fields)
+    hot_rows = list(Seat.objects.filter(session=session).order_by("seat").values())
+    change(seats, 2)
+    with CaptureQueriesContext(connection) as orm:
+        Seat.objects.bulk_update(seats, fields)
+    assert [x["sql"] for x in hot.captured_queries] == [x["sql"] for x in orm.captured_queries]
+    assert list(Seat.objects.filter(session=session).order_by("seat").values()) == hot_rows
+    assert hot_rows[1]["last_hand_number"] is None and hot_rows[2]["stack"] == Decimal("402.00")
+    change(seats, 5)  # the same shape again: the statement kept, new values
+    hot_update_many(seats, fields)
+    assert [s.hands_played for s in Seat.objects.filter(session=session).order_by("seat")] == [
+        5,
+        6,
+        7,
+    ]
+    gone = Seat(pk=seats[-1].pk + 1000, casino_id=session.casino_id, session=session, seat=9)
+    gone.stack, gone.since = Decimal("1.00"), now
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        with transaction.atomic():
+            hot_update_many([seats[0], gone], ["stack"])
+
+
+def test_a_transaction_memo_lives_as_long_as_its_transaction(transactional_db) -> None:
+    from casino.hotqueries import transaction_memo
+
+    transaction_memo("t")["k"] = 1  # outside a transaction: nothing kept
+    assert transaction_memo("t") == {}
+    with transaction.atomic():
+        transaction_memo("t")["k"] = 1
+        with transaction.atomic():
+            assert transaction_memo("t") == {"k": 1}
+        try:
+            with transaction.atomic():
+                transaction_memo("t")["k"] = 2
+                raise ValueError
+        except ValueError:
+            pass
+        assert transaction_memo("t") == {}  # the savepoint that filled it rolled back
+        transaction_memo("t")["k"] = 3
+    with transaction.atomic():
+        assert transaction_memo("t") == {}  # the next transaction starts empty

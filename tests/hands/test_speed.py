@@ -35,7 +35,9 @@ D = Decimal
 # Each audit event joins the day's evidence chain: lock, head, links (+3 each, issue 12 §5).
 # Who may log here (issue 12 §1, tables.selectors.require_assigned): the latest relief,
 # the latest dealer change and the sector's pit bosses (+3).
-MAX_QUERIES = 24
+# Issue 43, third pass: the seats a hand changed are written by one UPDATE, not one per
+# seat (this hand's three seats: 24 -> 22).
+MAX_QUERIES = 22
 
 
 def _codes(hand: Hand) -> list[str]:

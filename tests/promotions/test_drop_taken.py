@@ -125,3 +125,19 @@ def test_a_revision_reverses_its_originals_drop_and_posts_its_own(
     ]
     assert lines[1].corrects == lines[0]
     assert selectors.balance(fund) == D("5001.00")
+
+
+def test_a_hand_with_a_drop_reads_its_tables_fund_and_rules_once(fund, sup, ready_session):
+    """Issue 43: the engine's rules (``drop_rule_at``) and the drop's posting
+    (``drop_post_for_hand``) share one reading of the fund the table offers and its rules
+    in force, within the hand's transaction; the drop posted is the same."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        hand = hands.hand_log(actor=sup, session=ready_session, data=bad_beat_hand())
+    sql = [q["sql"] for q in ctx.captured_queries]
+    assert sum('FROM "promotions_fundtable"' in q for q in sql) == 1, sql
+    assert sum('FROM "promotions_fundrulesversion"' in q for q in sql) == 1, sql
+    drop = FundEntry.objects.get(hand=hand, kind=EntryKind.CONTRIBUTION)
+    assert drop.amount == hand.verdict.drop == D("1.00") and drop.fund_id == fund.pk
