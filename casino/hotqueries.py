@@ -126,7 +126,7 @@ def transaction_memo(name: str, using: str = "default") -> dict[Any, Any]:
     connection = connections[using]
     if not connection.in_atomic_block:
         return {}
-    kept = connection.__dict__.get(_MEMO)
+    kept: tuple[object, dict[str, dict[Any, Any]]] | None = connection.__dict__.get(_MEMO)
     if kept is None or kept[0] is not connection.run_on_commit:
         kept = connection.__dict__[_MEMO] = (connection.run_on_commit, {})
     return kept[1].setdefault(name, {})
@@ -880,7 +880,7 @@ def _update_many_compiler(
         update_kwargs[field.attname] = Cast(
             models.Case(*whens, output_field=field), output_field=field
         )
-    query = (
+    query: Any = (  # an UpdateQuery: the stubs type chain() as the base Query
         model._base_manager.using(alias)
         .filter(pk__in=[obj.pk for obj in objs])
         .query.chain(UpdateQuery)
