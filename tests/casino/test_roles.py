@@ -107,3 +107,79 @@ def test_the_jackpot_claim_perm_is_the_claim_s_signature_roles():
     from promotions.models import JackpotClaim
 
     assert set(roles_with(Perm.SIGN_JACKPOT_CLAIM)) == set(JackpotClaim.REQUIRED_SIGNATURE_ROLES)
+
+
+def _refusal(call, actor):
+    from casino.errors import DomainError
+
+    try:
+        call(actor)
+    except DomainError as err:
+        return err.code
+    return None
+
+
+# Each service as the old comparison answered it: the gate's permission first
+# (PERMISSION_DENIED), then the act's own refusal for the roles it left out, and for the
+# roles it let through, whatever the next check says (an empty reason, a missing person).
+def _services():
+    from cage.selectors.access import require_sees_expected
+    from promotions.services import require_claim_signer
+    from tables.services import counts, keys, procedure, sessions, shifts
+
+    return {
+        "relieve": (
+            lambda a: sessions.session_supervisor_relieve(
+                actor=a, session=None, incoming=None, reason=""
+            ),
+            {R.PIT_BOSS, R.SHIFT_MANAGER},
+            "RELIEF_NOT_ALLOWED",
+        ),
+        "shift_change": (
+            lambda a: shifts.shift_change_record(actor=a, session=None, incoming=None, lines=[]),
+            {R.PIT_BOSS, R.SHIFT_MANAGER},
+            "SHIFT_CHANGE_NOT_ALLOWED",
+        ),
+        "prep_override": (
+            lambda a: sessions.prep_override(actor=a, session=None, reason=""),
+            {R.PIT_BOSS},
+            "PIT_BOSS_REQUIRED",
+        ),
+        "empty_bank": (
+            lambda a: counts.closing_confirm_empty_bank(
+                actor=a, sheet=None, croupier=None, pin=None
+            ),
+            {R.SUPERVISOR},
+            "SUPERVISOR_REQUIRED",
+        ),
+        "preparation": (
+            lambda a: procedure.preparation_checklist_record(
+                actor=a, spaces_inspected=False, cards_checked=False, documents_compared=False
+            ),
+            {R.SHIFT_MANAGER},
+            "PREPARATION_NOT_SHIFT_MANAGER",
+        ),
+        "keys": (keys._key_keeper, {R.PIT_BOSS, R.SUPERVISOR, R.SHIFT_MANAGER}, "KEY_KEEPER_ONLY"),
+        "blind_count": (
+            require_sees_expected,
+            {R.SUPERVISOR, R.PIT_BOSS, R.SHIFT_MANAGER, R.AUDITOR},
+            "BLIND_COUNT",
+        ),
+        "claim_signer": (
+            require_claim_signer,
+            {R.SUPERVISOR, R.SURVEILLANCE, R.SHIFT_MANAGER},
+            "PERMISSION_DENIED",
+        ),
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", list(Role))
+def test_each_former_role_check_answers_each_role_as_before(casino, role):
+    actor = Actor(make_staff(casino, f"u_{role.value}", role), role)
+    for name, (call, allowed, code) in _services().items():
+        got = _refusal(call, actor)
+        if role in allowed:
+            assert got not in (code, "PERMISSION_DENIED"), (name, role, got)
+        else:
+            assert got in (code, "PERMISSION_DENIED"), (name, role, got)
