@@ -43,6 +43,20 @@ class Perm(models.TextChoices):
     CLOSE_SESSION = "close_session", _("Close a table session and record its closing count")
     SUSPEND_SESSION = "suspend_session", _("Suspend or resume a table")
     INSPECT_TABLE = "inspect_table", _("Inspect a closed table and release its croupier")
+    # issue 41 §5: acts that were checked by comparing role names
+    RELIEVE_SUPERVISOR = "relieve_supervisor", _("Relieve a table's supervisor")
+    RECORD_SHIFT_CHANGE = "record_shift_change", _("Record a shift change at a table")
+    ANNOUNCE_PLAY = "announce_play", _("Be told that play begins at a table")
+    OVERRIDE_PREPARATION = (
+        "override_preparation",
+        _("Let an opening start without its checklists"),
+    )
+    CONFIRM_EMPTY_BANK = "confirm_empty_bank", _("Confirm a closed table's bank is empty")
+    SIGN_PREPARATION_CHECKLIST = (
+        "sign_preparation_checklist",
+        _("Sign the day's preparation checklist"),
+    )
+    KEEP_KEYS = "keep_keys", _("Hold and pass on the table keys")
     RECORD_DEALER_CHANGE = "record_dealer_change", _("Record dealer changes")
     ACKNOWLEDGE_DISCREPANCY = "acknowledge_discrepancy", _("Acknowledge count discrepancies")
     RECORD_SURVEILLANCE = "record_surveillance", _("Record surveillance authorisations")
@@ -87,6 +101,8 @@ class Perm(models.TextChoices):
     COUNT_DROP = "count_drop", _("Count drop and rake boxes")
     EXPLAIN_VARIANCE = "explain_variance", _("Explain reconciliation variances")
     CARRY_SLIP = "carry_slip", _("Carry fill and credit slips (security)")
+    # issue 6 item 8: the cage counts blind
+    VIEW_EXPECTED_FIGURES = "view_expected_figures", _("See the books' expected figures")
     # hand recorder
     VIEW_HANDS = "view_hands", _("View hands")
     LOG_HAND = "log_hand", _("Log hands")
@@ -97,6 +113,8 @@ class Perm(models.TextChoices):
     # reports
     VIEW_REPORTS = "view_reports", _("View and download reports")
     REQUEST_REPORT = "request_report", _("Request reports")
+    # RPT-17: every table's reports and every report requested, not only one's own
+    VIEW_ALL_REPORTS = "view_all_reports", _("View the reports of every table and person")
     # tournaments (issue 42)
     VIEW_TOURNAMENTS = "view_tournaments", _("View tournaments, their clock and results")
     MANAGE_TOURNAMENTS = "manage_tournaments", _("Create tournament structures and tournaments")
@@ -110,6 +128,8 @@ class Perm(models.TextChoices):
     PAY_TOURNAMENT_PRIZE = "pay_tournament_prize", _("Pay tournament prizes at the cage")
     # the dealers' rota (issue 44 §3); reading it is VIEW_TABLES
     PLAN_ROTA = "plan_rota", _("Plan and re-plan the dealers' rota")
+    # promotions (issue 44): the roles a jackpot claim's signatures take
+    SIGN_JACKPOT_CLAIM = "sign_jackpot_claim", _("Sign a jackpot claim")
 
 
 P = Perm
@@ -149,6 +169,11 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_TOURNAMENTS,  # issue 42: runs the tournament's tables
             P.RUN_TOURNAMENT,
             P.CONFIRM_TOURNAMENT_MOVE,  # with the croupier's PIN on this terminal
+            P.ANNOUNCE_PLAY,  # OPEN-17, SHUF-01
+            P.CONFIRM_EMPTY_BANK,  # CLOSE-06
+            P.KEEP_KEYS,  # OPEN-01, OPEN-15
+            P.VIEW_EXPECTED_FIGURES,
+            P.SIGN_JACKPOT_CLAIM,
         }
     ),
     Role.PIT_BOSS: frozenset(
@@ -188,6 +213,12 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.RUN_TOURNAMENT,
             P.CONFIRM_TOURNAMENT_MOVE,
             P.PLAN_ROTA,  # issue 44 §3: the tables of his sector
+            P.RELIEVE_SUPERVISOR,  # issue 12 §1
+            P.RECORD_SHIFT_CHANGE,
+            P.ANNOUNCE_PLAY,  # OPEN-17, SHUF-01
+            P.OVERRIDE_PREPARATION,  # PREP-05
+            P.KEEP_KEYS,  # OPEN-01, OPEN-15
+            P.VIEW_EXPECTED_FIGURES,
         }
     ),
     Role.SHIFT_MANAGER: frozenset(
@@ -223,6 +254,14 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.RUN_TOURNAMENT,
             P.APPROVE_TOURNAMENT_PAYOUTS,
             P.PLAN_ROTA,  # issue 44 §3
+            P.RELIEVE_SUPERVISOR,  # issue 12 §1
+            P.RECORD_SHIFT_CHANGE,
+            P.ANNOUNCE_PLAY,  # OPEN-17, SHUF-01: above both, may stand in
+            P.SIGN_PREPARATION_CHECKLIST,  # PREP-01, ROLE-09
+            P.KEEP_KEYS,  # OPEN-01
+            P.VIEW_EXPECTED_FIGURES,
+            P.VIEW_ALL_REPORTS,  # RPT-17
+            P.SIGN_JACKPOT_CLAIM,
         }
     ),
     Role.SECURITY: frozenset(
@@ -246,6 +285,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         # issue 17 §1, §2: surveillance reads identities and the refused attempts
         | {P.VIEW_PLAYERS, P.READ_PLAYER_IDENTITY, P.VIEW_EXCLUSIONS}
         | {P.VIEW_INCIDENTS}  # issue 17 §3
+        | {P.SIGN_JACKPOT_CLAIM}
     ),
     # A manager with read-only access to every record and report (ROLE-01).
     Role.AUDITOR: frozenset(
@@ -254,6 +294,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         | {P.VIEW_VIP_REFERRALS}  # RPT-14
         | {P.VIEW_INCIDENTS}
         | {P.VIEW_TOURNAMENTS}  # issue 42
+        | {P.VIEW_EXPECTED_FIGURES, P.VIEW_ALL_REPORTS}  # RPT-17: reads every record
     ),
 }
 

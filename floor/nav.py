@@ -33,7 +33,7 @@ def _can(*perms: Perm) -> Callable[[Actor], bool]:
 
 def _sees_books(actor: Actor) -> bool:
     """The cage's books with expected figures: the cashier counts blind (issue 6 item 8)."""
-    return actor.can(Perm.VIEW_CAGE) and actor.role != Role.CAGE_CASHIER
+    return actor.can(Perm.VIEW_EXPECTED_FIGURES)
 
 
 def _slip_queue(actor: Actor) -> bool:

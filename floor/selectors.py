@@ -42,7 +42,7 @@ READY_TO_ROTATE = (PackState.INSPECTED, PackState.RESERVE, PackState.RESTED)
 
 def sees_books(actor: Actor) -> bool:
     """Expected figures (variances, buy-in totals): not for the cage, which counts blind."""
-    return actor.can(Perm.VIEW_CAGE) and actor.role != Role.CAGE_CASHIER
+    return actor.can(Perm.VIEW_EXPECTED_FIGURES)
 
 
 def open_gaming_day(actor: Actor) -> GamingDay | None:

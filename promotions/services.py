@@ -592,8 +592,8 @@ def high_hand_claim_file(
 
 def require_claim_signer(actor: Actor) -> None:
     """Only the roles a claim takes sign it (before any lookup: a gate, not a state)."""
-    if actor.role not in JackpotClaim.REQUIRED_SIGNATURE_ROLES:
-        raise permission_denied("sign_jackpot_claim", actor.role.value)
+    if not actor.can(Perm.SIGN_JACKPOT_CLAIM):
+        raise permission_denied(Perm.SIGN_JACKPOT_CLAIM.value, actor.role.value)
 
 
 def claim_sign(

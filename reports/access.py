@@ -25,14 +25,12 @@ from django.utils import timezone
 from casino.access import Actor
 from casino.errors import DomainError
 from casino.models import Casino, GamingDay
-from casino.roles import Role
+from casino.roles import Perm, Role
 from casino.selectors import open_gaming_day, shift_in, shifts_of_day
 from reports.codes import ReportsCode
 from tables.models import SupervisorRelief, Table, TableSession
 from tables.selectors.access import sector_covers
 from tables.selectors.shifts import supervision_periods
-
-ALL_SEEING = (Role.SHIFT_MANAGER, Role.AUDITOR)
 
 
 def as_date(value: Any) -> date | None:
@@ -93,7 +91,7 @@ def gaming_day_for(casino: Casino, params: dict[str, Any]) -> GamingDay:
 
 def require_session_scope(actor: Actor, session: TableSession) -> None:
     """RPT-17 for one session's documents (sheets, table card, slips, hands)."""
-    if actor.role in ALL_SEEING:
+    if actor.can(Perm.VIEW_ALL_REPORTS):
         return
     if actor.role == Role.PIT_BOSS:
         if sector_covers(actor, session.table):
@@ -112,7 +110,7 @@ def require_table_scope(
     actor: Actor, casino: Casino, table_number: Any, start: date, end: date
 ) -> None:
     """RPT-17 for a table over a period: a supervisor must have supervised it then."""
-    if actor.role in ALL_SEEING:
+    if actor.can(Perm.VIEW_ALL_REPORTS):
         return
     table = table_by_number(casino, table_number)
     if actor.role == Role.PIT_BOSS:
@@ -163,7 +161,7 @@ def require_shift_scope(actor: Actor, table: Table, day: GamingDay, shift: Any) 
 
 def require_room_scope(actor: Actor, *, pit_boss: bool) -> None:
     """A room-wide report: managers and auditors, and the pit boss where ``pit_boss``."""
-    if actor.role in ALL_SEEING or (pit_boss and actor.role == Role.PIT_BOSS):
+    if actor.can(Perm.VIEW_ALL_REPORTS) or (pit_boss and actor.role == Role.PIT_BOSS):
         return
     raise DomainError.of(ReportsCode.TABLE_REQUIRED, field="table")
 

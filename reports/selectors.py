@@ -5,14 +5,14 @@ from django.db.models import QuerySet
 from casino.access import Actor
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
-from casino.roles import Role
+from casino.roles import Perm
 
 from .models import Report
 
 
 def reports_visible(actor: Actor) -> QuerySet[Report]:
     qs = Report.objects.filter(casino=actor.casino).select_related("requested_by")
-    if actor.role in (Role.SHIFT_MANAGER, Role.AUDITOR):
+    if actor.can(Perm.VIEW_ALL_REPORTS):
         return qs
     return qs.filter(requested_by=actor.user)
 

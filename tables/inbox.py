@@ -43,6 +43,7 @@ from .selectors import (
     session_ready_for_play,
     sheets_to_sign,
 )
+from .selectors.sessions import sheet_roles_signed_by
 
 SIGNING_ROLES = (Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS)
 
@@ -50,9 +51,8 @@ SIGNING_ROLES = (Role.CROUPIER, Role.SUPERVISOR, Role.PIT_BOSS)
 def sheets_waiting(actor: Actor) -> list[InboxItem]:
     if actor.role not in SIGNING_ROLES or actor.user.casino_id is None:
         return []
-    roles = [actor.role, Role.CROUPIER] if actor.role == Role.SUPERVISOR else [actor.role]
     items = []
-    for item in sheets_to_sign(actor.casino, roles):
+    for item in sheets_to_sign(actor.casino, sheet_roles_signed_by(actor.role)):
         sheet = item.sheet
         if not is_assigned(actor, sheet.session):
             continue  # issue 12 §1: my sessions, my sector's tables
@@ -256,7 +256,7 @@ def _opening_blockers(actor: Actor, session: TableSession) -> list[InboxItem]:
         items.append(_item("count", title, url, session, actor.role == Role.SUPERVISOR))
     elif sheet.is_counted:
         # A signature the actor owes is in sheets_waiting; here the ones owed by others.
-        mine = {actor.role, Role.CROUPIER} if actor.role == Role.SUPERVISOR else {actor.role}
+        mine = set(sheet_roles_signed_by(actor.role))
         others = [r for r in sheet.missing_roles() if r not in mine]
         if others:
             title = _("The opening sheet %(serial)s of %(table)s waits for: %(roles)s") % {

@@ -7,7 +7,7 @@ from casino.access import Actor, require
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.models import GamingDay
-from casino.roles import Perm, Role
+from casino.roles import Perm
 from tables.selectors.assignment import require_assigned_for
 
 from ..codes import CageCode
@@ -51,5 +51,5 @@ def access_gaming_day(actor: Actor, day_id: int, perm: Perm) -> GamingDay:
 def require_sees_expected(actor: Actor) -> None:
     """Counters count blind: the cage cashier never sees expected figures (issue 6 item 8)."""
     require(actor, Perm.VIEW_CAGE)
-    if actor.role == Role.CAGE_CASHIER:
+    if not actor.can(Perm.VIEW_EXPECTED_FIGURES):
         raise DomainError.of(CageCode.BLIND_COUNT)

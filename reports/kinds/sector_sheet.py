@@ -24,13 +24,13 @@ from cage.reconciliation import DayFigures, DayReconciliation, SessionReconcilia
 from casino.access import Actor
 from casino.errors import DomainError
 from casino.models import Casino, GamingDay, Sector
-from casino.roles import Role
+from casino.roles import Perm, Role
 from hands.models import Hand, HandStatus
 from tables.codes import TablesCode
 from tables.models import Discrepancy, OpeningSheet, TableSession
 from tables.selectors.access import sector_covers
 
-from ..access import ALL_SEEING, gaming_day_for
+from ..access import gaming_day_for
 from ..codes import ReportsCode
 from ..formatting import day as day_text
 from ..params import DateParams
@@ -242,7 +242,7 @@ def build(ctx: BuildContext) -> dict[str, Any]:
 def access(actor: Actor, params: dict[str, Any]) -> None:
     """RPT-17: the pit boss of the sector; shift managers and auditors every sector."""
     day, sector = _day_and_sector(actor.casino, params)
-    if actor.role in ALL_SEEING:
+    if actor.can(Perm.VIEW_ALL_REPORTS):
         return
     if actor.role != Role.PIT_BOSS:  # the spec's roles already refuse others
         raise DomainError.of(ReportsCode.REPORT_NOT_ALLOWED, role=actor.role)

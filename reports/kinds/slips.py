@@ -17,7 +17,7 @@ from cage.models import Slip
 from casino.access import Actor
 from casino.errors import DomainError
 from casino.models import Casino
-from casino.roles import Role
+from casino.roles import Perm, Role
 from casino.selectors import shift_at
 from casino.shifts import shift_title
 
@@ -185,7 +185,7 @@ def build(ctx: BuildContext) -> dict[str, Any]:
 
 
 def access(actor: Actor, params: dict[str, Any]) -> None:
-    if actor.role == Role.CAGE_CASHIER:
+    if actor.can(Perm.ISSUE_SLIP):
         return  # the cage issues and keeps every slip of the casino (RPT-03)
     for slip in _slips(actor.casino, params)[:1]:
         require_session_scope(actor, slip.session)

@@ -367,6 +367,12 @@ class SheetToSign:
     blockers: list[DomainError]
 
 
+def sheet_roles_signed_by(role: Role) -> list[Role]:
+    """The sheet signatures collected by one acting in ``role``: his own, and the
+    croupier's too at the supervisor's terminal (the PIN, OQ-34)."""
+    return [role, Role.CROUPIER] if role == Role.SUPERVISOR else [role]
+
+
 def sheets_to_sign(casino: Casino, roles: Sequence[Role] | None = None) -> list[SheetToSign]:
     """Counted, unlocked sheets still missing a signature (of one of ``roles``, if given)."""
     out: list[SheetToSign] = []

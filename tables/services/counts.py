@@ -507,7 +507,7 @@ def closing_confirm_empty_bank(
     The supervisor acts; the croupier confirms with a PIN on the same terminal.
     """
     require(actor, Perm.CLOSE_SESSION)
-    if actor.role != Role.SUPERVISOR:
+    if not actor.can(Perm.CONFIRM_EMPTY_BANK):
         raise DomainError.of(TablesCode.SUPERVISOR_REQUIRED, field="role")
     check_staff(actor, croupier, Role.CROUPIER, field="croupier")
     with transaction.atomic():

@@ -8,7 +8,7 @@ from casino.access import Actor, require, same_casino
 from casino.audit import audit_record
 from casino.errors import DomainError, require_text
 from casino.models import User
-from casino.roles import Perm, Role
+from casino.roles import Perm, roles_with
 
 from ..codes import TablesCode
 from ..models import KeyHandout, KeyReturn, Table, TableSession
@@ -16,13 +16,13 @@ from ._common import lock, require_at_table
 
 # OPEN-01: the shift manager hands the keys to the pit boss, who may lend them to a
 # supervisor; OPEN-15: after locking the float the keys go to a supervisor or pit boss.
-KEY_HOLDER_ROLES = (Role.PIT_BOSS, Role.SUPERVISOR, Role.SHIFT_MANAGER)
+# Who may hold them is ``Perm.KEEP_KEYS`` (casino.roles).
 
 
 def _key_keeper(actor: Actor) -> None:
     """Keys pass between the shift manager, pit bosses and supervisors (OPEN-01)."""
     require(actor, Perm.VIEW_TABLES)
-    if actor.role not in KEY_HOLDER_ROLES:
+    if not actor.can(Perm.KEEP_KEYS):
         raise DomainError.of(TablesCode.KEY_KEEPER_ONLY, field="role")
 
 
@@ -42,7 +42,7 @@ def key_hand_out(
     if (
         holder is None
         or holder.casino_id != actor.casino.pk
-        or not any(holder.holds_role(r) for r in KEY_HOLDER_ROLES)
+        or not any(holder.holds_role(r) for r in roles_with(Perm.KEEP_KEYS))
     ):
         raise DomainError.of(TablesCode.KEY_HOLDER_INVALID, field="holder")
     if table is not None:

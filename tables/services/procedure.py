@@ -19,7 +19,7 @@ from casino.access import Actor, require
 from casino.audit import audit_record, snapshot
 from casino.errors import DomainError
 from casino.models import GamingDay
-from casino.roles import Perm, Role
+from casino.roles import Perm
 
 from ..codes import TablesCode
 from ..models import PreparationChecklist, SessionEvent, TableSession
@@ -29,8 +29,7 @@ from ._common import current_gaming_day, record_event
 
 E = SessionEvent.Kind
 # OPEN-17, SHUF-01: "the pit boss or a supervisor has been told" (the shift manager is
-# above both and may stand in).
-TOLD_ROLES = (Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER)
+# above both and may stand in): ``Perm.ANNOUNCE_PLAY`` (casino.roles).
 MIN_PLAYERS = 2  # OPEN-17, SHUF-01 (``min_players_to_deal``)
 
 
@@ -77,7 +76,7 @@ def play_begins_for_first_hand(*, actor: Actor, session: TableSession, players: 
     the supervisor starts play. Called with the session row locked."""
     if SessionEvent.objects.filter(session=session, kind=E.PLAY_STARTED).exists():
         return
-    if actor.role not in TOLD_ROLES:
+    if not actor.can(Perm.ANNOUNCE_PLAY):
         raise DomainError.of(TablesCode.PLAY_NOT_ANNOUNCED, field="session")
     event = play_begins_event(
         actor, session, players_present=check_players_present(players, session), how="first_hand"
@@ -123,7 +122,7 @@ def preparation_checklist_record(
     record as they were when it was signed.
     """
     require(actor, Perm.MANAGE_SETTINGS)
-    if actor.role != Role.SHIFT_MANAGER:
+    if not actor.can(Perm.SIGN_PREPARATION_CHECKLIST):
         raise DomainError.of(TablesCode.PREPARATION_NOT_SHIFT_MANAGER)
     items = {
         "spaces_inspected": spaces_inspected,

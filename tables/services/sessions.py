@@ -403,7 +403,7 @@ def session_supervisor_relieve(
     the outgoing one is refused (``tables.selectors.session_assignment``).
     """
     require(actor, Perm.SUSPEND_SESSION)
-    if actor.role not in (Role.PIT_BOSS, Role.SHIFT_MANAGER):
+    if not actor.can(Perm.RELIEVE_SUPERVISOR):
         raise DomainError.of(TablesCode.RELIEF_NOT_ALLOWED, field="role")
     reason = (reason or "").strip()
     if len(reason) < RELIEF_REASON_MIN:
@@ -590,7 +590,7 @@ def _require_not_recorded(session: TableSession, kind: str) -> None:
 def prep_override(*, actor: Actor, session: TableSession, reason: str) -> SessionEvent:
     """PREP-05: the pit boss lets the opening start without the checklists, in writing."""
     require(actor, Perm.OPEN_SESSION)
-    if actor.role != Role.PIT_BOSS:
+    if not actor.can(Perm.OVERRIDE_PREPARATION):
         raise DomainError.of(TablesCode.PIT_BOSS_REQUIRED, field="role")
     reason = require_text(reason, field="reason", code=CasinoCode.REASON_REQUIRED)
     with transaction.atomic():

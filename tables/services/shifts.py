@@ -74,7 +74,7 @@ def shift_change_record(
     with every denomination of the table's chip set, zero included.
     """
     require(actor, Perm.SUSPEND_SESSION)
-    if actor.role not in (Role.PIT_BOSS, Role.SHIFT_MANAGER):
+    if not actor.can(Perm.RECORD_SHIFT_CHANGE):
         raise DomainError.of(TablesCode.SHIFT_CHANGE_NOT_ALLOWED, field="role")
     note = (note or "").strip()
     if len(note) > NOTE_MAX:

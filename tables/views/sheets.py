@@ -15,13 +15,14 @@ from casino.roles import Perm, Role
 
 from .. import presenters, selectors, services
 from ..models import ClosingSheet, OpeningSheet, SheetCopyDeposit
+from ..selectors.sessions import sheet_roles_signed_by
 from .common import Handler, _staff, _user, page
 
 
 @page
 def queue(request: HttpRequest, actor: Actor) -> HttpResponse:
     require(actor, Perm.VIEW_TABLES)
-    roles = [actor.role, Role.CROUPIER] if actor.role == Role.SUPERVISOR else [actor.role]
+    roles = sheet_roles_signed_by(actor.role)
     # Issue 12 §1: my work is the sessions I am assigned to (a supervisor's own, a pit
     # boss's sector); the other roles are casino-wide.
     mine = [

@@ -436,3 +436,124 @@ def test_the_scan_of_raise_sites_sees_a_sentence(tmp_path, monkeypatch):
     )
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     assert [line.split(":")[1] for line in _sentences_at_raise_sites()] == ["1", "2"]
+
+
+# --- permissions through Perm, never through role names (issue 41 §5) ----------------------
+
+# Who may do an act is a ``Perm`` granted in ``casino.roles.ROLE_PERMISSIONS`` and checked
+# with ``require(actor, Perm.X)`` or ``actor.can(Perm.X)``. A comparison of ``.role`` is
+# left only where the role is DATA, not a permission: a signature's slot, an incident's
+# escalation level, which checklist a role fills, what an inbox or a menu lists for a role,
+# the pit boss's sector and the supervisor's own sessions as a scope, a label. Each such
+# function is named here with its reason; any other comparison of ``.role`` fails.
+_ROLE_AS_DATA = {
+    "casino/signatures.py::_check_document_state": "a signature's role: one slot per role",
+    "cage/services/slips.py::slip_sign": "a signature's slot: signed in the slot's own role",
+    "cage/inbox.py::slips_to_sign": "inbox: the slips at the acting role's signing step",
+    "cage/inbox.py::drops_to_count": "inbox: the cage's drop counts",
+    "cage/inbox.py::voids_to_confirm": "inbox: what the bosses are shown",
+    "cage/inbox.py::variances_to_explain": "inbox: what the bosses are shown",
+    "cage/views.py::slips": "label: whether the page offers a signing slot",
+    "floor/nav.py::<module>": "menu: the cage entry is the cashier's home",
+    "floor/nav.py::_dashboard": "a report kind's audience (ReportSpec.roles)",
+    "floor/selectors.py::signing_queue": "inbox: the sheets the floor's roles sign",
+    "floor/selectors.py::shift_change_items": "a signature's slot matches the acting role",
+    "floor/selectors.py::my_tables": "shortcuts: the tables one supervises or deals at",
+    "floor/views.py::tables": "label: the pit boss's sector note",
+    "floor/views.py::queue": "label: whether sheets are signed here",
+    "floor/views.py::day": "a report kind's audience (ReportSpec.roles)",
+    "hands/inbox.py::irregularities_at_my_tables": "inbox: the supervisor's tables",
+    "hands/services/incidents.py::_level_of": "an incident's escalation level is a role",
+    "hands/services/incidents.py::_require_holder": "the level holding the incident",
+    "hands/services/incidents.py::deck_faults_from_hand": "the level an incident opens at",
+    "promotions/views.py::claim": "label: the claim's signature slots",
+    "reports/access.py::require_session_scope": "RPT-17 scope: sector, own sessions",
+    "reports/access.py::require_table_scope": "RPT-17 scope: sector, own sessions",
+    "reports/access.py::require_room_scope": "RPT-17 scope: the pit boss's room-wide kinds",
+    "reports/access.py::require_day_or_table_scope": "RPT-17 scope: the supervisor's shifts",
+    "reports/kinds/sector_sheet.py::access": "RPT-17 scope: the pit boss's sector",
+    "reports/services.py::check_access": "a report kind's audience (ReportSpec.roles)",
+    "reports/views.py::report_list": "a report kind's audience (ReportSpec.roles)",
+    "reports/inbox.py::reports_to_sign": "inbox: the signature slots of each kind",
+    "reports/signing.py::_is_override": "a signature's slot: the manager stands in",
+    "reports/signing.py::require_operator": "a signature's slot: the roles that sign",
+    "reports/signing.py::_signable_report": "a signature's slot: the roles of each kind",
+    "reports/signing_views.py::report_detail": "label: whether a signing slot is offered",
+    "tables/inbox.py::sheets_waiting": "inbox: signature slots, croupier's PIN",
+    "tables/inbox.py::alerts": "inbox: what the floor is shown",
+    "tables/inbox.py::next_step_blockers": "inbox: what each role is shown",
+    "tables/inbox.py::_opening_blockers": "inbox: each role's own checklist and count",
+    "tables/inbox.py::_pack_blockers": "inbox: each role's step with the packs",
+    "tables/inbox.py::tables_to_open": "inbox: the supervisor's tables",
+    "tables/selectors/access.py::sector_scope": "the pit boss's sector as a scope (RPT-17)",
+    "tables/selectors/access.py::sector_covers": "the pit boss's sector as a scope",
+    "tables/selectors/assignment.py::require_at": "a pit boss is assigned by sector",
+    "tables/selectors/assignment.py::inspection_witnesses": "a witness in another role",
+    "tables/services/sessions.py::prep_checklist_record": "which checklist a role fills",
+    "tables/services/shifts.py::shift_change_sign": "a signature's slot",
+    "tables/services/shifts.py::_one_person_one_role": "a signature's role",
+    "tables/views/sessions.py::_checklist": "which checklist a role fills",
+    "tables/views/tables.py::table_detail": "which checklist a role fills",
+    "tournaments/services/seating.py::move_confirm": "how the dealer confirms (own or PIN)",
+    "tournaments/views.py::moves": "label: the dealer's view",
+}
+
+
+def _role_comparisons(text: str) -> list[tuple[str, int, str]]:
+    """Each comparison with ``<anything>.role`` on a side: (function, line, source)."""
+    found: list[tuple[str, int, str]] = []
+
+    def visit(node: ast.AST, where: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = where
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                inner = f"{where}.{child.name}" if where else child.name
+            if isinstance(child, ast.Compare) and any(
+                isinstance(side, ast.Attribute) and side.attr == "role"
+                for side in (child.left, *child.comparators)
+            ):
+                found.append((inner or "<module>", child.lineno, ast.unparse(child)))
+            visit(child, inner)
+
+    visit(ast.parse(text), "")
+    return found
+
+
+def _role_checks() -> dict[str, list[str]]:
+    sites: dict[str, list[str]] = {}
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.split("/")[0] not in _PROJECT:
+            continue
+        for where, line, source in _role_comparisons(path.read_text(encoding="utf-8")):
+            sites.setdefault(f"{rel}::{where}", []).append(f"{rel}:{line}: {source}")
+    return sites
+
+
+def test_permissions_are_checked_through_perm_not_role_names():
+    sites = _role_checks()
+    offenders = [s for key, found in sites.items() if key not in _ROLE_AS_DATA for s in found]
+    assert offenders == [], (
+        "Who may act is a Perm (casino.roles): require(actor, Perm.X) or actor.can(Perm.X), "
+        "the refusal keeping its code. A role compared as data goes in _ROLE_AS_DATA with "
+        "its reason. Found:\n" + "\n".join(offenders)
+    )
+
+
+def test_each_role_as_data_site_still_compares_a_role():
+    stale = sorted(set(_ROLE_AS_DATA) - set(_role_checks()))
+    assert stale == [], f"no longer compare a role (drop them from _ROLE_AS_DATA): {stale}"
+
+
+def test_the_role_scan_sees_a_planted_check():
+    planted = (
+        "def relieve(actor):\n"
+        "    require(actor, Perm.SUSPEND_SESSION)\n"
+        "    if actor.role not in (Role.PIT_BOSS, Role.SHIFT_MANAGER):\n"
+        "        raise DomainError.of(TablesCode.RELIEF_NOT_ALLOWED)\n"
+        "class V:\n"
+        "    def get(self, request):\n"
+        "        return Role.SUPERVISOR == self.actor.role\n"
+        "ok = actor.can(Perm.RELIEVE_SUPERVISOR)\n"
+    )
+    assert [(w, n) for w, n, _src in _role_comparisons(planted)] == [("relieve", 3), ("V.get", 7)]

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group
 
 from casino.access import Actor, acting_as, actor_for, require
 from casino.errors import PermissionRefused, ValidationFailed
-from casino.roles import ROLE_PERMISSIONS, Perm, Role
+from casino.roles import ROLE_PERMISSIONS, Perm, Role, roles_with
 from tests.conftest import make_staff
 
 
@@ -67,3 +67,119 @@ def test_require_refuses_a_permission_the_role_lacks(casino):
     user.save()
     with pytest.raises(PermissionRefused):
         require(Actor(user, Role.SUPERVISOR), Perm.RECORD_BUYIN)
+
+
+# Issue 41 §5: the acts once checked by comparing role names, each now a Perm granted to
+# exactly the roles the comparison let through (so behaviour is unchanged, role by role).
+R = Role
+_WAS_A_ROLE_CHECK = {
+    # tables/services/sessions.py session_supervisor_relieve: (PIT_BOSS, SHIFT_MANAGER)
+    Perm.RELIEVE_SUPERVISOR: {R.PIT_BOSS, R.SHIFT_MANAGER},
+    # tables/services/shifts.py shift_change_record: (PIT_BOSS, SHIFT_MANAGER)
+    Perm.RECORD_SHIFT_CHANGE: {R.PIT_BOSS, R.SHIFT_MANAGER},
+    # tables/services/procedure.py TOLD_ROLES (OPEN-17, SHUF-01)
+    Perm.ANNOUNCE_PLAY: {R.SUPERVISOR, R.PIT_BOSS, R.SHIFT_MANAGER},
+    # tables/services/sessions.py prep_override: PIT_BOSS (PREP-05)
+    Perm.OVERRIDE_PREPARATION: {R.PIT_BOSS},
+    # tables/services/counts.py closing_confirm_empty_bank: SUPERVISOR (CLOSE-06)
+    Perm.CONFIRM_EMPTY_BANK: {R.SUPERVISOR},
+    # tables/services/procedure.py preparation_checklist_record: SHIFT_MANAGER (PREP-01)
+    Perm.SIGN_PREPARATION_CHECKLIST: {R.SHIFT_MANAGER},
+    # tables/services/keys.py KEY_HOLDER_ROLES (OPEN-01, OPEN-15)
+    Perm.KEEP_KEYS: {R.PIT_BOSS, R.SUPERVISOR, R.SHIFT_MANAGER},
+    # cage require_sees_expected, floor sees_books: VIEW_CAGE but not the cage cashier
+    Perm.VIEW_EXPECTED_FIGURES: set(roles_with(Perm.VIEW_CAGE)) - {R.CAGE_CASHIER},
+    # reports/access.py ALL_SEEING, reports/selectors.py reports_visible (RPT-17)
+    Perm.VIEW_ALL_REPORTS: {R.SHIFT_MANAGER, R.AUDITOR},
+    # promotions JackpotClaim.REQUIRED_SIGNATURE_ROLES (require_claim_signer)
+    Perm.SIGN_JACKPOT_CLAIM: {R.SUPERVISOR, R.SURVEILLANCE, R.SHIFT_MANAGER},
+    # reports/kinds/slips.py access: the cage cashier keeps every slip (RPT-03)
+    Perm.ISSUE_SLIP: {R.CAGE_CASHIER},
+}
+
+
+@pytest.mark.parametrize("perm", list(_WAS_A_ROLE_CHECK))
+def test_a_former_role_check_is_granted_to_exactly_its_roles(perm):
+    assert set(roles_with(perm)) == _WAS_A_ROLE_CHECK[perm]
+
+
+def test_the_jackpot_claim_perm_is_the_claim_s_signature_roles():
+    from promotions.models import JackpotClaim
+
+    assert set(roles_with(Perm.SIGN_JACKPOT_CLAIM)) == set(JackpotClaim.REQUIRED_SIGNATURE_ROLES)
+
+
+def _refusal(call, actor):
+    from casino.errors import DomainError
+
+    try:
+        call(actor)
+    except DomainError as err:
+        return err.code
+    return None
+
+
+# Each service as the old comparison answered it: the gate's permission first
+# (PERMISSION_DENIED), then the act's own refusal for the roles it left out, and for the
+# roles it let through, whatever the next check says (an empty reason, a missing person).
+def _services():
+    from cage.selectors.access import require_sees_expected
+    from promotions.services import require_claim_signer
+    from tables.services import counts, keys, procedure, sessions, shifts
+
+    return {
+        "relieve": (
+            lambda a: sessions.session_supervisor_relieve(
+                actor=a, session=None, incoming=None, reason=""
+            ),
+            {R.PIT_BOSS, R.SHIFT_MANAGER},
+            "RELIEF_NOT_ALLOWED",
+        ),
+        "shift_change": (
+            lambda a: shifts.shift_change_record(actor=a, session=None, incoming=None, lines=[]),
+            {R.PIT_BOSS, R.SHIFT_MANAGER},
+            "SHIFT_CHANGE_NOT_ALLOWED",
+        ),
+        "prep_override": (
+            lambda a: sessions.prep_override(actor=a, session=None, reason=""),
+            {R.PIT_BOSS},
+            "PIT_BOSS_REQUIRED",
+        ),
+        "empty_bank": (
+            lambda a: counts.closing_confirm_empty_bank(
+                actor=a, sheet=None, croupier=None, pin=None
+            ),
+            {R.SUPERVISOR},
+            "SUPERVISOR_REQUIRED",
+        ),
+        "preparation": (
+            lambda a: procedure.preparation_checklist_record(
+                actor=a, spaces_inspected=False, cards_checked=False, documents_compared=False
+            ),
+            {R.SHIFT_MANAGER},
+            "PREPARATION_NOT_SHIFT_MANAGER",
+        ),
+        "keys": (keys._key_keeper, {R.PIT_BOSS, R.SUPERVISOR, R.SHIFT_MANAGER}, "KEY_KEEPER_ONLY"),
+        "blind_count": (
+            require_sees_expected,
+            {R.SUPERVISOR, R.PIT_BOSS, R.SHIFT_MANAGER, R.AUDITOR},
+            "BLIND_COUNT",
+        ),
+        "claim_signer": (
+            require_claim_signer,
+            {R.SUPERVISOR, R.SURVEILLANCE, R.SHIFT_MANAGER},
+            "PERMISSION_DENIED",
+        ),
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", list(Role))
+def test_each_former_role_check_answers_each_role_as_before(casino, role):
+    actor = Actor(make_staff(casino, f"u_{role.value}", role), role)
+    for name, (call, allowed, code) in _services().items():
+        got = _refusal(call, actor)
+        if role in allowed:
+            assert got not in (code, "PERMISSION_DENIED"), (name, role, got)
+        else:
+            assert got in (code, "PERMISSION_DENIED"), (name, role, got)

@@ -24,6 +24,7 @@ from casino.signatures import SignResult
 from ... import presenters, selectors, services
 from ...codes import TablesCode
 from ...models import ClosingSheet, OpeningSheet
+from ...selectors.sessions import sheet_roles_signed_by
 from ..serializers.sessions import SessionEventSerializer
 from ..serializers.sheets import (
     AcknowledgeInputSerializer,
@@ -254,9 +255,8 @@ class SheetsToSignView(APIView):
     )
     def get(self, request: Request) -> Response:
         actor = _actor(request, Perm.VIEW_TABLES)
-        roles = [actor.role]
-        if actor.role == Role.SUPERVISOR:
-            roles.append(Role.CROUPIER)  # croupiers sign on the supervisor's terminal
+        # croupiers sign on the supervisor's terminal
+        roles = sheet_roles_signed_by(actor.role)
         # Issue 12 §1: only the sessions the actor is assigned to.
         items = [
             item
