@@ -169,6 +169,50 @@ def _big_blind_ante_seat(antes: Sequence[int], blinds: Sequence[int]) -> int:
     return big if payers[0] == big and blinds[big] > 0 else -1
 
 
+def _post_forced_bets(
+    starting_stacks: Sequence[int], antes: Sequence[int], blinds: Sequence[int], bba: int
+) -> tuple[list[int], list[int], int, int, int]:
+    """Antes and blinds (straddles, live posts) taken from the stacks: the stacks left,
+    the bets posted, the dead money, the seat that posts the largest blind or straddle,
+    and the straddle (0 if none). ``bba``: the big-blind-ante seat, or -1."""
+    n = len(starting_stacks)
+    stacks = list(starting_stacks)
+    bets = [0] * n
+    dead = 0
+    # Pre-flop the first to act follows the largest blind or straddle (GAME-08, GAME-06);
+    # live posts (negative entries) do not move the order. Ties go to the later seat.
+    top = n - 1
+    top_key = -1
+    straddle = 0
+    for i in range(n):
+        s = stacks[i]
+        a = antes[i]
+        if i == bba:  # TDA 2024 RP-11: a big-blind ante is paid from what the blind leaves
+            a = min(a, max(0, s - blinds[i]))
+        if a > 0:  # antes first: dead money (OQ-33)
+            if a > s:
+                a = s
+            s -= a
+            dead += a
+        b = blinds[i]
+        key = 0
+        if b:  # blinds, straddles, live posts (negative entries)
+            posted = -b if b < 0 else b
+            if posted > s:
+                posted = s
+            s -= posted
+            bets[i] = posted
+            if b > 0:
+                key = posted
+                if i >= 2 and posted > straddle and n > 2:
+                    straddle = posted
+        if key >= top_key:
+            top = i
+            top_key = key
+        stacks[i] = s
+    return stacks, bets, dead, top, straddle
+
+
 class Machine:
     """Mutable state of one hand. Build with :meth:`from_hand` or the constructor."""
 
@@ -254,57 +298,32 @@ class Machine:
         self.violations: list[Violation] = []
         self.index = -1  # the action being applied, for violation reports
         self.chip_unit = chip_unit if chip_unit > 0 else 1
-        if variant is Variant.FIXED_LIMIT:
-            self.small_bet = small_bet or 0
-            self.big_bet = big_bet or 0
-            self.min_bet = self.small_bet
-        else:
-            self.min_bet = min_bet or 0
-            self.small_bet = self.big_bet = self.min_bet
+        self._set_bet_sizes(variant, min_bet, small_bet, big_bet)
         # PHH reverse-assigns forced bets heads-up (OQ-32: the button posts the small blind).
         if n == 2:
             antes = tuple(antes)[::-1]
             blinds_or_straddles = tuple(blinds_or_straddles)[::-1]
-        stacks = list(starting_stacks)
-        bets = [0] * n
-        dead = 0
-        # Pre-flop the first to act follows the largest blind or straddle (GAME-08, GAME-06);
-        # live posts (negative entries) do not move the order. Ties go to the later seat.
-        top = n - 1
-        top_key = -1
-        straddle = 0
         bba = _big_blind_ante_seat(antes, blinds_or_straddles) if profile.tournament else -1
-        for i in range(n):
-            s = stacks[i]
-            a = antes[i]
-            if i == bba:  # TDA 2024 RP-11: a big-blind ante is paid from what the blind leaves
-                a = min(a, max(0, s - blinds_or_straddles[i]))
-            if a > 0:  # antes first: dead money (OQ-33)
-                if a > s:
-                    a = s
-                s -= a
-                dead += a
-            b = blinds_or_straddles[i]
-            key = 0
-            if b:  # blinds, straddles, live posts (negative entries)
-                posted = -b if b < 0 else b
-                if posted > s:
-                    posted = s
-                s -= posted
-                bets[i] = posted
-                if b > 0:
-                    key = posted
-                    if i >= 2 and posted > straddle and n > 2:
-                        straddle = posted
-            if key >= top_key:
-                top = i
-                top_key = key
-            stacks[i] = s
+        stacks, bets, dead, top, straddle = _post_forced_bets(
+            starting_stacks, antes, blinds_or_straddles, bba
+        )
         self.stacks = stacks
         self.bets = bets
         self.contrib = bets[:]
         self.dead = dead
         self.total = dead + sum(bets)
+        self._set_nothing_dealt(n)
+        self.straddle = straddle
+        current = max(bets) if n else 0
+        self.current_bet = current
+        # Minimum raise increment pre-flop: the big blind, or the straddle (OQ-06).
+        self.last_inc = max(self.min_bet, straddle)
+        # Fixed limit: the big blind counts as the bet, a straddle as a raise (OQ-03).
+        self.raises = (1 if current > 0 else 0) + (1 if straddle > 0 else 0)
+        self._begin_round(first=(top + 1) % n if n else 0)
+
+    def _set_nothing_dealt(self, n: int) -> None:
+        """The hand before any card or voluntary action: pre-flop betting, all live."""
         self.folded = [False] * n
         self.live_count = n
         self.street = 0
@@ -321,14 +340,19 @@ class Machine:
         self.actors = 0  # players who have acted voluntarily (misdeal rule, MISDEAL-03)
         self.void_reason: VoidReason | None = None
         self.final_aggr = -1
-        self.straddle = straddle
-        current = max(bets) if n else 0
-        self.current_bet = current
-        # Minimum raise increment pre-flop: the big blind, or the straddle (OQ-06).
-        self.last_inc = max(self.min_bet, straddle)
-        # Fixed limit: the big blind counts as the bet, a straddle as a raise (OQ-03).
-        self.raises = (1 if current > 0 else 0) + (1 if straddle > 0 else 0)
-        self._begin_round(first=(top + 1) % n if n else 0)
+
+    def _set_bet_sizes(
+        self, variant: Variant, min_bet: int | None, small_bet: int | None, big_bet: int | None
+    ) -> None:
+        """Fixed limit: the small and big bets (the minimum is the small bet); otherwise the
+        minimum bet, which also stands for both."""
+        if variant is Variant.FIXED_LIMIT:
+            self.small_bet = small_bet or 0
+            self.big_bet = big_bet or 0
+            self.min_bet = self.small_bet
+        else:
+            self.min_bet = min_bet or 0
+            self.small_bet = self.big_bet = self.min_bet
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -1400,24 +1424,7 @@ class Machine:
         """The pots of this hand's betting (main and side pots)."""
         n = self.n
         stacks = self.stacks
-        folded = self.folded
-        contrib = self.contrib
-        live: list[int] = []
-        level = -1
-        single = True
-        for i in range(n):
-            if not folded[i]:
-                live.append(i)
-                c = contrib[i]
-                if level < 0:
-                    level = c
-                elif c != level:
-                    single = False
-        if single:
-            # Every live player put in the same: one pot (the common case, no side pot).
-            layers = [(self.total, tuple(live))]
-        else:
-            layers = build_pots(contrib, [not f for f in folded], self.dead)
+        live, layers = self._betting_layers()
         if not finished:
             pots = tuple(_pot(a, e, 0, (), (), ()) for a, e in layers)
             return _settlement(pots, 0, (0,) * n, tuple(stacks), self.showdown_order())
@@ -1427,17 +1434,7 @@ class Machine:
             take_rake = False  # no flop, no drop (RAKE-07 option)
         take_drop = profile.takes_drop  # a promotion fund's drop (issue 44; none in a tournament)
         if len(live) == 1 and not take_rake and not take_drop and not self.awards:
-            # Won without a showdown and no rake: the one live player takes every pot.
-            winner = live[0]
-            payouts = [0] * n
-            results: list[PotResult] = []
-            for amount, eligible in layers:
-                payouts[winner] += amount
-                results.append(_pot(amount, eligible, 0, (winner,), (amount,), ()))
-            final = list(stacks)
-            final[winner] += payouts[winner]
-            return _settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
-        unit = self.chip_unit
+            return self._settle_uncontested(live[0], layers)
         values = self._hand_values() if self.phase == SHOWDOWN else None
         # Who wins each pot: side pots are settled before the main pot (POT-07, SHOW-08),
         # each as the floor awarded it or as the cards give it (SHOW-14); a pot that
@@ -1447,41 +1444,110 @@ class Machine:
             eligible = layers[k][1]
             read, certain = self._pot_winners(eligible, values)
             layer_winners[k] = self._awarded(k, eligible, read, certain)
-        # Rake is taken per pot before paying (RAKE-05, RAKE-07); the cap per pot by
-        # default, or once per hand, main pot first (``rake_cap_scope``, OQ-04). A pot
-        # nobody is paid takes none: the commission is taken when the winner is known.
-        if take_rake:
-            rakes = rake_pots(
-                [amount if layer_winners[k] else 0 for k, (amount, _e) in enumerate(layers)],
-                profile.rake_bps,
-                unit,
-                profile.rake_rounding,  # RAKE-07, OQ-04: a casino setting
-                profile.rake_max_bps,  # RAKE-03: rounding never goes above it
-                profile.rake_cap,
-                profile.rake_cap_scope,
-            )
-            taken = sum(rakes)
-        else:
-            taken = 0
-            rakes = [0] * len(layers)
-        # A promotion fund's drop (issue 44 §1, docs/promotions.md): once per hand, on the
-        # pots paid, after the rake and apart from it (poker.fund_drop, the fund's posted
-        # rule), taken from the main pot first, then each side pot in turn.
+        paid = [amount if layer_winners[k] else 0 for k, (amount, _e) in enumerate(layers)]
+        rakes = self._pot_rakes(paid) if take_rake else [0] * len(layers)
+        taken = sum(rakes) if take_rake else 0
         drops = [0] * len(layers)
-        dropped = 0
-        if take_drop:
-            fund_drop = profile.fund_drop
-            assert fund_drop is not None
-            paid = sum(amount for k, (amount, _e) in enumerate(layers) if layer_winners[k])
-            dropped = drop_of(fund_drop, PotFacts(paid, taken, len(self.board) >= 3, unit))
-            left = dropped
-            for k, (amount, _e) in enumerate(layers):
-                if left <= 0:
-                    break
-                if layer_winners[k]:
-                    drops[k] = min(left, amount - rakes[k])
-                    left -= drops[k]
-        payouts = [0] * n
+        dropped = self._fund_drop(layers, layer_winners, rakes, taken, drops) if take_drop else 0
+        results, payouts = self._pay_pots(layers, layer_winners, rakes, drops)
+        finishing = tuple([stacks[i] + payouts[i] for i in range(n)])
+        order: tuple[int, ...] = ()
+        if self.phase == SHOWDOWN:
+            start = self.final_aggr
+            if start in live:
+                k = live.index(start)
+                order = tuple(live[k:] + live[:k])
+            else:
+                order = tuple(live)
+        return _settlement(tuple(results), taken, tuple(payouts), finishing, order, (), dropped)
+
+    def _betting_layers(self) -> tuple[list[int], list[tuple[int, tuple[int, ...]]]]:
+        """The live players, and the pots of the betting as (amount, eligible players)."""
+        folded = self.folded
+        contrib = self.contrib
+        live: list[int] = []
+        level = -1
+        single = True
+        for i in range(self.n):
+            if not folded[i]:
+                live.append(i)
+                c = contrib[i]
+                if level < 0:
+                    level = c
+                elif c != level:
+                    single = False
+        if single:
+            # Every live player put in the same: one pot (the common case, no side pot).
+            return live, [(self.total, tuple(live))]
+        return live, build_pots(contrib, [not f for f in folded], self.dead)
+
+    def _settle_uncontested(
+        self, winner: int, layers: list[tuple[int, tuple[int, ...]]]
+    ) -> Settlement:
+        """Won without a showdown and no rake: the one live player takes every pot."""
+        payouts = [0] * self.n
+        results: list[PotResult] = []
+        for amount, eligible in layers:
+            payouts[winner] += amount
+            results.append(_pot(amount, eligible, 0, (winner,), (amount,), ()))
+        final = list(self.stacks)
+        final[winner] += payouts[winner]
+        return _settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
+
+    def _pot_rakes(self, paid: list[int]) -> list[int]:
+        """The rake of each pot (``paid``: its amount, 0 for a pot nobody is paid).
+
+        Rake is taken per pot before paying (RAKE-05, RAKE-07); the cap per pot by
+        default, or once per hand, main pot first (``rake_cap_scope``, OQ-04). A pot
+        nobody is paid takes none: the commission is taken when the winner is known.
+        """
+        profile = self.profile
+        return rake_pots(
+            paid,
+            profile.rake_bps,
+            self.chip_unit,
+            profile.rake_rounding,  # RAKE-07, OQ-04: a casino setting
+            profile.rake_max_bps,  # RAKE-03: rounding never goes above it
+            profile.rake_cap,
+            profile.rake_cap_scope,
+        )
+
+    def _fund_drop(
+        self,
+        layers: list[tuple[int, tuple[int, ...]]],
+        layer_winners: list[tuple[int, ...]],
+        rakes: list[int],
+        taken: int,
+        drops: list[int],
+    ) -> int:
+        """A promotion fund's drop (issue 44 §1, docs/promotions.md): once per hand, on the
+        pots paid, after the rake and apart from it (poker.fund_drop, the fund's posted
+        rule), taken from the main pot first, then each side pot in turn (into ``drops``).
+        """
+        fund_drop = self.profile.fund_drop
+        assert fund_drop is not None
+        paid = sum(amount for k, (amount, _e) in enumerate(layers) if layer_winners[k])
+        dropped = drop_of(fund_drop, PotFacts(paid, taken, len(self.board) >= 3, self.chip_unit))
+        left = dropped
+        for k, (amount, _e) in enumerate(layers):
+            if left <= 0:
+                break
+            if layer_winners[k]:
+                drops[k] = min(left, amount - rakes[k])
+                left -= drops[k]
+        return dropped
+
+    def _pay_pots(
+        self,
+        layers: list[tuple[int, tuple[int, ...]]],
+        layer_winners: list[tuple[int, ...]],
+        rakes: list[int],
+        drops: list[int],
+    ) -> tuple[list[PotResult], list[int]]:
+        """Each pot, net of its rake and drop, paid to its winners (side pots first; an odd
+        chip as ``split_pot`` gives it); the pot results in pot order, and the payouts."""
+        unit = self.chip_unit
+        payouts = [0] * self.n
         results = []
         for k in range(len(layers) - 1, -1, -1):
             amount, eligible = layers[k]
@@ -1501,16 +1567,7 @@ class Machine:
                 _pot(amount, eligible, rakes[k], winners, tuple(shares), odd, False, drops[k])
             )
         results.reverse()
-        finishing = tuple([stacks[i] + payouts[i] for i in range(n)])
-        order: tuple[int, ...] = ()
-        if self.phase == SHOWDOWN:
-            start = self.final_aggr
-            if start in live:
-                k = live.index(start)
-                order = tuple(live[k:] + live[:k])
-            else:
-                order = tuple(live)
-        return _settlement(tuple(results), taken, tuple(payouts), finishing, order, (), dropped)
+        return results, payouts
 
     def _awarded(
         self, pot: int, eligible: tuple[int, ...], read: tuple[int, ...], certain: bool
