@@ -542,20 +542,15 @@ class Machine:
         """Apply ``actions`` in order (indices from ``start``): the validator's hot loop.
 
         The common cases (cards dealt in order, fold / check / call in turn) are
-        handled inline; everything else goes through :meth:`apply`, so the rules
-        live in one place. Entries that are not actions are MALFORMED.
+        handled by the quick steps below; everything else goes through :meth:`apply`,
+        so the rules live in one place. Entries that are not actions are MALFORMED.
         """
         action_type = Action
         apply = self.apply
+        quick_hole, quick_pass = self._quick_hole, self._quick_pass
+        quick_board, quick_show = self._quick_board, self._quick_show
         deal_hole, deal_board, show = _DEAL_HOLE, _DEAL_BOARD, _SHOW
         cc, fold, cbr = _CC, _FOLD, _CBR
-        unknown = UNKNOWN_CARD
-        stacks = self.stacks
-        bets = self.bets
-        contrib = self.contrib
-        folded = self.folded
-        hole = self.hole
-        n = self.n
         index = start - 1
         for a in actions:
             index += 1
@@ -566,66 +561,10 @@ class Machine:
                     continue
                 kind = a.kind
                 if kind is deal_hole:
-                    p = a.player
-                    cards = a.cards
-                    # In order, before any betting, to a player not dealt yet (after a deal
-                    # out of order, the next in order may already hold cards).
-                    if (
-                        p == self.next_hole
-                        and len(cards) == 2
-                        and not self.actors
-                        and 0 <= p < n
-                        and hole[p] is None
-                    ):
-                        c0, c1 = cards
-                        if 0 <= c0 < 52 and 0 <= c1 < 52:
-                            bits = (1 << c0) | (1 << c1)
-                            if c0 != c1 and not self.seen & bits:
-                                self.seen |= bits
-                                hole[p] = cards
-                                self.holes_dealt += 1
-                                self.next_hole = p + 1
-                                continue
-                        elif c0 == unknown and c1 == unknown:
-                            hole[p] = cards
-                            self.holes_dealt += 1
-                            self.next_hole = p + 1
-                            continue
+                    if quick_hole(a.player, a.cards):
+                        continue
                 elif kind is cc or kind is fold:
-                    p = a.player
-                    if p == self.actor and p >= 0:  # actor is -1 outside a betting round
-                        bit = 1 << p
-                        self.actors |= bit
-                        self.round_acted = True
-                        pending = self.pending & ~bit
-                        self.pending = pending
-                        if kind is fold:
-                            folded[p] = True
-                            self.live_count -= 1
-                            if self.live_count == 1:
-                                self._end_by_folds()
-                                continue
-                        else:
-                            owed = self.current_bet - bets[p]
-                            if owed > 0:
-                                stack = stacks[p]
-                                if owed > stack:
-                                    owed = stack
-                                stacks[p] = stack - owed
-                                bets[p] += owed
-                                contrib[p] += owed
-                                self.total += owed
-                        if pending:
-                            i = p + 1
-                            while True:
-                                if i >= n:
-                                    i = 0
-                                if pending >> i & 1:
-                                    break
-                                i += 1
-                            self.actor = i
-                        else:
-                            self._close_round()
+                    if quick_pass(a.player, kind is fold):
                         continue
                 elif kind is cbr:
                     p = a.player
@@ -636,41 +575,122 @@ class Machine:
                         self._bet_raise(p, a.amount)
                         continue
                 elif kind is deal_board:
-                    if self.phase == DEALING:
-                        cards = a.cards
-                        board = self.board
-                        if len(cards) == (3 if not board else 1) and len(board) < 5:
-                            bits = 0
-                            for c in cards:
-                                if type(c) is not int or not 0 <= c < 52:
-                                    break
-                                bits |= 1 << c
-                            else:
-                                if bits.bit_count() == len(cards) and not self.seen & bits:
-                                    self.seen |= bits
-                                    board.extend(cards)
-                                    self._next_street()
-                                    continue
+                    if self.phase == DEALING and quick_board(a.cards):
+                        continue
                 elif kind is show:
-                    p = a.player
-                    if self.phase == SHOWDOWN and 0 <= p < n and not folded[p]:
-                        dealt = hole[p]
-                        cards = a.cards
-                        if (
-                            dealt is not None
-                            and len(dealt) == 2
-                            and (not cards or cards == dealt)
-                            and self.shown[p] is None
-                            and not self.mucked[p]
-                            and 0 <= dealt[0] < 52
-                            and 0 <= dealt[1] < 52
-                        ):
-                            self.shown[p] = dealt
-                            continue
+                    if self.phase == SHOWDOWN and quick_show(a.player, a.cards):
+                        continue
                 apply(a, index)
             except Exception as exc:  # noqa: BLE001 - a malformed entry: report, go on
                 self.index = index
                 self._flag(Code.MALFORMED, detail=f"{type(exc).__name__}: {exc}"[:120])
+
+    def _quick_hole(self, p: int, cards: tuple[int, ...]) -> bool:
+        """Hole cards dealt in order, before any betting, to a player not dealt yet (after
+        a deal out of order, the next in order may already hold cards): taken, True; any
+        other deal is left to :meth:`apply` (False)."""
+        hole = self.hole
+        if not (
+            p == self.next_hole
+            and len(cards) == 2
+            and not self.actors
+            and 0 <= p < self.n
+            and hole[p] is None
+        ):
+            return False
+        c0, c1 = cards
+        if 0 <= c0 < 52 and 0 <= c1 < 52:
+            bits = (1 << c0) | (1 << c1)
+            if c0 != c1 and not self.seen & bits:
+                self.seen |= bits
+                hole[p] = cards
+                self.holes_dealt += 1
+                self.next_hole = p + 1
+                return True
+        elif c0 == UNKNOWN_CARD and c1 == UNKNOWN_CARD:
+            hole[p] = cards
+            self.holes_dealt += 1
+            self.next_hole = p + 1
+            return True
+        return False
+
+    def _quick_pass(self, p: int, fold: bool) -> bool:
+        """A fold, check or call by the player to act: taken, True (False: not in turn, so
+        left to :meth:`apply`). A call puts in what is owed, at most the stack."""
+        if p != self.actor or p < 0:  # actor is -1 outside a betting round
+            return False
+        bit = 1 << p
+        self.actors |= bit
+        self.round_acted = True
+        pending = self.pending & ~bit
+        self.pending = pending
+        if fold:
+            self.folded[p] = True
+            self.live_count -= 1
+            if self.live_count == 1:
+                self._end_by_folds()
+                return True
+        else:
+            bets = self.bets
+            owed = self.current_bet - bets[p]
+            if owed > 0:
+                stacks = self.stacks
+                stack = stacks[p]
+                if owed > stack:
+                    owed = stack
+                stacks[p] = stack - owed
+                bets[p] += owed
+                self.contrib[p] += owed
+                self.total += owed
+        if pending:
+            n = self.n
+            i = p + 1
+            while True:
+                if i >= n:
+                    i = 0
+                if pending >> i & 1:
+                    break
+                i += 1
+            self.actor = i
+        else:
+            self._close_round()
+        return True
+
+    def _quick_board(self, cards: tuple[int, ...]) -> bool:
+        """The flop, turn or river dealt when due, every card known and unseen: taken,
+        True; anything else is left to :meth:`apply` (False)."""
+        board = self.board
+        if len(cards) == (3 if not board else 1) and len(board) < 5:
+            bits = 0
+            for c in cards:
+                if type(c) is not int or not 0 <= c < 52:
+                    return False
+                bits |= 1 << c
+            if bits.bit_count() == len(cards) and not self.seen & bits:
+                self.seen |= bits
+                board.extend(cards)
+                self._next_street()
+                return True
+        return False
+
+    def _quick_show(self, p: int, cards: tuple[int, ...]) -> bool:
+        """A live player at the showdown shows the known hole cards dealt (or says no
+        cards): taken, True; anything else is left to :meth:`apply` (False)."""
+        if not (0 <= p < self.n and not self.folded[p]):
+            return False
+        dealt = self.hole[p]
+        if (
+            dealt is not None
+            and len(dealt) == 2
+            and (not cards or cards == dealt)
+            and self.shown[p] is None
+            and not self.mucked[p]
+            and 0 <= dealt[0] < 52
+            and 0 <= dealt[1] < 52
+        ):
+            self.shown[p] = dealt
+            return True
+        return False
 
     def _betting_out_of_phase(self, action: Action) -> None:
         p = action.player + 1
