@@ -463,16 +463,9 @@ def _long_hand(
     if len(raw_actions) > MAX_ACTIONS:
         return f"{len(raw_actions)} actions: more than {MAX_ACTIONS}"
     parsed, problems, action_decimals = _long_actions(raw_actions, n)
-    play_decimals = max(max(map(_decimals, amounts.play), default=0), action_decimals)
-    scale = max(play_decimals, max(map(_decimals, amounts.outcome), default=0))
-    chip_unit = 10 ** (scale - play_decimals)
-    if amounts.unit_field is not None:
-        chip_unit = _scaled(amounts.unit_field, scale)
+    scale, chip_unit = _scale_of(amounts, action_decimals)
     actions = _scaled_actions(parsed, scale, action_decimals)
-    if scale:
-        scaled = {k: tuple([_scaled(x, scale) for x in v]) for k, v in amounts.arrays.items()}
-    else:
-        scaled = {name: tuple(value) for name, value in amounts.arrays.items()}
+    scaled = _scaled_arrays(amounts, scale)
     identity = _identity_fields(fields, n)
     if isinstance(identity, str):
         return identity
@@ -504,6 +497,24 @@ def _long_hand(
         awards=awards,
     )
     return hand, tuple(problems)
+
+
+def _scale_of(amounts: _Amounts, action_decimals: int) -> tuple[int, int]:
+    """The scale (decimals kept as whole chips) and the chip unit in those chips: the
+    stated ``_chip_unit``, else the finest step the stakes and actions use."""
+    play_decimals = max(max(map(_decimals, amounts.play), default=0), action_decimals)
+    scale = max(play_decimals, max(map(_decimals, amounts.outcome), default=0))
+    chip_unit = 10 ** (scale - play_decimals)
+    if amounts.unit_field is not None:
+        chip_unit = _scaled(amounts.unit_field, scale)
+    return scale, chip_unit
+
+
+def _scaled_arrays(amounts: _Amounts, scale: int) -> dict[str, tuple[int, ...]]:
+    """The per-player lists in whole chips of the scale."""
+    if scale:
+        return {k: tuple([_scaled(x, scale) for x in v]) for k, v in amounts.arrays.items()}
+    return {name: tuple(value) for name, value in amounts.arrays.items()}
 
 
 def _read_stakes(fields: dict[str, Any], variant: Variant, n: int, amounts: _Amounts) -> str | None:
