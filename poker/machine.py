@@ -169,6 +169,50 @@ def _big_blind_ante_seat(antes: Sequence[int], blinds: Sequence[int]) -> int:
     return big if payers[0] == big and blinds[big] > 0 else -1
 
 
+def _post_forced_bets(
+    starting_stacks: Sequence[int], antes: Sequence[int], blinds: Sequence[int], bba: int
+) -> tuple[list[int], list[int], int, int, int]:
+    """Antes and blinds (straddles, live posts) taken from the stacks: the stacks left,
+    the bets posted, the dead money, the seat that posts the largest blind or straddle,
+    and the straddle (0 if none). ``bba``: the big-blind-ante seat, or -1."""
+    n = len(starting_stacks)
+    stacks = list(starting_stacks)
+    bets = [0] * n
+    dead = 0
+    # Pre-flop the first to act follows the largest blind or straddle (GAME-08, GAME-06);
+    # live posts (negative entries) do not move the order. Ties go to the later seat.
+    top = n - 1
+    top_key = -1
+    straddle = 0
+    for i in range(n):
+        s = stacks[i]
+        a = antes[i]
+        if i == bba:  # TDA 2024 RP-11: a big-blind ante is paid from what the blind leaves
+            a = min(a, max(0, s - blinds[i]))
+        if a > 0:  # antes first: dead money (OQ-33)
+            if a > s:
+                a = s
+            s -= a
+            dead += a
+        b = blinds[i]
+        key = 0
+        if b:  # blinds, straddles, live posts (negative entries)
+            posted = -b if b < 0 else b
+            if posted > s:
+                posted = s
+            s -= posted
+            bets[i] = posted
+            if b > 0:
+                key = posted
+                if i >= 2 and posted > straddle and n > 2:
+                    straddle = posted
+        if key >= top_key:
+            top = i
+            top_key = key
+        stacks[i] = s
+    return stacks, bets, dead, top, straddle
+
+
 class Machine:
     """Mutable state of one hand. Build with :meth:`from_hand` or the constructor."""
 
@@ -254,57 +298,32 @@ class Machine:
         self.violations: list[Violation] = []
         self.index = -1  # the action being applied, for violation reports
         self.chip_unit = chip_unit if chip_unit > 0 else 1
-        if variant is Variant.FIXED_LIMIT:
-            self.small_bet = small_bet or 0
-            self.big_bet = big_bet or 0
-            self.min_bet = self.small_bet
-        else:
-            self.min_bet = min_bet or 0
-            self.small_bet = self.big_bet = self.min_bet
+        self._set_bet_sizes(variant, min_bet, small_bet, big_bet)
         # PHH reverse-assigns forced bets heads-up (OQ-32: the button posts the small blind).
         if n == 2:
             antes = tuple(antes)[::-1]
             blinds_or_straddles = tuple(blinds_or_straddles)[::-1]
-        stacks = list(starting_stacks)
-        bets = [0] * n
-        dead = 0
-        # Pre-flop the first to act follows the largest blind or straddle (GAME-08, GAME-06);
-        # live posts (negative entries) do not move the order. Ties go to the later seat.
-        top = n - 1
-        top_key = -1
-        straddle = 0
         bba = _big_blind_ante_seat(antes, blinds_or_straddles) if profile.tournament else -1
-        for i in range(n):
-            s = stacks[i]
-            a = antes[i]
-            if i == bba:  # TDA 2024 RP-11: a big-blind ante is paid from what the blind leaves
-                a = min(a, max(0, s - blinds_or_straddles[i]))
-            if a > 0:  # antes first: dead money (OQ-33)
-                if a > s:
-                    a = s
-                s -= a
-                dead += a
-            b = blinds_or_straddles[i]
-            key = 0
-            if b:  # blinds, straddles, live posts (negative entries)
-                posted = -b if b < 0 else b
-                if posted > s:
-                    posted = s
-                s -= posted
-                bets[i] = posted
-                if b > 0:
-                    key = posted
-                    if i >= 2 and posted > straddle and n > 2:
-                        straddle = posted
-            if key >= top_key:
-                top = i
-                top_key = key
-            stacks[i] = s
+        stacks, bets, dead, top, straddle = _post_forced_bets(
+            starting_stacks, antes, blinds_or_straddles, bba
+        )
         self.stacks = stacks
         self.bets = bets
         self.contrib = bets[:]
         self.dead = dead
         self.total = dead + sum(bets)
+        self._set_nothing_dealt(n)
+        self.straddle = straddle
+        current = max(bets) if n else 0
+        self.current_bet = current
+        # Minimum raise increment pre-flop: the big blind, or the straddle (OQ-06).
+        self.last_inc = max(self.min_bet, straddle)
+        # Fixed limit: the big blind counts as the bet, a straddle as a raise (OQ-03).
+        self.raises = (1 if current > 0 else 0) + (1 if straddle > 0 else 0)
+        self._begin_round(first=(top + 1) % n if n else 0)
+
+    def _set_nothing_dealt(self, n: int) -> None:
+        """The hand before any card or voluntary action: pre-flop betting, all live."""
         self.folded = [False] * n
         self.live_count = n
         self.street = 0
@@ -321,14 +340,19 @@ class Machine:
         self.actors = 0  # players who have acted voluntarily (misdeal rule, MISDEAL-03)
         self.void_reason: VoidReason | None = None
         self.final_aggr = -1
-        self.straddle = straddle
-        current = max(bets) if n else 0
-        self.current_bet = current
-        # Minimum raise increment pre-flop: the big blind, or the straddle (OQ-06).
-        self.last_inc = max(self.min_bet, straddle)
-        # Fixed limit: the big blind counts as the bet, a straddle as a raise (OQ-03).
-        self.raises = (1 if current > 0 else 0) + (1 if straddle > 0 else 0)
-        self._begin_round(first=(top + 1) % n if n else 0)
+
+    def _set_bet_sizes(
+        self, variant: Variant, min_bet: int | None, small_bet: int | None, big_bet: int | None
+    ) -> None:
+        """Fixed limit: the small and big bets (the minimum is the small bet); otherwise the
+        minimum bet, which also stands for both."""
+        if variant is Variant.FIXED_LIMIT:
+            self.small_bet = small_bet or 0
+            self.big_bet = big_bet or 0
+            self.min_bet = self.small_bet
+        else:
+            self.min_bet = min_bet or 0
+            self.small_bet = self.big_bet = self.min_bet
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -518,20 +542,15 @@ class Machine:
         """Apply ``actions`` in order (indices from ``start``): the validator's hot loop.
 
         The common cases (cards dealt in order, fold / check / call in turn) are
-        handled inline; everything else goes through :meth:`apply`, so the rules
-        live in one place. Entries that are not actions are MALFORMED.
+        handled by the quick steps below; everything else goes through :meth:`apply`,
+        so the rules live in one place. Entries that are not actions are MALFORMED.
         """
         action_type = Action
         apply = self.apply
+        quick_hole, quick_pass = self._quick_hole, self._quick_pass
+        quick_board, quick_show = self._quick_board, self._quick_show
         deal_hole, deal_board, show = _DEAL_HOLE, _DEAL_BOARD, _SHOW
         cc, fold, cbr = _CC, _FOLD, _CBR
-        unknown = UNKNOWN_CARD
-        stacks = self.stacks
-        bets = self.bets
-        contrib = self.contrib
-        folded = self.folded
-        hole = self.hole
-        n = self.n
         index = start - 1
         for a in actions:
             index += 1
@@ -542,66 +561,10 @@ class Machine:
                     continue
                 kind = a.kind
                 if kind is deal_hole:
-                    p = a.player
-                    cards = a.cards
-                    # In order, before any betting, to a player not dealt yet (after a deal
-                    # out of order, the next in order may already hold cards).
-                    if (
-                        p == self.next_hole
-                        and len(cards) == 2
-                        and not self.actors
-                        and 0 <= p < n
-                        and hole[p] is None
-                    ):
-                        c0, c1 = cards
-                        if 0 <= c0 < 52 and 0 <= c1 < 52:
-                            bits = (1 << c0) | (1 << c1)
-                            if c0 != c1 and not self.seen & bits:
-                                self.seen |= bits
-                                hole[p] = cards
-                                self.holes_dealt += 1
-                                self.next_hole = p + 1
-                                continue
-                        elif c0 == unknown and c1 == unknown:
-                            hole[p] = cards
-                            self.holes_dealt += 1
-                            self.next_hole = p + 1
-                            continue
+                    if quick_hole(a.player, a.cards):
+                        continue
                 elif kind is cc or kind is fold:
-                    p = a.player
-                    if p == self.actor and p >= 0:  # actor is -1 outside a betting round
-                        bit = 1 << p
-                        self.actors |= bit
-                        self.round_acted = True
-                        pending = self.pending & ~bit
-                        self.pending = pending
-                        if kind is fold:
-                            folded[p] = True
-                            self.live_count -= 1
-                            if self.live_count == 1:
-                                self._end_by_folds()
-                                continue
-                        else:
-                            owed = self.current_bet - bets[p]
-                            if owed > 0:
-                                stack = stacks[p]
-                                if owed > stack:
-                                    owed = stack
-                                stacks[p] = stack - owed
-                                bets[p] += owed
-                                contrib[p] += owed
-                                self.total += owed
-                        if pending:
-                            i = p + 1
-                            while True:
-                                if i >= n:
-                                    i = 0
-                                if pending >> i & 1:
-                                    break
-                                i += 1
-                            self.actor = i
-                        else:
-                            self._close_round()
+                    if quick_pass(a.player, kind is fold):
                         continue
                 elif kind is cbr:
                     p = a.player
@@ -612,41 +575,122 @@ class Machine:
                         self._bet_raise(p, a.amount)
                         continue
                 elif kind is deal_board:
-                    if self.phase == DEALING:
-                        cards = a.cards
-                        board = self.board
-                        if len(cards) == (3 if not board else 1) and len(board) < 5:
-                            bits = 0
-                            for c in cards:
-                                if type(c) is not int or not 0 <= c < 52:
-                                    break
-                                bits |= 1 << c
-                            else:
-                                if bits.bit_count() == len(cards) and not self.seen & bits:
-                                    self.seen |= bits
-                                    board.extend(cards)
-                                    self._next_street()
-                                    continue
+                    if self.phase == DEALING and quick_board(a.cards):
+                        continue
                 elif kind is show:
-                    p = a.player
-                    if self.phase == SHOWDOWN and 0 <= p < n and not folded[p]:
-                        dealt = hole[p]
-                        cards = a.cards
-                        if (
-                            dealt is not None
-                            and len(dealt) == 2
-                            and (not cards or cards == dealt)
-                            and self.shown[p] is None
-                            and not self.mucked[p]
-                            and 0 <= dealt[0] < 52
-                            and 0 <= dealt[1] < 52
-                        ):
-                            self.shown[p] = dealt
-                            continue
+                    if self.phase == SHOWDOWN and quick_show(a.player, a.cards):
+                        continue
                 apply(a, index)
             except Exception as exc:  # noqa: BLE001 - a malformed entry: report, go on
                 self.index = index
                 self._flag(Code.MALFORMED, detail=f"{type(exc).__name__}: {exc}"[:120])
+
+    def _quick_hole(self, p: int, cards: tuple[int, ...]) -> bool:
+        """Hole cards dealt in order, before any betting, to a player not dealt yet (after
+        a deal out of order, the next in order may already hold cards): taken, True; any
+        other deal is left to :meth:`apply` (False)."""
+        hole = self.hole
+        if not (
+            p == self.next_hole
+            and len(cards) == 2
+            and not self.actors
+            and 0 <= p < self.n
+            and hole[p] is None
+        ):
+            return False
+        c0, c1 = cards
+        if 0 <= c0 < 52 and 0 <= c1 < 52:
+            bits = (1 << c0) | (1 << c1)
+            if c0 != c1 and not self.seen & bits:
+                self.seen |= bits
+                hole[p] = cards
+                self.holes_dealt += 1
+                self.next_hole = p + 1
+                return True
+        elif c0 == UNKNOWN_CARD and c1 == UNKNOWN_CARD:
+            hole[p] = cards
+            self.holes_dealt += 1
+            self.next_hole = p + 1
+            return True
+        return False
+
+    def _quick_pass(self, p: int, fold: bool) -> bool:
+        """A fold, check or call by the player to act: taken, True (False: not in turn, so
+        left to :meth:`apply`). A call puts in what is owed, at most the stack."""
+        if p != self.actor or p < 0:  # actor is -1 outside a betting round
+            return False
+        bit = 1 << p
+        self.actors |= bit
+        self.round_acted = True
+        pending = self.pending & ~bit
+        self.pending = pending
+        if fold:
+            self.folded[p] = True
+            self.live_count -= 1
+            if self.live_count == 1:
+                self._end_by_folds()
+                return True
+        else:
+            bets = self.bets
+            owed = self.current_bet - bets[p]
+            if owed > 0:
+                stacks = self.stacks
+                stack = stacks[p]
+                if owed > stack:
+                    owed = stack
+                stacks[p] = stack - owed
+                bets[p] += owed
+                self.contrib[p] += owed
+                self.total += owed
+        if pending:
+            n = self.n
+            i = p + 1
+            while True:
+                if i >= n:
+                    i = 0
+                if pending >> i & 1:
+                    break
+                i += 1
+            self.actor = i
+        else:
+            self._close_round()
+        return True
+
+    def _quick_board(self, cards: tuple[int, ...]) -> bool:
+        """The flop, turn or river dealt when due, every card known and unseen: taken,
+        True; anything else is left to :meth:`apply` (False)."""
+        board = self.board
+        if len(cards) == (3 if not board else 1) and len(board) < 5:
+            bits = 0
+            for c in cards:
+                if type(c) is not int or not 0 <= c < 52:
+                    return False
+                bits |= 1 << c
+            if bits.bit_count() == len(cards) and not self.seen & bits:
+                self.seen |= bits
+                board.extend(cards)
+                self._next_street()
+                return True
+        return False
+
+    def _quick_show(self, p: int, cards: tuple[int, ...]) -> bool:
+        """A live player at the showdown shows the known hole cards dealt (or says no
+        cards): taken, True; anything else is left to :meth:`apply` (False)."""
+        if not (0 <= p < self.n and not self.folded[p]):
+            return False
+        dealt = self.hole[p]
+        if (
+            dealt is not None
+            and len(dealt) == 2
+            and (not cards or cards == dealt)
+            and self.shown[p] is None
+            and not self.mucked[p]
+            and 0 <= dealt[0] < 52
+            and 0 <= dealt[1] < 52
+        ):
+            self.shown[p] = dealt
+            return True
+        return False
 
     def _betting_out_of_phase(self, action: Action) -> None:
         p = action.player + 1
@@ -1400,24 +1444,7 @@ class Machine:
         """The pots of this hand's betting (main and side pots)."""
         n = self.n
         stacks = self.stacks
-        folded = self.folded
-        contrib = self.contrib
-        live: list[int] = []
-        level = -1
-        single = True
-        for i in range(n):
-            if not folded[i]:
-                live.append(i)
-                c = contrib[i]
-                if level < 0:
-                    level = c
-                elif c != level:
-                    single = False
-        if single:
-            # Every live player put in the same: one pot (the common case, no side pot).
-            layers = [(self.total, tuple(live))]
-        else:
-            layers = build_pots(contrib, [not f for f in folded], self.dead)
+        live, layers = self._betting_layers()
         if not finished:
             pots = tuple(_pot(a, e, 0, (), (), ()) for a, e in layers)
             return _settlement(pots, 0, (0,) * n, tuple(stacks), self.showdown_order())
@@ -1427,17 +1454,7 @@ class Machine:
             take_rake = False  # no flop, no drop (RAKE-07 option)
         take_drop = profile.takes_drop  # a promotion fund's drop (issue 44; none in a tournament)
         if len(live) == 1 and not take_rake and not take_drop and not self.awards:
-            # Won without a showdown and no rake: the one live player takes every pot.
-            winner = live[0]
-            payouts = [0] * n
-            results: list[PotResult] = []
-            for amount, eligible in layers:
-                payouts[winner] += amount
-                results.append(_pot(amount, eligible, 0, (winner,), (amount,), ()))
-            final = list(stacks)
-            final[winner] += payouts[winner]
-            return _settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
-        unit = self.chip_unit
+            return self._settle_uncontested(live[0], layers)
         values = self._hand_values() if self.phase == SHOWDOWN else None
         # Who wins each pot: side pots are settled before the main pot (POT-07, SHOW-08),
         # each as the floor awarded it or as the cards give it (SHOW-14); a pot that
@@ -1447,41 +1464,110 @@ class Machine:
             eligible = layers[k][1]
             read, certain = self._pot_winners(eligible, values)
             layer_winners[k] = self._awarded(k, eligible, read, certain)
-        # Rake is taken per pot before paying (RAKE-05, RAKE-07); the cap per pot by
-        # default, or once per hand, main pot first (``rake_cap_scope``, OQ-04). A pot
-        # nobody is paid takes none: the commission is taken when the winner is known.
-        if take_rake:
-            rakes = rake_pots(
-                [amount if layer_winners[k] else 0 for k, (amount, _e) in enumerate(layers)],
-                profile.rake_bps,
-                unit,
-                profile.rake_rounding,  # RAKE-07, OQ-04: a casino setting
-                profile.rake_max_bps,  # RAKE-03: rounding never goes above it
-                profile.rake_cap,
-                profile.rake_cap_scope,
-            )
-            taken = sum(rakes)
-        else:
-            taken = 0
-            rakes = [0] * len(layers)
-        # A promotion fund's drop (issue 44 §1, docs/promotions.md): once per hand, on the
-        # pots paid, after the rake and apart from it (poker.fund_drop, the fund's posted
-        # rule), taken from the main pot first, then each side pot in turn.
+        paid = [amount if layer_winners[k] else 0 for k, (amount, _e) in enumerate(layers)]
+        rakes = self._pot_rakes(paid) if take_rake else [0] * len(layers)
+        taken = sum(rakes) if take_rake else 0
         drops = [0] * len(layers)
-        dropped = 0
-        if take_drop:
-            fund_drop = profile.fund_drop
-            assert fund_drop is not None
-            paid = sum(amount for k, (amount, _e) in enumerate(layers) if layer_winners[k])
-            dropped = drop_of(fund_drop, PotFacts(paid, taken, len(self.board) >= 3, unit))
-            left = dropped
-            for k, (amount, _e) in enumerate(layers):
-                if left <= 0:
-                    break
-                if layer_winners[k]:
-                    drops[k] = min(left, amount - rakes[k])
-                    left -= drops[k]
-        payouts = [0] * n
+        dropped = self._fund_drop(layers, layer_winners, rakes, taken, drops) if take_drop else 0
+        results, payouts = self._pay_pots(layers, layer_winners, rakes, drops)
+        finishing = tuple([stacks[i] + payouts[i] for i in range(n)])
+        order: tuple[int, ...] = ()
+        if self.phase == SHOWDOWN:
+            start = self.final_aggr
+            if start in live:
+                k = live.index(start)
+                order = tuple(live[k:] + live[:k])
+            else:
+                order = tuple(live)
+        return _settlement(tuple(results), taken, tuple(payouts), finishing, order, (), dropped)
+
+    def _betting_layers(self) -> tuple[list[int], list[tuple[int, tuple[int, ...]]]]:
+        """The live players, and the pots of the betting as (amount, eligible players)."""
+        folded = self.folded
+        contrib = self.contrib
+        live: list[int] = []
+        level = -1
+        single = True
+        for i in range(self.n):
+            if not folded[i]:
+                live.append(i)
+                c = contrib[i]
+                if level < 0:
+                    level = c
+                elif c != level:
+                    single = False
+        if single:
+            # Every live player put in the same: one pot (the common case, no side pot).
+            return live, [(self.total, tuple(live))]
+        return live, build_pots(contrib, [not f for f in folded], self.dead)
+
+    def _settle_uncontested(
+        self, winner: int, layers: list[tuple[int, tuple[int, ...]]]
+    ) -> Settlement:
+        """Won without a showdown and no rake: the one live player takes every pot."""
+        payouts = [0] * self.n
+        results: list[PotResult] = []
+        for amount, eligible in layers:
+            payouts[winner] += amount
+            results.append(_pot(amount, eligible, 0, (winner,), (amount,), ()))
+        final = list(self.stacks)
+        final[winner] += payouts[winner]
+        return _settlement(tuple(results), 0, tuple(payouts), tuple(final), ())
+
+    def _pot_rakes(self, paid: list[int]) -> list[int]:
+        """The rake of each pot (``paid``: its amount, 0 for a pot nobody is paid).
+
+        Rake is taken per pot before paying (RAKE-05, RAKE-07); the cap per pot by
+        default, or once per hand, main pot first (``rake_cap_scope``, OQ-04). A pot
+        nobody is paid takes none: the commission is taken when the winner is known.
+        """
+        profile = self.profile
+        return rake_pots(
+            paid,
+            profile.rake_bps,
+            self.chip_unit,
+            profile.rake_rounding,  # RAKE-07, OQ-04: a casino setting
+            profile.rake_max_bps,  # RAKE-03: rounding never goes above it
+            profile.rake_cap,
+            profile.rake_cap_scope,
+        )
+
+    def _fund_drop(
+        self,
+        layers: list[tuple[int, tuple[int, ...]]],
+        layer_winners: list[tuple[int, ...]],
+        rakes: list[int],
+        taken: int,
+        drops: list[int],
+    ) -> int:
+        """A promotion fund's drop (issue 44 §1, docs/promotions.md): once per hand, on the
+        pots paid, after the rake and apart from it (poker.fund_drop, the fund's posted
+        rule), taken from the main pot first, then each side pot in turn (into ``drops``).
+        """
+        fund_drop = self.profile.fund_drop
+        assert fund_drop is not None
+        paid = sum(amount for k, (amount, _e) in enumerate(layers) if layer_winners[k])
+        dropped = drop_of(fund_drop, PotFacts(paid, taken, len(self.board) >= 3, self.chip_unit))
+        left = dropped
+        for k, (amount, _e) in enumerate(layers):
+            if left <= 0:
+                break
+            if layer_winners[k]:
+                drops[k] = min(left, amount - rakes[k])
+                left -= drops[k]
+        return dropped
+
+    def _pay_pots(
+        self,
+        layers: list[tuple[int, tuple[int, ...]]],
+        layer_winners: list[tuple[int, ...]],
+        rakes: list[int],
+        drops: list[int],
+    ) -> tuple[list[PotResult], list[int]]:
+        """Each pot, net of its rake and drop, paid to its winners (side pots first; an odd
+        chip as ``split_pot`` gives it); the pot results in pot order, and the payouts."""
+        unit = self.chip_unit
+        payouts = [0] * self.n
         results = []
         for k in range(len(layers) - 1, -1, -1):
             amount, eligible = layers[k]
@@ -1501,16 +1587,7 @@ class Machine:
                 _pot(amount, eligible, rakes[k], winners, tuple(shares), odd, False, drops[k])
             )
         results.reverse()
-        finishing = tuple([stacks[i] + payouts[i] for i in range(n)])
-        order: tuple[int, ...] = ()
-        if self.phase == SHOWDOWN:
-            start = self.final_aggr
-            if start in live:
-                k = live.index(start)
-                order = tuple(live[k:] + live[:k])
-            else:
-                order = tuple(live)
-        return _settlement(tuple(results), taken, tuple(payouts), finishing, order, (), dropped)
+        return results, payouts
 
     def _awarded(
         self, pot: int, eligible: tuple[int, ...], read: tuple[int, ...], certain: bool

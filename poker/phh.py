@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -255,68 +255,19 @@ _FL_SIZES = ("small_bet", "big_bet")
 def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> Record | None:
     """The common case, all amounts whole numbers and well formed; None: take the long way."""
     get = fields.get
-    stacks = get("starting_stacks")
-    antes = get("antes")
-    blinds = get("blinds_or_straddles")
-    raw_actions = get("actions")
-    if type(stacks) is not list or type(antes) is not list or type(blinds) is not list:
+    amounts = _fast_amounts(fields)
+    if amounts is None:
         return None
+    stacks, antes, blinds, finishing, winnings = amounts
     n = len(stacks)
-    if not (MIN_PLAYERS <= n <= MAX_PLAYERS and len(antes) == n and len(blinds) == n):
-        return None
-    if type(raw_actions) is not list or len(raw_actions) > MAX_ACTIONS:
-        return None
-    types = set(map(type, stacks))
-    types.update(map(type, antes))
-    types.update(map(type, blinds))
-    finishing = get("finishing_stacks")
-    winnings = get("winnings")
-    for outcome in (finishing, winnings):
-        if outcome is not None:
-            if type(outcome) is not list or len(outcome) != n:
-                return None
-            types.update(map(type, outcome))
-    if types != _INT_TYPE or "_chip_unit" in fields or "_rake" in fields:
-        return None
-    if "_carry_in" in fields or "_carry_in_eligible" in fields or "_forfeits" in fields:
-        return None  # rare: read the long way
-    if "_awards" in fields:
-        return None
-    low = min(min(stacks), min(antes), min(blinds))
-    high = max(max(stacks), max(antes), max(blinds))
-    if low < -MAX_AMOUNT or high > MAX_AMOUNT:
-        return None
     variant = TEXAS_VARIANTS[code]
-    min_bet = small_bet = big_bet = None
-    if variant is Variant.FIXED_LIMIT:
-        small_bet = get("small_bet")
-        big_bet = get("big_bet")
-        if not (_number_ok(small_bet) and _number_ok(big_bet)):
-            return None
-        if type(small_bet) is not int or type(big_bet) is not int:
-            return None
-    else:
-        min_bet = get("min_bet")
-        if type(min_bet) is not int or not _number_ok(min_bet):
-            return None
-    cache = _ACTION_CACHE[n]
-    actions: list[Action] = []
-    append = actions.append
-    for text in raw_actions:
-        result = cache.get(text) if type(text) is str else None
-        if result is None:
-            if type(text) is not str:
-                return None
-            result = _parse_action(text, n)
-            if len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            cache[text] = result
-        if isinstance(result, str):
-            return None  # a malformed action: the long way reports it with its index
-        action, amount = result
-        if amount is not None and type(amount) is not int:
-            return None
-        append(action)
+    sizes = _fast_sizes(get, variant)
+    if sizes is None:
+        return None
+    min_bet, small_bet, big_bet = sizes
+    actions = _fast_actions(fields["actions"], n)
+    if actions is None:
+        return None
     seats = get("seats")
     if seats is not None:
         if not (type(seats) is list and len(seats) == n and set(map(type, seats)) <= _INT_TYPE):
@@ -359,6 +310,91 @@ def _fast_record(fields: dict[str, Any], source: str, index: int, code: str) -> 
     return Record(source, index, code, hand)
 
 
+_FastAmounts = tuple[list[int], list[int], list[int], list[int] | None, list[int] | None]
+
+
+def _fast_amounts(fields: dict[str, Any]) -> _FastAmounts | None:
+    """Stacks, antes, blinds, finishing stacks and winnings when all are whole numbers in
+    range for 2 to 10 players and no rare field (chip unit, rake, carried pots, forfeits,
+    awards) is present; None: take the long way."""
+    get = fields.get
+    stacks = get("starting_stacks")
+    antes = get("antes")
+    blinds = get("blinds_or_straddles")
+    raw_actions = get("actions")
+    if type(stacks) is not list or type(antes) is not list or type(blinds) is not list:
+        return None
+    n = len(stacks)
+    if not (MIN_PLAYERS <= n <= MAX_PLAYERS and len(antes) == n and len(blinds) == n):
+        return None
+    if type(raw_actions) is not list or len(raw_actions) > MAX_ACTIONS:
+        return None
+    types = set(map(type, stacks))
+    types.update(map(type, antes))
+    types.update(map(type, blinds))
+    finishing = get("finishing_stacks")
+    winnings = get("winnings")
+    for outcome in (finishing, winnings):
+        if outcome is not None:
+            if type(outcome) is not list or len(outcome) != n:
+                return None
+            types.update(map(type, outcome))
+    if types != _INT_TYPE or "_chip_unit" in fields or "_rake" in fields:
+        return None
+    if "_carry_in" in fields or "_carry_in_eligible" in fields or "_forfeits" in fields:
+        return None  # rare: read the long way
+    if "_awards" in fields:
+        return None
+    low = min(min(stacks), min(antes), min(blinds))
+    high = max(max(stacks), max(antes), max(blinds))
+    if low < -MAX_AMOUNT or high > MAX_AMOUNT:
+        return None
+    return stacks, antes, blinds, finishing, winnings
+
+
+def _fast_sizes(
+    get: Callable[[str], Any], variant: Variant
+) -> tuple[int | None, int | None, int | None] | None:
+    """The minimum bet (no or pot limit), or the small and big bets (fixed limit), as whole
+    numbers; None: take the long way."""
+    min_bet = small_bet = big_bet = None
+    if variant is Variant.FIXED_LIMIT:
+        small_bet = get("small_bet")
+        big_bet = get("big_bet")
+        if not (_number_ok(small_bet) and _number_ok(big_bet)):
+            return None
+        if type(small_bet) is not int or type(big_bet) is not int:
+            return None
+    else:
+        min_bet = get("min_bet")
+        if type(min_bet) is not int or not _number_ok(min_bet):
+            return None
+    return min_bet, small_bet, big_bet
+
+
+def _fast_actions(raw_actions: list[Any], n: int) -> list[Action] | None:
+    """The actions, all well formed with whole amounts; None: take the long way."""
+    cache = _ACTION_CACHE[n]
+    actions: list[Action] = []
+    append = actions.append
+    for text in raw_actions:
+        result = cache.get(text) if type(text) is str else None
+        if result is None:
+            if type(text) is not str:
+                return None
+            result = _parse_action(text, n)
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            cache[text] = result
+        if isinstance(result, str):
+            return None  # a malformed action: the long way reports it with its index
+        action, amount = result
+        if amount is not None and type(amount) is not int:
+            return None
+        append(action)
+    return actions
+
+
 def _KNOWN_COUNT(fields: dict[str, Any]) -> int:  # noqa: N802 - reads as a constant
     return sum(1 for k in fields if k in _HAND_FIELDS)
 
@@ -375,61 +411,163 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
         if code in PHH_VARIANTS:
             return Record(source, index, code, None, (), True)
         return _bad(source, index, f"unknown variant {code[:20]!r}", code[:20])
-    variant = TEXAS_VARIANTS[code]
+    read = _long_hand(fields, TEXAS_VARIANTS[code])
+    if isinstance(read, str):
+        return _bad(source, index, read, code)
+    hand, problems = read
+    return Record(source, index, code, hand, problems)
+
+
+@dataclass
+class _Amounts:
+    """The amounts of one document as written, before scaling to whole chips: ``play``
+    (stakes, sizes, chip unit) and ``outcome`` (results, rake, carried pots) fix the
+    scale; ``arrays`` are the per-player lists by field name."""
+
+    arrays: dict[str, list[Any]]
+    play: list[int | Decimal]
+    outcome: list[int | Decimal]
+    sizes: dict[str, int | Decimal | None]
+    unit_field: Any = None
+    rake_field: Any = None
+
+
+def _long_hand(
+    fields: dict[str, Any], variant: Variant
+) -> tuple[Hand, tuple[Violation, ...]] | str:
+    """The long way: any exact amounts (scaled to whole chips) and every rare field; the
+    hand and its malformed actions, or why the document is refused."""
     stacks = _number_list(fields, "starting_stacks", None)
     if isinstance(stacks, str):
-        return _bad(source, index, stacks, code)
+        return stacks
     n = len(stacks)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        return _bad(source, index, f"{n} players: a Texas hand has 2 to 10", code)
-    play: list[int | Decimal] = list(stacks)
-    arrays: dict[str, list[Any]] = {"starting_stacks": stacks}
+        return f"{n} players: a Texas hand has 2 to 10"
+    amounts = _Amounts({"starting_stacks": stacks}, list(stacks), [], {})
+    refused = _read_stakes(fields, variant, n, amounts)
+    if refused is None:
+        refused = _read_outcome(fields, n, amounts)
+    if refused is not None:
+        return refused
+    carried = _carried_fields(fields, n)
+    if isinstance(carried, str):
+        return carried
+    carry_amounts, carry_eligible, forfeits = carried
+    amounts.outcome.extend(carry_amounts)
+    awards = _award_fields(fields, n)
+    if isinstance(awards, str):
+        return awards
+    raw_actions = fields.get("actions")
+    if not isinstance(raw_actions, list):
+        return "actions must be an array of strings"
+    if len(raw_actions) > MAX_ACTIONS:
+        return f"{len(raw_actions)} actions: more than {MAX_ACTIONS}"
+    parsed, problems, action_decimals = _long_actions(raw_actions, n)
+    scale, chip_unit = _scale_of(amounts, action_decimals)
+    actions = _scaled_actions(parsed, scale, action_decimals)
+    scaled = _scaled_arrays(amounts, scale)
+    identity = _identity_fields(fields, n)
+    if isinstance(identity, str):
+        return identity
+    seats, players, trimming = identity
+    sizes, rake_field = amounts.sizes, amounts.rake_field
+    hand = Hand(
+        variant=variant,
+        starting_stacks=scaled["starting_stacks"],
+        antes=scaled["antes"],
+        blinds_or_straddles=scaled["blinds_or_straddles"],
+        actions=actions,
+        min_bet=None if sizes["min_bet"] is None else _scaled(sizes["min_bet"], scale),
+        small_bet=None if sizes["small_bet"] is None else _scaled(sizes["small_bet"], scale),
+        big_bet=None if sizes["big_bet"] is None else _scaled(sizes["big_bet"], scale),
+        seats=seats,
+        players=players,
+        finishing_stacks=scaled.get("finishing_stacks"),
+        winnings=scaled.get("winnings"),
+        rake=None if rake_field is None else _scaled(rake_field, scale),
+        chip_unit=chip_unit,
+        scale=scale,
+        ante_trimming_status=trimming,
+        extra=tuple((k, v) for k, v in fields.items() if k not in _HAND_FIELDS),
+        carry_in=tuple(
+            CarriedPot(_scaled(amount, scale), eligible)
+            for amount, eligible in zip(carry_amounts, carry_eligible, strict=True)
+        ),
+        forfeits=forfeits,
+        awards=awards,
+    )
+    return hand, tuple(problems)
+
+
+def _scale_of(amounts: _Amounts, action_decimals: int) -> tuple[int, int]:
+    """The scale (decimals kept as whole chips) and the chip unit in those chips: the
+    stated ``_chip_unit``, else the finest step the stakes and actions use."""
+    play_decimals = max(max(map(_decimals, amounts.play), default=0), action_decimals)
+    scale = max(play_decimals, max(map(_decimals, amounts.outcome), default=0))
+    chip_unit = 10 ** (scale - play_decimals)
+    if amounts.unit_field is not None:
+        chip_unit = _scaled(amounts.unit_field, scale)
+    return scale, chip_unit
+
+
+def _scaled_arrays(amounts: _Amounts, scale: int) -> dict[str, tuple[int, ...]]:
+    """The per-player lists in whole chips of the scale."""
+    if scale:
+        return {k: tuple([_scaled(x, scale) for x in v]) for k, v in amounts.arrays.items()}
+    return {name: tuple(value) for name, value in amounts.arrays.items()}
+
+
+def _read_stakes(fields: dict[str, Any], variant: Variant, n: int, amounts: _Amounts) -> str | None:
+    """Antes, blinds, the bet sizes of the variant and the chip unit into ``amounts``;
+    why they are refused, or None."""
     for name in ("antes", "blinds_or_straddles"):
         value = _number_list(fields, name, n)
         if isinstance(value, str):
-            return _bad(source, index, value, code)
-        arrays[name] = value
-        play.extend(value)
-    sizes: dict[str, int | Decimal | None] = {"min_bet": None, "small_bet": None, "big_bet": None}
+            return value
+        amounts.arrays[name] = value
+        amounts.play.extend(value)
+    amounts.sizes.update(min_bet=None, small_bet=None, big_bet=None)
     needed = ("small_bet", "big_bet") if variant is Variant.FIXED_LIMIT else ("min_bet",)
     for name in needed:
         size = fields.get(name)
         if not _number_ok(size):
-            return _bad(source, index, f"{name} is missing or not an amount", code)
+            return f"{name} is missing or not an amount"
         assert isinstance(size, int | Decimal)
-        sizes[name] = size
-        play.append(size)
+        amounts.sizes[name] = size
+        amounts.play.append(size)
     unit_field = fields.get("_chip_unit")
     if unit_field is not None:
         if not _number_ok(unit_field) or unit_field <= 0:
-            return _bad(source, index, "_chip_unit must be a positive amount", code)
-        play.append(unit_field)
-    outcome: list[int | Decimal] = []
+            return "_chip_unit must be a positive amount"
+        amounts.play.append(unit_field)
+        amounts.unit_field = unit_field
+    return None
+
+
+def _read_outcome(fields: dict[str, Any], n: int, amounts: _Amounts) -> str | None:
+    """Finishing stacks, winnings and the rake into ``amounts``; why they are refused, or
+    None."""
     for name in ("finishing_stacks", "winnings"):
         if name in fields:
             value = _number_list(fields, name, n)
             if isinstance(value, str):
-                return _bad(source, index, value, code)
-            arrays[name] = value
-            outcome.extend(value)
+                return value
+            amounts.arrays[name] = value
+            amounts.outcome.extend(value)
     rake_field = fields.get("_rake")
     if rake_field is not None:
         if not _number_ok(rake_field):
-            return _bad(source, index, "_rake must be an amount", code)
-        outcome.append(rake_field)
-    carried = _carried_fields(fields, n)
-    if isinstance(carried, str):
-        return _bad(source, index, carried, code)
-    carry_amounts, carry_eligible, forfeits = carried
-    outcome.extend(carry_amounts)
-    awards = _award_fields(fields, n)
-    if isinstance(awards, str):
-        return _bad(source, index, awards, code)
-    raw_actions = fields.get("actions")
-    if not isinstance(raw_actions, list):
-        return _bad(source, index, "actions must be an array of strings", code)
-    if len(raw_actions) > MAX_ACTIONS:
-        return _bad(source, index, f"{len(raw_actions)} actions: more than {MAX_ACTIONS}", code)
+            return "_rake must be an amount"
+        amounts.outcome.append(rake_field)
+        amounts.rake_field = rake_field
+    return None
+
+
+def _long_actions(
+    raw_actions: list[Any], n: int
+) -> tuple[list[tuple[Action, int | Decimal | None]], list[Violation], int]:
+    """Each action parsed (a malformed one kept as a no-op, with its violation), and the
+    most decimals an amount carries."""
     problems: list[Violation] = []
     parsed: list[tuple[Action, int | Decimal | None]] = []
     cache = _ACTION_CACHE[n]
@@ -449,68 +587,47 @@ def _record(fields: dict[str, Any], source: str, index: int) -> Record:
         amount = result[1]
         if type(amount) is Decimal:
             action_decimals = max(action_decimals, _decimals(amount))
-    play_decimals = max(max(map(_decimals, play), default=0), action_decimals)
-    scale = max(play_decimals, max(map(_decimals, outcome), default=0))
-    chip_unit = 10 ** (scale - play_decimals)
-    if unit_field is not None:
-        chip_unit = _scaled(unit_field, scale)
+    return parsed, problems, action_decimals
+
+
+def _scaled_actions(
+    parsed: list[tuple[Action, int | Decimal | None]], scale: int, action_decimals: int
+) -> tuple[Action, ...]:
+    """The actions with their amounts in whole chips of the hand's scale."""
     if scale == 0 and not action_decimals:
-        actions = tuple([a for a, _amount in parsed])
-    else:
-        actions = tuple(
-            [
-                a
-                if amount is None
-                else new_action(
-                    a.kind, a.player, _scaled(amount, scale), a.cards, None, a.commentary
-                )
-                for a, amount in parsed
-            ]
-        )
-    if scale:
-        scaled = {name: tuple([_scaled(x, scale) for x in value]) for name, value in arrays.items()}
-    else:
-        scaled = {name: tuple(value) for name, value in arrays.items()}
+        return tuple([a for a, _amount in parsed])
+    return tuple(
+        [
+            a
+            if amount is None
+            else new_action(a.kind, a.player, _scaled(amount, scale), a.cards, None, a.commentary)
+            for a, amount in parsed
+        ]
+    )
+
+
+def _identity_fields(
+    fields: dict[str, Any], n: int
+) -> tuple[tuple[int, ...] | None, tuple[str, ...] | None, bool | None] | str:
+    """Seats, player names and the ante trimming status; why they are refused."""
     seats = fields.get("seats")
     if seats is not None and not (
         isinstance(seats, list) and len(seats) == n and all(type(s) is int for s in seats)
     ):
-        return _bad(source, index, "seats must list one integer per player", code)
+        return "seats must list one integer per player"
     players = fields.get("players")
     if players is not None and not (
         isinstance(players, list) and len(players) == n and all(isinstance(p, str) for p in players)
     ):
-        return _bad(source, index, "players must list one name per player", code)
+        return "players must list one name per player"
     trimming = fields.get("ante_trimming_status")
     if trimming is not None and type(trimming) is not bool:
-        return _bad(source, index, "ante_trimming_status must be true or false", code)
-    extra = tuple((k, v) for k, v in fields.items() if k not in _HAND_FIELDS)
-    hand = Hand(
-        variant=variant,
-        starting_stacks=scaled["starting_stacks"],
-        antes=scaled["antes"],
-        blinds_or_straddles=scaled["blinds_or_straddles"],
-        actions=actions,
-        min_bet=None if sizes["min_bet"] is None else _scaled(sizes["min_bet"], scale),
-        small_bet=None if sizes["small_bet"] is None else _scaled(sizes["small_bet"], scale),
-        big_bet=None if sizes["big_bet"] is None else _scaled(sizes["big_bet"], scale),
-        seats=None if seats is None else tuple(seats),
-        players=None if players is None else tuple(players),
-        finishing_stacks=scaled.get("finishing_stacks"),
-        winnings=scaled.get("winnings"),
-        rake=None if rake_field is None else _scaled(rake_field, scale),
-        chip_unit=chip_unit,
-        scale=scale,
-        ante_trimming_status=trimming,
-        extra=extra,
-        carry_in=tuple(
-            CarriedPot(_scaled(amount, scale), eligible)
-            for amount, eligible in zip(carry_amounts, carry_eligible, strict=True)
-        ),
-        forfeits=forfeits,
-        awards=awards,
+        return "ante_trimming_status must be true or false"
+    return (
+        None if seats is None else tuple(seats),
+        None if players is None else tuple(players),
+        trimming,
     )
-    return Record(source, index, code, hand, tuple(problems))
 
 
 def _player_list(text: Any, n: int, name: str) -> tuple[int, ...] | str:

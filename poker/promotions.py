@@ -1017,16 +1017,26 @@ def posted_rules(
     if lang not in ("es", "en"):
         raise ValueError(f"unsupported language: {lang!r} (use 'es' or 'en')")
     es = lang == "es"
-    d = rules.drop
     bad_beat = rules.kind is FundKind.BAD_BEAT
-    out: list[str] = []
     if bad_beat:
         name = "Jackpot bad beat" if es else "Bad-beat jackpot"
     else:
         name = "Premio a la mano alta" if es else "High-hand prize"
-    out.append(
-        f"{name}; pozo inicial {money(rules.seed)}." if es else f"{name}; seed {money(rules.seed)}."
-    )
+    out = [
+        f"{name}; pozo inicial {money(rules.seed)}."
+        if es
+        else f"{name}; seed {money(rules.seed)}.",
+        _posted_drop(rules.drop, lang, money),
+    ]
+    out.extend(_posted_hands(rules, lang, bad_beat))
+    out.extend(_posted_qualifying(rules, es))
+    out.append(_posted_split(rules, lang, bad_beat))
+    return tuple(out)
+
+
+def _posted_drop(d: Drop, lang: str, money: Callable[[int], str]) -> str:
+    """The posted sentence on the drop: how much each pot pays and which pots pay."""
+    es = lang == "es"
     if d.amount:
         take = f"{money(d.amount)} por bote" if es else f"{money(d.amount)} per pot"
     elif d.share_bps:
@@ -1050,11 +1060,17 @@ def posted_rules(
     if d.flop_required:
         conditions.append("con flop" if es else "that saw a flop")
     which = ", ".join(conditions) or ("todos" if es else "all")
-    out.append(
+    return (
         f"Aporte: {take}, aparte de la comisión; aportan los botes {which}."
         if es
         else f"Drop: {take}, apart from the rake; from pots {which}."
     )
+
+
+def _posted_hands(rules: FundRules, lang: str, bad_beat: bool) -> list[str]:
+    """The posted sentences on the qualifying hand: how good, which hole cards play."""
+    es = lang == "es"
+    out: list[str] = []
     if bad_beat:
         who = "La mano perdedora" if es else "The losing hand"
     else:
@@ -1073,11 +1089,16 @@ def posted_rules(
     if bad_beat:
         winner = _HOLE_WORDS[rules.winning_hole_cards][0 if es else 1]
         out.append(f"La mano ganadora: {winner}." if es else f"The winning hand: {winner}.")
-    out.append(
+    return out
+
+
+def _posted_qualifying(rules: FundRules, es: bool) -> list[str]:
+    """The posted sentences on the hand itself: players dealt, showdown, a pot that paid."""
+    out = [
         f"Al menos {rules.min_dealt} jugadores repartidos."
         if es
         else f"At least {rules.min_dealt} players dealt in."
-    )
+    ]
     if rules.showdown_required:
         out.append("La mano debe llegar al showdown." if es else "The hand must go to a showdown.")
     if rules.drop_pots_only:
@@ -1086,29 +1107,31 @@ def posted_rules(
             if es
             else "Only a hand whose pot paid the drop qualifies."
         )
+    return out
+
+
+def _posted_split(rules: FundRules, lang: str, bad_beat: bool) -> str:
+    """The posted sentence on the split of the fund (and, for a high hand, on ties)."""
+    es = lang == "es"
     s = rules.split
     lose, win = _pct(s.losing_hand_bps, lang), _pct(s.winning_hand_bps, lang)
     table, keep = _pct(s.table_bps, lang), _pct(s.reserve_bps, lang)
     if bad_beat:
-        out.append(
+        return (
             f"Reparto: {lose} a la mano perdedora, {win} a la ganadora, {table} a partes "
             f"iguales entre los demás repartidos; {keep} queda para el próximo jackpot."
             if es
             else f"Split: {lose} to the losing hand, {win} to the winning hand, {table} in "
             f"equal parts to the others dealt in; {keep} kept for the next jackpot."
         )
+    if rules.ties is Ties.SPLIT:
+        tie = "las manos empatadas se reparten el premio" if es else "tied hands share the prize"
     else:
-        if rules.ties is Ties.SPLIT:
-            tie = (
-                "las manos empatadas se reparten el premio" if es else "tied hands share the prize"
-            )
-        else:
-            tie = "gana la registrada primero" if es else "the one recorded first wins"
-        out.append(
-            f"Gana la mejor mano del período: {win} del fondo; {keep} queda en el fondo; "
-            f"en un empate, {tie}."
-            if es
-            else f"The best hand of the period wins {win} of the fund; {keep} stays in the "
-            f"fund; on a tie, {tie}."
-        )
-    return tuple(out)
+        tie = "gana la registrada primero" if es else "the one recorded first wins"
+    return (
+        f"Gana la mejor mano del período: {win} del fondo; {keep} queda en el fondo; "
+        f"en un empate, {tie}."
+        if es
+        else f"The best hand of the period wins {win} of the fund; {keep} stays in the "
+        f"fund; on a tie, {tie}."
+    )

@@ -391,6 +391,30 @@ def plan_balance(
     tables differ by more than ``max_difference`` and nobody has moved twice.
     """
     check_seed(seed)
+    order = _checked_break_order(seating, break_order, final_table_size, max_difference)
+    rank = {t: i for i, t in enumerate(order)}
+    tables = sorted(seating.tables, key=lambda state: rank[state.table])
+    work = _Work(tables)
+    in_play = [t.table for t in tables]
+    rng = SeededDraw(seed, "balance")
+    total = seating.count
+    halted = _halted_tables(work, in_play)
+
+    final_moves = _draw_final_table(work, in_play, total, final_table_size, rng)
+    if final_moves is not None:
+        return Plan(seed, tuple(halted), tuple(in_play[:-1]), in_play[-1], final_moves)
+
+    moves: list[Move] = []
+    moved: set[int] = set()
+    broken = _break_tables(work, in_play, total, rng, moved, moves)
+    _balance_tables(work, in_play, max_difference, rng, moved, moves)
+    return Plan(seed, tuple(halted), tuple(broken), None, tuple(moves))
+
+
+def _checked_break_order(
+    seating: Seating, break_order: Sequence[int], final_table_size: int, max_difference: int
+) -> list[int]:
+    """The arguments of :func:`plan_balance` checked; the break order as a list."""
     if _not_int(max_difference) or not 1 <= max_difference <= 2:
         raise TournamentError(
             TCode.NUMBER_OUT_OF_RANGE,
@@ -415,13 +439,11 @@ def plan_balance(
             raise TournamentError(
                 TCode.BREAK_ORDER_INCOMPLETE, field="break_order", table=state.table
             )
-    rank = {t: i for i, t in enumerate(order)}
-    tables = sorted(seating.tables, key=lambda state: rank[state.table])
-    work = _Work(tables)
-    in_play = [t.table for t in tables]
-    rng = SeededDraw(seed, "balance")
-    total = seating.count
+    return order
 
+
+def _halted_tables(work: _Work, in_play: list[int]) -> list[Halt]:
+    """The tables short enough of the fullest that play there halts until balanced."""
     halted: list[Halt] = []
     if len(in_play) > 1:
         fullest = max(work.count(t) for t in in_play)
@@ -429,29 +451,45 @@ def plan_balance(
             short = fullest - work.count(t)
             if short >= HALT_SHORT:
                 halted.append(Halt(t, work.count(t), short))
+    return halted
 
-    moves: list[Move] = []
-    moved: set[int] = set()
-    broken: list[int] = []
 
-    # The final table: every other table breaks and every player draws a seat at it.
-    # (It forms once the players fit at it: its size, or its seats if it has fewer.)
+def _draw_final_table(
+    work: _Work, in_play: list[int], total: int, final_table_size: int, rng: SeededDraw
+) -> tuple[Move, ...] | None:
+    """The final table, once the players fit at it (its size, or its seats if it has
+    fewer): every other table breaks and every player draws a seat at it. None before."""
     final = in_play[-1]
     final_seats = min(work.seats[final], final_table_size)
-    if len(in_play) > 1 and total <= final_seats:
-        seats = list(range(1, final_seats + 1))
-        everyone = [(Seat(t, s), p) for t in in_play for s, p in sorted(work.who[t].items())]
-        drawn = sorted(rng.shuffle(seats)[:total])
-        for (origin, player), seat in zip(
-            rng.shuffle(sorted(everyone, key=lambda x: x[1])), drawn, strict=True
-        ):
-            moves.append(Move(player, origin, Seat(final, seat), Reason.FINAL_TABLE, Reason.DRAWN))
-        moves.sort(key=lambda m: m.to_seat)
-        return Plan(seed, tuple(halted), tuple(in_play[:-1]), final, tuple(moves))
+    if not (len(in_play) > 1 and total <= final_seats):
+        return None
+    seats = list(range(1, final_seats + 1))
+    everyone = [(Seat(t, s), p) for t in in_play for s, p in sorted(work.who[t].items())]
+    drawn = sorted(rng.shuffle(seats)[:total])
+    moves = []
+    for (origin, player), seat in zip(
+        rng.shuffle(sorted(everyone, key=lambda x: x[1])), drawn, strict=True
+    ):
+        moves.append(Move(player, origin, Seat(final, seat), Reason.FINAL_TABLE, Reason.DRAWN))
+    moves.sort(key=lambda m: m.to_seat)
+    return tuple(moves)
 
-    # TDA 10: break the next tables of the order while the players fit in the others
-    # (two tables stay until the final table forms). Every table to break is chosen
-    # before anyone is redrawn, so nobody lands on a table that breaks in the same plan.
+
+def _break_tables(
+    work: _Work,
+    in_play: list[int],
+    total: int,
+    rng: SeededDraw,
+    moved: set[int],
+    moves: list[Move],
+) -> list[int]:
+    """TDA 10: break the next tables of the order while the players fit in the others
+    (two tables stay until the final table forms); the broken tables, in order.
+
+    Every table to break is chosen before anyone is redrawn, so nobody lands on a table
+    that breaks in the same plan. Takes the broken tables out of ``in_play``.
+    """
+    broken: list[int] = []
     while len(in_play) > 2 and total <= sum(work.seats[t] for t in in_play[1:]):
         broken.append(in_play.pop(0))
     leaving = [(t, seat, player) for t in broken for seat, player in sorted(work.who[t].items())]
@@ -466,8 +504,18 @@ def plan_balance(
         moves.append(
             Move(player, Seat(table_from, seat), Seat(table, to), Reason.TABLE_BROKEN, Reason.DRAWN)
         )
+    return broken
 
-    # TDA 11: from the fullest table to the shortest, one player at a time.
+
+def _balance_tables(
+    work: _Work,
+    in_play: list[int],
+    max_difference: int,
+    rng: SeededDraw,
+    moved: set[int],
+    moves: list[Move],
+) -> None:
+    """TDA 11: from the fullest table to the shortest, one player at a time."""
     while len(in_play) > 1:
         counts = {t: work.count(t) for t in in_play}
         fewest = min(counts.values())
@@ -484,31 +532,34 @@ def plan_balance(
         top = max(counts[t] for t in sources)
         source = next(t for t in sources if counts[t] == top)  # the first to break
         target = [t for t in in_play if counts[t] == fewest][-1]  # the last to break
-        picked = _next_big_blind(work, source, moved)
-        if picked is None:
-            options = sorted(s for s, p in work.who[source].items() if p not in moved)
-            from_seat, player_reason = rng.choice(options), Reason.DRAWN
-        else:
-            from_seat, player_reason = picked
-        worst = _worst_seat(work, target)
-        if worst is None:
-            to_seat, seat_reason = rng.choice(work.open_seats(target)), Reason.DRAWN
-        else:
-            to_seat, seat_reason = worst
-        player = work.who[source].pop(from_seat)
-        work.who[target][to_seat] = player
-        moved.add(player)
-        moves.append(
-            Move(
-                player,
-                Seat(source, from_seat),
-                Seat(target, to_seat),
-                Reason.BALANCE,
-                seat_reason,
-                player_reason,
-            )
-        )
-    return Plan(seed, tuple(halted), tuple(broken), None, tuple(moves))
+        moves.append(_balance_move(work, source, target, rng, moved))
+
+
+def _balance_move(work: _Work, source: int, target: int, rng: SeededDraw, moved: set[int]) -> Move:
+    """TDA 11: the player due the big blind next at ``source`` takes the worst seat at
+    ``target`` (each drawn when no hand has been dealt there yet)."""
+    picked = _next_big_blind(work, source, moved)
+    if picked is None:
+        options = sorted(s for s, p in work.who[source].items() if p not in moved)
+        from_seat, player_reason = rng.choice(options), Reason.DRAWN
+    else:
+        from_seat, player_reason = picked
+    worst = _worst_seat(work, target)
+    if worst is None:
+        to_seat, seat_reason = rng.choice(work.open_seats(target)), Reason.DRAWN
+    else:
+        to_seat, seat_reason = worst
+    player = work.who[source].pop(from_seat)
+    work.who[target][to_seat] = player
+    moved.add(player)
+    return Move(
+        player,
+        Seat(source, from_seat),
+        Seat(target, to_seat),
+        Reason.BALANCE,
+        seat_reason,
+        player_reason,
+    )
 
 
 def apply_plan(seating: Seating, plan: Plan) -> Seating:
