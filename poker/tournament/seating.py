@@ -388,7 +388,8 @@ def plan_balance(
     last one hosts the final table, which forms once the players fit at it:
     ``final_table_size``, or its seats if it has fewer). ``max_difference``: how many players apart tables
     may be (the structure's ``balance_max_difference``). Once the plan is applied no two
-    tables differ by more than ``max_difference`` and nobody has moved twice.
+    tables differ by more than ``max_difference`` (but where the shorter table has no seat
+    free: tables of different sizes) and nobody has moved twice.
     """
     check_seed(seed)
     order = _checked_break_order(seating, break_order, final_table_size, max_difference)
@@ -515,10 +516,17 @@ def _balance_tables(
     moved: set[int],
     moves: list[Move],
 ) -> None:
-    """TDA 11: from the fullest table to the shortest, one player at a time."""
+    """TDA 11: from the fullest table to the shortest, one player at a time.
+
+    Only a table with a seat free can take a player: among tables of different sizes (a
+    full 6-seat table beside a 10-seat one) the shortest table may be full, and the
+    tables are then as balanced as their seats allow."""
     while len(in_play) > 1:
         counts = {t: work.count(t) for t in in_play}
-        fewest = min(counts.values())
+        room = [t for t in in_play if work.open_seats(t)]
+        if not room:
+            break
+        fewest = min(counts[t] for t in room)
         if max(counts.values()) - fewest <= max_difference:
             break
         sources = [
@@ -531,7 +539,7 @@ def _balance_tables(
             raise TournamentError(TCode.BALANCE_IMPOSSIBLE, field="seating")
         top = max(counts[t] for t in sources)
         source = next(t for t in sources if counts[t] == top)  # the first to break
-        target = [t for t in in_play if counts[t] == fewest][-1]  # the last to break
+        target = [t for t in room if counts[t] == fewest][-1]  # the last to break
         moves.append(_balance_move(work, source, target, rng, moved))
 
 

@@ -357,3 +357,17 @@ def test_tda_10_11_after_any_busts_the_plan_balances_and_moves_nobody_twice(
         assert plan_balance(
             seating, break_order=order, final_table_size=final, seed=seed, max_difference=difference
         ).empty
+
+
+def test_tda_11_a_full_short_table_takes_nobody_and_no_draw_is_made_from_nothing() -> None:
+    # TDA 11 with tables of different sizes: a full 6-seat table beside a 10-seat table of
+    # 9 players is as balanced as the seats allow. The balance used to pick the full table
+    # as the shortest and draw a seat from none (a bare ValueError: a 500 at the floor).
+    six = TableState(1, 6, tuple((s, 100 + s) for s in range(1, 7)), 3)
+    ten = TableState(2, 10, tuple((s, 200 + s) for s in range(1, 10)), 4)
+    plan = plan_balance(Seating((six, ten)), break_order=[1, 2], final_table_size=10, seed=SEED)
+    assert plan.moves == () and plan.broken == ()
+    # With a seat free at the short table it does take the balance's player.
+    five = TableState(1, 6, tuple((s, 100 + s) for s in range(1, 5)), 3)  # 4 of 6
+    plan = plan_balance(Seating((five, ten)), break_order=[1, 2], final_table_size=10, seed=SEED)
+    assert [(m.from_seat.table, m.to_seat.table) for m in plan.moves] == [(2, 1), (2, 1)]
