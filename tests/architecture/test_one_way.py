@@ -291,7 +291,7 @@ def test_no_guarded_import_of_the_project_s_own_modules():
 # isolation check and the session lock are one function each. A second definition of any
 # of them (the cage and the recorder each had their own access_session and same_casino)
 # is a second answer to "may this actor see this record?".
-_ONE_DEFINITION = re.compile(r"^(access_\w+|\w*same_casino|lock_session)$")
+_ONE_DEFINITION = re.compile(r"^(access_\w+|\w*same_casino|lock_session|require_text)$")
 
 
 def _definitions(sources: dict[str, str]) -> dict[str, list[str]]:
@@ -309,7 +309,7 @@ def test_each_access_check_is_defined_once():
     twice = {name: where for name, where in found.items() if len(where) > 1}
     assert twice == {}, f"defined more than once: {twice}"
     assert found["same_casino"] == ["casino/access.py"]
-    assert {"access_session", "access_table", "lock_session"} <= set(found)
+    assert {"access_session", "access_table", "lock_session", "require_text"} <= set(found)
     assert not [n for n in found if n != "same_casino" and n.endswith("same_casino")]
 
 

@@ -13,7 +13,6 @@ from casino.access import Actor
 from casino.errorcodes import ApiCode
 from casino.errors import DomainError
 from casino.models import GamingDay
-from casino.refusals import RefusalCode
 from casino.selectors import require_open_gaming_day
 
 from ..codes import TournamentsCode
@@ -32,7 +31,6 @@ __all__ = [
     "money",
     "refusal",
     "require_status",
-    "require_text",
 ]
 
 
@@ -85,10 +83,3 @@ def require_status(tournament: Tournament, *allowed: str) -> None:
             field="tournament",
             details={"status": tournament.status},
         )
-
-
-def require_text(value: str | None, *, code: RefusalCode, field: str) -> str:
-    text = (value or "").strip()
-    if not text:
-        raise DomainError.of(code, field=field)
-    return text

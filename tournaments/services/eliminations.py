@@ -20,7 +20,7 @@ from django.utils import timezone
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.codes import CasinoCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.roles import Perm
 from hands.selectors import next_hand_started as recorder_next_hand_started
 from poker.tournament import ClockEventKind, ClockStatus, RaceRounding, chip_race
@@ -45,7 +45,7 @@ from ..models import (
     Tournament,
     TournamentStatus,
 )
-from ._common import ask, derived_seed, lock_tournament, require_status, require_text
+from ._common import ask, derived_seed, lock_tournament, require_status
 
 
 def _not_in_play() -> DomainError:

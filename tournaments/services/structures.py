@@ -13,7 +13,7 @@ from django.db.models import Max
 from casino.access import Actor, require
 from casino.audit import audit_record
 from casino.codes import CasinoCode
-from casino.errors import DomainError
+from casino.errors import DomainError, require_text
 from casino.roles import Perm
 from hands.codes import HandsCode
 from poker.tournament import TournamentStructure, structure_from_dict
@@ -21,7 +21,7 @@ from tables.codes import TablesCode
 
 from ..codes import TournamentsCode
 from ..models import StructureTemplate, StructureVersion, Tournament
-from ._common import ask, cents, current_gaming_day, money, require_text
+from ._common import ask, cents, current_gaming_day, money
 
 # The money fields of a structure (engine: cents; API: decimal strings), by path.
 MONEY_FIELDS: tuple[tuple[str, ...], ...] = (
