@@ -115,6 +115,16 @@ class Perm(models.TextChoices):
     REQUEST_REPORT = "request_report", _("Request reports")
     # RPT-17: every table's reports and every report requested, not only one's own
     VIEW_ALL_REPORTS = "view_all_reports", _("View the reports of every table and person")
+    # Who may request each kind of report (RPT-17), one audience each (issue 41 §5)
+    VIEW_TABLE_REPORTS = "view_table_reports", _("Request the tables' reports")
+    VIEW_DAY_REPORTS = "view_day_reports", _("Request the gaming day's management reports")
+    VIEW_SECTOR_REPORTS = "view_sector_reports", _("Request the sector and tournament reports")
+    VIEW_SLIP_REPORTS = "view_slip_reports", _("Request the fill and credit slips report")
+    VIEW_HOUSE_RULES = "view_house_rules", _("Print the house rules")
+    ISSUE_TOURNAMENT_RECORD = (
+        "issue_tournament_record",
+        _("Issue a tournament's record for the regulator"),
+    )
     # tournaments (issue 42)
     VIEW_TOURNAMENTS = "view_tournaments", _("View tournaments, their clock and results")
     MANAGE_TOURNAMENTS = "manage_tournaments", _("Create tournament structures and tournaments")
@@ -296,6 +306,26 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         | {P.VIEW_TOURNAMENTS}  # issue 42
         | {P.VIEW_EXPECTED_FIGURES, P.VIEW_ALL_REPORTS}  # RPT-17: reads every record
     ),
+}
+
+
+# Who may request each kind of report (RPT-17): one audience per group of kinds, named on
+# each kind's ReportSpec.perm (issue 41 §5: never a list of role names beside the Perms).
+_TABLES, _DAY, _SECTOR = P.VIEW_TABLE_REPORTS, P.VIEW_DAY_REPORTS, P.VIEW_SECTOR_REPORTS
+_SLIPS, _RULES = P.VIEW_SLIP_REPORTS, P.VIEW_HOUSE_RULES
+_REPORT_AUDIENCES: dict[Role, frozenset[Perm]] = {
+    Role.CROUPIER: frozenset({_RULES}),
+    Role.SUPERVISOR: frozenset({_TABLES, _SLIPS, _RULES}),
+    Role.PIT_BOSS: frozenset({_TABLES, _SECTOR, _SLIPS, _RULES}),
+    Role.SHIFT_MANAGER: frozenset({_TABLES, _DAY, _SECTOR, _SLIPS, _RULES})
+    | {P.ISSUE_TOURNAMENT_RECORD},
+    Role.SECURITY: frozenset(),
+    Role.CAGE_CASHIER: frozenset({_SLIPS, _RULES}),
+    Role.SURVEILLANCE: frozenset({_RULES}),
+    Role.AUDITOR: frozenset({_TABLES, _DAY, _SECTOR, _SLIPS, _RULES}),
+}
+ROLE_PERMISSIONS = {
+    role: perms | _REPORT_AUDIENCES[role] for role, perms in ROLE_PERMISSIONS.items()
 }
 
 

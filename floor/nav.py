@@ -63,7 +63,7 @@ def _dashboard(actor: Actor) -> bool:
     from reports.registry import get_spec
 
     spec = get_spec("gaming_day")
-    return bool(spec and actor.role in spec.roles and actor.can(Perm.VIEW_REPORTS))
+    return bool(spec and actor.can(spec.perm) and actor.can(Perm.VIEW_REPORTS))
 
 
 def _rota(actor: Actor) -> bool:

@@ -715,7 +715,7 @@ def day(request: HttpRequest, actor: Actor) -> HttpResponse:
     days = GamingDay.objects.filter(casino=actor.casino).order_by("-business_date")
     wanted = read_date(request.GET, "date")
     gaming_day = (days.filter(business_date=wanted).first() if wanted else None) or days.first()
-    if spec is not None and actor.role not in spec.roles:
+    if spec is not None and not actor.can(spec.perm):
         check_access(actor, spec, {})  # refuses the role as the report does (RPT-17)
     if gaming_day is None:
         return render(request, "floor/day.html", {"actor": actor, "day": None})

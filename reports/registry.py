@@ -18,7 +18,7 @@ from rest_framework import serializers
 
 from casino.access import Actor
 from casino.models import Casino
-from casino.roles import Role
+from casino.roles import Perm, Role, roles_with
 
 ProgressFn = Callable[[int, str], None]
 
@@ -39,11 +39,9 @@ class ReportSpec:
     template: str
     params: type[serializers.Serializer]
     build: Callable[[BuildContext], dict[str, Any]]
-    # Roles that may request the kind at all; ``access`` narrows it per parameters
-    # (a supervisor: their own table; a pit boss: their sector; RPT-17).
-    roles: frozenset[Role] = frozenset(
-        {Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR}
-    )
+    # Who may request the kind at all (RPT-17): its audience's Perm; ``access`` narrows it
+    # per parameters (a supervisor: their own table; a pit boss: their sector).
+    perm: Perm = Perm.VIEW_TABLE_REPORTS
     access: Callable[[Actor, dict[str, Any]], None] | None = None
     landscape: bool = False
     # Copy destinations printed on each copy (OPEN-13, CLOSE-10): a label, or
@@ -52,6 +50,11 @@ class ReportSpec:
     description_es: str = ""
     description_en: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def roles(self) -> frozenset[Role]:
+        """The roles whose permissions hold ``perm`` (casino.roles, the one table)."""
+        return frozenset(roles_with(self.perm))
 
     def title(self, lang: str) -> str:
         return self.title_en if lang == "en" else self.title_es

@@ -45,7 +45,7 @@ def validate_params(spec: ReportSpec, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_access(actor: Actor, spec: ReportSpec, params: dict[str, Any]) -> None:
-    if actor.role not in spec.roles:
+    if not actor.can(spec.perm):
         raise DomainError.of(ReportsCode.REPORT_NOT_ALLOWED, role=actor.role)
     if spec.access is not None:
         spec.access(actor, params)

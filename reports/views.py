@@ -34,7 +34,7 @@ def report_list(request: HttpRequest) -> HttpResponse:
     if actor is None:
         return redirect("home")
     _reader(actor)
-    specs = [s for s in all_specs() if actor.role in s.roles]
+    specs = [s for s in all_specs() if actor.can(s.perm)]
     reports = list(selectors.reports_visible(actor)[:50])
     # Issue 40: sessions and sectors chosen by what people call them, never typed as ids.
     sessions = (

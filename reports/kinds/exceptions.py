@@ -16,7 +16,7 @@ from typing import Any
 from cage.reconciliation import INFO, reconcile_day
 from casino.access import Actor
 from casino.models import GamingDay
-from casino.roles import Role
+from casino.roles import Perm
 from hands.labels import irregularity_label, outcome_label
 from hands.models import HandCorrection, HandIrregularity
 
@@ -320,7 +320,7 @@ register(
         params=OptionalPeriodParams,
         build=build,
         access=access,
-        roles=frozenset({Role.SHIFT_MANAGER, Role.AUDITOR}),
+        perm=Perm.VIEW_DAY_REPORTS,
         description_es="Diferencias, documentos sin firmar, conciliación, comisión, excepciones "
         "autorizadas, sanciones obligatorias, naipes y saltos de numeración (RPT-13).",
         description_en="Variances, unsigned documents, reconciliation, commission, overrides, "

@@ -37,7 +37,7 @@ from cage.models import (
 from cage.reconciliation import reconcile_day
 from casino.access import Actor
 from casino.models import Casino, GamingDay
-from casino.roles import Role
+from casino.roles import Perm
 from hands.models import Hand, HandReview, HandStatus, HandViolation
 from promotions import selectors as promotions
 from tables.models import (
@@ -474,7 +474,7 @@ register(
         params=DateParams,
         build=build,
         access=access,
-        roles=frozenset({Role.SHIFT_MANAGER, Role.AUDITOR}),
+        perm=Perm.VIEW_DAY_REPORTS,
         landscape=True,
         description_es="Por mesa: banca, rellenos, créditos, drop, comisión, resultado y hold, "
         "manos, inválidas, continuidad, diferencias explicadas, sanciones, naipes, documentos sin "

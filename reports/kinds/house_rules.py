@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils import translation
 
-from casino.roles import Role
+from casino.roles import Perm
 from poker import profiles as engine_profiles
 from poker.rulings_catalogue import all_rules, get_entry
 from tables.procedure import problem_gambling_help
@@ -286,7 +286,7 @@ register(
         template="pdf/house_rules.html",
         params=RulesetParams,
         build=build,
-        roles=frozenset(Role) - {Role.SECURITY},
+        perm=Perm.VIEW_HOUSE_RULES,
         description_es="Las reglas de mesa del reglamento elegido, para tener en cada mesa (GEN-12).",
         description_en="The table rules of the chosen ruleset, to keep at every table (GEN-12).",
     )

@@ -55,7 +55,7 @@ from django.utils.safestring import mark_safe
 
 from cage.models import BuyinSource, CashLine, RakeEntry, TableTransaction, TransactionKind
 from casino.models import Casino, GamingDay
-from casino.roles import Role
+from casino.roles import Perm
 from casino.selectors import ShiftSpan, shifts_of_day
 from hands.models import Hand, HandStatus
 from tables.models import TableSession
@@ -492,7 +492,7 @@ register(
         template="pdf/kpis.html",
         params=DateParams,
         build=build,
-        roles=frozenset({Role.SHIFT_MANAGER, Role.AUDITOR}),
+        perm=Perm.VIEW_DAY_REPORTS,
         landscape=True,
         description_es="Por mesa y de la sala: horas de mesa, manos por hora, comisión por hora, "
         "pozo medio, jugadores y compra media, propinas y drop por hora; la jornada frente a la "

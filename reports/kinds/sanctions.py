@@ -12,7 +12,7 @@ from collections import OrderedDict
 from typing import Any
 
 from casino.access import Actor
-from casino.roles import Role
+from casino.roles import Perm
 from tables import selectors as tables_selectors
 from tables.conduct import CONDUCT_BY_CODE
 from tables.models import SanctionEntry, SanctionLevel
@@ -198,7 +198,7 @@ register(
         build=build,
         access=access,
         landscape=True,
-        roles=frozenset({Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR}),
+        perm=Perm.VIEW_TABLE_REPORTS,
         description_es="Las sanciones de un período por jugador y por conducta, las vigentes y "
         "las obligatorias no impuestas (SANC-14, SANC-11).",
         description_en="The sanctions of a period by player and by conduct, those in force and "

@@ -266,7 +266,7 @@ register(
         params=SectorDateParams,
         build=build,
         access=access,
-        roles=frozenset({Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR}),
+        perm=Perm.VIEW_SECTOR_REPORTS,
         landscape=True,
         description_es="Por sector y jornada: cada mesa con sus totales de apertura y cierre, "
         "rellenos y créditos, drop, comisión, diferencias e incidencias; totales del sector; "

@@ -202,9 +202,7 @@ register(
         params=SlipParams,
         build=build,
         access=access,
-        roles=frozenset(
-            {Role.SUPERVISOR, Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR, Role.CAGE_CASHIER}
-        ),
+        perm=Perm.VIEW_SLIP_REPORTS,
         description_es="Un vale, o los vales de una sesión, en sus tres ejemplares con su "
         "destino, firmas y anulación (RPT-03, CLOSE-07).",
         description_en="One slip, or a session's slips, in three copies with their destination, "

@@ -19,7 +19,7 @@ from rest_framework import serializers
 
 from casino.access import Actor
 from casino.errors import DomainError, permission_denied
-from casino.roles import Perm, Role
+from casino.roles import Perm
 from tournaments import presenters
 from tournaments import selectors as tsel
 from tournaments.models import (
@@ -202,7 +202,7 @@ register(
         params=TournamentParams,
         build=build_report,
         access=access,
-        roles=frozenset({Role.PIT_BOSS, Role.SHIFT_MANAGER, Role.AUDITOR}),
+        perm=Perm.VIEW_SECTOR_REPORTS,
         description_es="Inscripciones, reingresos, comisiones, el pozo, la tabla de premios con su "
         "aprobación, cada premio pagado con su comprobante, los acuerdos y los puestos finales.",
         description_en="Entries, re-entries, fees, the prize pool, the payout table with its "
@@ -220,7 +220,7 @@ register(
         build=build_record,
         access=access,
         # The record names each participant's identity document: those who read it.
-        roles=frozenset({Role.SHIFT_MANAGER}),
+        perm=Perm.ISSUE_TOURNAMENT_RECORD,
         description_es="Cada participante, los ganadores y sus puestos, los premios y lo que "
         "retuvo la casa.",
         description_en="Every participant, the winners and their places, the prizes and the "

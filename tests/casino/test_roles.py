@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group
 
 from casino.access import Actor, acting_as, actor_for, require
 from casino.errors import PermissionRefused, ValidationFailed
-from casino.roles import ROLE_PERMISSIONS, Perm, Role, roles_with
+from casino.roles import ROLE_PERMISSIONS, Perm, Role, role_has, roles_with
 from tests.conftest import make_staff
 
 
@@ -183,3 +183,48 @@ def test_each_former_role_check_answers_each_role_as_before(casino, role):
             assert got not in (code, "PERMISSION_DENIED"), (name, role, got)
         else:
             assert got in (code, "PERMISSION_DENIED"), (name, role, got)
+
+
+# Each report kind's audience as it stood when ReportSpec named roles (issue 41 §5: the
+# kind now names its audience's Perm, and the roles follow from ROLE_PERMISSIONS).
+_S, _PB, _SM, _AU, _CC = R.SUPERVISOR, R.PIT_BOSS, R.SHIFT_MANAGER, R.AUDITOR, R.CAGE_CASHIER
+_FLOOR = {_S, _PB, _SM, _AU}
+_REPORT_AUDIENCE_WAS = {
+    **{
+        kind: _FLOOR
+        for kind in (
+            "control_sheet",
+            "deck_custody",
+            "hands",
+            "irregularities",
+            "jackpot",
+            "keys",
+            "player_tracking",
+            "rake",
+            "rota",
+            "sanctions",
+            "sheet",
+            "shift_register",
+            "table_card",
+        )
+    },
+    "exceptions": {_SM, _AU},
+    "gaming_day": {_SM, _AU},
+    "kpis": {_SM, _AU},
+    "house_rules": set(R) - {R.SECURITY},
+    "sector_sheet": {_PB, _SM, _AU},
+    "tournament": {_PB, _SM, _AU},
+    "slips": {_AU, _CC, _PB, _SM, _S},
+    "tournament_record": {_SM},
+}
+
+
+def test_each_report_kind_keeps_its_audience_through_its_perm():
+    from reports.registry import all_specs
+
+    specs = {s.kind: s for s in all_specs()}
+    assert set(specs) == set(_REPORT_AUDIENCE_WAS)
+    for kind, spec in specs.items():
+        assert set(spec.roles) == _REPORT_AUDIENCE_WAS[kind], kind
+        for role in R:  # the check the services make: the acting role's permissions
+            assert role_has(role, spec.perm) == (role in _REPORT_AUDIENCE_WAS[kind]), (kind, role)
