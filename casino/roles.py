@@ -153,6 +153,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         {P.VIEW_TABLES, P.VIEW_HANDS, P.LOG_HAND, P.DECK_HANDLE}
         | {P.VIEW_INCIDENTS, P.RECORD_INCIDENT}  # ROLE-05/06: refers complaints
         | {P.VIEW_TOURNAMENTS, P.CONFIRM_TOURNAMENT_MOVE}  # issue 42: the dealer's move slip
+        # RPT-17: the report kinds it may request (each kind's ReportSpec.perm)
+        | {P.VIEW_HOUSE_RULES}
     ),
     Role.SUPERVISOR: frozenset(
         _READ_FLOOR
@@ -185,6 +187,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_EXPECTED_FIGURES,
             P.SIGN_JACKPOT_CLAIM,
         }
+        # RPT-17: the report kinds it may request (each kind's ReportSpec.perm)
+        | {P.VIEW_TABLE_REPORTS, P.VIEW_SLIP_REPORTS, P.VIEW_HOUSE_RULES}
     ),
     Role.PIT_BOSS: frozenset(
         _READ_ALL - {P.VIEW_AUDIT}
@@ -230,6 +234,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.KEEP_KEYS,  # OPEN-01, OPEN-15
             P.VIEW_EXPECTED_FIGURES,
         }
+        # RPT-17: the report kinds it may request (each kind's ReportSpec.perm)
+        | {P.VIEW_TABLE_REPORTS, P.VIEW_SECTOR_REPORTS, P.VIEW_SLIP_REPORTS, P.VIEW_HOUSE_RULES}
     ),
     Role.SHIFT_MANAGER: frozenset(
         _READ_ALL
@@ -273,6 +279,15 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
             P.VIEW_ALL_REPORTS,  # RPT-17
             P.SIGN_JACKPOT_CLAIM,
         }
+        # RPT-17: the report kinds it may request (each kind's ReportSpec.perm)
+        | {
+            P.VIEW_TABLE_REPORTS,
+            P.VIEW_DAY_REPORTS,
+            P.VIEW_SECTOR_REPORTS,
+            P.VIEW_SLIP_REPORTS,
+            P.VIEW_HOUSE_RULES,
+            P.ISSUE_TOURNAMENT_RECORD,
+        }
     ),
     Role.SECURITY: frozenset(
         {
@@ -289,6 +304,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         {P.VIEW_TABLES, P.VIEW_CAGE, P.ISSUE_SLIP, P.COUNT_DROP, P.VIEW_REPORTS, P.REQUEST_REPORT}
         # issue 42: tournament entries, refunds and prizes at the cage
         | {P.VIEW_TOURNAMENTS, P.RECORD_TOURNAMENT_ENTRY, P.PAY_TOURNAMENT_PRIZE}
+        # RPT-17: the report kinds it may request (each kind's ReportSpec.perm)
+        | {P.VIEW_SLIP_REPORTS, P.VIEW_HOUSE_RULES}
     ),
     Role.SURVEILLANCE: frozenset(
         {P.VIEW_TABLES, P.VIEW_DECKS, P.VIEW_HANDS, P.RECORD_SURVEILLANCE, P.VIEW_AUDIT}
@@ -296,6 +313,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         | {P.VIEW_PLAYERS, P.READ_PLAYER_IDENTITY, P.VIEW_EXCLUSIONS}
         | {P.VIEW_INCIDENTS}  # issue 17 §3
         | {P.SIGN_JACKPOT_CLAIM}
+        # RPT-17: the report kinds it may request (each kind's ReportSpec.perm)
+        | {P.VIEW_HOUSE_RULES}
     ),
     # A manager with read-only access to every record and report (ROLE-01).
     Role.AUDITOR: frozenset(
@@ -305,27 +324,15 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
         | {P.VIEW_INCIDENTS}
         | {P.VIEW_TOURNAMENTS}  # issue 42
         | {P.VIEW_EXPECTED_FIGURES, P.VIEW_ALL_REPORTS}  # RPT-17: reads every record
+        # RPT-17: the report kinds it may request (each kind's ReportSpec.perm)
+        | {
+            P.VIEW_TABLE_REPORTS,
+            P.VIEW_DAY_REPORTS,
+            P.VIEW_SECTOR_REPORTS,
+            P.VIEW_SLIP_REPORTS,
+            P.VIEW_HOUSE_RULES,
+        }
     ),
-}
-
-
-# Who may request each kind of report (RPT-17): one audience per group of kinds, named on
-# each kind's ReportSpec.perm (issue 41 §5: never a list of role names beside the Perms).
-_TABLES, _DAY, _SECTOR = P.VIEW_TABLE_REPORTS, P.VIEW_DAY_REPORTS, P.VIEW_SECTOR_REPORTS
-_SLIPS, _RULES = P.VIEW_SLIP_REPORTS, P.VIEW_HOUSE_RULES
-_REPORT_AUDIENCES: dict[Role, frozenset[Perm]] = {
-    Role.CROUPIER: frozenset({_RULES}),
-    Role.SUPERVISOR: frozenset({_TABLES, _SLIPS, _RULES}),
-    Role.PIT_BOSS: frozenset({_TABLES, _SECTOR, _SLIPS, _RULES}),
-    Role.SHIFT_MANAGER: frozenset({_TABLES, _DAY, _SECTOR, _SLIPS, _RULES})
-    | {P.ISSUE_TOURNAMENT_RECORD},
-    Role.SECURITY: frozenset(),
-    Role.CAGE_CASHIER: frozenset({_SLIPS, _RULES}),
-    Role.SURVEILLANCE: frozenset({_RULES}),
-    Role.AUDITOR: frozenset({_TABLES, _DAY, _SECTOR, _SLIPS, _RULES}),
-}
-ROLE_PERMISSIONS = {
-    role: perms | _REPORT_AUDIENCES[role] for role, perms in ROLE_PERMISSIONS.items()
 }
 
 

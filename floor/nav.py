@@ -31,11 +31,6 @@ def _can(*perms: Perm) -> Callable[[Actor], bool]:
     return lambda actor: all(actor.can(p) for p in perms)
 
 
-def _sees_books(actor: Actor) -> bool:
-    """The cage's books with expected figures: the cashier counts blind (issue 6 item 8)."""
-    return actor.can(Perm.VIEW_EXPECTED_FIGURES)
-
-
 def _slip_queue(actor: Actor) -> bool:
     # cage.views.slips: the cage, the floor and security (who carries the slips).
     return actor.can(Perm.VIEW_CAGE) or actor.can(Perm.CARRY_SLIP)
@@ -55,7 +50,7 @@ def _signs(actor: Actor) -> bool:
 def _books(actor: Actor) -> bool:
     """The day's reconciliation in the menu of who answers for it: pit boss, manager,
     auditor (a supervisor reaches a table's books from the table screen)."""
-    return _sees_books(actor) and (actor.can(Perm.EXPLAIN_VARIANCE) or actor.can(Perm.VIEW_AUDIT))
+    return actor.can(Perm.VIEW_EXPECTED_FIGURES) and (actor.can(Perm.EXPLAIN_VARIANCE) or actor.can(Perm.VIEW_AUDIT))
 
 
 def _dashboard(actor: Actor) -> bool:
