@@ -50,7 +50,9 @@ def _signs(actor: Actor) -> bool:
 def _books(actor: Actor) -> bool:
     """The day's reconciliation in the menu of who answers for it: pit boss, manager,
     auditor (a supervisor reaches a table's books from the table screen)."""
-    return actor.can(Perm.VIEW_EXPECTED_FIGURES) and (actor.can(Perm.EXPLAIN_VARIANCE) or actor.can(Perm.VIEW_AUDIT))
+    return actor.can(Perm.VIEW_EXPECTED_FIGURES) and (
+        actor.can(Perm.EXPLAIN_VARIANCE) or actor.can(Perm.VIEW_AUDIT)
+    )
 
 
 def _dashboard(actor: Actor) -> bool:
